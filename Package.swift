@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Arbiter",
+    products: [
+        .library(name: "ArbiterEngine", targets: ["ArbiterEngine"]),
+        .executable(name: "arbiter", targets: ["arbiter"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The policy engine: a pure, deterministic state machine. No I/O, no clock, no Foundation.
+        .target(name: "ArbiterEngine"),
+        // The `arbiter` command-line tool.
+        .executableTarget(
+            name: "arbiter",
+            dependencies: [
+                "ArbiterEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ArbiterEngineTests", dependencies: ["ArbiterEngine"]),
+        .testTarget(name: "ArbiterCLITests", dependencies: ["arbiter"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,34 @@
+/// Dispatches an app's call to the rule that decides it.
+extension Engine {
+    mutating func apply(_ action: AppAction, to id: AppID, _ effects: inout Effects) -> StepResult {
+        guard let i = index(of: id) else {
+            let names = apps.map(\.id.name).joined(separator: ", ")
+            return .rejected(InputError("unknown app '\(id)'; expected one of: \(names)"))
+        }
+        switch action {
+        case .launch: return launch(i, &effects)
+        case .foreground: return bringToForeground(i, &effects)
+        case .terminate: return terminate(i, &effects)
+        case .background: return sendToBackground(i, &effects)
+        default: break
+        }
+        if apps[i].lifecycle == .terminated {
+            return .rejected(InputError("app '\(id)' is terminated; expected launch before \(action)"))
+        }
+        wakeIfSuspended(i, &effects)
+        switch action {
+        case .setCategory(let category, let mode, let options):
+            return setCategory(i, category, mode: mode, options: options, &effects)
+        case .setMode(let mode): return setMode(i, mode, &effects)
+        case .activate: return activate(i, &effects)
+        case .deactivate(let notifyOthers): return deactivate(i, notifyOthers: notifyOthers, &effects)
+        case .play(let player): return play(i, player: player, &effects)
+        case .pause(let player): return halt(i, player: player, to: .paused, &effects)
+        case .stop(let player): return halt(i, player: player, to: .stopped, &effects)
+        case .record: return record(i, &effects)
+        case .stopRecording: return stopRecording(i, &effects)
+        case .launch, .foreground, .terminate, .background:
+            preconditionFailure("lifecycle action \(action) for \(id) was handled above")
+        }
+    }
+}

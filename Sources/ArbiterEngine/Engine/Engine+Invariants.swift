@@ -1,0 +1,38 @@
+/// What must hold after every event, whatever happened. Checked by `assert` in debug builds and by the tests.
+extension Engine {
+    /// Every broken invariant, one line each; empty when the state is consistent.
+    public func invariantViolations() -> [String] {
+        var broken: [String] = []
+        let foreground = apps.filter { $0.lifecycle == .foreground }.map(\.id)
+        if foreground.count > 1 { broken.append("several foreground apps: \(foreground)") }
+        if foreground.first != device.foreground {
+            broken.append("device foreground \(device.foreground.map(\.name) ?? "none") but apps say \(foreground)")
+        }
+        let nonMixableActive = apps.filter { $0.session.isActive && !$0.session.isMixable }.map(\.id)
+        if nonMixableActive.count > 1 { broken.append("several non-mixable sessions active: \(nonMixableActive)") }
+        let nonMixableAudible = apps.indices.filter { audibility($0).isAudible && !apps[$0].session.isMixable }
+        if nonMixableAudible.count > 1 { broken.append("several non-mixable sessions audible: \(nonMixableAudible)") }
+        for (i, app) in apps.enumerated() {
+            let name = app.id.name
+            if app.session.isInterrupted && app.session.isActive { broken.append("\(name) is interrupted yet active") }
+            if app.hasRunningIO && !app.session.isActive { broken.append("\(name) runs I/O with an inactive session") }
+            if (app.lifecycle == .suspended || app.lifecycle == .terminated)
+                && (app.session.isActive || app.hasRunningIO) {
+                broken.append("\(name) is \(app.lifecycle) yet has an active session or running I/O")
+            }
+            if audibility(i).isAudible && !(app.isPlaying && app.session.isActive) {
+                broken.append("\(name) is audible without playing in an active session")
+            }
+            let gain = app.gain.value(at: now)
+            if gain < min(profile.duckLevel, 1) - 1e-9 || gain > 1 + 1e-9 { broken.append("\(name) gain \(gain) out of range") }
+            if device.call == .active && app.session.isActive && !app.session.isMixable
+                && (app.session.category == .record || app.session.category == .playAndRecord) {
+                broken.append("\(name) records with a non-mixable session during a call")
+            }
+        }
+        if let nowPlaying, app(nowPlaying)?.lifecycle == .terminated {
+            broken.append("Now Playing \(nowPlaying) is terminated")
+        }
+        return broken
+    }
+}

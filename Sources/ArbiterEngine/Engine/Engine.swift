@@ -1,0 +1,110 @@
+/// The policy engine: a pure, deterministic model of how iOS arbitrates audio among apps.
+///
+/// A value type. Feed it events with `handle(_:at:)`; it returns what it decided and which
+/// notifications it delivered, each with the rule behind it. It has no clock, performs no I/O and
+/// starts no threads, so the same events always give the same outcomes.
+public struct Engine: Hashable, Sendable {
+    public let ios: Int
+    public let profile: Profile
+    public internal(set) var device: DeviceState
+    /// The apps, in declaration order.
+    public internal(set) var apps: [App]
+    /// The time of the last event.
+    public internal(set) var now: Time = .zero
+    /// The app that owns the lock screen and remote commands, if any.
+    public internal(set) var nowPlaying: AppID?
+    var activationCounter = 0
+
+    /// Starts an engine at time 0. Throws when the setup is inconsistent (duplicate app names,
+    /// an unknown foreground app, an initial category that iOS would refuse, ...).
+    public init(_ setup: Setup = Setup()) throws(SetupError) {
+        var problems = setup.profile.problems
+        ios = setup.ios
+        profile = setup.profile
+        device = DeviceState()
+        device.ringer = setup.device.ringer
+        device.isLocked = setup.device.locked
+        apps = []
+        var seen = Set<AppID>()
+        for config in setup.apps {
+            if !AppID.isValid(config.name.name) {
+                problems.append("app name '\(config.name)' is not valid; expected letters, digits, '-' and '_'")
+            }
+            if !seen.insert(config.name).inserted {
+                problems.append("app '\(config.name)' is declared twice; expected each app name once")
+            }
+            problems += Engine.problems(with: config, profile: setup.profile)
+            apps.append(App(config: config, lifecycle: .background))
+        }
+        let foreground = setup.device.foreground ?? setup.apps.first?.name
+        if let foreground {
+            if let index = index(of: foreground) {
+                apps[index].lifecycle = .foreground
+                device.foreground = foreground
+            } else {
+                problems.append("foreground app '\(foreground)' is not declared; expected one of the apps")
+            }
+        }
+        if !problems.isEmpty { throw SetupError(problems: problems) }
+    }
+
+    /// Applies one event at `time` and reports what happened.
+    public mutating func handle(_ event: Event, at time: Time) -> Outcome {
+        if time < now {
+            return Outcome(time: time, event: event, result: .rejected(InputError(
+                "time \(time) is before the current time \(now); expected time to move forward")))
+        }
+        var next = self
+        next.now = time
+        let before = next.observe()
+        var effects = Effects()
+        let result: StepResult
+        switch event {
+        case .app(let app, let action): result = next.apply(action, to: app, &effects)
+        case .device(let action): result = next.apply(action, &effects)
+        case .system(let action): result = next.apply(action, &effects)
+        case .declare(let config): result = next.declare(config, &effects)
+        }
+        if case .rejected = result {
+            return Outcome(time: time, event: event, result: result)
+        }
+        next.settle(since: before, &effects)
+        assert(next.invariantViolations().isEmpty,
+               "invariants broken after \(event) at \(time): \(next.invariantViolations())")
+        self = next
+        return Outcome(time: time, event: event, result: result,
+                       decisions: effects.decisions, notifications: effects.notifications)
+    }
+
+    /// The app with this name, if any.
+    public func app(_ id: AppID) -> App? { apps.first { $0.id == id } }
+
+    func index(of id: AppID) -> Int? { apps.firstIndex { $0.id == id } }
+
+    static func problems(with config: AppConfig, profile: Profile) -> [String] {
+        var problems: [String] = []
+        if case .failure(let error) = CategoryConfiguration.validate(
+            category: config.category, mode: config.mode, options: config.options, profile: profile) {
+            problems.append("app '\(config.name)': category \(config.category) with options \(config.options) "
+                + "fails with \(error.code) (\(error.rule.statement))")
+        }
+        var names = Set<String>()
+        for player in config.players where !names.insert(player.name).inserted {
+            problems.append("app '\(config.name)': player '\(player.name)' is declared twice; expected unique names")
+        }
+        return problems
+    }
+
+    private mutating func declare(_ config: AppConfig, _ effects: inout Effects) -> StepResult {
+        if !AppID.isValid(config.name.name) {
+            return .rejected(InputError("app name '\(config.name)' is not valid; expected letters, digits, '-' and '_'"))
+        }
+        if index(of: config.name) != nil {
+            return .rejected(InputError("app '\(config.name)' already exists; expected a new app name"))
+        }
+        if let problem = Engine.problems(with: config, profile: profile).first { return .rejected(InputError(problem)) }
+        apps.append(App(config: config, lifecycle: .background))
+        effects.decide(config.name, .lifecycle(.background), .appDeclared)
+        return .succeeded
+    }
+}

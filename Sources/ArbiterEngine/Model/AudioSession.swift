@@ -1,0 +1,39 @@
+/// One app's audio session: its configuration and whether it is active or interrupted.
+public struct AudioSession: Hashable, Sendable {
+    public var category: Category = .soloAmbient
+    /// The mode the app asked for; see `effectiveMode`.
+    public var mode: Mode = .default
+    /// The options the app set (after validation); see `effectiveOptions`.
+    public var options: CategoryOptions = []
+    public var isActive = false
+    /// The interruption in force, if any. An interrupted session is never active.
+    public var interruption: Interruption?
+    /// Increases with every activation across the device, so "most recent" can be decided.
+    public var activationSerial = 0
+
+    public init() {}
+
+    public var isInterrupted: Bool { interruption != nil }
+
+    /// The mode in effect: `default` when the category does not support the one asked for.
+    public var effectiveMode: Mode {
+        mode.validCategories.contains(category) ? mode : .default
+    }
+
+    /// The options in effect: those set, those the mode implies, and mixWithOthers where ambient,
+    /// duckOthers or interruptSpokenAudioAndMixWithOthers imply it.
+    public var effectiveOptions: CategoryOptions {
+        var result = options.union(effectiveMode.impliedOptions)
+        if category.traits.mixableByDefault || result.contains(.duckOthers)
+            || result.contains(.interruptSpokenAudioAndMixWithOthers) {
+            result.insert(.mixWithOthers)
+        }
+        return result
+    }
+
+    /// Whether the session mixes with others (and so neither interrupts nor is interrupted by apps).
+    public var isMixable: Bool { effectiveOptions.contains(.mixWithOthers) }
+
+    /// Whether activating it ducks every other session.
+    public var ducksOthers: Bool { effectiveOptions.contains(.duckOthers) }
+}

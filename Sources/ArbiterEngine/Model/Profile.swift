@@ -1,0 +1,61 @@
+/// The tunables: behaviours Apple leaves undocumented or that sources disagree on.
+///
+/// Each has a documented default (see docs/profile.md); a scenario can pin any of them.
+public struct Profile: Hashable, Sendable {
+    /// Linear gain of a ducked session (0...1). Default 0.2.
+    public var duckLevel: Double = 0.2
+    /// How long a duck or unduck takes, as a linear ramp. Default 0 (instant).
+    public var duckRamp: Time = .zero
+    /// Whether an interrupted app gets `interruptionEnded` without shouldResume when its interrupter
+    /// deactivates without `notifyOthersOnDeactivation`. Default false: no event at all.
+    public var endedWithoutNotify: Bool = false
+    /// Whether calls, Siri and alarms also interrupt mixable sessions. Default true.
+    public var mixableInterruptedBySystem: Bool = true
+    /// Whether `defaultToSpeaker` keeps the speaker even with headphones connected. Default false.
+    public var defaultToSpeakerOverridesHeadphones: Bool = false
+    /// Whether the interruption that ends with an answered call carries shouldResume. Default true.
+    public var callEndedShouldResume: Bool = true
+    /// Whether the interruption that ends with Siri carries shouldResume. Default true.
+    public var siriEndedShouldResume: Bool = true
+    /// Whether the interruption that ends with a dismissed alarm carries shouldResume. Default true.
+    public var alarmEndedShouldResume: Bool = true
+
+    /// Whether ambient may set duckOthers. The iOS 17 header says yes, the current API page lists
+    /// only playback, playAndRecord and multiRoute. Default true (the header).
+    public var ambientCanDuckOthers: Bool = true
+
+    public init() {}
+
+    /// Every tunable with its current value as text, in a fixed order.
+    public var tunables: [(name: String, value: String)] {
+        [
+            ("duckLevel", Profile.text(duckLevel)),
+            ("duckRamp", duckRamp.description),
+            ("endedWithoutNotify", String(endedWithoutNotify)),
+            ("mixableInterruptedBySystem", String(mixableInterruptedBySystem)),
+            ("defaultToSpeakerOverridesHeadphones", String(defaultToSpeakerOverridesHeadphones)),
+            ("callEndedShouldResume", String(callEndedShouldResume)),
+            ("siriEndedShouldResume", String(siriEndedShouldResume)),
+            ("alarmEndedShouldResume", String(alarmEndedShouldResume)),
+            ("ambientCanDuckOthers", String(ambientCanDuckOthers)),
+        ]
+    }
+
+    /// Problems with the values, one line each; empty when the profile is usable.
+    public var problems: [String] {
+        var problems: [String] = []
+        if !(duckLevel >= 0 && duckLevel <= 1) {
+            problems.append("duckLevel is \(duckLevel); expected a linear gain from 0 to 1")
+        }
+        if duckRamp < .zero {
+            problems.append("duckRamp is \(duckRamp); expected a duration of 0 or more")
+        }
+        return problems
+    }
+
+    static func text(_ value: Double) -> String {
+        let scaled = (value * 1000).rounded() / 1000
+        if scaled == scaled.rounded() { return String(Int(scaled)) }
+        return String(scaled)
+    }
+}

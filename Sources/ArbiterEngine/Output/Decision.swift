@@ -1,0 +1,67 @@
+/// A change the engine made, with the rule that made it.
+public struct Decision: Hashable, Sendable, CustomStringConvertible {
+    /// The app the decision is about; nil for the device.
+    public var app: AppID?
+    public var change: Change
+    public var rule: Rule
+
+    public init(app: AppID?, change: Change, rule: Rule) {
+        self.app = app
+        self.change = change
+        self.rule = rule
+    }
+
+    public var description: String {
+        "\(app.map(\.name) ?? "device"): \(change)  [\(rule.id)]"
+    }
+}
+
+/// What changed.
+public enum Change: Hashable, Sendable, CustomStringConvertible {
+    /// The session's configuration now in force (mode and options as in effect).
+    case categorySet(Category, mode: Mode, options: CategoryOptions)
+    /// The mode asked for is not supported by the category; the session behaves as `effective`.
+    case modeDowngraded(requested: Mode, effective: Mode)
+    case activated
+    case deactivated
+    case interrupted(by: Interrupter)
+    /// The interruption is over (the app was told it ended).
+    case interruptionEnded
+    /// The interrupter went away without notifying: the app stays interrupted and is never told.
+    case interruptionOrphaned
+    case player(String, PlayerState)
+    case lifecycle(AppLifecycle)
+    /// The gain ramps to `to` over `over`.
+    case gain(to: Double, over: Time)
+    case audible(Bool)
+    case nowPlaying(AppID?)
+    case ringer(RingerSwitch)
+    case locked(Bool)
+    case call(CallState?)
+    case siri(Bool)
+    case alarm(Bool)
+
+    public var description: String {
+        switch self {
+        case .categorySet(let category, let mode, let options):
+            "category \(category) mode \(mode) options \(options)"
+        case .modeDowngraded(let requested, let effective): "mode \(requested) behaves as \(effective)"
+        case .activated: "session activated"
+        case .deactivated: "session deactivated"
+        case .interrupted(let by): "interrupted by \(by)"
+        case .interruptionEnded: "interruption ended"
+        case .interruptionOrphaned: "stays interrupted, never told to resume"
+        case .player(let name, let state): "player \(name) \(state)"
+        case .lifecycle(let lifecycle): "app \(lifecycle)"
+        case .gain(let to, let over):
+            over == .zero ? "gain \(Profile.text(to))" : "gain \(Profile.text(to)) over \(over)"
+        case .audible(let audible): audible ? "audible" : "not audible"
+        case .nowPlaying(let app): "Now Playing \(app.map(\.name) ?? "none")"
+        case .ringer(let position): "ringer \(position)"
+        case .locked(let locked): locked ? "screen locked" : "screen unlocked"
+        case .call(let state): "call \(state.map(\.description) ?? "over")"
+        case .siri(let on): on ? "Siri active" : "Siri done"
+        case .alarm(let on): on ? "alarm sounding" : "alarm dismissed"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// What one event did: its result, the decisions it caused and the notifications delivered.
+public struct Outcome: Hashable, Sendable {
+    public var time: Time
+    public var event: Event
+    public var result: StepResult
+    public var decisions: [Decision]
+    public var notifications: [SessionNotification]
+
+    public init(time: Time, event: Event, result: StepResult,
+                decisions: [Decision] = [], notifications: [SessionNotification] = []) {
+        self.time = time
+        self.event = event
+        self.result = result
+        self.decisions = decisions
+        self.notifications = notifications
+    }
+
+    /// The iOS error the call failed with, if it did.
+    public var error: SessionError? {
+        if case .failed(let error) = result { return error }
+        return nil
+    }
+}
+
+/// How an event went.
+public enum StepResult: Hashable, Sendable {
+    case succeeded
+    /// The call failed as it would on iOS. State may still have changed (deactivating with running
+    /// I/O deactivates anyway and reports isBusy).
+    case failed(SessionError)
+    /// The event makes no sense here (unknown app, time going backwards, ...). Nothing changed.
+    case rejected(InputError)
+}
+
+/// An iOS error returned by an AVAudioSession call, with the rule that produced it.
+public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var code: ErrorCode
+    public var rule: Rule
+
+    public init(_ code: ErrorCode, _ rule: Rule) {
+        self.code = code
+        self.rule = rule
+    }
+
+    public var description: String { "\(code) (\(code.fourCharacterCode), \(code.osStatus))  [\(rule.id)]" }
+}
+
+/// An event the engine cannot apply, with what was expected instead.
+public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}

@@ -1,0 +1,39 @@
+/// A notification delivered to an app, with the rule that sent it.
+public struct SessionNotification: Hashable, Sendable, CustomStringConvertible {
+    public var app: AppID
+    public var kind: NotificationKind
+    public var rule: Rule
+
+    public init(app: AppID, kind: NotificationKind, rule: Rule) {
+        self.app = app
+        self.kind = kind
+        self.rule = rule
+    }
+
+    public var description: String { "\(app) ← \(kind)  [\(rule.id)]" }
+}
+
+/// The notifications an app can receive.
+public enum NotificationKind: Hashable, Sendable, CustomStringConvertible {
+    /// `interruptionNotification`, type began (1), with its reason.
+    case interruptionBegan(reason: InterruptionReason)
+    /// `interruptionNotification`, type ended (0), with or without shouldResume.
+    case interruptionEnded(shouldResume: Bool)
+    /// `silenceSecondaryAudioHintNotification`: begin (1) or end (0).
+    case silenceSecondaryAudioHint(SecondaryAudioHint)
+
+    public var description: String {
+        switch self {
+        case .interruptionBegan(let reason): "interruptionBegan reason=\(reason)"
+        case .interruptionEnded(let resume): "interruptionEnded shouldResume=\(resume)"
+        case .silenceSecondaryAudioHint(let type): "silenceSecondaryAudioHint type=\(type)"
+        }
+    }
+}
+
+/// `AVAudioSession.SilenceSecondaryAudioHintType`.
+public enum SecondaryAudioHint: Int, Hashable, Sendable, CustomStringConvertible {
+    case end = 0
+    case begin = 1
+    public var description: String { self == .begin ? "begin" : "end" }
+}

@@ -1,0 +1,88 @@
+/// `setActive(true)`: when it fails, and what it does to the others.
+extension Engine {
+    /// The error an activation of app `i` fails with right now, if any.
+    func activationError(_ i: Int) -> SessionError? {
+        let session = apps[i].session
+        let category = session.category
+        if device.call == .active && (category == .record || category == .playAndRecord) {
+            return SessionError(.insufficientPriority, .callBlocksRecordingActivation)
+        }
+        if device.isSiriActive && category.traits.hasInput {
+            return SessionError(.siriIsRecording, .siriBlocksRecordingActivation)
+        }
+        if apps[i].lifecycle != .foreground && !session.isMixable && nowPlaying != apps[i].id {
+            return SessionError(.cannotInterruptOthers, .backgroundActivationNeedsNowPlaying)
+        }
+        return nil
+    }
+
+    /// Activates app `i`'s session, or says why iOS refuses. Activating an active session does nothing.
+    mutating func activate(_ i: Int, rule: Rule = .activationSucceeds, _ effects: inout Effects) -> StepResult {
+        if apps[i].session.isActive { return .succeeded }
+        if let error = activationError(i) { return .failed(error) }
+        activationCounter += 1
+        apps[i].session.isActive = true
+        apps[i].session.activationSerial = activationCounter
+        if apps[i].session.interruption != nil {
+            apps[i].session.interruption = nil
+        }
+        effects.decide(apps[i].id, .activated, rule)
+        arbitrate(activating: i, &effects)
+        return .succeeded
+    }
+
+    /// What app `i`'s active session does to the others: a non-mixable one interrupts every other active
+    /// non-mixable session; interruptSpokenAudioAndMixWithOthers interrupts sessions in mode spokenAudio.
+    mutating func arbitrate(activating i: Int, _ effects: inout Effects) {
+        let session = apps[i].session
+        let interrupter = Interrupter.app(apps[i].id)
+        if !session.isMixable && session.category.traits.interruptsNonMixable {
+            for j in apps.indices where j != i && apps[j].session.isActive && !apps[j].session.isMixable {
+                interrupt(j, by: interrupter, reason: .default, rule: .nonMixableActivationInterrupts, &effects)
+            }
+        }
+        if session.effectiveOptions.contains(.interruptSpokenAudioAndMixWithOthers) {
+            for j in apps.indices where j != i && apps[j].session.isActive
+                && apps[j].session.effectiveMode == .spokenAudio {
+                interrupt(j, by: interrupter, reason: .default, rule: .interruptSpokenAudio, &effects)
+            }
+        }
+    }
+}
+
+extension Rule {
+    static let activationSucceeds = Rule(
+        id: "activation.succeeds",
+        statement: "setActive(true) makes the session active (and ends any interruption it was under)",
+        source: "H18 setActive; ASPG HandlingAudioInterruptions (to resume you must reactivate)",
+        evidence: .documented)
+    static let nonMixableActivationInterrupts = Rule(
+        id: "activation.non-mixable-interrupts",
+        statement: "activating a non-mixable session interrupts every other active non-mixable session "
+            + "(interruption began, reason default); mixable sessions are not interrupted",
+        source: "DOC:…/category-swift.struct/soloambient, …/playback; ASPG14 p.13, p.24",
+        evidence: .documented)
+    static let interruptSpokenAudio = Rule(
+        id: "activation.interrupts-spoken-audio",
+        statement: "a session with interruptSpokenAudioAndMixWithOthers interrupts sessions in mode spokenAudio "
+            + "and mixes with the rest",
+        source: "H17; DOC:…/categoryoptions-swift.struct/interruptspokenaudioandmixwithothers",
+        evidence: .documented)
+    static let backgroundActivationNeedsNowPlaying = Rule(
+        id: "activation.background-needs-now-playing",
+        statement: "a non-mixable session cannot go active while its app is in the background unless the app is "
+            + "Now Playing: cannotInterruptOthers",
+        source: "HERR; DOC:coreaudiotypes/avaudiosession/errorcode/cannotinterruptothers",
+        evidence: .documented)
+    static let callBlocksRecordingActivation = Rule(
+        id: "activation.call-blocks-recording",
+        statement: "while a call is in progress, record and playAndRecord activation fails with insufficientPriority "
+            + "(playback may still activate)",
+        source: "H18; DOC:avfaudio/avaudiosession/setactive(_:options:)",
+        evidence: .documented)
+    static let siriBlocksRecordingActivation = Rule(
+        id: "activation.siri-blocks-recording",
+        statement: "while Siri records, activating a session with input fails with siriIsRecording",
+        source: "HERR ('siri')",
+        evidence: .documented)
+}

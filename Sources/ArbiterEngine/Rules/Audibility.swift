@@ -1,0 +1,68 @@
+/// Whether an app's sound actually reaches an output, and the rule that says so.
+public struct Audibility: Hashable, Sendable {
+    public var isAudible: Bool
+    public var rule: Rule
+}
+
+extension Engine {
+    /// Whether app `id` is heard right now, with the rule that decides it.
+    public func audibility(of id: AppID) -> Audibility? {
+        index(of: id).map(audibility)
+    }
+
+    func audibility(_ i: Int) -> Audibility {
+        let app = apps[i]
+        let category = app.session.category
+        if !app.isPlaying { return Audibility(isAudible: false, rule: .nothingPlaying) }
+        if !app.session.isActive { return Audibility(isAudible: false, rule: .inactiveIsSilent) }
+        if !category.traits.hasOutput { return Audibility(isAudible: false, rule: .categoryHasNoOutput) }
+        if category.traits.silencedBySwitchAndLock {
+            if device.ringer == .silent { return Audibility(isAudible: false, rule: .silentSwitch) }
+            if device.isLocked { return Audibility(isAudible: false, rule: .screenLock) }
+        }
+        if apps.indices.contains(where: { $0 != i && apps[$0].session.isActive && apps[$0].session.category == .record }) {
+            return Audibility(isAudible: false, rule: .recordSilencesOutput)
+        }
+        return Audibility(isAudible: true, rule: .playingIsAudible)
+    }
+}
+
+extension Rule {
+    static let nothingPlaying = Rule(
+        id: "audible.nothing-playing",
+        statement: "an app with no player playing makes no sound",
+        source: "the app's players",
+        evidence: .model)
+    static let inactiveIsSilent = Rule(
+        id: "audible.inactive-session",
+        statement: "a session that is not active makes no sound",
+        source: "ASPG HandlingAudioInterruptions",
+        evidence: .documented)
+    static let categoryHasNoOutput = Rule(
+        id: "audible.category-has-no-output",
+        statement: "record and audioProcessing have no output",
+        source: "ASPG Table B-1; ASPG14 p.47",
+        evidence: .documented)
+    static let silentSwitch = Rule(
+        id: "audible.silent-switch",
+        statement: "the Ring/Silent switch on silent silences ambient and soloAmbient (their players keep playing); "
+            + "other categories are not silenced",
+        source: "ASPG Table B-1; DOC:…/category-swift.struct/ambient, …/soloambient",
+        evidence: .documented)
+    static let screenLock = Rule(
+        id: "audible.screen-lock",
+        statement: "locking the screen silences ambient and soloAmbient (their players keep playing); other "
+            + "categories are not silenced",
+        source: "ASPG Table B-1; QA1626",
+        evidence: .documented)
+    static let recordSilencesOutput = Rule(
+        id: "audible.record-silences-output",
+        statement: "an active record session silences virtually all other output on the system",
+        source: "DOC:avfaudio/avaudiosession/category-swift.struct/record",
+        evidence: .documented)
+    static let playingIsAudible = Rule(
+        id: "audible.playing",
+        statement: "a playing player in an active session with output is heard",
+        source: "ASPG Table B-1",
+        evidence: .documented)
+}

@@ -1,0 +1,159 @@
+/// Setting a category, options and mode: which combinations iOS accepts, and with which error it refuses.
+enum CategoryConfiguration {
+    /// How a category treats one option (reference §2.2).
+    enum Acceptance {
+        case settable
+        /// Always on for the category; setting it changes nothing.
+        case implicit
+        /// Cannot be set; iOS clears it without an error.
+        case clearedSilently
+        case refused(ErrorCode, Rule)
+    }
+
+    static func acceptance(of option: CategoryOption, in category: Category, mode: Mode,
+                           profile: Profile) -> Acceptance {
+        let refused = Acceptance.refused(.badParam, .optionNotValidForCategory)
+        switch (option, category) {
+        case (_, .audioProcessing): return refused
+        case (.defaultToSpeaker, .playAndRecord): return .settable
+        case (.defaultToSpeaker, _): return .refused(.badParam, .defaultToSpeakerOnlyPlayAndRecord)
+        case (.mixWithOthers, .ambient): return .implicit
+        case (.mixWithOthers, .playback), (.mixWithOthers, .playAndRecord), (.mixWithOthers, .multiRoute):
+            return .settable
+        case (.mixWithOthers, _): return refused
+        case (.duckOthers, .ambient):
+            return profile.ambientCanDuckOthers ? .settable : .refused(.badParam, .ambientDuckOthersRefused)
+        case (.duckOthers, .playback), (.duckOthers, .playAndRecord), (.duckOthers, .multiRoute): return .settable
+        case (.duckOthers, _): return refused
+        case (.interruptSpokenAudioAndMixWithOthers, .playback),
+             (.interruptSpokenAudioAndMixWithOthers, .playAndRecord),
+             (.interruptSpokenAudioAndMixWithOthers, .multiRoute):
+            return .settable
+        case (.interruptSpokenAudioAndMixWithOthers, _): return refused
+        case (.allowBluetoothHFP, .record), (.allowBluetoothHFP, .playAndRecord): return .settable
+        case (.allowBluetoothHFP, .multiRoute): return mode == .dualRoute ? .settable : refused
+        case (.allowBluetoothHFP, _): return refused
+        case (.allowBluetoothA2DP, .playAndRecord): return .settable
+        case (.allowBluetoothA2DP, .record), (.allowBluetoothA2DP, .multiRoute): return refused
+        case (.allowBluetoothA2DP, _): return .implicit
+        case (.allowAirPlay, .playAndRecord): return .settable
+        case (.allowAirPlay, .record), (.allowAirPlay, .multiRoute): return .clearedSilently
+        case (.allowAirPlay, _): return .refused(.unspecified, .airPlayExplicitOnOutputOnly)
+        case (.overrideMutedMicrophoneInterruption, _), (.bluetoothHighQualityRecording, _):
+            return category.traits.hasInput ? .settable : .refused(.badParam, .inputOptionOnOutputOnly)
+        case (.farFieldInput, .record), (.farFieldInput, .playAndRecord): return .settable
+        case (.farFieldInput, .multiRoute): return mode == .dualRoute ? .settable : refused
+        case (.farFieldInput, _): return refused
+        }
+    }
+
+    /// The options that will be in force, or the error iOS returns. The first refused option decides
+    /// the error, in the SDK's option order.
+    static func validate(category: Category, mode: Mode, options: CategoryOptions, profile: Profile)
+        -> Result<CategoryOptions, SessionError> {
+        var accepted: CategoryOptions = []
+        for option in options {
+            switch acceptance(of: option, in: category, mode: mode, profile: profile) {
+            case .settable: accepted.insert(option)
+            case .implicit, .clearedSilently: break
+            case .refused(let code, let rule): return .failure(SessionError(code, rule))
+            }
+        }
+        let effectiveMode = mode.validCategories.contains(category) ? mode : .default
+        if accepted.contains(.farFieldInput)
+            && !accepted.union(effectiveMode.impliedOptions).contains(.allowBluetoothHFP) {
+            return .failure(SessionError(.badParam, .farFieldInputNeedsHFP))
+        }
+        return .success(accepted)
+    }
+}
+
+extension Engine {
+    mutating func setCategory(_ i: Int, _ category: Category, mode: Mode?, options: CategoryOptions,
+                              _ effects: inout Effects) -> StepResult {
+        let mode = mode ?? apps[i].session.mode
+        switch CategoryConfiguration.validate(category: category, mode: mode, options: options, profile: profile) {
+        case .failure(let error):
+            return .failed(error)
+        case .success(let accepted):
+            apps[i].session.category = category
+            apps[i].session.mode = mode
+            apps[i].session.options = accepted
+            announceConfiguration(i, rule: .categorySet, &effects)
+            if apps[i].session.isActive {
+                arbitrate(activating: i, &effects)
+            }
+            return .succeeded
+        }
+    }
+
+    mutating func setMode(_ i: Int, _ mode: Mode, _ effects: inout Effects) -> StepResult {
+        apps[i].session.mode = mode
+        announceConfiguration(i, rule: .modeSet, &effects)
+        return .succeeded
+    }
+
+    private mutating func announceConfiguration(_ i: Int, rule: Rule, _ effects: inout Effects) {
+        let session = apps[i].session
+        effects.decide(apps[i].id, .categorySet(session.category, mode: session.effectiveMode,
+                                                options: session.effectiveOptions), rule)
+        if session.effectiveMode != session.mode {
+            effects.decide(apps[i].id, .modeDowngraded(requested: session.mode, effective: session.effectiveMode),
+                           .unsupportedModeBehavesAsDefault)
+        }
+    }
+}
+
+extension Rule {
+    static let categorySet = Rule(
+        id: "category.set",
+        statement: "setCategory replaces the category and its options: options do not survive a category change; "
+            + "ambient, duckOthers and interruptSpokenAudioAndMixWithOthers imply mixWithOthers",
+        source: "H17 CategoryOptions comment; DOC:avfaudio/avaudiosession/categoryoptions-swift.struct/mixwithothers",
+        evidence: .documented)
+    static let modeSet = Rule(
+        id: "mode.set",
+        statement: "setMode changes the mode and keeps the category and options; voiceChat implies allowBluetoothHFP, "
+            + "videoChat implies allowBluetoothHFP and defaultToSpeaker",
+        source: "H17; DOC:avfaudio/avaudiosession/mode-swift.struct/voicechat, …/videochat",
+        evidence: .documented)
+    static let unsupportedModeBehavesAsDefault = Rule(
+        id: "mode.unsupported-behaves-as-default",
+        statement: "a mode the category does not support is accepted without error and behaves as `default`",
+        source: "DOC:avfaudio/avaudiosession/mode-swift.struct (Important); DOC:audiotoolbox/1618405-audio-session-modes",
+        evidence: .documented)
+    static let defaultToSpeakerOnlyPlayAndRecord = Rule(
+        id: "options.default-to-speaker-only-play-and-record",
+        statement: "defaultToSpeaker is only applicable with playAndRecord; elsewhere setCategory fails with -50",
+        source: "H17; DOC:…/categoryoptions-swift.struct/defaulttospeaker; audioplayers#1194, voice#500",
+        evidence: .observed)
+    static let airPlayExplicitOnOutputOnly = Rule(
+        id: "options.explicit-airplay-on-output-only",
+        statement: "AirPlay is implicit for ambient, soloAmbient and playback; setting allowAirPlay explicitly "
+            + "there fails with 'what' (unspecified)",
+        source: "H17; audiobookshelf-app#334; SwiftAudioPlayer#102",
+        evidence: .observed)
+    static let optionNotValidForCategory = Rule(
+        id: "options.not-valid-for-category",
+        statement: "an option the category cannot take (mixing outside playback/playAndRecord/multiRoute, HFP outside "
+            + "record/playAndRecord, A2DP on record/multiRoute, anything on audioProcessing) fails with -50",
+        source: "H17 CategoryOptions comments; reference §2.4 simulator rule",
+        evidence: .observed)
+    static let inputOptionOnOutputOnly = Rule(
+        id: "options.input-option-on-output-only",
+        statement: "overrideMutedMicrophoneInterruption and bluetoothHighQualityRecording need a category with input; "
+            + "with an output-only category they fail (code undocumented; -50 here)",
+        source: "H17; H26; DOC:…/categoryoptions-swift.struct/bluetoothhighqualityrecording",
+        evidence: .documented)
+    static let ambientDuckOthersRefused = Rule(
+        id: "options.ambient-duck-others-refused",
+        statement: "with the profile's ambientCanDuckOthers off, duckOthers on ambient fails with -50 "
+            + "(the API page lists it only for playback, playAndRecord and multiRoute)",
+        source: "DOC:avfaudio/avaudiosession/categoryoptions-swift.struct/duckothers (vs H17)",
+        evidence: .tunable)
+    static let farFieldInputNeedsHFP = Rule(
+        id: "options.far-field-needs-hfp",
+        statement: "farFieldInput requires allowBluetoothHFP, or an error is returned (code undocumented; -50 here)",
+        source: "H26; DOC:avfaudio/avaudiosession/categoryoptions-swift.struct/farfieldinput",
+        evidence: .documented)
+}

@@ -1,0 +1,19 @@
+/// The Ring/Silent switch and the screen lock.
+extension Engine {
+    mutating func apply(_ action: DeviceAction, _ effects: inout Effects) -> StepResult {
+        switch action {
+        case .ringer(let position):
+            if device.ringer != position {
+                device.ringer = position
+                effects.decide(nil, .ringer(position), .silentSwitch)
+            }
+        case .lock, .unlock:
+            let locked = action == .lock
+            if device.isLocked != locked {
+                device.isLocked = locked
+                effects.decide(nil, .locked(locked), .screenLock)
+            }
+        }
+        return .succeeded
+    }
+}

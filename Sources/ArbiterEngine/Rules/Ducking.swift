@@ -1,0 +1,46 @@
+/// duckOthers: while a ducking session is active, every other session plays at the profile's duck level.
+extension Engine {
+    /// The app whose active session ducks app `i`, if any (the first in declaration order).
+    func ducker(of i: Int) -> AppID? {
+        apps.indices.first { $0 != i && apps[$0].session.isActive && apps[$0].session.ducksOthers }
+            .map { apps[$0].id }
+    }
+
+    /// The gain app `i` is heading for: the duck level while ducked, else full.
+    func gainTarget(_ i: Int) -> Double { ducker(of: i) == nil ? 1 : profile.duckLevel }
+
+    /// Starts a ramp for every app whose gain target changed.
+    mutating func settleDucking(_ effects: inout Effects) {
+        for i in apps.indices {
+            let target = gainTarget(i)
+            guard apps[i].gain.to != target else { continue }
+            apps[i].gain.retarget(to: target, at: now, over: profile.duckRamp)
+            effects.decide(apps[i].id, .gain(to: target, over: profile.duckRamp),
+                           target < 1 ? .duckOthers : .unduck)
+        }
+    }
+
+    /// App `id`'s gain at `time` (at or after the last event).
+    public func gain(of id: AppID, at time: Time) -> Double? {
+        app(id)?.gain.value(at: time)
+    }
+
+    /// Whether app `id` is ducked (its gain is heading for, or at, the duck level).
+    public func isDucked(_ id: AppID) -> Bool {
+        index(of: id).map { ducker(of: $0) != nil } ?? false
+    }
+}
+
+extension Rule {
+    static let duckOthers = Rule(
+        id: "ducking.duck-others",
+        statement: "while a session with duckOthers is active, every other session (not phone audio) is lowered to "
+            + "the profile's duckLevel over duckRamp",
+        source: "H17; DOC:…/categoryoptions-swift.struct/duckothers; ASPG14 p.24 (level and ramp: profile)",
+        evidence: .documented)
+    static let unduck = Rule(
+        id: "ducking.unduck",
+        statement: "ducking ends only when the ducking session deactivates (or is interrupted)",
+        source: "H17; ASPG14 p.24-25",
+        evidence: .documented)
+}

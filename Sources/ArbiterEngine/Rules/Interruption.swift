@@ -1,0 +1,45 @@
+/// Starting and ending interruptions: the system deactivates the session and tells the app.
+extension Engine {
+    /// Interrupts app `j`: its running players pause, its session goes inactive, and it is told
+    /// (interruption began).
+    mutating func interrupt(_ j: Int, by interrupter: Interrupter, reason: InterruptionReason, rule: Rule,
+                            _ effects: inout Effects) {
+        pauseRunningPlayers(j, rule: .interruptionPausesPlayers, &effects)
+        apps[j].session.isActive = false
+        apps[j].session.interruption = Interruption(by: interrupter, at: now, reason: reason)
+        effects.decide(apps[j].id, .interrupted(by: interrupter), rule)
+        effects.notify(apps[j].id, .interruptionBegan(reason: reason), rule)
+    }
+
+    /// Ends app `j`'s interruption and tells it, with or without shouldResume.
+    mutating func endInterruption(_ j: Int, shouldResume: Bool, rule: Rule, _ effects: inout Effects) {
+        apps[j].session.interruption = nil
+        effects.decide(apps[j].id, .interruptionEnded, rule)
+        effects.notify(apps[j].id, .interruptionEnded(shouldResume: shouldResume), rule)
+    }
+
+    /// The apps whose pending interruption came from `interrupter`, in declaration order.
+    func interrupted(by interrupter: Interrupter) -> [Int] {
+        apps.indices.filter { j in
+            guard let interruption = apps[j].session.interruption else { return false }
+            return interruption.by == interrupter && interruption.endPending
+        }
+    }
+
+    /// Pauses every running player and recorder of app `i`.
+    mutating func pauseRunningPlayers(_ i: Int, rule: Rule, _ effects: inout Effects) {
+        for p in apps[i].players.indices where apps[i].players[p].isRunning {
+            apps[i].players[p].state = .paused
+            effects.decide(apps[i].id, .player(apps[i].players[p].name, .paused), rule)
+        }
+    }
+}
+
+extension Rule {
+    static let interruptionPausesPlayers = Rule(
+        id: "interruption.pauses-players",
+        statement: "an interruption is the system deactivating the session: its audio stops at once and its players "
+            + "are paused",
+        source: "ASPG HandlingAudioInterruptions; ASPG14 p.27; DOC:avfaudio/handling-audio-interruptions",
+        evidence: .documented)
+}

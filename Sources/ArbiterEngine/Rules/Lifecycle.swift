@@ -1,0 +1,135 @@
+/// Foreground, background, suspension, termination and launch.
+extension Engine {
+    /// Whether app `i` keeps running in the background: the audio background mode, a category that plays in
+    /// the background, and an active session (or one interrupted while it ran, so it can hear the end).
+    func keepsRunningInBackground(_ i: Int) -> Bool {
+        let app = apps[i]
+        return app.backgroundModes.contains(.audio) && app.session.category.traits.playsInBackground
+            && (app.session.isActive || app.session.isInterrupted)
+    }
+
+    mutating func bringToForeground(_ i: Int, _ effects: inout Effects) -> StepResult {
+        if apps[i].lifecycle == .terminated { return launch(i, &effects) }
+        if apps[i].lifecycle == .foreground { return .succeeded }
+        if let previous = device.foreground, let p = index(of: previous) {
+            sendBack(p, &effects)
+        }
+        setLifecycle(i, .foreground, .oneForegroundApp, &effects)
+        device.foreground = apps[i].id
+        return .succeeded
+    }
+
+    mutating func sendToBackground(_ i: Int, _ effects: inout Effects) -> StepResult {
+        if apps[i].lifecycle == .foreground { sendBack(i, &effects) }
+        return .succeeded
+    }
+
+    /// App `i` leaves the foreground: it keeps its audio or is suspended.
+    private mutating func sendBack(_ i: Int, _ effects: inout Effects) {
+        device.foreground = nil
+        if keepsRunningInBackground(i) {
+            setLifecycle(i, .background, .backgroundKeepsAudio, &effects)
+        } else {
+            suspend(i, &effects)
+        }
+    }
+
+    /// Suspends app `i`: its players stop and the system deactivates its session, telling nobody.
+    mutating func suspend(_ i: Int, _ effects: inout Effects) {
+        pauseRunningPlayers(i, rule: .backgroundSuspends, &effects)
+        if apps[i].session.isActive {
+            apps[i].session.isActive = false
+            effects.decide(apps[i].id, .deactivated, .backgroundSuspends)
+        }
+        setLifecycle(i, .suspended, .backgroundSuspends, &effects)
+    }
+
+    /// Runs a step on a suspended app: it is woken into the background first.
+    mutating func wakeIfSuspended(_ i: Int, _ effects: inout Effects) {
+        if apps[i].lifecycle == .suspended { setLifecycle(i, .background, .wokenForStep, &effects) }
+    }
+
+    mutating func terminate(_ i: Int, _ effects: inout Effects) -> StepResult {
+        if apps[i].lifecycle == .terminated { return .succeeded }
+        let id = apps[i].id
+        for p in apps[i].players.indices where apps[i].players[p].state != .stopped {
+            apps[i].players[p].state = .stopped
+            effects.decide(id, .player(apps[i].players[p].name, .stopped), .terminationEndsEverything)
+        }
+        if apps[i].session.isActive {
+            apps[i].session.isActive = false
+            effects.decide(id, .deactivated, .terminationEndsEverything)
+        }
+        for j in interrupted(by: .app(id)) {
+            apps[j].session.interruption?.endPending = false
+            effects.decide(apps[j].id, .interruptionOrphaned, .terminationEndsEverything)
+        }
+        if device.foreground == id { device.foreground = nil }
+        if nowPlaying == id {
+            nowPlaying = nil
+            effects.decide(id, .nowPlaying(nil), .terminationEndsEverything)
+        }
+        setLifecycle(i, .terminated, .terminationEndsEverything, &effects)
+        return .succeeded
+    }
+
+    /// Launches app `i` into the foreground. A terminated app starts afresh from its declaration.
+    mutating func launch(_ i: Int, _ effects: inout Effects) -> StepResult {
+        if apps[i].lifecycle == .terminated {
+            let gain = apps[i].gain
+            apps[i] = App(config: apps[i].config, lifecycle: .suspended)
+            apps[i].gain = gain
+            let session = apps[i].session
+            effects.decide(apps[i].id, .categorySet(session.category, mode: session.effectiveMode,
+                                                    options: session.effectiveOptions), .launchStartsAfresh)
+        }
+        return bringToForeground(i, &effects)
+    }
+
+    private mutating func setLifecycle(_ i: Int, _ lifecycle: AppLifecycle, _ rule: Rule, _ effects: inout Effects) {
+        guard apps[i].lifecycle != lifecycle else { return }
+        apps[i].lifecycle = lifecycle
+        effects.decide(apps[i].id, .lifecycle(lifecycle), rule)
+    }
+}
+
+extension Rule {
+    static let oneForegroundApp = Rule(
+        id: "lifecycle.one-foreground-app",
+        statement: "one app is in the foreground at a time: bringing one forward sends the previous one back",
+        source: "scenario format (Apps and the foreground)",
+        evidence: .model)
+    static let backgroundKeepsAudio = Rule(
+        id: "background.keeps-audio",
+        statement: "an app keeps running in the background only with the audio background mode, a category that plays "
+            + "in the background and an active session",
+        source: "DOC:…/category-swift.struct/playback; QA1668; ASPG14 p.19, p.48",
+        evidence: .documented)
+    static let backgroundSuspends = Rule(
+        id: "background.suspends",
+        statement: "an app that goes to the background without the audio mode, a background category and an active "
+            + "session is suspended: its players stop and the system deactivates its session (no notice from iOS 16)",
+        source: "QA1668; H18 (iOS 10+ deactivates suspended sessions); H17 (no appWasSuspended from iOS 16)",
+        evidence: .documented)
+    static let wokenForStep = Rule(
+        id: "lifecycle.woken-for-step",
+        statement: "a step on a suspended app runs as if the app had been woken to run it, under the background rules",
+        source: "scenario format (Apps and the foreground)",
+        evidence: .model)
+    static let terminationEndsEverything = Rule(
+        id: "lifecycle.terminated",
+        statement: "a terminated app's players stop, its session goes away without notifying anyone, and it stops "
+            + "being Now Playing",
+        source: "scenario format (Now Playing until terminated)",
+        evidence: .model)
+    static let launchStartsAfresh = Rule(
+        id: "lifecycle.launch",
+        statement: "a launched app starts afresh with its declared category, mode and options",
+        source: "the app's own launch code",
+        evidence: .model)
+    static let appDeclared = Rule(
+        id: "lifecycle.declared",
+        statement: "a newly declared app is running in the background",
+        source: "scenario format (Apps and the foreground)",
+        evidence: .model)
+}

@@ -1,0 +1,30 @@
+/// isOtherAudioPlaying, secondaryAudioShouldBeSilencedHint and the silence-secondary-audio notification.
+extension Engine {
+    /// Whether another app is playing, mixable or not.
+    public func isOtherAudioPlaying(for id: AppID) -> Bool {
+        apps.contains { $0.id != id && $0.session.isActive && $0.isPlaying }
+    }
+
+    /// Whether another app with a non-mixable session is playing.
+    public func secondaryAudioShouldBeSilencedHint(for id: AppID) -> Bool {
+        apps.contains { $0.id != id && $0.session.isActive && !$0.session.isMixable && $0.isPlaying }
+    }
+
+    /// Tells each foreground app with an active session when another app's non-mixable audio starts or stops.
+    func notifySecondaryAudioHints(since before: Observation, _ effects: inout Effects) {
+        for app in apps where app.lifecycle == .foreground && app.session.isActive {
+            let hint = secondaryAudioShouldBeSilencedHint(for: app.id)
+            guard let previous = before.secondaryHint[app.id], previous != hint else { continue }
+            effects.notify(app.id, .silenceSecondaryAudioHint(hint ? .begin : .end), .silenceSecondaryAudioHint)
+        }
+    }
+}
+
+extension Rule {
+    static let silenceSecondaryAudioHint = Rule(
+        id: "other-audio.silence-secondary-hint",
+        statement: "apps in the foreground with an active session are told (begin/end) when another app's "
+            + "non-mixable audio starts or stops",
+        source: "H17; H18 (AVAudioSessionSilenceSecondaryAudioHintNotification)",
+        evidence: .documented)
+}

@@ -1,0 +1,132 @@
+/// Players: play, pause, stop, record. Playing activates the session, as AVFoundation players do.
+extension Engine {
+    /// The players an action names: the one called `name`, or every player (recorders excluded).
+    func players(of i: Int, named name: String?, verb: String) -> Result<[Int], InputError> {
+        let app = apps[i]
+        guard let name else {
+            let all = app.players.indices.filter { !app.players[$0].kind.isRecorder }
+            if all.isEmpty {
+                return .failure(InputError("app '\(app.id)' has no player to \(verb); expected a player in its declaration"))
+            }
+            return .success(all)
+        }
+        guard let index = app.players.firstIndex(where: { $0.name == name }) else {
+            let names = app.players.map(\.name).joined(separator: ", ")
+            return .failure(InputError("app '\(app.id)' has no player '\(name)'; expected one of: \(names)"))
+        }
+        if app.players[index].kind.isRecorder {
+            return .failure(InputError("'\(name)' of app '\(app.id)' is a recorder; expected record or stopRecording"))
+        }
+        return .success([index])
+    }
+
+    mutating func play(_ i: Int, player name: String?, _ effects: inout Effects) -> StepResult {
+        let chosen: [Int]
+        switch players(of: i, named: name, verb: "play") {
+        case .failure(let error): return .rejected(error)
+        case .success(let indices): chosen = indices
+        }
+        if apps[i].lifecycle != .foreground {
+            let category = apps[i].session.category
+            if !apps[i].backgroundModes.contains(.audio) || !category.traits.playsInBackground {
+                return .failed(SessionError(.cannotStartPlaying, .backgroundPlaybackNeedsAudioMode))
+            }
+        }
+        if case .failed(let error) = activate(i, rule: .playingActivates, &effects) { return .failed(error) }
+        for p in chosen where apps[i].players[p].state != .playing {
+            apps[i].players[p].state = .playing
+            effects.decide(apps[i].id, .player(apps[i].players[p].name, .playing), .playerPlays)
+        }
+        if !apps[i].session.isMixable && nowPlaying != apps[i].id {
+            nowPlaying = apps[i].id
+            effects.decide(apps[i].id, .nowPlaying(apps[i].id), .nowPlayingLastNonMixablePlayer)
+        }
+        return .succeeded
+    }
+
+    mutating func halt(_ i: Int, player name: String?, to state: PlayerState, _ effects: inout Effects) -> StepResult {
+        switch players(of: i, named: name, verb: state == .paused ? "pause" : "stop") {
+        case .failure(let error):
+            return .rejected(error)
+        case .success(let chosen):
+            for p in chosen where apps[i].players[p].state != state && apps[i].players[p].state != .stopped {
+                apps[i].players[p].state = state
+                effects.decide(apps[i].id, .player(apps[i].players[p].name, state), .playerPlays)
+            }
+            return .succeeded
+        }
+    }
+
+    /// The app's recorder, implied when none is declared.
+    mutating func recorderIndex(_ i: Int) -> Int {
+        if let index = apps[i].players.firstIndex(where: { $0.kind.isRecorder }) { return index }
+        apps[i].players.append(Player(PlayerConfig(name: "recorder", kind: .recorder)))
+        return apps[i].players.count - 1
+    }
+
+    mutating func record(_ i: Int, _ effects: inout Effects) -> StepResult {
+        let category = apps[i].session.category
+        if !category.traits.hasInput {
+            return .failed(SessionError(.incompatibleCategory, .recordingNeedsInputCategory))
+        }
+        if apps[i].lifecycle != .foreground && !apps[i].backgroundModes.contains(.audio) {
+            return .failed(SessionError(.cannotStartRecording, .backgroundRecordingNeedsAudioMode))
+        }
+        if case .failed(let error) = activate(i, rule: .playingActivates, &effects) { return .failed(error) }
+        let r = recorderIndex(i)
+        if apps[i].players[r].state != .playing {
+            apps[i].players[r].state = .playing
+            effects.decide(apps[i].id, .player(apps[i].players[r].name, .playing), .recorderRecords)
+        }
+        return .succeeded
+    }
+
+    mutating func stopRecording(_ i: Int, _ effects: inout Effects) -> StepResult {
+        guard let r = apps[i].players.firstIndex(where: { $0.kind.isRecorder }), apps[i].players[r].isRunning else {
+            return .succeeded
+        }
+        apps[i].players[r].state = .stopped
+        effects.decide(apps[i].id, .player(apps[i].players[r].name, .stopped), .recorderRecords)
+        return .succeeded
+    }
+}
+
+extension Rule {
+    static let playingActivates = Rule(
+        id: "playback.activates-session",
+        statement: "AVFoundation players and recorders activate the session themselves when they start",
+        source: "ASPG ConfiguringanAudioSession; ASPG14 p.27",
+        evidence: .documented)
+    static let playerPlays = Rule(
+        id: "playback.player-state",
+        statement: "the app's call sets the player's state",
+        source: "the app's own code",
+        evidence: .model)
+    static let recorderRecords = Rule(
+        id: "playback.recorder-state",
+        statement: "the app's call starts or stops its recorder",
+        source: "the app's own code",
+        evidence: .model)
+    static let backgroundPlaybackNeedsAudioMode = Rule(
+        id: "background.cannot-start-playing",
+        statement: "starting playback in the background needs the audio background mode and a category that plays "
+            + "in the background (not ambient or soloAmbient): cannotStartPlaying",
+        source: "HERR ('!pla'); ASPG Table B-1; QA1668",
+        evidence: .documented)
+    static let backgroundRecordingNeedsAudioMode = Rule(
+        id: "background.cannot-start-recording",
+        statement: "starting to record in the background needs the audio background mode: cannotStartRecording",
+        source: "HERR ('!rec'); DOC:…/category-swift.struct/record",
+        evidence: .documented)
+    static let recordingNeedsInputCategory = Rule(
+        id: "playback.recording-needs-input",
+        statement: "recording needs a category with input (record, playAndRecord, multiRoute): incompatibleCategory",
+        source: "HERR ('!cat'); ASPG Table B-1",
+        evidence: .documented)
+    static let nowPlayingLastNonMixablePlayer = Rule(
+        id: "nowplaying.last-non-mixable-player",
+        statement: "Now Playing is the app that most recently started playing with a non-mixable session; "
+            + "a mixable session never makes its app Now Playing",
+        source: "DOC:mediaplayer/handling-external-player-events-notifications; Apple Developer Forums 44842",
+        evidence: .documented)
+}

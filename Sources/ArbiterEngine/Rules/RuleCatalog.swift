@@ -1,0 +1,31 @@
+extension Rule {
+    /// Every rule the engine can cite, grouped by what it decides.
+    public static let catalog: [Rule] = [
+        // Categories, options and modes
+        .categorySet, .modeSet, .unsupportedModeBehavesAsDefault, .defaultToSpeakerOnlyPlayAndRecord,
+        .airPlayExplicitOnOutputOnly, .optionNotValidForCategory, .inputOptionOnOutputOnly,
+        .ambientDuckOthersRefused, .farFieldInputNeedsHFP,
+        // Activation and interruption by apps
+        .activationSucceeds, .nonMixableActivationInterrupts, .interruptSpokenAudio,
+        .backgroundActivationNeedsNowPlaying, .callBlocksRecordingActivation, .siriBlocksRecordingActivation,
+        .interruptionPausesPlayers,
+        // Deactivation
+        .deactivationSucceeds, .deactivationWithRunningIO, .notifyOthersOnDeactivation, .noNotifyNoEnded,
+        .endedWithoutNotify,
+        // System interrupters
+        .callInterrupts, .callAnswered, .declinedCallResumes, .answeredCallEnds, .callOver,
+        .siriInterrupts, .siriEnds, .alarmInterrupts, .alarmEnds,
+        // Players
+        .playingActivates, .playerPlays, .recorderRecords, .backgroundPlaybackNeedsAudioMode,
+        .backgroundRecordingNeedsAudioMode, .recordingNeedsInputCategory, .nowPlayingLastNonMixablePlayer,
+        // Lifecycle and background
+        .oneForegroundApp, .backgroundKeepsAudio, .backgroundSuspends, .wokenForStep, .terminationEndsEverything,
+        .launchStartsAfresh, .appDeclared,
+        // Audibility, ducking, other audio
+        .nothingPlaying, .inactiveIsSilent, .categoryHasNoOutput, .silentSwitch, .screenLock, .recordSilencesOutput,
+        .playingIsAudible, .duckOthers, .unduck, .silenceSecondaryAudioHint,
+    ]
+
+    /// The rule with this identifier, if the engine has one.
+    public static func named(_ id: String) -> Rule? { catalog.first { $0.id == id } }
+}

@@ -1,0 +1,140 @@
+/// Calls, Siri and alarms: the system's own audio interrupts the apps and, when it is over, says so.
+extension Engine {
+    mutating func apply(_ action: SystemAction, _ effects: inout Effects) -> StepResult {
+        switch action {
+        case .incomingCall:
+            guard device.call == nil else {
+                return .rejected(InputError("a call is already \(device.call!); expected answerCall, declineCall or endCall"))
+            }
+            setCall(.ringing, &effects)
+            interruptActiveSessions(by: .phoneCall, rule: .callInterrupts, &effects)
+        case .answerCall:
+            guard device.call == .ringing else { return .rejected(noRingingCall("answerCall")) }
+            setCall(.active, &effects)
+            interruptActiveSessions(by: .phoneCall, rule: .callInterrupts, &effects)
+        case .declineCall:
+            guard device.call == .ringing else { return .rejected(noRingingCall("declineCall")) }
+            setCall(nil, &effects)
+            endSystemInterruption(by: .phoneCall, shouldResume: true, rule: .declinedCallResumes, &effects)
+        case .endCall:
+            switch device.call {
+            case nil:
+                return .rejected(InputError("no call is in progress; expected incomingCall before endCall"))
+            case .ringing:
+                setCall(nil, &effects)
+                endSystemInterruption(by: .phoneCall, shouldResume: true, rule: .declinedCallResumes, &effects)
+            case .active:
+                setCall(nil, &effects)
+                endSystemInterruption(by: .phoneCall, shouldResume: profile.callEndedShouldResume,
+                                      rule: .answeredCallEnds, &effects)
+            }
+        case .siriBegin:
+            guard !device.isSiriActive else { return .rejected(InputError("Siri is already active; expected siri end")) }
+            device.isSiriActive = true
+            effects.decide(nil, .siri(true), .siriInterrupts)
+            interruptActiveSessions(by: .siri, rule: .siriInterrupts, &effects)
+        case .siriEnd:
+            guard device.isSiriActive else { return .rejected(InputError("Siri is not active; expected siri begin first")) }
+            device.isSiriActive = false
+            effects.decide(nil, .siri(false), .siriEnds)
+            endSystemInterruption(by: .siri, shouldResume: profile.siriEndedShouldResume, rule: .siriEnds, &effects)
+        case .alarmBegin:
+            guard !device.isAlarmActive else {
+                return .rejected(InputError("an alarm is already sounding; expected alarm end"))
+            }
+            device.isAlarmActive = true
+            effects.decide(nil, .alarm(true), .alarmInterrupts)
+            interruptActiveSessions(by: .alarm, rule: .alarmInterrupts, &effects)
+        case .alarmEnd:
+            guard device.isAlarmActive else {
+                return .rejected(InputError("no alarm is sounding; expected alarm begin first"))
+            }
+            device.isAlarmActive = false
+            effects.decide(nil, .alarm(false), .alarmEnds)
+            endSystemInterruption(by: .alarm, shouldResume: profile.alarmEndedShouldResume, rule: .alarmEnds, &effects)
+        }
+        return .succeeded
+    }
+
+    private func noRingingCall(_ verb: String) -> InputError {
+        InputError("no call is ringing; expected incomingCall before \(verb)")
+    }
+
+    private mutating func setCall(_ state: CallState?, _ effects: inout Effects) {
+        device.call = state
+        let rule: Rule = switch state {
+        case .ringing: .callInterrupts
+        case .active: .callAnswered
+        case nil: .callOver
+        }
+        effects.decide(nil, .call(state), rule)
+    }
+
+    /// Interrupts every active session; mixable ones too unless the profile says otherwise.
+    private mutating func interruptActiveSessions(by interrupter: Interrupter, rule: Rule, _ effects: inout Effects) {
+        for j in apps.indices where apps[j].session.isActive {
+            if apps[j].session.isMixable && !profile.mixableInterruptedBySystem { continue }
+            interrupt(j, by: interrupter, reason: .default, rule: rule, &effects)
+        }
+    }
+
+    private mutating func endSystemInterruption(by interrupter: Interrupter, shouldResume: Bool, rule: Rule,
+                                                _ effects: inout Effects) {
+        for j in interrupted(by: interrupter) {
+            endInterruption(j, shouldResume: shouldResume, rule: rule, &effects)
+        }
+    }
+}
+
+extension Rule {
+    static let callInterrupts = Rule(
+        id: "system.call-interrupts",
+        statement: "an incoming call (ringing) interrupts the active sessions, mixable ones too by default "
+            + "(profile mixableInterruptedBySystem)",
+        source: "ASPG HandlingAudioInterruptions; ASPG14 p.26, p.28",
+        evidence: .documented)
+    static let callAnswered = Rule(
+        id: "system.call-answered",
+        statement: "an answered call keeps the apps interrupted until it ends; sessions activated while it rang are "
+            + "interrupted too",
+        source: "ASPG14 p.28",
+        evidence: .documented)
+    static let declinedCallResumes = Rule(
+        id: "system.declined-call-resumes",
+        statement: "a declined or missed call ends the interruption with shouldResume",
+        source: "DOC:audiotoolbox/kaudiosessioninterruptiontype_shouldresume; ASPG14 p.28",
+        evidence: .documented)
+    static let answeredCallEnds = Rule(
+        id: "system.answered-call-ends",
+        statement: "when an answered call ends, the interruption ends; shouldResume follows profile "
+            + "callEndedShouldResume (default yes)",
+        source: "ASPG14 p.28 step 8 (shouldResume uncertain)",
+        evidence: .tunable)
+    static let callOver = Rule(
+        id: "system.call-over",
+        statement: "the call is over",
+        source: "ASPG14 p.28",
+        evidence: .documented)
+    static let siriInterrupts = Rule(
+        id: "system.siri-interrupts",
+        statement: "Siri interrupts the active sessions, mixable ones too by default (profile mixableInterruptedBySystem)",
+        source: "ASPG14 p.27 (Handling Interruptions From Siri)",
+        evidence: .documented)
+    static let siriEnds = Rule(
+        id: "system.siri-ends",
+        statement: "when Siri is done the interruption ends; shouldResume follows profile siriEndedShouldResume "
+            + "(default yes)",
+        source: "ASPG14 p.27 (shouldResume uncertain)",
+        evidence: .tunable)
+    static let alarmInterrupts = Rule(
+        id: "system.alarm-interrupts",
+        statement: "a clock alarm or calendar alert interrupts the active sessions, mixable ones too by default",
+        source: "ASPG HandlingAudioInterruptions; ASPG14 p.26",
+        evidence: .documented)
+    static let alarmEnds = Rule(
+        id: "system.alarm-ends",
+        statement: "when the alarm is dismissed the interruption ends; shouldResume follows profile "
+            + "alarmEndedShouldResume (default yes)",
+        source: "ASPG HandlingAudioInterruptions (shouldResume uncertain)",
+        evidence: .tunable)
+}

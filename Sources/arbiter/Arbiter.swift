@@ -1,0 +1,13 @@
+import ArgumentParser
+import ArbiterEngine
+
+/// The `arbiter` command: simulates how iOS arbitrates audio between apps.
+@main
+struct Arbiter: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "arbiter",
+        abstract: "Simulate how iOS arbitrates audio between apps, and explain every decision.",
+        version: ArbiterVersion.current,
+        subcommands: [Rules.self]
+    )
+}

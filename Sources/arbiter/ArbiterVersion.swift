@@ -1,0 +1,4 @@
+/// The version `arbiter --version` prints.
+enum ArbiterVersion {
+    static let current = "0.1.0"
+}
