@@ -1,6 +1,7 @@
 /// What the engine derives after every event: ducking ramps, audibility changes and hint notifications.
 struct Observation {
     var audible: [AppID: Bool] = [:]
+    /// The hint, for the apps that could be told of it (foreground, active session).
     var secondaryHint: [AppID: Bool] = [:]
 }
 
@@ -10,7 +11,9 @@ extension Engine {
         var observation = Observation()
         for i in apps.indices {
             observation.audible[apps[i].id] = audibility(i).isAudible
-            observation.secondaryHint[apps[i].id] = secondaryAudioShouldBeSilencedHint(for: apps[i].id)
+            if apps[i].lifecycle == .foreground && apps[i].session.isActive {
+                observation.secondaryHint[apps[i].id] = secondaryAudioShouldBeSilencedHint(for: apps[i].id)
+            }
         }
         return observation
     }

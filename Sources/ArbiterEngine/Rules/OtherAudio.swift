@@ -10,7 +10,8 @@ extension Engine {
         apps.contains { $0.id != id && $0.session.isActive && !$0.session.isMixable && $0.isPlaying }
     }
 
-    /// Tells each foreground app with an active session when another app's non-mixable audio starts or stops.
+    /// Tells the foreground app with an active session (before and after the event) when another app's
+    /// non-mixable audio starts or stops.
     func notifySecondaryAudioHints(since before: Observation, _ effects: inout Effects) {
         for app in apps where app.lifecycle == .foreground && app.session.isActive {
             let hint = secondaryAudioShouldBeSilencedHint(for: app.id)

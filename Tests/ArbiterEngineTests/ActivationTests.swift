@@ -1,0 +1,210 @@
+import Testing
+@testable import ArbiterEngine
+
+@Suite("Activation (reference §4.1, §5.2)")
+struct ActivationTests {
+    @Test("a non-mixable activation interrupts every other active non-mixable session, reason default")
+    func nonMixableInterrupts() throws {
+        var h = try Harness([AppConfig("Video", category: .playback), Apps.music, Apps.plain],
+                            device: DeviceConfig(foreground: "Video"))
+        h.app("Music", .foreground)
+        h.app("Music", .play())
+        h.app("Video", .foreground)
+        let outcome = h.app("Video", .play())
+        #expect(outcome.result == .succeeded)
+        #expect(h.session("Music").isInterrupted)
+        #expect(!h.session("Music").isActive)
+        #expect(!h.playing("Music"))
+        #expect(h.session("Music").interruption?.by == .app("Video"))
+        #expect(outcome.rule(for: .interrupted(by: .app("Video")), of: "Music") == .nonMixableActivationInterrupts)
+        #expect(h.takeNotifications() == [Delivered(app: "Music", kind: .interruptionBegan(reason: .default))])
+        #expect(h.audible("Video"))
+    }
+
+    @Test("a mixable session is neither interrupted by a non-mixable activation nor interrupts anyone")
+    func mixableNeitherInterruptsNorIsInterrupted() throws {
+        var h = try Harness([Apps.game, Apps.music], device: DeviceConfig(foreground: "Music"))
+        h.app("Music", .play())
+        h.app("Game", .foreground)
+        h.app("Game", .play())
+        #expect(h.session("Music").isActive)
+        #expect(h.audible("Music") && h.audible("Game"))
+        h.app("Music", .foreground)
+        h.app("Music", .pause())
+        h.app("Music", .deactivate())
+        h.app("Music", .play())
+        #expect(h.session("Game").isActive == false, "Game was suspended when it went to the background")
+        h.app("Game", .foreground)
+        h.app("Game", .play())
+        #expect(h.session("Music").isActive)
+        #expect(h.takeNotifications().filter { if case .interruptionBegan = $0.kind { true } else { false } } == [])
+    }
+
+    @Test("background activation of a non-mixable session fails with cannotInterruptOthers")
+    func backgroundActivationFails() throws {
+        var h = try Harness([AppConfig("Front"), Apps.music])
+        let outcome = h.app("Music", .activate)
+        #expect(outcome.failure == .cannotInterruptOthers)
+        #expect(outcome.error?.rule == .backgroundActivationNeedsNowPlaying)
+        #expect(ErrorCode.cannotInterruptOthers.osStatus == 560_557_684)
+        #expect(!h.session("Music").isActive)
+    }
+
+    @Test("a mixable session may activate from the background")
+    func backgroundMixableActivation() throws {
+        var h = try Harness([AppConfig("Front"), AppConfig("Mixer", backgroundModes: [.audio], category: .playback,
+                                                           options: [.mixWithOthers])])
+        #expect(h.app("Mixer", .activate).result == .succeeded)
+        #expect(h.app("Mixer", .play()).result == .succeeded)
+        #expect(h.audible("Mixer"))
+    }
+
+    @Test("the Now Playing app may activate a non-mixable session from the background")
+    func nowPlayingMayActivateFromBackground() throws {
+        var h = try Harness([Apps.music, AppConfig("Other", category: .playback)])
+        h.app("Music", .play())
+        #expect(h.engine.nowPlaying == "Music")
+        h.app("Music", .pause())
+        h.app("Music", .deactivate())
+        h.app("Other", .foreground)
+        #expect(h.appState("Music").lifecycle == .suspended, "inactive session: suspended")
+        let outcome = h.app("Music", .play())
+        #expect(outcome.result == .succeeded)
+        #expect(h.playing("Music"))
+        #expect(h.appState("Music").lifecycle == .background)
+    }
+
+    @Test("playing activates the session, as AVFoundation players do")
+    func playActivates() throws {
+        var h = try Harness([Apps.music])
+        let outcome = h.app("Music", .play())
+        #expect(h.session("Music").isActive)
+        #expect(outcome.rule(for: .activated, of: "Music") == .playingActivates)
+        #expect(outcome.decisions(for: "Music").contains(.player("main", .playing)))
+    }
+
+    @Test("starting playback in the background without the audio mode fails with cannotStartPlaying")
+    func backgroundPlaybackWithoutAudioMode() throws {
+        var h = try Harness([AppConfig("Front"), AppConfig("NoMode", category: .playback, options: [.mixWithOthers])])
+        let outcome = h.app("NoMode", .play())
+        #expect(outcome.failure == .cannotStartPlaying)
+        #expect(!h.playing("NoMode"))
+        #expect(!h.session("NoMode").isActive)
+    }
+
+    @Test("starting playback in the background with ambient or soloAmbient fails with cannotStartPlaying even with the audio mode",
+          arguments: [Category.ambient, .soloAmbient])
+    func backgroundPlaybackWithAmbient(category: Category) throws {
+        var h = try Harness([AppConfig("Front"), AppConfig("Amb", backgroundModes: [.audio], category: category)])
+        let outcome = h.app("Amb", .play())
+        #expect(outcome.failure == .cannotStartPlaying)
+        #expect(outcome.error?.rule == .backgroundPlaybackNeedsAudioMode)
+    }
+
+    @Test("activating an active session changes nothing")
+    func reactivation() throws {
+        var h = try Harness([Apps.music])
+        h.app("Music", .activate)
+        let again = h.app("Music", .activate)
+        #expect(again.result == .succeeded)
+        #expect(again.decisions.isEmpty)
+    }
+
+    @Test("reactivating an interrupted session ends its interruption")
+    func reactivationEndsInterruption() throws {
+        var h = try Harness([Apps.music, AppConfig("Video", backgroundModes: [.audio], category: .playback)])
+        h.app("Music", .play())
+        h.app("Video", .foreground)
+        h.app("Video", .play())
+        #expect(h.session("Music").isInterrupted)
+        h.app("Music", .foreground)
+        h.app("Music", .play())
+        #expect(!h.session("Music").isInterrupted)
+        #expect(h.session("Video").isInterrupted)
+    }
+}
+
+@Suite("Deactivation (reference §4.2)")
+struct DeactivationTests {
+    /// Music plays; Video (foreground) takes over, interrupting Music.
+    private func musicInterruptedByVideo(profile: Profile = Profile()) throws -> Harness {
+        var h = try Harness([Apps.music, AppConfig("Video", category: .playback)], profile: profile)
+        h.app("Music", .play())
+        h.app("Video", .foreground)
+        h.app("Video", .play())
+        _ = h.takeNotifications()
+        return h
+    }
+
+    @Test("deactivating with running I/O deactivates anyway and reports isBusy")
+    func busyDeactivation() throws {
+        var h = try Harness([Apps.music])
+        h.app("Music", .play())
+        let outcome = h.app("Music", .deactivate())
+        #expect(outcome.failure == .isBusy)
+        #expect(ErrorCode.isBusy.osStatus == 560_030_580)
+        #expect(!h.session("Music").isActive)
+        #expect(h.appState("Music").players[0].state == .paused)
+    }
+
+    @Test("deactivating after pausing succeeds")
+    func cleanDeactivation() throws {
+        var h = try Harness([Apps.music])
+        h.app("Music", .play())
+        h.app("Music", .pause())
+        #expect(h.app("Music", .deactivate()).result == .succeeded)
+    }
+
+    @Test("notifyOthersOnDeactivation sends interruption ended with shouldResume to the sessions this app interrupted")
+    func notifyOthers() throws {
+        var h = try musicInterruptedByVideo()
+        h.app("Video", .pause())
+        let outcome = h.app("Video", .deactivate(notifyOthers: true))
+        #expect(outcome.result == .succeeded)
+        #expect(h.takeNotifications() == [Delivered(app: "Music", kind: .interruptionEnded(shouldResume: true))])
+        #expect(!h.session("Music").isInterrupted)
+        #expect(!h.session("Music").isActive, "ended does not reactivate: the app must")
+    }
+
+    @Test("without notifyOthersOnDeactivation the interrupted app is told nothing and stays interrupted")
+    func noNotify() throws {
+        var h = try musicInterruptedByVideo()
+        h.app("Video", .pause())
+        let outcome = h.app("Video", .deactivate())
+        #expect(h.takeNotifications() == [])
+        #expect(h.session("Music").isInterrupted)
+        #expect(outcome.rule(for: .interruptionOrphaned, of: "Music") == .noNotifyNoEnded)
+        // A later deactivation with the option no longer reaches Music.
+        h.app("Video", .play())
+        h.app("Video", .pause())
+        h.app("Video", .deactivate(notifyOthers: true))
+        #expect(h.takeNotifications() == [])
+    }
+
+    @Test("profile endedWithoutNotify: the interrupted app gets ended without shouldResume")
+    func endedWithoutNotifyTunable() throws {
+        var profile = Profile()
+        profile.endedWithoutNotify = true
+        var h = try musicInterruptedByVideo(profile: profile)
+        h.app("Video", .pause())
+        h.app("Video", .deactivate())
+        #expect(h.takeNotifications() == [Delivered(app: "Music", kind: .interruptionEnded(shouldResume: false))])
+        #expect(!h.session("Music").isInterrupted)
+    }
+
+    @Test("only the sessions this app interrupted are told")
+    func onlyOwnInterruptees() throws {
+        var h = try Harness([Apps.music, AppConfig("Video", backgroundModes: [.audio], category: .playback),
+                             AppConfig("Radio", category: .playback)])
+        h.app("Music", .play())
+        h.app("Video", .foreground)
+        h.app("Video", .play())        // interrupts Music
+        h.app("Radio", .foreground)
+        h.app("Radio", .play())        // interrupts Video
+        _ = h.takeNotifications()
+        h.app("Radio", .stop())
+        h.app("Radio", .deactivate(notifyOthers: true))
+        #expect(h.takeNotifications() == [Delivered(app: "Video", kind: .interruptionEnded(shouldResume: true))])
+        #expect(h.session("Music").isInterrupted)
+    }
+}

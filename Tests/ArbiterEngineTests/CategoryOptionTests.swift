@@ -1,0 +1,180 @@
+import Testing
+@testable import ArbiterEngine
+
+@Suite("Category options (reference §2)")
+struct CategoryOptionTests {
+    @Test("raw values are the SDK's")
+    func rawValues() {
+        let expected: [CategoryOption: UInt] = [
+            .mixWithOthers: 0x1, .duckOthers: 0x2, .allowBluetoothHFP: 0x4, .defaultToSpeaker: 0x8,
+            .interruptSpokenAudioAndMixWithOthers: 0x11, .allowBluetoothA2DP: 0x20, .allowAirPlay: 0x40,
+            .overrideMutedMicrophoneInterruption: 0x80, .farFieldInput: 0x40000,
+            .bluetoothHighQualityRecording: 0x80000,
+        ]
+        for option in CategoryOption.allCases { #expect(option.bits == expected[option], "\(option)") }
+        #expect(CategoryOptions([.duckOthers, .mixWithOthers]).bits == 0x3)
+        #expect(CategoryOption(name: "allowBluetooth") == .allowBluetoothHFP)
+        #expect(CategoryOption(name: "plya") == nil)
+    }
+
+    @Test("options list in the SDK's order whatever order they were given in")
+    func canonicalOrder() {
+        let options = CategoryOptions([.allowAirPlay, .duckOthers, .mixWithOthers])
+        #expect(options.members == [.mixWithOthers, .duckOthers, .allowAirPlay])
+        #expect(options.description == "[mixWithOthers, duckOthers, allowAirPlay]")
+    }
+
+    /// Sets `category` with `options` on a fresh app and returns the outcome and the session after it.
+    private func set(_ category: Category, _ options: CategoryOptions, mode: Mode? = nil) throws -> (Outcome, AudioSession) {
+        var h = try Harness([AppConfig("App")])
+        let outcome = h.app("App", .setCategory(category, mode: mode, options: options))
+        return (outcome, h.session("App"))
+    }
+
+    @Test("defaultToSpeaker outside playAndRecord fails with badParam (-50)",
+          arguments: [Category.ambient, .soloAmbient, .playback, .record, .multiRoute])
+    func defaultToSpeakerOutsidePlayAndRecord(category: Category) throws {
+        let (outcome, session) = try set(category, [.defaultToSpeaker])
+        #expect(outcome.failure == .badParam)
+        #expect(outcome.error?.rule == .defaultToSpeakerOnlyPlayAndRecord)
+        #expect(ErrorCode.badParam.osStatus == -50)
+        #expect(session.category == .soloAmbient, "a failed setCategory leaves the previous configuration in force")
+    }
+
+    @Test("defaultToSpeaker is accepted with playAndRecord")
+    func defaultToSpeakerWithPlayAndRecord() throws {
+        let (outcome, session) = try set(.playAndRecord, [.defaultToSpeaker])
+        #expect(outcome.result == .succeeded)
+        #expect(session.options == [.defaultToSpeaker])
+    }
+
+    @Test("explicit allowAirPlay on an output-only category fails with unspecified ('what')",
+          arguments: [Category.ambient, .soloAmbient, .playback])
+    func explicitAirPlayOnOutputOnly(category: Category) throws {
+        let (outcome, _) = try set(category, [.allowAirPlay])
+        #expect(outcome.failure == .unspecified)
+        #expect(ErrorCode.unspecified.osStatus == 2_003_329_396)
+    }
+
+    @Test("allowAirPlay is cleared without error on record and multiRoute", arguments: [Category.record, .multiRoute])
+    func airPlayClearedOnRecord(category: Category) throws {
+        let (outcome, session) = try set(category, [.allowAirPlay])
+        #expect(outcome.result == .succeeded)
+        #expect(session.options.isEmpty)
+    }
+
+    @Test("mixWithOthers is settable only on playback, playAndRecord and multiRoute; implicit on ambient")
+    func mixWithOthersPerCategory() throws {
+        for category in [Category.playback, .playAndRecord, .multiRoute] {
+            let (outcome, session) = try set(category, [.mixWithOthers])
+            #expect(outcome.result == .succeeded, "\(category)")
+            #expect(session.isMixable, "\(category)")
+        }
+        let (ambient, ambientSession) = try set(.ambient, [.mixWithOthers])
+        #expect(ambient.result == .succeeded)
+        #expect(ambientSession.isMixable)
+        for category in [Category.soloAmbient, .record] {
+            let (outcome, _) = try set(category, [.mixWithOthers])
+            #expect(outcome.failure == .badParam, "\(category)")
+        }
+    }
+
+    @Test("allowBluetoothHFP only with record and playAndRecord (and multiRoute in dualRoute mode)")
+    func bluetoothHFP() throws {
+        #expect(try set(.record, [.allowBluetoothHFP]).0.result == .succeeded)
+        #expect(try set(.playAndRecord, [.allowBluetoothHFP]).0.result == .succeeded)
+        #expect(try set(.playback, [.allowBluetoothHFP]).0.failure == .badParam)
+        #expect(try set(.multiRoute, [.allowBluetoothHFP]).0.failure == .badParam)
+        #expect(try set(.multiRoute, [.allowBluetoothHFP], mode: .dualRoute).0.result == .succeeded)
+    }
+
+    @Test("allowBluetoothA2DP: settable on playAndRecord, implicit on output-only categories, refused on record and multiRoute")
+    func bluetoothA2DP() throws {
+        #expect(try set(.playAndRecord, [.allowBluetoothA2DP]).1.options == [.allowBluetoothA2DP])
+        let (playback, session) = try set(.playback, [.allowBluetoothA2DP])
+        #expect(playback.result == .succeeded)
+        #expect(session.options.isEmpty)
+        #expect(try set(.record, [.allowBluetoothA2DP]).0.failure == .badParam)
+        #expect(try set(.multiRoute, [.allowBluetoothA2DP]).0.failure == .badParam)
+    }
+
+    @Test("duckOthers and interruptSpokenAudioAndMixWithOthers imply mixing")
+    func implications() throws {
+        #expect(try set(.playback, [.duckOthers]).1.isMixable)
+        #expect(try set(.playback, [.duckOthers]).1.effectiveOptions == [.mixWithOthers, .duckOthers])
+        #expect(try set(.playback, [.interruptSpokenAudioAndMixWithOthers]).1.isMixable)
+        #expect(try set(.playback, []).1.isMixable == false)
+    }
+
+    @Test("duckOthers on ambient follows the header (accepted) unless the profile says otherwise")
+    func duckOthersOnAmbient() throws {
+        #expect(try set(.ambient, [.duckOthers]).0.result == .succeeded)
+        var profile = Profile()
+        profile.ambientCanDuckOthers = false
+        var h = try Harness([AppConfig("App")], profile: profile)
+        #expect(h.app("App", .setCategory(.ambient, options: [.duckOthers])).failure == .badParam)
+    }
+
+    @Test("interruptSpokenAudioAndMixWithOthers and duckOthers are refused by soloAmbient and record")
+    func mixingOptionsRefused() throws {
+        for category in [Category.soloAmbient, .record] {
+            #expect(try set(category, [.duckOthers]).0.failure == .badParam, "\(category)")
+            #expect(try set(category, [.interruptSpokenAudioAndMixWithOthers]).0.failure == .badParam, "\(category)")
+        }
+        #expect(try set(.ambient, [.interruptSpokenAudioAndMixWithOthers]).0.failure == .badParam)
+    }
+
+    @Test("input-only options fail on output-only categories")
+    func inputOptions() throws {
+        #expect(try set(.playback, [.overrideMutedMicrophoneInterruption]).0.failure == .badParam)
+        #expect(try set(.playAndRecord, [.overrideMutedMicrophoneInterruption]).0.result == .succeeded)
+        #expect(try set(.ambient, [.bluetoothHighQualityRecording]).0.failure == .badParam)
+    }
+
+    @Test("farFieldInput needs allowBluetoothHFP")
+    func farFieldInput() throws {
+        let (withoutHFP, _) = try set(.playAndRecord, [.farFieldInput])
+        #expect(withoutHFP.failure == .badParam)
+        #expect(withoutHFP.error?.rule == .farFieldInputNeedsHFP)
+        #expect(try set(.playAndRecord, [.farFieldInput, .allowBluetoothHFP]).0.result == .succeeded)
+        #expect(try set(.playAndRecord, [.farFieldInput], mode: .voiceChat).0.result == .succeeded)
+        #expect(try set(.playback, [.farFieldInput]).0.failure == .badParam)
+    }
+
+    @Test("audioProcessing takes no option")
+    func audioProcessingTakesNoOption() throws {
+        for option in CategoryOption.allCases {
+            #expect(try set(.audioProcessing, [option]).0.failure == .badParam, "\(option)")
+        }
+        #expect(try set(.audioProcessing, []).0.result == .succeeded)
+    }
+
+    @Test("options do not survive a category change")
+    func optionsNotSticky() throws {
+        var h = try Harness([AppConfig("App")])
+        h.app("App", .setCategory(.playback, options: [.mixWithOthers, .duckOthers]))
+        #expect(h.session("App").options == [.mixWithOthers, .duckOthers])
+        h.app("App", .setCategory(.playAndRecord))
+        #expect(h.session("App").options.isEmpty)
+        #expect(!h.session("App").isMixable)
+    }
+
+    @Test("a failed setCategory leaves the previous configuration, and the Silent switch still silences it")
+    func failedSetCategoryKeepsPrevious() throws {
+        var h = try Harness([AppConfig("App")], device: DeviceConfig(ringer: .silent))
+        let outcome = h.app("App", .setCategory(.playback, options: [.defaultToSpeaker]))
+        #expect(outcome.failure == .badParam)
+        #expect(outcome.decisions.isEmpty)
+        h.app("App", .play())
+        #expect(h.session("App").category == .soloAmbient)
+        #expect(!h.audible("App"))
+        #expect(h.engine.audibility(of: "App")?.rule == .silentSwitch)
+    }
+
+    @Test("an app declared with a configuration iOS refuses is a setup error")
+    func invalidDeclaration() {
+        #expect(throws: SetupError.self) {
+            try Engine(Setup(apps: [AppConfig("App", category: .playback, options: [.defaultToSpeaker])]))
+        }
+    }
+}

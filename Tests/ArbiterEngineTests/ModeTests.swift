@@ -1,0 +1,57 @@
+import Testing
+@testable import ArbiterEngine
+
+@Suite("Modes (reference §3)")
+struct ModeTests {
+    @Test("each mode is valid for the categories the reference lists")
+    func validCategories() {
+        #expect(Mode.default.validCategories == Set(Category.allCases))
+        #expect(Mode.voiceChat.validCategories == [.playAndRecord])
+        #expect(Mode.gameChat.validCategories == [.playAndRecord])
+        #expect(Mode.videoRecording.validCategories == [.playAndRecord, .record])
+        #expect(Mode.measurement.validCategories == [.playAndRecord, .record, .playback])
+        #expect(Mode.moviePlayback.validCategories == [.playback])
+        #expect(Mode.spokenAudio.validCategories == [.playback])
+        #expect(Mode.shortFormVideo.validCategories == [.playback])
+        #expect(Mode.dualRoute.validCategories == [.multiRoute])
+    }
+
+    @Test("a mode the category does not support is accepted and behaves as default")
+    func unsupportedModeBehavesAsDefault() throws {
+        var h = try Harness([AppConfig("App")])
+        let outcome = h.app("App", .setCategory(.multiRoute, mode: .gameChat))
+        #expect(outcome.result == .succeeded)
+        #expect(h.session("App").mode == .gameChat)
+        #expect(h.session("App").effectiveMode == .default)
+        #expect(outcome.rule(for: .modeDowngraded(requested: .gameChat, effective: .default), of: "App")
+            == .unsupportedModeBehavesAsDefault)
+    }
+
+    @Test("voiceChat implies allowBluetoothHFP; videoChat implies HFP and defaultToSpeaker")
+    func impliedOptions() throws {
+        var h = try Harness([AppConfig("App")])
+        h.app("App", .setCategory(.playAndRecord, mode: .voiceChat))
+        #expect(h.session("App").effectiveOptions == [.allowBluetoothHFP])
+        h.app("App", .setCategory(.playAndRecord, mode: .videoChat))
+        #expect(h.session("App").effectiveOptions == [.allowBluetoothHFP, .defaultToSpeaker])
+        h.app("App", .setCategory(.playback, mode: .videoChat))
+        #expect(h.session("App").effectiveOptions.isEmpty, "videoChat is not supported by playback")
+    }
+
+    @Test("setMode keeps the category and the options")
+    func setModeKeepsOptions() throws {
+        var h = try Harness([AppConfig("App")])
+        h.app("App", .setCategory(.playback, options: [.duckOthers]))
+        h.app("App", .setMode(.spokenAudio))
+        #expect(h.session("App").category == .playback)
+        #expect(h.session("App").options == [.duckOthers])
+        #expect(h.session("App").effectiveMode == .spokenAudio)
+    }
+
+    @Test("setCategory without a mode keeps the mode")
+    func setCategoryKeepsMode() throws {
+        var h = try Harness([AppConfig("App", category: .playback, mode: .spokenAudio)])
+        h.app("App", .setCategory(.playback, options: [.mixWithOthers]))
+        #expect(h.session("App").mode == .spokenAudio)
+    }
+}
