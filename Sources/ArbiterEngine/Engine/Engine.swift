@@ -49,6 +49,7 @@ public struct Engine: Hashable, Sendable {
     }
 
     /// Applies one event at `time` and reports what happened.
+    @discardableResult
     public mutating func handle(_ event: Event, at time: Time) -> Outcome {
         if time < now {
             return Outcome(time: time, event: event, result: .rejected(InputError(

@@ -1,0 +1,49 @@
+import Testing
+
+@Suite("The arbiter command")
+struct CommandTests {
+    @Test("--version prints the version")
+    func version() throws {
+        let result = try CLI.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "0.1.0\n")
+    }
+
+    @Test("--help names the subcommands")
+    func help() throws {
+        let result = try CLI.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("rules"))
+        #expect(result.stdout.contains("Simulate how iOS arbitrates audio between apps"))
+    }
+
+    @Test("rules PREFIX lists the matching rules with statement and source")
+    func rules() throws {
+        let result = try CLI.run(["rules", "deactivation.notify"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            deactivation.notify-others
+              deactivating with notifyOthersOnDeactivation tells the sessions this app interrupted that the \
+            interruption ended, with shouldResume
+              source: H17; DOC:avfaudio/avaudiosession/setactiveoptions/notifyothersondeactivation (documented)
+
+            """)
+    }
+
+    @Test("rules lists every rule of the catalog")
+    func allRules() throws {
+        let result = try CLI.run(["rules"])
+        #expect(result.status == 0)
+        let ids = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(ids.count > 50)
+        #expect(ids.contains("activation.background-needs-now-playing"))
+    }
+
+    @Test("an unknown rule prefix is a usage error that says what was expected")
+    func unknownPrefix() throws {
+        let result = try CLI.run(["rules", "nope"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Error: no rule starts with 'nope'; expected a prefix such as activation"))
+        #expect(result.stdout.isEmpty)
+    }
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Sets up a fresh machine for Arbiter and builds the `arbiter` tool (release).
+# Installs the Debian packages the project needs when they are missing (needs root or sudo).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages the project needs; empty entries are skipped.
+DEBIAN_PACKAGES=()
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "error: swift is not on PATH; install a Swift 6 toolchain (swift.org) and try again" >&2
+    exit 1
+fi
+
+missing=()
+for package in "${DEBIAN_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ "${1:-}" = "--deps-only" ]; then exit 0; fi
+swift build -c release --product arbiter >&2
+echo "setup: built $(pwd)/.build/release/arbiter" >&2
