@@ -144,7 +144,7 @@ struct DeactivationTests {
         #expect(outcome.failure == .isBusy)
         #expect(ErrorCode.isBusy.osStatus == 560_030_580)
         #expect(!h.session("Music").isActive)
-        #expect(h.appState("Music").players[0].state == .paused)
+        #expect(h.appState("Music").players[0].state == .stopped, "the session stops its objects")
     }
 
     @Test("deactivating after pausing succeeds")

@@ -108,15 +108,30 @@ struct BackgroundTests {
         #expect(h.appState("Music").lifecycle == .suspended)
     }
 
-    @Test("an app interrupted while it played in the background stays running and hears the end")
+    @Test("an app interrupted while it played in the background stays running, hears the end and may resume")
     func interruptedInBackgroundStaysRunning() throws {
+        var music = Apps.music
+        music.reactions = [.interruptionEnded: .resumeIfShouldResume]
+        var h = try Harness([music, Apps.plain])
+        h.app("Music", .play())
+        h.app("Plain", .foreground)
+        h.system(.incomingCall)
+        #expect(h.appState("Music").lifecycle == .background)
+        h.system(.declineCall)
+        #expect(h.takeNotifications().last == Delivered(app: "Music", kind: .interruptionEnded(shouldResume: true)))
+        #expect(h.playing("Music") && h.audible("Music"))
+        #expect(h.appState("Music").lifecycle == .background)
+    }
+
+    @Test("an app that hears the end of its interruption in the background and does nothing is suspended")
+    func idleAfterInterruptionSuspends() throws {
         var h = try Harness([Apps.music, Apps.plain])
         h.app("Music", .play())
         h.app("Plain", .foreground)
         h.system(.incomingCall)
         h.system(.declineCall)
-        #expect(h.appState("Music").lifecycle == .background)
-        #expect(h.takeNotifications().last == Delivered(app: "Music", kind: .interruptionEnded(shouldResume: true)))
+        #expect(h.appState("Music").lifecycle == .suspended)
+        #expect(h.app("Music", .play()).result == .succeeded, "it was told it may resume")
     }
 
     @Test("one foreground app at a time")
@@ -130,12 +145,14 @@ struct BackgroundTests {
 
     @Test("a terminated app stops, leaves Now Playing and must be launched again")
     func termination() throws {
-        var h = try Harness([Apps.music, AppConfig("Video", category: .playback)])
+        var h = try Harness([Apps.music, AppConfig("Video", category: .playback,
+                                                   players: [PlayerConfig(name: "video", kind: .playerViewController)])])
         h.app("Music", .play())
         h.app("Video", .foreground)
         h.app("Video", .play())
+        #expect(h.engine.nowPlaying == "Video", "Video publishes through its playerViewController")
         h.app("Video", .terminate)
-        #expect(h.engine.nowPlaying == nil)
+        #expect(h.engine.nowPlaying == "Music", "the most recent remaining candidate")
         #expect(h.appState("Video").lifecycle == .terminated)
         #expect(h.engine.device.foreground == nil)
         #expect(h.app("Video", .play()).isRejected)

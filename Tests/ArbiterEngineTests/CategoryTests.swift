@@ -57,11 +57,39 @@ struct CategoryTests {
     func categoryChangeWhileActiveArbitrates() throws {
         var h = try Harness([Apps.music, AppConfig("Chat", category: .playback, options: [.mixWithOthers])])
         h.app("Music", .play())
+        h.app("Chat", .foreground)
         h.app("Chat", .activate)
         #expect(h.session("Music").isActive)
+        _ = h.takeNotifications()
         h.app("Chat", .setCategory(.playback))
         #expect(h.session("Music").isInterrupted)
         #expect(h.session("Music").interruption?.by == .app("Chat"))
-        #expect(h.takeNotifications() == [Delivered(app: "Music", kind: .interruptionBegan(reason: .default))])
+        #expect(h.takeNotifications() == [
+            Delivered(app: "Music", kind: .interruptionBegan(reason: .default)),
+            Delivered(app: "Chat", kind: .routeChange(reason: .categoryChange,
+                                                      previous: Route(outputs: [Port(.builtInSpeaker)]))),
+            Delivered(app: "Chat", kind: .silenceSecondaryAudioHint(.end)),
+        ])
+    }
+
+    @Test("a background app cannot make its active session non-mixable: cannotInterruptOthers")
+    func backgroundCategoryChangeToNonMixable() throws {
+        var h = try Harness([Apps.music, AppConfig("Chat", backgroundModes: [.audio], category: .playback,
+                                                   options: [.mixWithOthers])])
+        h.app("Music", .play())
+        h.app("Chat", .activate)
+        #expect(h.app("Chat", .setCategory(.playback)).failure == .cannotInterruptOthers)
+        #expect(h.session("Chat").isMixable)
+        #expect(h.session("Music").isActive)
+    }
+
+    @Test("during a call an active session cannot switch to playAndRecord: insufficientPriority")
+    func categoryChangeDuringCall() throws {
+        var h = try Harness([Apps.music])
+        h.system(.incomingCall)
+        h.system(.answerCall)
+        h.app("Music", .play())
+        #expect(h.app("Music", .setCategory(.playAndRecord)).failure == .insufficientPriority)
+        #expect(h.session("Music").category == .playback)
     }
 }

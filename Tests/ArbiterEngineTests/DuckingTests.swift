@@ -10,13 +10,18 @@ struct DuckingTests {
         return profile
     }
 
-    @Test("duckOthers lowers every other session from activation until deactivation")
+    @Test("duckOthers lowers every other active session from activation until deactivation")
     func duckFromActivationUntilDeactivation() throws {
         var h = try Harness([Apps.music, Apps.maps, Apps.game], profile: profile(level: 0.3))
         h.app("Music", .play())
         h.app("Maps", .activate, after: .seconds(1))
         #expect(h.gain("Music") == 0.3)
-        #expect(h.gain("Game") == 0.3, "every other session, playing or not")
+        #expect(h.gain("Game") == 1, "Game's session is not active")
+        #expect(!h.engine.isDucked("Game"))
+        h.app("Game", .foreground)
+        h.app("Game", .activate)
+        #expect(h.gain("Game") == 0.3, "an active session is ducked, playing or not")
+        #expect(h.engine.isDucked("Game"))
         #expect(h.gain("Maps") == 1)
         #expect(h.audible("Music"), "ducked, not silenced")
         h.app("Maps", .play())

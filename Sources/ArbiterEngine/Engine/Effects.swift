@@ -2,6 +2,11 @@
 struct Effects {
     var decisions: [Decision] = []
     var notifications: [SessionNotification] = []
+    var reactions: [ReactionRecord] = []
+    /// The last route announced during this event, if any.
+    var lastRoute: Route?
+    /// Apps woken from suspension to run a step during this event.
+    var woken: Set<AppID> = []
 
     mutating func decide(_ app: AppID?, _ change: Change, _ rule: Rule) {
         decisions.append(Decision(app: app, change: change, rule: rule))

@@ -27,6 +27,13 @@ extension Engine {
         case .stop(let player): return halt(i, player: player, to: .stopped, &effects)
         case .record: return record(i, &effects)
         case .stopRecording: return stopRecording(i, &effects)
+        case .overrideOutput(let speaker): return overrideOutput(i, speaker: speaker, &effects)
+        case .preferInput(let port): return preferInput(i, port, &effects)
+        case .nowPlayingInfo(let info): return publish(i, info, &effects)
+        case .enableCommands(let commands): return setCommands(i, commands, enabled: true, &effects)
+        case .disableCommands(let commands): return setCommands(i, commands, enabled: false, &effects)
+        case .seek(let player, let seconds): return seek(i, player: player, to: seconds, &effects)
+        case .nextTrack(let player): return nextTrack(i, player: player, &effects)
         case .launch, .foreground, .terminate, .background:
             preconditionFailure("lifecycle action \(action) for \(id) was handled above")
         }

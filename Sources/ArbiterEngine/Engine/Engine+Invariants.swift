@@ -30,6 +30,23 @@ extension Engine {
                 broken.append("\(name) records with a non-mixable session during a call")
             }
         }
+        let route = currentRoute
+        let owner = routeOwner.flatMap(app)?.session ?? AudioSession()
+        let routing = Routing(session: owner, accessories: device.accessories, profile: profile)
+        for port in route.outputs + route.inputs {
+            guard let label = port.accessory else { continue }
+            guard let accessory = device.accessories.first(where: { $0.label == label }) else {
+                broken.append("route port \(port) belongs to no connected accessory")
+                continue
+            }
+            let isOutput = route.outputs.contains(port)
+            if isOutput && !(accessory.kind.outputs.contains(port.type) && routing.allowsOutput(port.type)) {
+                broken.append("route output \(port) is not allowed for the owning \(owner.category) session")
+            }
+            if !isOutput && !(accessory.kind.inputs.contains(port.type) && routing.allowsInput(port.type)) {
+                broken.append("route input \(port) is not allowed for the owning \(owner.category) session")
+            }
+        }
         if let nowPlaying, app(nowPlaying)?.lifecycle == .terminated {
             broken.append("Now Playing \(nowPlaying) is terminated")
         }

@@ -11,9 +11,9 @@ public struct Engine: Hashable, Sendable {
     public internal(set) var apps: [App]
     /// The time of the last event.
     public internal(set) var now: Time = .zero
-    /// The app that owns the lock screen and remote commands, if any.
-    public internal(set) var nowPlaying: AppID?
     var activationCounter = 0
+    var accessorySerial = 0
+    var playCounter = 0
 
     /// Starts an engine at time 0. Throws when the setup is inconsistent (duplicate app names,
     /// an unknown foreground app, an initial category that iOS would refuse, ...).
@@ -36,6 +36,13 @@ public struct Engine: Hashable, Sendable {
             problems += Engine.problems(with: config, profile: setup.profile)
             apps.append(App(config: config, lifecycle: .background))
         }
+        for spec in setup.device.accessories {
+            if device.accessories.contains(where: { $0.kind == spec.kind && $0.name == spec.name }) {
+                problems.append("accessory \(spec) is listed twice; expected a name for a second \(spec.kind)")
+            }
+            accessorySerial += 1
+            device.accessories.append(Accessory(kind: spec.kind, name: spec.name, serial: accessorySerial))
+        }
         let foreground = setup.device.foreground ?? setup.apps.first?.name
         if let foreground {
             if let index = index(of: foreground) {
@@ -57,24 +64,29 @@ public struct Engine: Hashable, Sendable {
         }
         var next = self
         next.now = time
-        let before = next.observe()
         var effects = Effects()
+        next.catchUpPlayers(&effects)
+        let before = next.observe()
         let result: StepResult
         switch event {
         case .app(let app, let action): result = next.apply(action, to: app, &effects)
         case .device(let action): result = next.apply(action, &effects)
         case .system(let action): result = next.apply(action, &effects)
         case .declare(let config): result = next.declare(config, &effects)
+        case .advance: result = .succeeded
         }
         if case .rejected = result {
             return Outcome(time: time, event: event, result: result)
         }
         next.settle(since: before, &effects)
+        next.runReactions(&effects)
+        let settled = next.observe()
+        if next.suspendIdleBackgroundApps(since: before, &effects) { next.settle(since: settled, &effects) }
         assert(next.invariantViolations().isEmpty,
                "invariants broken after \(event) at \(time): \(next.invariantViolations())")
         self = next
-        return Outcome(time: time, event: event, result: result,
-                       decisions: effects.decisions, notifications: effects.notifications)
+        return Outcome(time: time, event: event, result: result, decisions: effects.decisions,
+                       notifications: effects.notifications, reactions: effects.reactions)
     }
 
     /// The app with this name, if any.

@@ -5,6 +5,8 @@ public enum Event: Hashable, Sendable, CustomStringConvertible {
     case system(SystemAction)
     /// A new app appears, running in the background.
     case declare(AppConfig)
+    /// Time passes: players reach the end of their items, ramps go on. Nothing else happens.
+    case advance
 
     public var description: String {
         switch self {
@@ -12,6 +14,7 @@ public enum Event: Hashable, Sendable, CustomStringConvertible {
         case .device(let action): "device: \(action)"
         case .system(let action): "system: \(action)"
         case .declare(let config): "declare \(config.name)"
+        case .advance: "time passes"
         }
     }
 }
@@ -33,6 +36,18 @@ public enum AppAction: Hashable, Sendable, CustomStringConvertible {
     case background
     case terminate
     case launch
+    /// `overrideOutputAudioPort(.speaker)` (true) or `(.none)` (false).
+    case overrideOutput(speaker: Bool)
+    /// `setPreferredInput`; nil clears the preference.
+    case preferInput(PortType?)
+    /// Publishes to `MPNowPlayingInfoCenter`; nil clears it.
+    case nowPlayingInfo(NowPlayingInfo?)
+    case enableCommands([RemoteCommand])
+    case disableCommands([RemoteCommand])
+    /// Moves a player (the only one, or by name) to `to` seconds into its item.
+    case seek(player: String? = nil, to: Double)
+    /// Skips to the next item (extension: the app's own next-track code).
+    case nextTrack(player: String? = nil)
 
     public var description: String {
         switch self {
@@ -53,6 +68,13 @@ public enum AppAction: Hashable, Sendable, CustomStringConvertible {
         case .background: return "background"
         case .terminate: return "terminate"
         case .launch: return "launch"
+        case .overrideOutput(let speaker): return "overrideOutput \(speaker ? "speaker" : "none")"
+        case .preferInput(let port): return "preferInput \(port.map(\.rawValue) ?? "none")"
+        case .nowPlayingInfo(let info): return info == nil ? "nowPlayingInfo null" : "nowPlayingInfo"
+        case .enableCommands(let commands): return "enableCommands \(commands.map(\.rawValue))"
+        case .disableCommands(let commands): return "disableCommands \(commands.map(\.rawValue))"
+        case .seek(let player, let to): return "seek \(player.map { "\($0) " } ?? "")\(to)"
+        case .nextTrack(let player): return player.map { "nextTrack \($0)" } ?? "nextTrack"
         }
     }
 }
@@ -62,9 +84,14 @@ public enum DeviceAction: Hashable, Sendable, CustomStringConvertible {
     case ringer(RingerSwitch)
     case lock
     case unlock
+    case connect(AccessorySpec)
+    /// Disconnects the accessory of this kind (and name, when several are connected).
+    case disconnect(AccessorySpec)
 
     public var description: String {
         switch self {
+        case .connect(let accessory): "connect \(accessory)"
+        case .disconnect(let accessory): "disconnect \(accessory)"
         case .ringer(let position): "ringer \(position)"
         case .lock: "lock"
         case .unlock: "unlock"
@@ -73,18 +100,31 @@ public enum DeviceAction: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Something the system does: calls, Siri, alarms.
-public enum SystemAction: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum SystemAction: Hashable, Sendable, CustomStringConvertible {
     case incomingCall, answerCall, declineCall, endCall
     case siriBegin, siriEnd
     case alarmBegin, alarmEnd
+    /// The media server died (extension): activation fails with mediaServicesFailed until the reset.
+    case mediaServicesLost
+    /// The media server restarted: every session loses its state and every app is told.
+    case mediaServicesReset
+    /// A remote command from the lock screen, Control Center or a headset, with a position for
+    /// changePlaybackPosition.
+    case remote(RemoteCommand, position: Double? = nil)
 
     public var description: String {
         switch self {
+        case .incomingCall: "incomingCall"
+        case .answerCall: "answerCall"
+        case .declineCall: "declineCall"
+        case .endCall: "endCall"
         case .siriBegin: "siri begin"
         case .siriEnd: "siri end"
         case .alarmBegin: "alarm begin"
         case .alarmEnd: "alarm end"
-        default: rawValue
+        case .mediaServicesLost: "mediaServicesLost"
+        case .mediaServicesReset: "mediaServicesReset"
+        case .remote(let command, let position): "remote \(command)\(position.map { " \($0)" } ?? "")"
         }
     }
 }

@@ -20,6 +20,10 @@ public struct AppConfig: Hashable, Sendable {
     public var options: CategoryOptions
     /// Default: one player named `main` of kind audioPlayer.
     public var players: [PlayerConfig]
+    /// Remote commands with a registered, enabled handler.
+    public var remoteCommands: [RemoteCommand]
+    /// What the app's own code does when told something.
+    public var reactions: [ReactionTrigger: Reaction]
 
     public init(
         _ name: AppID,
@@ -27,7 +31,9 @@ public struct AppConfig: Hashable, Sendable {
         category: Category = .soloAmbient,
         mode: Mode = .default,
         options: CategoryOptions = [],
-        players: [PlayerConfig] = [PlayerConfig(name: "main", kind: .audioPlayer)]
+        players: [PlayerConfig] = [PlayerConfig(name: "main", kind: .audioPlayer)],
+        remoteCommands: [RemoteCommand] = [],
+        reactions: [ReactionTrigger: Reaction] = [:]
     ) {
         self.name = name
         self.backgroundModes = backgroundModes
@@ -35,6 +41,8 @@ public struct AppConfig: Hashable, Sendable {
         self.mode = mode
         self.options = options
         self.players = players
+        self.remoteCommands = remoteCommands
+        self.reactions = reactions
     }
 }
 
@@ -46,6 +54,14 @@ public struct App: Hashable, Sendable {
     public var players: [Player]
     /// The output gain over time (ducking).
     public var gain: GainEnvelope = GainEnvelope()
+    /// Remote commands with an enabled handler, in the SDK's order.
+    public var enabledCommands: [RemoteCommand]
+    /// What the app last published to the Now Playing info center, if anything.
+    public var published: PublishedInfo?
+    /// When the app last started playing with a non-mixable session (a device-wide serial), if ever.
+    public var nonMixablePlaySerial: Int?
+    /// Told its interruption ended with shouldResume and not yet reactivated: it may resume from the background.
+    public var mayResume = false
 
     public var id: AppID { config.name }
     public var backgroundModes: Set<BackgroundMode> { config.backgroundModes }
@@ -58,6 +74,7 @@ public struct App: Hashable, Sendable {
         session.mode = config.mode
         session.options = config.options
         players = config.players.map(Player.init)
+        enabledCommands = RemoteCommand.allCases.filter(config.remoteCommands.contains)
     }
 
     /// Whether any player (not counting recorders) is playing.

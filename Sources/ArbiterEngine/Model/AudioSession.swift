@@ -10,6 +10,10 @@ public struct AudioSession: Hashable, Sendable {
     public var interruption: Interruption?
     /// Increases with every activation across the device, so "most recent" can be decided.
     public var activationSerial = 0
+    /// `overrideOutputAudioPort(.speaker)` in force (until the next route change or interruption).
+    public var overridesToSpeaker = false
+    /// `setPreferredInput`: the input port type asked for, if any.
+    public var preferredInput: PortType?
 
     public init() {}
 
@@ -23,7 +27,9 @@ public struct AudioSession: Hashable, Sendable {
     /// The options in effect: those set, those the mode implies, and mixWithOthers where ambient,
     /// duckOthers or interruptSpokenAudioAndMixWithOthers imply it.
     public var effectiveOptions: CategoryOptions {
-        var result = options.union(effectiveMode.impliedOptions)
+        var implied = effectiveMode.impliedOptions
+        if category != .playAndRecord { implied.remove(.defaultToSpeaker) }
+        var result = options.union(implied)
         if category.traits.mixableByDefault || result.contains(.duckOthers)
             || result.contains(.interruptSpokenAudioAndMixWithOthers) {
             result.insert(.mixWithOthers)

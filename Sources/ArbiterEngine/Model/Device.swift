@@ -20,6 +20,10 @@ public struct DeviceState: Hashable, Sendable {
     public var call: CallState?
     public var isSiriActive = false
     public var isAlarmActive = false
+    /// Connected accessories, in connection order (the last is the last in).
+    public var accessories: [Accessory] = []
+    /// Media services were lost and not yet reset: sessions cannot activate.
+    public var mediaServicesLost = false
 
     public init() {}
 }
@@ -30,10 +34,27 @@ public struct DeviceConfig: Hashable, Sendable {
     public var locked: Bool
     /// The foreground app at time 0; nil means the first app declared.
     public var foreground: AppID?
+    /// Accessories connected at time 0, in connection order.
+    public var accessories: [AccessorySpec]
 
-    public init(ringer: RingerSwitch = .ring, locked: Bool = false, foreground: AppID? = nil) {
+    public init(ringer: RingerSwitch = .ring, locked: Bool = false, foreground: AppID? = nil,
+                accessories: [AccessorySpec] = []) {
         self.ringer = ringer
         self.locked = locked
         self.foreground = foreground
+        self.accessories = accessories
     }
+}
+
+/// An accessory to connect: its kind and, for a second one of a kind, its name.
+public struct AccessorySpec: Hashable, Sendable, CustomStringConvertible {
+    public var kind: AccessoryKind
+    public var name: String?
+
+    public init(_ kind: AccessoryKind, name: String? = nil) {
+        self.kind = kind
+        self.name = name
+    }
+
+    public var description: String { name.map { "\(kind)(\($0))" } ?? kind.rawValue }
 }

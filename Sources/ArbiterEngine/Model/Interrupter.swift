@@ -7,6 +7,8 @@ public enum Interrupter: Hashable, Sendable, CustomStringConvertible {
     case siri
     /// A clock alarm or calendar alert.
     case alarm
+    /// iOS 17+: the Now Playing session's output accessory went away.
+    case routeDisconnect
 
     public var description: String {
         switch self {
@@ -14,6 +16,7 @@ public enum Interrupter: Hashable, Sendable, CustomStringConvertible {
         case .phoneCall: "phone call"
         case .siri: "Siri"
         case .alarm: "alarm"
+        case .routeDisconnect: "route disconnect"
         }
     }
 

@@ -29,28 +29,83 @@ public enum PlayerState: String, Hashable, Sendable, CaseIterable, CustomStringC
     public var description: String { rawValue }
 }
 
+/// An item a player plays: a title and a duration in seconds.
+public struct PlayerItem: Hashable, Sendable {
+    public var title: String?
+    public var duration: Double?
+
+    public init(title: String? = nil, duration: Double? = nil) {
+        self.title = title
+        self.duration = duration
+    }
+}
+
 /// How an app declares a player.
 public struct PlayerConfig: Hashable, Sendable {
     public var name: String
     public var kind: PlayerKind
+    /// The items, in order; the first is current. A queuePlayer advances through them.
+    public var items: [PlayerItem]
+    /// For playerViewController: whether it publishes Now Playing info and handles remote commands itself.
+    public var updatesNowPlayingInfoCenter: Bool
 
-    public init(name: String, kind: PlayerKind) {
+    public init(name: String, kind: PlayerKind, items: [PlayerItem] = [], updatesNowPlayingInfoCenter: Bool = true) {
         self.name = name
         self.kind = kind
+        self.items = items
+        self.updatesNowPlayingInfoCenter = updatesNowPlayingInfoCenter
     }
 }
 
-/// A player and its state.
+/// A player, its state, its current item and its position.
 public struct Player: Hashable, Sendable {
     public var name: String
     public var kind: PlayerKind
     public var state: PlayerState = .stopped
+    public var items: [PlayerItem]
+    public var itemIndex = 0
+    public let updatesNowPlayingInfoCenter: Bool
+    /// Seconds into the current item at `positionTime`; it advances in real time while playing.
+    public var position: Double = 0
+    public var positionTime: Time = .zero
 
     public init(_ config: PlayerConfig) {
         name = config.name
         kind = config.kind
+        items = config.items
+        updatesNowPlayingInfoCenter = config.updatesNowPlayingInfoCenter
     }
 
     /// Playing (or, for a recorder, recording).
     public var isRunning: Bool { state == .playing }
+
+    /// The item being played, if the player names one.
+    public var currentItem: PlayerItem? { items.indices.contains(itemIndex) ? items[itemIndex] : nil }
+
+    /// Seconds into the current item at `time`.
+    public func position(at time: Time) -> Double {
+        state == .playing ? position + (time - positionTime).seconds : position
+    }
+
+    /// Whether the player publishes Now Playing info and handles remote commands on its own.
+    public var publishesNowPlaying: Bool {
+        switch kind {
+        case .playerViewController: updatesNowPlayingInfoCenter
+        case .systemMusicPlayer, .applicationMusicPlayer: true
+        case .audioPlayer, .avPlayer, .queuePlayer, .audioEngine, .recorder: false
+        }
+    }
+
+    /// Changes state at `time`, keeping the position continuous.
+    mutating func set(_ newState: PlayerState, at time: Time) {
+        position = position(at: time)
+        positionTime = time
+        state = newState
+    }
+
+    /// Moves to `seconds` into the current item at `time`.
+    mutating func seek(to seconds: Double, at time: Time) {
+        position = max(0, seconds)
+        positionTime = time
+    }
 }

@@ -40,6 +40,27 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
     case call(CallState?)
     case siri(Bool)
     case alarm(Bool)
+    case accessoryConnected(AccessorySpec)
+    case accessoryDisconnected(AccessorySpec)
+    /// The current route (of the session that owns the hardware) is now this.
+    case route(Route)
+    case overrideToSpeaker(Bool)
+    case preferredInput(PortType?)
+    case nowPlayingInfo(NowPlayingInfo?)
+    case commandsEnabled([RemoteCommand])
+    /// A remote command reached the app's handler, which returned `status`.
+    case remoteHandled(RemoteCommand, HandlerStatus)
+    /// A remote command was not delivered.
+    case remoteDropped(RemoteCommand)
+    /// A player moved to another item.
+    case playerItem(String, index: Int, title: String?)
+    /// A player moved to a position (seconds).
+    case playerPosition(String, Double)
+    /// The app's own code ran a reaction.
+    case reacted(ReactionTrigger, Reaction)
+    /// The session lost its state (media services reset).
+    case sessionReset
+    case mediaServices(lost: Bool)
 
     public var description: String {
         switch self {
@@ -62,6 +83,21 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
         case .call(let state): "call \(state.map(\.description) ?? "over")"
         case .siri(let on): on ? "Siri active" : "Siri done"
         case .alarm(let on): on ? "alarm sounding" : "alarm dismissed"
+        case .accessoryConnected(let accessory): "\(accessory) connected"
+        case .accessoryDisconnected(let accessory): "\(accessory) disconnected"
+        case .route(let route): "route \(route)"
+        case .overrideToSpeaker(let on): on ? "output overridden to speaker" : "output override cleared"
+        case .preferredInput(let port): "preferred input \(port.map(\.rawValue) ?? "none")"
+        case .nowPlayingInfo(let info): info == nil ? "Now Playing info cleared"
+            : "Now Playing info published\(info?.title.map { " (\($0))" } ?? "")"
+        case .commandsEnabled(let commands): "remote commands enabled [\(commands.map(\.rawValue).joined(separator: ", "))]"
+        case .remoteHandled(let command, let status): "remote \(command) handled: \(status)"
+        case .remoteDropped(let command): "remote \(command) not delivered"
+        case .playerItem(let name, let index, let title): "player \(name) item \(index + 1)\(title.map { " (\($0))" } ?? "")"
+        case .playerPosition(let name, let seconds): "player \(name) at \(Profile.text(seconds))s"
+        case .reacted(let trigger, let reaction): "app code: on \(trigger) \(reaction)"
+        case .sessionReset: "session reset to defaults"
+        case .mediaServices(let lost): lost ? "media services lost" : "media services reset"
         }
     }
 }

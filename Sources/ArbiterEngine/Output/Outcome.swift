@@ -5,14 +5,17 @@ public struct Outcome: Hashable, Sendable {
     public var result: StepResult
     public var decisions: [Decision]
     public var notifications: [SessionNotification]
+    /// The apps' own reactions that ran, in order, with how each went.
+    public var reactions: [ReactionRecord]
 
-    public init(time: Time, event: Event, result: StepResult,
-                decisions: [Decision] = [], notifications: [SessionNotification] = []) {
+    public init(time: Time, event: Event, result: StepResult, decisions: [Decision] = [],
+                notifications: [SessionNotification] = [], reactions: [ReactionRecord] = []) {
         self.time = time
         self.event = event
         self.result = result
         self.decisions = decisions
         self.notifications = notifications
+        self.reactions = reactions
     }
 
     /// The iOS error the call failed with, if it did.
@@ -20,6 +23,14 @@ public struct Outcome: Hashable, Sendable {
         if case .failed(let error) = result { return error }
         return nil
     }
+}
+
+/// A reaction an app's code ran, and how it went.
+public struct ReactionRecord: Hashable, Sendable {
+    public var app: AppID
+    public var trigger: ReactionTrigger
+    public var reaction: Reaction
+    public var result: StepResult
 }
 
 /// How an event went.

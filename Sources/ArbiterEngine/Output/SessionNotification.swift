@@ -21,12 +21,23 @@ public enum NotificationKind: Hashable, Sendable, CustomStringConvertible {
     case interruptionEnded(shouldResume: Bool)
     /// `silenceSecondaryAudioHintNotification`: begin (1) or end (0).
     case silenceSecondaryAudioHint(SecondaryAudioHint)
+    /// `routeChangeNotification`, with its reason and the previous route.
+    case routeChange(reason: RouteChangeReason, previous: Route)
+    case mediaServicesWereLost
+    case mediaServicesWereReset
+    /// A remote command delivered to the app's handler.
+    case remoteCommand(RemoteCommand)
 
     public var description: String {
         switch self {
         case .interruptionBegan(let reason): "interruptionBegan reason=\(reason)"
         case .interruptionEnded(let resume): "interruptionEnded shouldResume=\(resume)"
         case .silenceSecondaryAudioHint(let type): "silenceSecondaryAudioHint type=\(type)"
+        case .routeChange(let reason, let previous):
+            "routeChange reason=\(reason) previousOutputs=[\(previous.outputs.map(\.description).joined(separator: ", "))]"
+        case .mediaServicesWereLost: "mediaServicesWereLost"
+        case .mediaServicesWereReset: "mediaServicesWereReset"
+        case .remoteCommand(let command): "remoteCommand \(command)"
         }
     }
 }

@@ -1,31 +1,34 @@
 /// `setActive(true)`: when it fails, and what it does to the others.
 extension Engine {
     /// The error an activation of app `i` fails with right now, if any.
-    func activationError(_ i: Int) -> SessionError? {
-        let session = apps[i].session
+    /// `session` is the configuration to check (default: the app's own).
+    func activationError(_ i: Int, session candidate: AudioSession? = nil, asForeground: Bool = false) -> SessionError? {
+        let session = candidate ?? apps[i].session
         let category = session.category
+        if device.mediaServicesLost { return SessionError(.mediaServicesFailed, .mediaServicesFailed) }
         if device.call == .active && (category == .record || category == .playAndRecord) {
             return SessionError(.insufficientPriority, .callBlocksRecordingActivation)
         }
         if device.isSiriActive && category.traits.hasInput {
             return SessionError(.siriIsRecording, .siriBlocksRecordingActivation)
         }
-        if apps[i].lifecycle != .foreground && !session.isMixable && nowPlaying != apps[i].id {
+        if apps[i].lifecycle != .foreground && !asForeground && !session.isMixable && nowPlaying != apps[i].id
+            && !apps[i].mayResume {
             return SessionError(.cannotInterruptOthers, .backgroundActivationNeedsNowPlaying)
         }
         return nil
     }
 
     /// Activates app `i`'s session, or says why iOS refuses. Activating an active session does nothing.
-    mutating func activate(_ i: Int, rule: Rule = .activationSucceeds, _ effects: inout Effects) -> StepResult {
+    mutating func activate(_ i: Int, rule: Rule = .activationSucceeds, asForeground: Bool = false,
+                           _ effects: inout Effects) -> StepResult {
         if apps[i].session.isActive { return .succeeded }
-        if let error = activationError(i) { return .failed(error) }
+        if let error = activationError(i, asForeground: asForeground) { return .failed(error) }
         activationCounter += 1
         apps[i].session.isActive = true
         apps[i].session.activationSerial = activationCounter
-        if apps[i].session.interruption != nil {
-            apps[i].session.interruption = nil
-        }
+        apps[i].session.interruption = nil
+        apps[i].mayResume = false
         effects.decide(apps[i].id, .activated, rule)
         arbitrate(activating: i, &effects)
         return .succeeded
@@ -71,8 +74,9 @@ extension Rule {
     static let backgroundActivationNeedsNowPlaying = Rule(
         id: "activation.background-needs-now-playing",
         statement: "a non-mixable session cannot go active while its app is in the background unless the app is "
-            + "Now Playing: cannotInterruptOthers",
-        source: "HERR; DOC:coreaudiotypes/avaudiosession/errorcode/cannotinterruptothers",
+            + "Now Playing (or was just told its interruption ended with shouldResume): cannotInterruptOthers",
+        source: "HERR; DOC:coreaudiotypes/avaudiosession/errorcode/cannotinterruptothers; "
+            + "DOC:…/setactiveoptions/notifyothersondeactivation (may resume)",
         evidence: .documented)
     static let callBlocksRecordingActivation = Rule(
         id: "activation.call-blocks-recording",

@@ -72,22 +72,37 @@ extension Engine {
     mutating func setCategory(_ i: Int, _ category: Category, mode: Mode?, options: CategoryOptions,
                               _ effects: inout Effects) -> StepResult {
         let mode = mode ?? apps[i].session.mode
+        if device.mediaServicesLost { return .failed(SessionError(.mediaServicesFailed, .mediaServicesFailed)) }
         switch CategoryConfiguration.validate(category: category, mode: mode, options: options, profile: profile) {
         case .failure(let error):
             return .failed(error)
         case .success(let accepted):
-            apps[i].session.category = category
-            apps[i].session.mode = mode
-            apps[i].session.options = accepted
+            var candidate = apps[i].session
+            candidate.category = category
+            candidate.mode = mode
+            candidate.options = accepted
+            candidate.overridesToSpeaker = false
+            if candidate.isActive, let error = activationError(i, session: candidate),
+               error.code != .cannotInterruptOthers || (apps[i].session.isMixable && !candidate.isMixable) {
+                return .failed(error)
+            }
+            let previous = currentRoute
+            apps[i].session = candidate
             announceConfiguration(i, rule: .categorySet, &effects)
+            if !category.traits.hasInput, let r = apps[i].players.firstIndex(where: { $0.kind.isRecorder }) {
+                setPlayer(i, r, .stopped, rule: .recordingNeedsInputCategory, &effects)
+            }
             if apps[i].session.isActive {
                 arbitrate(activating: i, &effects)
+                announceRouteChange(from: previous, reason: .categoryChange, rule: .ownerDecidesRoute,
+                                    always: true, &effects)
             }
             return .succeeded
         }
     }
 
     mutating func setMode(_ i: Int, _ mode: Mode, _ effects: inout Effects) -> StepResult {
+        if device.mediaServicesLost { return .failed(SessionError(.mediaServicesFailed, .mediaServicesFailed)) }
         apps[i].session.mode = mode
         announceConfiguration(i, rule: .modeSet, &effects)
         return .succeeded

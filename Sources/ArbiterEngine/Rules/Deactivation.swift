@@ -5,7 +5,9 @@ extension Engine {
         var result = StepResult.succeeded
         if apps[i].session.isActive {
             if apps[i].hasRunningIO {
-                pauseRunningPlayers(i, rule: .deactivationWithRunningIO, &effects)
+                for p in apps[i].players.indices where apps[i].players[p].isRunning {
+                    setPlayer(i, p, .stopped, rule: .deactivationWithRunningIO, &effects)
+                }
                 result = .failed(SessionError(.isBusy, .deactivationWithRunningIO))
             }
             apps[i].session.isActive = false

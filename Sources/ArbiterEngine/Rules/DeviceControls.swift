@@ -13,6 +13,8 @@ extension Engine {
                 device.isLocked = locked
                 effects.decide(nil, .locked(locked), .screenLock)
             }
+        case .connect(let accessory): return connect(accessory, &effects)
+        case .disconnect(let accessory): return disconnect(accessory, &effects)
         }
         return .succeeded
     }

@@ -6,8 +6,10 @@ extension Engine {
             .map { apps[$0].id }
     }
 
-    /// The gain app `i` is heading for: the duck level while ducked, else full.
-    func gainTarget(_ i: Int) -> Double { ducker(of: i) == nil ? 1 : profile.duckLevel }
+    /// The gain app `i` is heading for: the duck level while its active session is ducked, else full.
+    func gainTarget(_ i: Int) -> Double {
+        apps[i].session.isActive && ducker(of: i) != nil ? profile.duckLevel : 1
+    }
 
     /// Starts a ramp for every app whose gain target changed.
     mutating func settleDucking(_ effects: inout Effects) {
@@ -25,17 +27,17 @@ extension Engine {
         app(id)?.gain.value(at: time)
     }
 
-    /// Whether app `id` is ducked (its gain is heading for, or at, the duck level).
+    /// Whether app `id`'s active session is ducked (its gain is heading for, or at, the duck level).
     public func isDucked(_ id: AppID) -> Bool {
-        index(of: id).map { ducker(of: $0) != nil } ?? false
+        index(of: id).map { gainTarget($0) < 1 } ?? false
     }
 }
 
 extension Rule {
     static let duckOthers = Rule(
         id: "ducking.duck-others",
-        statement: "while a session with duckOthers is active, every other session (not phone audio) is lowered to "
-            + "the profile's duckLevel over duckRamp",
+        statement: "while a session with duckOthers is active, every other active session (not phone audio) is "
+            + "lowered to the profile's duckLevel over duckRamp",
         source: "H17; DOC:…/categoryoptions-swift.struct/duckothers; ASPG14 p.24 (level and ramp: profile)",
         evidence: .documented)
     static let unduck = Rule(

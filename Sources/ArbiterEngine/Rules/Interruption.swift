@@ -6,6 +6,11 @@ extension Engine {
                             _ effects: inout Effects) {
         pauseRunningPlayers(j, rule: .interruptionPausesPlayers, &effects)
         apps[j].session.isActive = false
+        apps[j].mayResume = false
+        if apps[j].session.overridesToSpeaker {
+            apps[j].session.overridesToSpeaker = false
+            effects.decide(apps[j].id, .overrideToSpeaker(false), .overrideEndsOnRouteChange)
+        }
         apps[j].session.interruption = Interruption(by: interrupter, at: now, reason: reason)
         effects.decide(apps[j].id, .interrupted(by: interrupter), rule)
         effects.notify(apps[j].id, .interruptionBegan(reason: reason), rule)
@@ -14,6 +19,7 @@ extension Engine {
     /// Ends app `j`'s interruption and tells it, with or without shouldResume.
     mutating func endInterruption(_ j: Int, shouldResume: Bool, rule: Rule, _ effects: inout Effects) {
         apps[j].session.interruption = nil
+        apps[j].mayResume = shouldResume
         effects.decide(apps[j].id, .interruptionEnded, rule)
         effects.notify(apps[j].id, .interruptionEnded(shouldResume: shouldResume), rule)
     }
@@ -29,8 +35,7 @@ extension Engine {
     /// Pauses every running player and recorder of app `i`.
     mutating func pauseRunningPlayers(_ i: Int, rule: Rule, _ effects: inout Effects) {
         for p in apps[i].players.indices where apps[i].players[p].isRunning {
-            apps[i].players[p].state = .paused
-            effects.decide(apps[i].id, .player(apps[i].players[p].name, .paused), rule)
+            setPlayer(i, p, .paused, rule: rule, &effects)
         }
     }
 }

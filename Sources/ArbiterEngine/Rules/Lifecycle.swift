@@ -4,6 +4,7 @@ extension Engine {
     /// the background, and an active session (or one interrupted while it ran, so it can hear the end).
     func keepsRunningInBackground(_ i: Int) -> Bool {
         let app = apps[i]
+        if app.players.contains(where: { $0.kind == .systemMusicPlayer && $0.isRunning }) { return true }
         return app.backgroundModes.contains(.audio) && app.session.category.traits.playsInBackground
             && (app.session.isActive || app.session.isInterrupted)
     }
@@ -27,7 +28,14 @@ extension Engine {
     /// App `i` leaves the foreground: it keeps its audio or is suspended.
     private mutating func sendBack(_ i: Int, _ effects: inout Effects) {
         device.foreground = nil
-        if keepsRunningInBackground(i) {
+        for p in apps[i].players.indices where apps[i].players[p].kind == .applicationMusicPlayer {
+            if apps[i].players[p].state != .stopped {
+                setPlayer(i, p, .stopped, rule: .applicationMusicPlayerStops, &effects)
+            }
+        }
+        if apps[i].players.contains(where: { $0.kind == .systemMusicPlayer && $0.isRunning }) {
+            setLifecycle(i, .background, .systemMusicPlayerKeepsPlaying, &effects)
+        } else if keepsRunningInBackground(i) {
             setLifecycle(i, .background, .backgroundKeepsAudio, &effects)
         } else {
             suspend(i, &effects)
@@ -46,15 +54,29 @@ extension Engine {
 
     /// Runs a step on a suspended app: it is woken into the background first.
     mutating func wakeIfSuspended(_ i: Int, _ effects: inout Effects) {
-        if apps[i].lifecycle == .suspended { setLifecycle(i, .background, .wokenForStep, &effects) }
+        if apps[i].lifecycle == .suspended {
+            setLifecycle(i, .background, .wokenForStep, &effects)
+            effects.woken.insert(apps[i].id)
+        }
+    }
+
+    /// Suspends the background apps that ran audio (or were woken) during this event and no longer qualify.
+    /// Returns whether any was suspended.
+    mutating func suspendIdleBackgroundApps(since before: Observation, _ effects: inout Effects) -> Bool {
+        var any = false
+        for i in apps.indices where apps[i].lifecycle == .background && !keepsRunningInBackground(i)
+            && (before.runningInBackground.contains(apps[i].id) || effects.woken.contains(apps[i].id)) {
+            suspend(i, &effects)
+            any = true
+        }
+        return any
     }
 
     mutating func terminate(_ i: Int, _ effects: inout Effects) -> StepResult {
         if apps[i].lifecycle == .terminated { return .succeeded }
         let id = apps[i].id
         for p in apps[i].players.indices where apps[i].players[p].state != .stopped {
-            apps[i].players[p].state = .stopped
-            effects.decide(id, .player(apps[i].players[p].name, .stopped), .terminationEndsEverything)
+            setPlayer(i, p, .stopped, rule: .terminationEndsEverything, &effects)
         }
         if apps[i].session.isActive {
             apps[i].session.isActive = false
@@ -65,10 +87,8 @@ extension Engine {
             effects.decide(apps[j].id, .interruptionOrphaned, .terminationEndsEverything)
         }
         if device.foreground == id { device.foreground = nil }
-        if nowPlaying == id {
-            nowPlaying = nil
-            effects.decide(id, .nowPlaying(nil), .terminationEndsEverything)
-        }
+        apps[i].nonMixablePlaySerial = nil
+        apps[i].published = nil
         setLifecycle(i, .terminated, .terminationEndsEverything, &effects)
         return .succeeded
     }

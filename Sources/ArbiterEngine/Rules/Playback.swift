@@ -26,20 +26,20 @@ extension Engine {
         case .failure(let error): return .rejected(error)
         case .success(let indices): chosen = indices
         }
-        if apps[i].lifecycle != .foreground {
+        // The Music app plays for a systemMusicPlayer: the app's own background rules do not apply.
+        let musicApp = chosen.allSatisfy { apps[i].players[$0].kind == .systemMusicPlayer }
+        if apps[i].lifecycle != .foreground && !musicApp {
             let category = apps[i].session.category
             if !apps[i].backgroundModes.contains(.audio) || !category.traits.playsInBackground {
                 return .failed(SessionError(.cannotStartPlaying, .backgroundPlaybackNeedsAudioMode))
             }
         }
-        if case .failed(let error) = activate(i, rule: .playingActivates, &effects) { return .failed(error) }
-        for p in chosen where apps[i].players[p].state != .playing {
-            apps[i].players[p].state = .playing
-            effects.decide(apps[i].id, .player(apps[i].players[p].name, .playing), .playerPlays)
-        }
-        if !apps[i].session.isMixable && nowPlaying != apps[i].id {
-            nowPlaying = apps[i].id
-            effects.decide(apps[i].id, .nowPlaying(apps[i].id), .nowPlayingLastNonMixablePlayer)
+        let activation = activate(i, rule: .playingActivates, asForeground: musicApp, &effects)
+        if case .failed(let error) = activation { return .failed(error) }
+        for p in chosen { setPlayer(i, p, .playing, rule: .playerPlays, &effects) }
+        if !apps[i].session.isMixable {
+            playCounter += 1
+            apps[i].nonMixablePlaySerial = playCounter
         }
         return .succeeded
     }
@@ -49,9 +49,8 @@ extension Engine {
         case .failure(let error):
             return .rejected(error)
         case .success(let chosen):
-            for p in chosen where apps[i].players[p].state != state && apps[i].players[p].state != .stopped {
-                apps[i].players[p].state = state
-                effects.decide(apps[i].id, .player(apps[i].players[p].name, state), .playerPlays)
+            for p in chosen where apps[i].players[p].state != .stopped {
+                setPlayer(i, p, state, rule: .playerPlays, &effects)
             }
             return .succeeded
         }
@@ -73,11 +72,7 @@ extension Engine {
             return .failed(SessionError(.cannotStartRecording, .backgroundRecordingNeedsAudioMode))
         }
         if case .failed(let error) = activate(i, rule: .playingActivates, &effects) { return .failed(error) }
-        let r = recorderIndex(i)
-        if apps[i].players[r].state != .playing {
-            apps[i].players[r].state = .playing
-            effects.decide(apps[i].id, .player(apps[i].players[r].name, .playing), .recorderRecords)
-        }
+        setPlayer(i, recorderIndex(i), .playing, rule: .recorderRecords, &effects)
         return .succeeded
     }
 
@@ -85,8 +80,7 @@ extension Engine {
         guard let r = apps[i].players.firstIndex(where: { $0.kind.isRecorder }), apps[i].players[r].isRunning else {
             return .succeeded
         }
-        apps[i].players[r].state = .stopped
-        effects.decide(apps[i].id, .player(apps[i].players[r].name, .stopped), .recorderRecords)
+        setPlayer(i, r, .stopped, rule: .recorderRecords, &effects)
         return .succeeded
     }
 }
@@ -122,11 +116,5 @@ extension Rule {
         id: "playback.recording-needs-input",
         statement: "recording needs a category with input (record, playAndRecord, multiRoute): incompatibleCategory",
         source: "HERR ('!cat'); ASPG Table B-1",
-        evidence: .documented)
-    static let nowPlayingLastNonMixablePlayer = Rule(
-        id: "nowplaying.last-non-mixable-player",
-        statement: "Now Playing is the app that most recently started playing with a non-mixable session; "
-            + "a mixable session never makes its app Now Playing",
-        source: "DOC:mediaplayer/handling-external-player-events-notifications; Apple Developer Forums 44842",
         evidence: .documented)
 }

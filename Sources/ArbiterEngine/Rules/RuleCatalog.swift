@@ -17,13 +17,23 @@ extension Rule {
         .siriInterrupts, .siriEnds, .alarmInterrupts, .alarmEnds,
         // Players
         .playingActivates, .playerPlays, .recorderRecords, .backgroundPlaybackNeedsAudioMode,
-        .backgroundRecordingNeedsAudioMode, .recordingNeedsInputCategory, .nowPlayingLastNonMixablePlayer,
+        .backgroundRecordingNeedsAudioMode, .recordingNeedsInputCategory, .nowPlayingEligibility,
         // Lifecycle and background
         .oneForegroundApp, .backgroundKeepsAudio, .backgroundSuspends, .wokenForStep, .terminationEndsEverything,
         .launchStartsAfresh, .appDeclared,
         // Audibility, ducking, other audio
         .nothingPlaying, .inactiveIsSilent, .categoryHasNoOutput, .silentSwitch, .screenLock, .recordSilencesOutput,
         .playingIsAudible, .duckOthers, .unduck, .silenceSecondaryAudioHint,
+        // Routes
+        .lastInWins, .fallBack, .ownerDecidesRoute, .overrideToSpeaker, .overrideOnlyPlayAndRecord,
+        .overrideEndsOnRouteChange, .preferredInput, .preferredInputNeedsInput, .avPlayerPausesOnUnplug,
+        .routeDisconnectedInterrupts,
+        // Now Playing, remote commands, players, reactions
+        .nowPlayingInfoExtrapolated, .disabledCommandsNotSent, .remoteToNowPlaying, .remoteNeedsNowPlaying,
+        .playerHandlesRemote, .queueAdvances, .itemEnds, .applicationMusicPlayerStops, .systemMusicPlayerKeepsPlaying,
+        .appReaction,
+        // Media services
+        .mediaServicesLost, .mediaServicesReset, .mediaServicesFailed,
     ]
 
     /// The rule with this identifier, if the engine has one.

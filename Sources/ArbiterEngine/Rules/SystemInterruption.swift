@@ -11,7 +11,7 @@ extension Engine {
         case .answerCall:
             guard device.call == .ringing else { return .rejected(noRingingCall("answerCall")) }
             setCall(.active, &effects)
-            interruptActiveSessions(by: .phoneCall, rule: .callInterrupts, &effects)
+            interruptActiveSessions(by: .phoneCall, rule: .callAnswered, &effects)
         case .declineCall:
             guard device.call == .ringing else { return .rejected(noRingingCall("declineCall")) }
             setCall(nil, &effects)
@@ -52,6 +52,9 @@ extension Engine {
             device.isAlarmActive = false
             effects.decide(nil, .alarm(false), .alarmEnds)
             endSystemInterruption(by: .alarm, shouldResume: profile.alarmEndedShouldResume, rule: .alarmEnds, &effects)
+        case .mediaServicesLost: return mediaServicesLost(&effects)
+        case .mediaServicesReset: return mediaServicesReset(&effects)
+        case .remote(let command, let position): return remote(command, position: position, &effects)
         }
         return .succeeded
     }

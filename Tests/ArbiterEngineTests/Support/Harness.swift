@@ -66,9 +66,11 @@ struct Delivered: Hashable, CustomStringConvertible {
 /// Apps that appear throughout the tests.
 enum Apps {
     /// A music app: playback, background audio.
-    static let music = AppConfig("Music", backgroundModes: [.audio], category: .playback)
+    static let music = AppConfig("Music", backgroundModes: [.audio], category: .playback,
+                                 remoteCommands: [.play, .pause, .togglePlayPause])
     /// A podcast app: playback in mode spokenAudio, background audio.
-    static let podcasts = AppConfig("Podcasts", backgroundModes: [.audio], category: .playback, mode: .spokenAudio)
+    static let podcasts = AppConfig("Podcasts", backgroundModes: [.audio], category: .playback, mode: .spokenAudio,
+                                    remoteCommands: [.play, .pause, .togglePlayPause, .skipForward])
     /// A navigation app that ducks others and interrupts spoken audio.
     static let maps = AppConfig("Maps", backgroundModes: [.audio], category: .playback, mode: .voicePrompt,
                                 options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])

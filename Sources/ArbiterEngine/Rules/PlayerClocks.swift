@@ -1,0 +1,91 @@
+/// Players over time: items end, queues advance, positions move.
+extension Engine {
+    /// Sets a player's state (keeping its position continuous) and records the decision.
+    mutating func setPlayer(_ i: Int, _ p: Int, _ state: PlayerState, rule: Rule, _ effects: inout Effects) {
+        guard apps[i].players[p].state != state else { return }
+        apps[i].players[p].set(state, at: now)
+        effects.decide(apps[i].id, .player(apps[i].players[p].name, state), rule)
+    }
+
+    /// Brings every playing player up to `now`: an item that reached its end makes a queue player advance and
+    /// any other player stop at the end.
+    mutating func catchUpPlayers(_ effects: inout Effects) {
+        for i in apps.indices {
+            for p in apps[i].players.indices {
+                while apps[i].players[p].isRunning, let duration = apps[i].players[p].currentItem?.duration,
+                      apps[i].players[p].position(at: now) >= duration {
+                    let player = apps[i].players[p]
+                    let endedAt = player.positionTime + .seconds(duration - player.position)
+                    if player.kind == .queuePlayer && player.itemIndex + 1 < player.items.count {
+                        apps[i].players[p].itemIndex += 1
+                        apps[i].players[p].seek(to: 0, at: endedAt)
+                        let next = apps[i].players[p]
+                        effects.decide(apps[i].id, .playerItem(next.name, index: next.itemIndex,
+                                                               title: next.currentItem?.title), .queueAdvances)
+                    } else {
+                        apps[i].players[p].seek(to: duration, at: now)
+                        apps[i].players[p].state = .stopped
+                        effects.decide(apps[i].id, .player(player.name, .stopped), .itemEnds)
+                    }
+                }
+            }
+        }
+    }
+
+    mutating func seek(_ i: Int, player name: String?, to seconds: Double, _ effects: inout Effects) -> StepResult {
+        switch players(of: i, named: name, verb: "seek") {
+        case .failure(let error): return .rejected(error)
+        case .success(let chosen):
+            if name == nil && chosen.count > 1 {
+                return .rejected(InputError("app '\(apps[i].id)' has several players; expected { player: NAME, to: "
+                    + "SECONDS }"))
+            }
+            for p in chosen {
+                apps[i].players[p].seek(to: seconds, at: now)
+                effects.decide(apps[i].id, .playerPosition(apps[i].players[p].name, seconds), .playerPlays)
+            }
+            return .succeeded
+        }
+    }
+
+    mutating func nextTrack(_ i: Int, player name: String?, _ effects: inout Effects) -> StepResult {
+        switch players(of: i, named: name, verb: "skip") {
+        case .failure(let error): return .rejected(error)
+        case .success(let chosen):
+            for p in chosen {
+                if apps[i].players[p].itemIndex + 1 < apps[i].players[p].items.count {
+                    apps[i].players[p].itemIndex += 1
+                }
+                apps[i].players[p].seek(to: 0, at: now)
+                let player = apps[i].players[p]
+                effects.decide(apps[i].id, .playerItem(player.name, index: player.itemIndex,
+                                                       title: player.currentItem?.title), .playerPlays)
+            }
+            return .succeeded
+        }
+    }
+}
+
+extension Rule {
+    static let queueAdvances = Rule(
+        id: "player.queue-advances",
+        statement: "AVQueuePlayer advances to the next item when the current one ends",
+        source: "DOC:avfoundation/avqueueplayer",
+        evidence: .documented)
+    static let itemEnds = Rule(
+        id: "player.item-ends",
+        statement: "a player stops at the end of its item",
+        source: "DOC:avfaudio/avaudioplayerdelegate (audioPlayerDidFinishPlaying)",
+        evidence: .documented)
+    static let applicationMusicPlayerStops = Rule(
+        id: "player.application-music-player-stops",
+        statement: "MPMusicPlayerController.applicationMusicPlayer stops when its app goes to the background",
+        source: "DOC:mediaplayer/mpmusicplayercontroller/applicationmusicplayer; SEED0",
+        evidence: .documented)
+    static let systemMusicPlayerKeepsPlaying = Rule(
+        id: "player.system-music-player-keeps-playing",
+        statement: "MPMusicPlayerController.systemMusicPlayer is the Music app playing on the app's behalf: the app's "
+            + "own background rules do not stop it",
+        source: "DOC:mediaplayer/mpmusicplayercontroller/systemmusicplayer; SEED0",
+        evidence: .documented)
+}

@@ -1,0 +1,74 @@
+/// Remote commands go to the Now Playing app, only when enabled; its handler's status is recorded.
+extension Engine {
+    mutating func remote(_ command: RemoteCommand, position: Double?, _ effects: inout Effects) -> StepResult {
+        guard let id = nowPlaying, let i = index(of: id) else {
+            effects.decide(nil, .remoteDropped(command), .remoteNeedsNowPlaying)
+            return .succeeded
+        }
+        if let p = apps[i].players.firstIndex(where: \.publishesNowPlaying),
+           [.play, .pause, .togglePlayPause, .stop, .changePlaybackPosition].contains(command) {
+            let status = playerHandles(command, position: position, app: i, player: p, &effects)
+            effects.decide(id, .remoteHandled(command, status), .playerHandlesRemote)
+            return .succeeded
+        }
+        guard apps[i].enabledCommands.contains(command) else {
+            effects.decide(id, .remoteDropped(command), .disabledCommandsNotSent)
+            return .succeeded
+        }
+        effects.notify(id, .remoteCommand(command), .remoteToNowPlaying)
+        var status = HandlerStatus.success
+        if let reaction = apps[i].config.reactions[.remote(command)] {
+            let record = react(i, trigger: .remote(command), reaction, shouldResume: false, &effects)
+            if case .failed = record?.result { status = .commandFailed }
+            if case .rejected = record?.result { status = .commandFailed }
+        } else if command == .changePlaybackPosition, let position, let p = apps[i].players.indices.first {
+            apps[i].players[p].seek(to: position, at: now)
+            effects.decide(id, .playerPosition(apps[i].players[p].name, position), .remoteToNowPlaying)
+        }
+        effects.decide(id, .remoteHandled(command, status), .remoteToNowPlaying)
+        return .succeeded
+    }
+
+    /// A player that handles remote commands itself (AVPlayerViewController, the music players) acts on them.
+    private mutating func playerHandles(_ command: RemoteCommand, position: Double?, app i: Int, player p: Int,
+                                        _ effects: inout Effects) -> HandlerStatus {
+        let name = apps[i].players[p].name
+        let result: StepResult
+        switch command {
+        case .play: result = play(i, player: name, &effects)
+        case .pause: result = halt(i, player: name, to: .paused, &effects)
+        case .stop: result = halt(i, player: name, to: .stopped, &effects)
+        case .togglePlayPause:
+            result = apps[i].players[p].isRunning ? halt(i, player: name, to: .paused, &effects)
+                : play(i, player: name, &effects)
+        case .changePlaybackPosition:
+            guard let position else { return .commandFailed }
+            apps[i].players[p].seek(to: position, at: now)
+            effects.decide(apps[i].id, .playerPosition(name, position), .playerHandlesRemote)
+            result = .succeeded
+        default: return .commandFailed
+        }
+        return result == .succeeded ? .success : .commandFailed
+    }
+}
+
+extension Rule {
+    static let remoteToNowPlaying = Rule(
+        id: "remote.to-now-playing",
+        statement: "remote commands from the lock screen, Control Center or a headset go to the Now Playing app's "
+            + "enabled handlers, even after it paused",
+        source: "DOC:mediaplayer/handling-external-player-events-notifications; DOC:mediaplayer/mpremotecommandcenter",
+        evidence: .documented)
+    static let remoteNeedsNowPlaying = Rule(
+        id: "remote.no-now-playing",
+        statement: "with no Now Playing app, a remote command reaches nobody",
+        source: "DOC:mediaplayer/handling-external-player-events-notifications",
+        evidence: .documented)
+    static let playerHandlesRemote = Rule(
+        id: "remote.player-handles",
+        statement: "AVPlayerViewController (updatesNowPlayingInfoCenter) and the music players handle play, pause, "
+            + "togglePlayPause, stop and changePlaybackPosition for their player themselves",
+        source: "DOC:avkit/avplayerviewcontroller/updatesnowplayinginfocenter; "
+            + "DOC:mediaplayer/handling-external-player-events-notifications",
+        evidence: .documented)
+}

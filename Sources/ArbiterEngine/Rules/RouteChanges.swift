@@ -1,0 +1,153 @@
+/// Accessories coming and going, output overrides and input preferences, and the notifications they cause.
+extension Engine {
+    mutating func connect(_ spec: AccessorySpec, _ effects: inout Effects) -> StepResult {
+        if let clash = device.accessories.first(where: { $0.kind == spec.kind && $0.name == spec.name }) {
+            return .rejected(InputError("\(clash) is already connected; expected a name for a second "
+                + "\(spec.kind), for example { accessory: \(spec.kind), name: Second }"))
+        }
+        let previous = currentRoute
+        accessorySerial += 1
+        device.accessories.append(Accessory(kind: spec.kind, name: spec.name, serial: accessorySerial))
+        effects.decide(nil, .accessoryConnected(spec), .lastInWins)
+        clearOverrides(&effects)
+        announceRouteChange(from: previous, reason: .newDeviceAvailable, rule: .lastInWins, &effects)
+        return .succeeded
+    }
+
+    mutating func disconnect(_ spec: AccessorySpec, _ effects: inout Effects) -> StepResult {
+        let matching = device.accessories.indices.filter {
+            device.accessories[$0].kind == spec.kind && (spec.name == nil || device.accessories[$0].name == spec.name)
+        }
+        guard let found = matching.first(where: { device.accessories[$0].name == spec.name }) ?? matching.first else {
+            let connected = device.accessories.map(\.description).joined(separator: ", ")
+            return .rejected(InputError("\(spec) is not connected; expected one of: "
+                + (connected.isEmpty ? "(nothing is connected)" : connected)))
+        }
+        let previous = currentRoute
+        let removed = device.accessories.remove(at: found)
+        effects.decide(nil, .accessoryDisconnected(AccessorySpec(removed.kind, name: removed.name)), .fallBack)
+        clearOverrides(&effects)
+        announceRouteChange(from: previous, reason: .oldDeviceUnavailable, rule: .fallBack, &effects)
+        guard previous.outputs.contains(where: { $0.accessory == removed.label }) else { return .succeeded }
+        for i in apps.indices {
+            for p in apps[i].players.indices where apps[i].players[p].isRunning
+                && [.avPlayer, .queuePlayer, .playerViewController].contains(apps[i].players[p].kind) {
+                setPlayer(i, p, .paused, rule: .avPlayerPausesOnUnplug, &effects)
+            }
+        }
+        if ios >= 17, let owner = nowPlaying, let i = index(of: owner), apps[i].session.isActive {
+            interrupt(i, by: .routeDisconnect, reason: .routeDisconnected, rule: .routeDisconnectedInterrupts, &effects)
+        }
+        return .succeeded
+    }
+
+    mutating func overrideOutput(_ i: Int, speaker: Bool, _ effects: inout Effects) -> StepResult {
+        if speaker && apps[i].session.category != .playAndRecord {
+            return .failed(SessionError(.badParam, .overrideOnlyPlayAndRecord))
+        }
+        let previous = currentRoute
+        if apps[i].session.overridesToSpeaker != speaker {
+            apps[i].session.overridesToSpeaker = speaker
+            effects.decide(apps[i].id, .overrideToSpeaker(speaker), .overrideToSpeaker)
+        }
+        announceRouteChange(from: previous, reason: .override, rule: .overrideToSpeaker, &effects)
+        return .succeeded
+    }
+
+    mutating func preferInput(_ i: Int, _ port: PortType?, _ effects: inout Effects) -> StepResult {
+        if let port, ![.builtInMic, .headsetMic, .bluetoothHFP, .usbAudio, .carAudio, .lineIn].contains(port) {
+            return .rejected(InputError("\(port) is not an input port; expected builtInMic, headsetMic, "
+                + "bluetoothHFP, usbAudio, carAudio or lineIn"))
+        }
+        if port != nil && !apps[i].session.category.traits.hasInput {
+            return .failed(SessionError(.incompatibleCategory, .preferredInputNeedsInput))
+        }
+        let previous = currentRoute
+        apps[i].session.preferredInput = port
+        effects.decide(apps[i].id, .preferredInput(port), .preferredInput)
+        announceRouteChange(from: previous, reason: .override, rule: .preferredInput, &effects)
+        return .succeeded
+    }
+
+    /// Ends every speaker override: it lasts only until the next route change.
+    mutating func clearOverrides(_ effects: inout Effects) {
+        for i in apps.indices where apps[i].session.overridesToSpeaker {
+            apps[i].session.overridesToSpeaker = false
+            effects.decide(apps[i].id, .overrideToSpeaker(false), .overrideEndsOnRouteChange)
+        }
+    }
+
+    /// If the route differs from `previous` (or `always`), records it and tells every app with an
+    /// active session, with the reason and the previous route.
+    mutating func announceRouteChange(from previous: Route, reason: RouteChangeReason, rule: Rule,
+                                      always: Bool = false, _ effects: inout Effects) {
+        let route = currentRoute
+        guard route != previous || always else { return }
+        if route != previous { effects.decide(nil, .route(route), rule) }
+        effects.lastRoute = route
+        for app in apps where app.session.isActive {
+            effects.notify(app.id, .routeChange(reason: reason, previous: previous), rule)
+        }
+    }
+}
+
+extension Rule {
+    static let lastInWins = Rule(
+        id: "route.last-in-wins",
+        statement: "a newly connected accessory takes the route if the owning session's category and options allow "
+            + "it (last in wins); apps with an active session get a route change, newDeviceAvailable",
+        source: "QA1754; H17 (A2DP vs HFP); H17 route change reasons",
+        evidence: .documented)
+    static let fallBack = Rule(
+        id: "route.falls-back",
+        statement: "when an accessory goes away the route falls back to the previous eligible one (or the built-in "
+            + "default); apps with an active session get a route change, oldDeviceUnavailable, with the previous route",
+        source: "QA1754; DOC:avfaudio/responding-to-audio-route-changes",
+        evidence: .documented)
+    static let ownerDecidesRoute = Rule(
+        id: "route.owner-decides",
+        statement: "the route is decided by the session that owns the hardware (the most recent active non-mixable "
+            + "session, else the most recent active one); a change of category is delivered as a route change, "
+            + "categoryChange",
+        source: "ASPG14 p.39; H17 (categoryChange fires on your own category change)",
+        evidence: .documented)
+    static let overrideToSpeaker = Rule(
+        id: "route.override-speaker",
+        statement: "overrideOutputAudioPort(.speaker) routes playAndRecord to the built-in speaker and mic until the "
+            + "next route change or interruption; (.none) undoes it; announced with reason override",
+        source: "H18; QA1754; DOC:avfaudio/avaudiosession/portoverride/speaker",
+        evidence: .documented)
+    static let overrideOnlyPlayAndRecord = Rule(
+        id: "route.override-only-play-and-record",
+        statement: "overrideOutputAudioPort(.speaker) outside playAndRecord fails with -50",
+        source: "DOC:avfaudio/avaudiosession/portoverride/speaker; webrtc-sdk-ios#46; stream-chat-swift#2734",
+        evidence: .observed)
+    static let overrideEndsOnRouteChange = Rule(
+        id: "route.override-ends",
+        statement: "a speaker override lasts only until the next route change or interruption",
+        source: "QA1754; H18",
+        evidence: .documented)
+    static let preferredInput = Rule(
+        id: "route.preferred-input",
+        statement: "setPreferredInput picks the input when that port is available (an HFP input takes the output "
+            + "with it); nil clears the preference; a change of route is announced",
+        source: "H18; H17 (HFP routes both directions)",
+        evidence: .documented)
+    static let preferredInputNeedsInput = Rule(
+        id: "route.preferred-input-needs-input",
+        statement: "a category without input has no available inputs to prefer: incompatibleCategory",
+        source: "H18 (availableInputs reflects the category; none in playback); HERR ('!cat')",
+        evidence: .documented)
+    static let avPlayerPausesOnUnplug = Rule(
+        id: "player.avplayer-pauses-on-unplug",
+        statement: "AVPlayer (and AVQueuePlayer, AVPlayerViewController) pauses itself when the output it played to "
+            + "goes away; other players keep playing unless the app pauses them",
+        source: "DOC:avfoundation/avaudiosession/responding_to_audio_session_route_changes",
+        evidence: .documented)
+    static let routeDisconnectedInterrupts = Rule(
+        id: "route.disconnect-interrupts-now-playing",
+        statement: "from iOS 17, the Now Playing session active when its output accessory goes away is interrupted "
+            + "with reason routeDisconnected (not before iOS 17)",
+        source: "H18 (routeDisconnected, setPrefersInterruptionOnRouteDisconnect)",
+        evidence: .documented)
+}

@@ -1,0 +1,111 @@
+/// Which ports audio goes to and comes from: last in wins among the ports the owning session allows.
+extension Engine {
+    /// The app whose session owns the hardware and so decides the route: the most recent active
+    /// non-mixable session, else the most recent active one; nil when no session is active.
+    public var routeOwner: AppID? {
+        let active = apps.filter { $0.session.isActive }
+        let nonMixable = active.filter { !$0.session.isMixable }
+        let pool = nonMixable.isEmpty ? active : nonMixable
+        return pool.max { $0.session.activationSerial < $1.session.activationSerial }?.id
+    }
+
+    /// The current route: the owning session's, or the default (soloAmbient) route when none is active.
+    public var currentRoute: Route {
+        route(for: routeOwner.flatMap(app)?.session ?? AudioSession())
+    }
+
+    /// The route `session` gets with the accessories connected now.
+    public func route(for session: AudioSession) -> Route {
+        Routing(session: session, accessories: device.accessories, profile: profile).route
+    }
+}
+
+/// The route decision for one session, as a pure function of its configuration and the accessories.
+struct Routing {
+    let session: AudioSession
+    let accessories: [Accessory]
+    let profile: Profile
+
+    var category: Category { session.category }
+    var options: CategoryOptions { session.effectiveOptions }
+
+    var route: Route {
+        guard category.traits.hasOutput || category.traits.hasInput else { return Route() }
+        if session.overridesToSpeaker && category == .playAndRecord {
+            return Route(outputs: [Port(.builtInSpeaker)], inputs: [Port(.builtInMic)])
+        }
+        let input = category.traits.hasInput ? chosenInput : nil
+        var outputs: [Port] = []
+        if category.traits.hasOutput {
+            if let input, input.type == .bluetoothHFP {
+                outputs = [input]   // an HFP input routes both directions to the HFP device
+            } else {
+                outputs = chosenOutputs
+            }
+        }
+        return Route(outputs: outputs, inputs: input.map { [$0] } ?? [])
+    }
+
+    /// Whether the session may send output to `port`.
+    func allowsOutput(_ port: PortType) -> Bool {
+        switch category {
+        case .ambient, .soloAmbient, .playback:
+            return port != .bluetoothHFP
+        case .playAndRecord:
+            switch port {
+            case .bluetoothA2DP: return options.contains(.allowBluetoothA2DP)
+            case .airPlay: return options.contains(.allowAirPlay)
+            case .bluetoothHFP: return options.contains(.allowBluetoothHFP)
+            default: return true
+            }
+        case .multiRoute:
+            return [.usbAudio, .lineOut, .headphones, .HDMI].contains(port)
+        case .record, .audioProcessing:
+            return false
+        }
+    }
+
+    /// Whether the session may take input from `port`.
+    func allowsInput(_ port: PortType) -> Bool {
+        switch port {
+        case .bluetoothHFP: category != .multiRoute && options.contains(.allowBluetoothHFP)
+        case .headsetMic, .usbAudio: true
+        case .carAudio, .lineIn: category != .multiRoute
+        default: false
+        }
+    }
+
+    /// The accessory's output this session would use: HFP wins over A2DP on the same device.
+    func output(of accessory: Accessory) -> PortType? {
+        let ports = accessory.kind.outputs
+        if ports.contains(.bluetoothHFP) && allowsOutput(.bluetoothHFP) { return .bluetoothHFP }
+        return ports.first { $0 != .bluetoothHFP && allowsOutput($0) }
+    }
+
+    var chosenOutputs: [Port] {
+        if category == .multiRoute {
+            let all = accessories.compactMap { accessory in output(of: accessory).map { Port($0, accessory: accessory.label) } }
+            return all.isEmpty ? [Port(.builtInSpeaker)] : all
+        }
+        let speakerFirst = category == .playAndRecord && options.contains(.defaultToSpeaker)
+            && profile.defaultToSpeakerOverridesHeadphones
+        if !speakerFirst, let last = accessories.last(where: { output(of: $0) != nil }) {
+            return [Port(output(of: last)!, accessory: last.label)]
+        }
+        if category == .playAndRecord && !options.contains(.defaultToSpeaker) {
+            return [Port(.builtInReceiver)]
+        }
+        return [Port(.builtInSpeaker)]
+    }
+
+    var chosenInput: Port {
+        let available: [Port] = accessories.flatMap { accessory in
+            accessory.kind.inputs.filter(allowsInput).map { Port($0, accessory: accessory.label) }
+        }
+        if let preferred = session.preferredInput {
+            if preferred == .builtInMic { return Port(.builtInMic) }
+            if let port = available.last(where: { $0.type == preferred }) { return port }
+        }
+        return available.last ?? Port(.builtInMic)
+    }
+}
