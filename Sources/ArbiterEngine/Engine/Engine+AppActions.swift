@@ -34,6 +34,7 @@ extension Engine {
         case .disableCommands(let commands): return setCommands(i, commands, enabled: false, &effects)
         case .seek(let player, let seconds): return seek(i, player: player, to: seconds, &effects)
         case .nextTrack(let player): return nextTrack(i, player: player, &effects)
+        case .showVideo(let player, let shown): return showVideo(i, player: player, shown, &effects)
         case .launch, .foreground, .terminate, .background:
             preconditionFailure("lifecycle action \(action) for \(id) was handled above")
         }

@@ -48,6 +48,8 @@ public enum AppAction: Hashable, Sendable, CustomStringConvertible {
     case seek(player: String? = nil, to: Double)
     /// Skips to the next item (extension: the app's own next-track code).
     case nextTrack(player: String? = nil)
+    /// Attaches (true) or detaches (false) a player's video from the screen (extension, QA1668).
+    case showVideo(player: String? = nil, Bool)
 
     public var description: String {
         switch self {
@@ -75,6 +77,8 @@ public enum AppAction: Hashable, Sendable, CustomStringConvertible {
         case .disableCommands(let commands): return "disableCommands \(commands.map(\.rawValue))"
         case .seek(let player, let to): return "seek \(player.map { "\($0) " } ?? "")\(to)"
         case .nextTrack(let player): return player.map { "nextTrack \($0)" } ?? "nextTrack"
+        case .showVideo(let player, let shown):
+            return (shown ? "attachVideo" : "detachVideo") + (player.map { " \($0)" } ?? "")
         }
     }
 }

@@ -48,12 +48,20 @@ public struct PlayerConfig: Hashable, Sendable {
     public var items: [PlayerItem]
     /// For playerViewController: whether it publishes Now Playing info and handles remote commands itself.
     public var updatesNowPlayingInfoCenter: Bool
+    /// Whether the player's video is on screen (an AVPlayerLayer or AVPlayerViewController shows it).
+    /// Default: true for playerViewController, false otherwise.
+    public var showsVideo: Bool
+    /// For the music players: whether the app called `beginGeneratingPlaybackNotifications`.
+    public var generatesPlaybackNotifications: Bool
 
-    public init(name: String, kind: PlayerKind, items: [PlayerItem] = [], updatesNowPlayingInfoCenter: Bool = true) {
+    public init(name: String, kind: PlayerKind, items: [PlayerItem] = [], updatesNowPlayingInfoCenter: Bool = true,
+                showsVideo: Bool? = nil, generatesPlaybackNotifications: Bool = false) {
         self.name = name
         self.kind = kind
         self.items = items
         self.updatesNowPlayingInfoCenter = updatesNowPlayingInfoCenter
+        self.showsVideo = showsVideo ?? (kind == .playerViewController)
+        self.generatesPlaybackNotifications = generatesPlaybackNotifications
     }
 }
 
@@ -65,6 +73,8 @@ public struct Player: Hashable, Sendable {
     public var items: [PlayerItem]
     public var itemIndex = 0
     public let updatesNowPlayingInfoCenter: Bool
+    public var showsVideo: Bool
+    public let generatesPlaybackNotifications: Bool
     /// Seconds into the current item at `positionTime`; it advances in real time while playing.
     public var position: Double = 0
     public var positionTime: Time = .zero
@@ -74,7 +84,12 @@ public struct Player: Hashable, Sendable {
         kind = config.kind
         items = config.items
         updatesNowPlayingInfoCenter = config.updatesNowPlayingInfoCenter
+        showsVideo = config.showsVideo
+        generatesPlaybackNotifications = config.generatesPlaybackNotifications
     }
+
+    /// Whether the player is an MPMusicPlayerController.
+    public var isMusicPlayer: Bool { kind == .systemMusicPlayer || kind == .applicationMusicPlayer }
 
     /// Playing (or, for a recorder, recording).
     public var isRunning: Bool { state == .playing }

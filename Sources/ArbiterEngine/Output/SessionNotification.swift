@@ -27,6 +27,8 @@ public enum NotificationKind: Hashable, Sendable, CustomStringConvertible {
     case mediaServicesWereReset
     /// A remote command delivered to the app's handler.
     case remoteCommand(RemoteCommand)
+    /// `MPMusicPlayerControllerPlaybackStateDidChange`, only after `beginGeneratingPlaybackNotifications`.
+    case playbackStateChanged(player: String, PlayerState)
 
     public var description: String {
         switch self {
@@ -38,6 +40,7 @@ public enum NotificationKind: Hashable, Sendable, CustomStringConvertible {
         case .mediaServicesWereLost: "mediaServicesWereLost"
         case .mediaServicesWereReset: "mediaServicesWereReset"
         case .remoteCommand(let command): "remoteCommand \(command)"
+        case .playbackStateChanged(let player, let state): "playbackStateChanged \(player) \(state)"
         }
     }
 }

@@ -28,9 +28,12 @@ extension Engine {
     /// App `i` leaves the foreground: it keeps its audio or is suspended.
     private mutating func sendBack(_ i: Int, _ effects: inout Effects) {
         device.foreground = nil
-        for p in apps[i].players.indices where apps[i].players[p].kind == .applicationMusicPlayer {
-            if apps[i].players[p].state != .stopped {
+        for p in apps[i].players.indices {
+            let player = apps[i].players[p]
+            if player.kind == .applicationMusicPlayer && player.state != .stopped {
                 setPlayer(i, p, .stopped, rule: .applicationMusicPlayerStops, &effects)
+            } else if player.showsVideo && player.isRunning {
+                setPlayer(i, p, .paused, rule: .videoPausesInBackground, &effects)
             }
         }
         if apps[i].players.contains(where: { $0.kind == .systemMusicPlayer && $0.isRunning }) {

@@ -4,7 +4,23 @@ extension Engine {
     mutating func setPlayer(_ i: Int, _ p: Int, _ state: PlayerState, rule: Rule, _ effects: inout Effects) {
         guard apps[i].players[p].state != state else { return }
         apps[i].players[p].set(state, at: now)
-        effects.decide(apps[i].id, .player(apps[i].players[p].name, state), rule)
+        let player = apps[i].players[p]
+        effects.decide(apps[i].id, .player(player.name, state), rule)
+        if player.isMusicPlayer && player.generatesPlaybackNotifications {
+            effects.notify(apps[i].id, .playbackStateChanged(player: player.name, state), .musicPlayerNotifications)
+        }
+    }
+
+    mutating func showVideo(_ i: Int, player name: String?, _ shown: Bool, _ effects: inout Effects) -> StepResult {
+        switch players(of: i, named: name, verb: shown ? "attach" : "detach") {
+        case .failure(let error): return .rejected(error)
+        case .success(let chosen):
+            for p in chosen where apps[i].players[p].showsVideo != shown {
+                apps[i].players[p].showsVideo = shown
+                effects.decide(apps[i].id, .videoShown(apps[i].players[p].name, shown), .videoPausesInBackground)
+            }
+            return .succeeded
+        }
     }
 
     /// Brings every playing player up to `now`: an item that reached its end makes a queue player advance and
@@ -67,6 +83,18 @@ extension Engine {
 }
 
 extension Rule {
+    static let musicPlayerNotifications = Rule(
+        id: "player.music-player-notifications",
+        statement: "MPMusicPlayerController posts its playback-state notifications only after "
+            + "beginGeneratingPlaybackNotifications",
+        source: "SEED0; DOC:mediaplayer/mpmusicplayercontroller",
+        evidence: .observed)
+    static let videoPausesInBackground = Rule(
+        id: "player.video-pauses-in-background",
+        statement: "an AVPlayer whose video is on screen (attached to an AVPlayerLayer or shown by "
+            + "AVPlayerViewController) pauses when its app goes to the background; detach it to keep the audio",
+        source: "QA1668 (Special Considerations for Video Media); SEED2",
+        evidence: .documented)
     static let queueAdvances = Rule(
         id: "player.queue-advances",
         statement: "AVQueuePlayer advances to the next item when the current one ends",

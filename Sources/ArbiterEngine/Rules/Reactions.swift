@@ -32,6 +32,7 @@ extension Engine {
         case .silenceSecondaryAudioHint(.begin): (.silenceSecondaryAudioBegan, false)
         case .silenceSecondaryAudioHint(.end): (.silenceSecondaryAudioEnded, false)
         case .remoteCommand: nil   // handled where the command is delivered, so its status can be recorded
+        case .playbackStateChanged: nil
         }
     }
 

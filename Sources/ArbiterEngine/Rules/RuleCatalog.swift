@@ -31,7 +31,7 @@ extension Rule {
         // Now Playing, remote commands, players, reactions
         .nowPlayingInfoExtrapolated, .disabledCommandsNotSent, .remoteToNowPlaying, .remoteNeedsNowPlaying,
         .playerHandlesRemote, .queueAdvances, .itemEnds, .applicationMusicPlayerStops, .systemMusicPlayerKeepsPlaying,
-        .appReaction,
+        .musicPlayerNotifications, .videoPausesInBackground, .appReaction,
         // Media services
         .mediaServicesLost, .mediaServicesReset, .mediaServicesFailed,
     ]

@@ -1,0 +1,107 @@
+import Testing
+@testable import ArbiterEngine
+
+@Suite("Now Playing and remote commands (reference §8)")
+struct NowPlayingTests {
+    static let radio = AppConfig("Radio", backgroundModes: [.audio], category: .playback,
+                                 remoteCommands: [.play, .pause, .togglePlayPause],
+                                 reactions: [.remote(.pause): .pause, .remote(.play): .resume,
+                                             .remote(.togglePlayPause): .togglePlayPause])
+
+    @Test("Now Playing needs a non-mixable session and an enabled remote command, and stays after pausing")
+    func eligibility() throws {
+        var h = try Harness([AppConfig("Silent", category: .playback), Apps.music,
+                             AppConfig("Mixer", category: .playback, options: [.mixWithOthers],
+                                       remoteCommands: [.play])])
+        h.app("Silent", .play())
+        #expect(h.engine.nowPlaying == nil, "no remote command")
+        h.app("Music", .foreground)
+        h.app("Music", .play())
+        #expect(h.engine.nowPlaying == "Music")
+        h.app("Mixer", .foreground)
+        h.app("Mixer", .play())
+        #expect(h.engine.nowPlaying == "Music", "a mixable app never becomes Now Playing")
+        h.app("Music", .pause())
+        h.app("Music", .deactivate())
+        #expect(h.engine.nowPlaying == "Music", "it stays Now Playing after pausing and deactivating")
+    }
+
+    @Test("the lock screen's elapsed time is extrapolated from the last info and its rate (1 when omitted)")
+    func elapsedExtrapolation() throws {
+        var h = try Harness([Apps.music])
+        h.app("Music", .play())
+        h.app("Music", .nowPlayingInfo(NowPlayingInfo(title: "Song", duration: 240, elapsed: 12)))
+        let view = h.engine.nowPlayingView(at: h.time + .seconds(30))
+        #expect(view == NowPlayingView(app: "Music", title: "Song", duration: 240, elapsed: 42, rate: 1))
+        #expect(h.engine.nowPlayingView(at: h.time + .seconds(600))?.elapsed == 240, "clamped to the duration")
+    }
+
+    @Test("pausing without publishing rate 0 leaves the lock-screen clock running; publishing it stops the clock")
+    func staleRatePitfall() throws {
+        var h = try Harness([Apps.music])
+        h.app("Music", .play())
+        h.app("Music", .nowPlayingInfo(NowPlayingInfo(title: "Song", duration: 240, elapsed: 0, rate: 1)))
+        h.app("Music", .pause(), after: .seconds(10))
+        #expect(h.engine.nowPlayingView(at: h.time + .seconds(20))?.elapsed == 30, "the pitfall: still ticking")
+        h.app("Music", .nowPlayingInfo(NowPlayingInfo(title: "Song", duration: 240, elapsed: 10, rate: 0)))
+        #expect(h.engine.nowPlayingView(at: h.time + .seconds(20))?.elapsed == 10)
+        h.app("Music", .nowPlayingInfo(nil))
+        #expect(h.engine.nowPlayingView(at: h.time) == NowPlayingView(app: "Music"))
+    }
+
+    @Test("remote commands go to the Now Playing app, even after it paused")
+    func remoteGoesToNowPlaying() throws {
+        var h = try Harness([NowPlayingTests.radio, Apps.plain])
+        h.app("Radio", .play())
+        h.app("Radio", .pause())
+        h.app("Plain", .foreground)
+        _ = h.takeNotifications()
+        let outcome = h.system(.remote(.togglePlayPause))
+        #expect(h.takeNotifications().first == Delivered(app: "Radio", kind: .remoteCommand(.togglePlayPause)))
+        #expect(h.playing("Radio"), "its togglePlayPause handler resumed it from the background")
+        #expect(outcome.decisions(for: "Radio").contains(.remoteHandled(.togglePlayPause, .success)))
+        #expect(outcome.reactions.map(\.reaction) == [.togglePlayPause])
+    }
+
+    @Test("a disabled command is not sent")
+    func disabledCommand() throws {
+        var h = try Harness([NowPlayingTests.radio])
+        h.app("Radio", .play())
+        h.app("Radio", .disableCommands([.pause, .togglePlayPause]))
+        let outcome = h.system(.remote(.pause))
+        #expect(outcome.decisions(for: "Radio").contains(.remoteDropped(.pause)))
+        #expect(h.playing("Radio"))
+        h.app("Radio", .enableCommands([.pause]))
+        h.system(.remote(.pause))
+        #expect(!h.playing("Radio"))
+    }
+
+    @Test("with no Now Playing app a remote command reaches nobody")
+    func noNowPlaying() throws {
+        var h = try Harness([Apps.plain])
+        let outcome = h.system(.remote(.play))
+        #expect(outcome.decisions == [Decision(app: nil, change: .remoteDropped(.play), rule: .remoteNeedsNowPlaying)])
+        #expect(outcome.notifications.isEmpty)
+    }
+
+    @Test("a handler whose action fails reports commandFailed")
+    func commandFailed() throws {
+        var voip = try Harness([AppConfig("Voip", category: .playAndRecord, remoteCommands: [.play],
+                                          reactions: [.remote(.play): .play])])
+        voip.app("Voip", .play())
+        voip.app("Voip", .pause())
+        voip.system(.incomingCall)
+        voip.system(.answerCall)
+        let outcome = voip.system(.remote(.play))
+        #expect(outcome.decisions(for: "Voip").contains(.remoteHandled(.play, .commandFailed)))
+        #expect(outcome.reactions.first?.result == .failed(SessionError(.insufficientPriority, .callBlocksRecordingActivation)))
+    }
+
+    @Test("changePlaybackPosition carries its position")
+    func changePlaybackPosition() throws {
+        var h = try Harness([AppConfig("Books", category: .playback, remoteCommands: [.changePlaybackPosition])])
+        h.app("Books", .play())
+        h.system(.remote(.changePlaybackPosition, position: 95), after: .seconds(5))
+        #expect(h.appState("Books").players[0].position(at: h.time) == 95)
+    }
+}

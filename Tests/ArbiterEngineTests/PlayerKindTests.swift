@@ -1,0 +1,118 @@
+import Testing
+@testable import ArbiterEngine
+
+@Suite("Player kinds (reference §5.4, §6.4, §7, §8.4, §8.5)")
+struct PlayerKindTests {
+    private func app(_ kind: PlayerKind, items: [PlayerItem] = [], background: Set<BackgroundMode> = [.audio],
+                     updates: Bool = true) -> AppConfig {
+        AppConfig("App", backgroundModes: background, category: .playback,
+                  players: [PlayerConfig(name: "p", kind: kind, items: items, updatesNowPlayingInfoCenter: updates)])
+    }
+
+    @Test("every player is paused by an interruption", arguments: [PlayerKind.audioPlayer, .avPlayer, .queuePlayer,
+                                                                   .playerViewController, .audioEngine])
+    func interruptionPauses(kind: PlayerKind) throws {
+        var h = try Harness([app(kind)])
+        h.app("App", .play())
+        h.system(.siriBegin)
+        #expect(h.appState("App").players[0].state == .paused)
+    }
+
+    @Test("AVPlayer pauses itself when headphones go away; AVAudioPlayer does not",
+          arguments: [(PlayerKind.avPlayer, true), (.queuePlayer, true), (.playerViewController, true),
+                      (.audioPlayer, false), (.audioEngine, false)])
+    func unplugPauses(kind: PlayerKind, pauses: Bool) throws {
+        var engine = try Engine(Setup(ios: 16, device: DeviceConfig(accessories: [AccessorySpec(.wiredHeadphones)]),
+                                      apps: [app(kind)]))
+        engine.handle(.app("App", .play()), at: .zero)
+        let outcome = engine.handle(.device(.disconnect(AccessorySpec(.wiredHeadphones))), at: .seconds(1))
+        #expect(engine.app("App")?.isPlaying == !pauses)
+        if pauses { #expect(outcome.rule(for: .player("p", .paused), of: "App") == .avPlayerPausesOnUnplug) }
+    }
+
+    @Test("a queue player advances to the next item when the current one ends; other players stop at the end")
+    func itemEnds() throws {
+        let items = [PlayerItem(title: "One", duration: 10), PlayerItem(title: "Two", duration: 20)]
+        var queue = try Harness([app(.queuePlayer, items: items)])
+        queue.app("App", .play())
+        let outcome = queue.send(.advance, after: .seconds(12))
+        #expect(outcome.decisions(for: "App") == [.playerItem("p", index: 1, title: "Two")])
+        #expect(queue.appState("App").players[0].currentItem?.title == "Two")
+        #expect(abs(queue.appState("App").players[0].position(at: queue.time) - 2) < 1e-9)
+        queue.send(.advance, after: .seconds(30))
+        #expect(queue.appState("App").players[0].state == .stopped)
+
+        var single = try Harness([app(.audioPlayer, items: [PlayerItem(title: "Jingle", duration: 3)])])
+        single.app("App", .play())
+        single.send(.advance, after: .seconds(4))
+        #expect(!single.playing("App"))
+        #expect(single.session("App").isActive, "the session stays active until the app deactivates it")
+    }
+
+    @Test("applicationMusicPlayer stops when its app goes to the background; systemMusicPlayer keeps playing")
+    func musicPlayers() throws {
+        var application = try Harness([app(.applicationMusicPlayer), Apps.plain])
+        application.app("App", .play())
+        let outcome = application.app("Plain", .foreground)
+        #expect(application.appState("App").players[0].state == .stopped)
+        #expect(outcome.rule(for: .player("p", .stopped), of: "App") == .applicationMusicPlayerStops)
+
+        var system = try Harness([app(.systemMusicPlayer, background: []), Apps.plain])
+        system.app("App", .play())
+        system.app("Plain", .foreground)
+        #expect(system.playing("App"), "the Music app plays on the app's behalf")
+        #expect(system.appState("App").lifecycle == .background)
+    }
+
+    @Test("music players post playback-state notifications only after beginGeneratingPlaybackNotifications")
+    func musicPlayerNotifications() throws {
+        for generating in [false, true] {
+            var h = try Harness([AppConfig("App", category: .playback, players: [PlayerConfig(
+                name: "music", kind: .systemMusicPlayer, generatesPlaybackNotifications: generating)])])
+            h.app("App", .play())
+            let posted = h.takeNotifications().contains { $0.kind == .playbackStateChanged(player: "music", .playing) }
+            #expect(posted == generating)
+        }
+    }
+
+    @Test("playerViewController publishes its item to Now Playing unless updatesNowPlayingInfoCenter is false")
+    func playerViewControllerPublishes() throws {
+        let items = [PlayerItem(title: "Trailer", duration: 120)]
+        var h = try Harness([app(.playerViewController, items: items)])
+        h.app("App", .play())
+        #expect(h.engine.nowPlaying == "App", "it handles remote commands itself, so the app is eligible")
+        #expect(h.engine.nowPlayingView(at: h.time + .seconds(30))
+            == NowPlayingView(app: "App", title: "Trailer", duration: 120, elapsed: 30, rate: 1))
+        h.system(.remote(.pause), after: .seconds(30))
+        #expect(!h.playing("App"), "the controller handles pause itself")
+        #expect(h.engine.nowPlayingView(at: h.time + .seconds(30))?.elapsed == 30, "its rate is right: 0")
+
+        var quiet = try Harness([app(.playerViewController, items: items, updates: false)])
+        quiet.app("App", .play())
+        #expect(quiet.engine.nowPlaying == nil)
+    }
+
+    @Test("a player whose video is on screen pauses in the background; detached, its audio goes on")
+    func videoInBackground() throws {
+        var h = try Harness([AppConfig("Video", backgroundModes: [.audio], category: .playback,
+                                       players: [PlayerConfig(name: "movie", kind: .avPlayer, showsVideo: true)]),
+                             Apps.plain])
+        h.app("Video", .play())
+        h.app("Plain", .foreground)
+        #expect(h.appState("Video").players[0].state == .paused)
+        h.app("Video", .foreground)
+        h.app("Video", .showVideo(player: "movie", false))
+        h.app("Video", .play())
+        h.app("Plain", .foreground)
+        #expect(h.playing("Video"))
+    }
+
+    @Test("seek moves the position; several players need a name")
+    func seek() throws {
+        var h = try Harness([AppConfig("App", players: [PlayerConfig(name: "a", kind: .avPlayer),
+                                                        PlayerConfig(name: "b", kind: .audioPlayer)])])
+        #expect(h.app("App", .seek(to: 30)).isRejected)
+        h.app("App", .seek(player: "a", to: 30))
+        #expect(h.appState("App").players[0].position(at: h.time) == 30)
+    }
+}
