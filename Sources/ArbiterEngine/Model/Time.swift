@@ -31,6 +31,7 @@ public struct Time: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var description: String {
         let sign = milliseconds < 0 ? "-" : ""
         let ms = milliseconds.magnitude
+        if ms == 0 { return "0s" }
         if ms < 1000 { return "\(sign)\(ms)ms" }
         let minutes = ms / 60_000
         let rest = ms % 60_000

@@ -172,3 +172,15 @@ extension Rule {
         source: "H26; DOC:avfaudio/avaudiosession/categoryoptions-swift.struct/farfieldinput",
         evidence: .documented)
 }
+
+extension Engine {
+    /// The error `setCategory(category, mode:, options:)` would fail with under `profile`, if any.
+    public static func configurationError(category: Category, mode: Mode, options: CategoryOptions,
+                                          profile: Profile = Profile()) -> SessionError? {
+        if case .failure(let error) = CategoryConfiguration.validate(category: category, mode: mode, options: options,
+                                                                      profile: profile) {
+            return error
+        }
+        return nil
+    }
+}

@@ -29,3 +29,22 @@ extension Rule {
         source: "H17; H18 (AVAudioSessionSilenceSecondaryAudioHintNotification)",
         evidence: .documented)
 }
+
+extension Rule {
+    static let otherAudioPlaying = Rule(
+        id: "other-audio.is-other-audio-playing",
+        statement: "isOtherAudioPlaying is true while any other app plays, mixable apps included",
+        source: "H18",
+        evidence: .documented)
+    static let secondaryAudioHint = Rule(
+        id: "other-audio.secondary-hint",
+        statement: "secondaryAudioShouldBeSilencedHint is true while another app with a non-mixable session plays",
+        source: "H18",
+        evidence: .documented)
+}
+
+extension Engine {
+    /// The rules behind the two other-audio hints, for explanations.
+    public static let otherAudioRules = (isOtherAudioPlaying: Rule.otherAudioPlaying,
+                                         secondaryAudioShouldBeSilenced: Rule.secondaryAudioHint)
+}

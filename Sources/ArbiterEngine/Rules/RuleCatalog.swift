@@ -23,7 +23,7 @@ extension Rule {
         .launchStartsAfresh, .appDeclared,
         // Audibility, ducking, other audio
         .nothingPlaying, .inactiveIsSilent, .categoryHasNoOutput, .silentSwitch, .screenLock, .recordSilencesOutput,
-        .playingIsAudible, .duckOthers, .unduck, .silenceSecondaryAudioHint,
+        .playingIsAudible, .duckOthers, .unduck, .silenceSecondaryAudioHint, .otherAudioPlaying, .secondaryAudioHint,
         // Routes
         .lastInWins, .fallBack, .ownerDecidesRoute, .overrideToSpeaker, .overrideOnlyPlayAndRecord,
         .overrideEndsOnRouteChange, .preferredInput, .preferredInputNeedsInput, .avPlayerPausesOnUnplug,

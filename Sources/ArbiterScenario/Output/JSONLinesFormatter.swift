@@ -1,0 +1,114 @@
+import ArbiterEngine
+
+/// `--json`: one JSON object a line, for tools.
+public enum JSONLinesFormatter {
+    public static func lines(for report: ScenarioReport) -> [String] {
+        var lines: [String] = []
+        var header = JSONObject()
+        header.add("type", "scenario")
+        header.add("file", report.scenario.file)
+        header.add("title", report.scenario.title)
+        lines.append(header.text)
+        for entry in report.entries {
+            switch entry {
+            case .step(let step): lines.append(stepObject(step, file: report.scenario.file).text)
+            case .expect(let expect):
+                for result in expect.results { lines.append(checkObject(result, time: expect.time).text) }
+            }
+        }
+        var result = JSONObject()
+        result.add("type", "result")
+        result.add("file", report.scenario.file)
+        result.add("passed", report.passed)
+        result.add("steps", report.stepCount)
+        result.add("checks", report.checkCount)
+        result.add("failures", report.failureCount)
+        lines.append(result.text)
+        return lines
+    }
+
+    public static func lines(for errors: ScenarioErrors) -> [String] {
+        errors.diagnostics.map { diagnostic in
+            var object = JSONObject()
+            object.add("type", "error")
+            object.add("file", diagnostic.position.file)
+            object.add("line", diagnostic.position.line)
+            object.add("column", diagnostic.position.column)
+            object.add("message", diagnostic.message)
+            object.add("expected", diagnostic.expected)
+            object.add("suggestion", diagnostic.suggestion)
+            return object.text
+        }
+    }
+
+    public static func summary(passed: Int, failed: Int) -> String {
+        var object = JSONObject()
+        object.add("type", "summary")
+        object.add("passed", passed)
+        object.add("failed", failed)
+        return object.text
+    }
+
+    static func stepObject(_ step: StepRecord, file: String) -> JSONObject {
+        var object = JSONObject()
+        object.add("type", "step")
+        object.add("file", file)
+        object.add("line", step.position?.line ?? 0)
+        object.add("column", step.position?.column ?? 0)
+        object.add("time", step.outcome.time.description)
+        object.add("time_ms", Int(step.outcome.time.milliseconds))
+        object.add("step", step.outcome.event.description)
+        switch step.outcome.result {
+        case .succeeded: object.add("result", "succeeded")
+        case .failed(let error):
+            object.add("result", "failed")
+            object.add("error", error.code.rawValue)
+            object.add("os_status", Int(error.code.osStatus))
+            object.add("error_rule", error.rule.id)
+        case .rejected(let input):
+            object.add("result", "rejected")
+            object.add("reason", input.message)
+        }
+        object.add("expected_failure", step.expectedFailure?.code.rawValue)
+        object.add("ok", step.problem == nil)
+        object.add("problem", step.problem)
+        object.add("decisions", objects: step.outcome.decisions.map { decision in
+            var item = JSONObject()
+            item.add("app", decision.app?.name)
+            item.add("change", decision.change.description)
+            item.add("rule", decision.rule.id)
+            return item
+        })
+        object.add("notifications", objects: step.outcome.notifications.map { notification in
+            var item = JSONObject()
+            item.add("app", notification.app.name)
+            item.add("notification", notification.kind.description)
+            item.add("rule", notification.rule.id)
+            return item
+        })
+        object.add("reactions", objects: step.outcome.reactions.map { reaction in
+            var item = JSONObject()
+            item.add("app", reaction.app.name)
+            item.add("trigger", reaction.trigger.description)
+            item.add("reaction", reaction.reaction.rawValue)
+            item.add("ok", reaction.result == .succeeded)
+            return item
+        })
+        return object
+    }
+
+    static func checkObject(_ result: CheckResult, time: Time) -> JSONObject {
+        var object = JSONObject()
+        object.add("type", "check")
+        object.add("file", result.check.position.file)
+        object.add("line", result.check.position.line)
+        object.add("column", result.check.position.column)
+        object.add("time", time.description)
+        object.add("key", result.key)
+        object.add("passed", result.passed)
+        object.add("expected", result.expected)
+        object.add("actual", result.actual)
+        object.add("rule", result.rule?.id)
+        return object
+    }
+}

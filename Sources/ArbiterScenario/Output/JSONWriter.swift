@@ -1,0 +1,41 @@
+/// A JSON object written with its keys in a fixed order, so output is byte-for-byte reproducible.
+public struct JSONObject {
+    private var fields: [(String, String)] = []
+
+    public init() {}
+
+    public mutating func add(_ key: String, _ value: String?) {
+        fields.append((key, value.map(JSONObject.quote) ?? "null"))
+    }
+
+    public mutating func add(_ key: String, _ value: Int) { fields.append((key, String(value))) }
+    public mutating func add(_ key: String, _ value: Bool) { fields.append((key, value ? "true" : "false")) }
+    public mutating func add(_ key: String, objects: [JSONObject]) {
+        fields.append((key, "[" + objects.map(\.text).joined(separator: ",") + "]"))
+    }
+
+    public var text: String {
+        "{" + fields.map { JSONObject.quote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    }
+
+    static func quote(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

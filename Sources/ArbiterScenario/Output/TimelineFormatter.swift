@@ -1,0 +1,83 @@
+import ArbiterEngine
+
+/// The readable timeline `arbiter replay` prints.
+public struct TimelineFormatter {
+    /// Only failures and the per-file result.
+    public var quiet: Bool
+
+    public init(quiet: Bool = false) { self.quiet = quiet }
+
+    public func lines(for report: ScenarioReport) -> [String] {
+        var lines: [String] = []
+        if !quiet {
+            lines.append("▶ \(report.scenario.title)")
+            lines.append("  \(report.scenario.file)")
+        }
+        for entry in report.entries {
+            switch entry {
+            case .step(let step): lines += stepLines(step)
+            case .expect(let expect): lines += expectLines(expect)
+            }
+        }
+        let counts = "\(report.stepCount) steps, \(report.checkCount) checks"
+        if report.passed {
+            if !quiet { lines.append("✓ PASS \(report.scenario.file) (\(counts))") }
+        } else {
+            let failures = report.failureCount == 1 ? "1 failure" : "\(report.failureCount) failures"
+            lines.append("✗ FAIL \(report.scenario.file) (\(counts), \(failures))")
+        }
+        if !quiet { lines.append("") }
+        return lines
+    }
+
+    public func lines(for errors: ScenarioErrors) -> [String] {
+        errors.diagnostics.map(\.description)
+    }
+
+    static func time(_ time: Time) -> String {
+        let text = time.description
+        return String(repeating: " ", count: max(0, 8 - text.count)) + text
+    }
+
+    func stepLines(_ step: StepRecord) -> [String] {
+        let outcome = step.outcome
+        if quiet && step.problem == nil { return [] }
+        var lines: [String] = []
+        var head = "\(TimelineFormatter.time(outcome.time))  \(outcome.event)"
+        if let fails = step.expectedFailure { head += "  (fails: \(fails.code))" }
+        lines.append(head)
+        if let error = outcome.error {
+            let mark = step.problem == nil ? "✓" : "✗"
+            lines.append("            \(mark) failed with \(error.code) (\(error.code.fourCharacterCode), \(error.code.osStatus))"
+                + "  [\(error.rule.id)]")
+        }
+        if let problem = step.problem {
+            lines.append("            ✗ \(step.position.map(\.description) ?? ""): \(problem)")
+        }
+        if quiet { return lines }
+        for decision in outcome.decisions { lines.append("            \(decision)") }
+        for notification in outcome.notifications {
+            lines.append("            → \(notification.app): \(notification.kind)  [\(notification.rule.id)]")
+        }
+        return lines
+    }
+
+    func expectLines(_ expect: ExpectRecord) -> [String] {
+        var lines: [String] = []
+        let failed = expect.results.filter { !$0.passed }
+        if quiet && failed.isEmpty { return [] }
+        lines.append("\(TimelineFormatter.time(expect.time))  expect (line \(expect.position.line))")
+        for result in expect.results {
+            if result.passed {
+                if !quiet { lines.append("            ✓ \(result.key) = \(result.expected)") }
+            } else {
+                lines.append("            ✗ \(result.check.position): \(result.key): expected \(result.expected), "
+                    + "got \(result.actual)")
+                if let rule = result.rule {
+                    lines.append("                because [\(rule.id)] \(rule.statement) (\(rule.source))")
+                }
+            }
+        }
+        return lines
+    }
+}

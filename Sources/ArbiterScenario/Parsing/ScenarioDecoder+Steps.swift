@@ -1,0 +1,308 @@
+import ArbiterEngine
+import Yams
+
+extension ScenarioDecoder {
+    static let timeKeys = ["at", "after", "fails"]
+
+    mutating func decodeSteps(_ node: Node, ios: Int) -> [ScenarioStep] {
+        guard case .sequence = node, let items = reader.list(node, expected: "a list of steps") else {
+            reader.fail(node, "steps is \(reader.describe(node))", expected: "a list of steps")
+            return []
+        }
+        var steps: [ScenarioStep] = []
+        var now = Time.zero
+        for item in items {
+            guard let entries = reader.mapping(item, expected: "a step: one of an app name, device, system or expect") else {
+                continue
+            }
+            // Time.
+            let at = entries.first { $0.key == "at" }
+            let after = entries.first { $0.key == "after" }
+            if let at, after != nil {
+                reader.fail(at.keyNode, "a step has both 'at' and 'after'", expected: "one of them")
+            }
+            if let at, let time = duration(at.value, key: "at") {
+                if time < now {
+                    reader.fail(at.value, "time goes backwards: at \(time) is before the previous step's \(now)",
+                                expected: "\(now) or later")
+                } else {
+                    now = time
+                }
+            } else if let after, let delay = duration(after.value, key: "after") {
+                now = now + delay
+            }
+            // The action.
+            let actions = entries.filter { !ScenarioDecoder.timeKeys.contains($0.key) }
+            guard let action = actions.first else {
+                reader.fail(item, "a step has no action", expected: "one of an app name, device, system or expect")
+                continue
+            }
+            for extra in actions.dropFirst() {
+                reader.fail(extra.keyNode, "a step has a second action '\(extra.key)' after '\(action.key)'",
+                            expected: "exactly one of an app name, device, system or expect per step")
+            }
+            let fails = entries.first { $0.key == "fails" }
+            let position = reader.position(action.keyNode)
+            var stepAction: StepAction?
+            switch action.key {
+            case "expect":
+                stepAction = .expect(decodeExpectation(action.value))
+            case "device":
+                stepAction = decodeDeviceVerb(action.value).map { .event(.device($0), fails: nil) }
+            case "system":
+                stepAction = decodeSystemVerb(action.value).map { .event(.system($0), fails: nil) }
+            default:
+                guard apps.contains(where: { $0.name.name == action.key }) else {
+                    let names = apps.map(\.name.name)
+                    reader.fail(action.keyNode, "unknown app or action '\(action.key)'",
+                                expected: "one of the apps (" + names.joined(separator: ", ")
+                                    + "), device, system or expect",
+                                suggestion: Suggestions.nearest(to: action.key, in: names + ["device", "system", "expect"]))
+                    continue
+                }
+                let id = AppID(action.key)
+                let expected = fails.flatMap { fails in
+                    reader.choice(fails.value, Vocabulary.errorCodes, what: "error").map {
+                        ExpectedFailure(code: $0, position: reader.position(fails.value))
+                    }
+                }
+                stepAction = decodeAppVerb(action.value, app: id).map { .event(.app(id, $0), fails: expected) }
+            }
+            if let fails, action.key == "expect" || action.key == "device" || action.key == "system" {
+                reader.fail(fails.keyNode, "'fails' on a \(action.key) step",
+                            expected: "fails only on app steps, whose AVAudioSession calls can fail")
+            }
+            if let stepAction { steps.append(ScenarioStep(position: position, time: now, action: stepAction)) }
+        }
+        return steps
+    }
+
+    /// A verb: `play`, or a one-key mapping `{ play: video }`. Returns the verb, its node and its argument.
+    mutating func verb(_ node: Node, verbs: [String], target: String) -> (name: String, node: Node, argument: Node?)? {
+        var name: String
+        var nameNode = node
+        var argument: Node?
+        if case .mapping = node {
+            guard let entries = reader.mapping(node, expected: "a verb"), entries.count == 1, let entry = entries.first else {
+                reader.fail(node, "a \(target) step's mapping must have exactly one verb",
+                            expected: "one of: " + verbs.joined(separator: ", "))
+                return nil
+            }
+            name = entry.key
+            nameNode = entry.keyNode
+            argument = reader.isNull(entry.value) ? nil : entry.value
+        } else if let text = reader.text(node), !reader.isNull(node) {
+            name = text
+        } else {
+            reader.fail(node, "a \(target) step is \(reader.describe(node))", expected: "one of: " + verbs.joined(separator: ", "))
+            return nil
+        }
+        guard verbs.contains(name) else {
+            let others: [(String, [String])] = [("an app", Vocabulary.appVerbs), ("a device", Vocabulary.deviceVerbs),
+                                                ("a system", Vocabulary.systemVerbs)]
+            if let owner = others.first(where: { $0.1.contains(name) }) {
+                reader.fail(nameNode, "'\(name)' is \(owner.0) verb, not a \(target) verb",
+                            expected: "one of: " + verbs.joined(separator: ", "))
+            } else {
+                reader.fail(nameNode, "unknown \(target) verb '\(name)'", expected: "one of: " + verbs.joined(separator: ", "),
+                            suggestion: Suggestions.nearest(to: name, in: verbs))
+            }
+            return nil
+        }
+        return (name, nameNode, argument)
+    }
+
+    mutating func noArgument(_ verb: (name: String, node: Node, argument: Node?)) -> Bool {
+        if let argument = verb.argument {
+            reader.fail(argument, "'\(verb.name)' takes no argument", expected: "just '\(verb.name)'")
+            return false
+        }
+        return true
+    }
+
+    mutating func decodeAppVerb(_ node: Node, app: AppID) -> AppAction? {
+        guard let verb = verb(node, verbs: Vocabulary.appVerbs, target: "app") else { return nil }
+        let arg = verb.argument
+        switch verb.name {
+        case "activate": return noArgument(verb) ? .activate : nil
+        case "deactivate":
+            guard let arg else { return .deactivate(notifyOthers: false) }
+            guard let fields = reader.mapping(arg, expected: "{ notifyOthers: true }") else { return nil }
+            reader.onlyKeys(fields, ["notifyOthers"], in: "deactivate")
+            let notify = fields.first { $0.key == "notifyOthers" }.flatMap { reader.bool($0.value, key: "notifyOthers") }
+            return .deactivate(notifyOthers: notify ?? false)
+        case "setCategory":
+            guard let arg else {
+                reader.fail(verb.node, "setCategory needs a category", expected: "{ setCategory: playback } or "
+                    + "{ setCategory: { category, mode, options } }")
+                return nil
+            }
+            return setCategory(arg)
+        case "setMode":
+            guard let arg else {
+                reader.fail(verb.node, "setMode needs a mode", expected: "{ setMode: spokenAudio }")
+                return nil
+            }
+            return reader.choice(arg, Vocabulary.modes, what: "mode").map { .setMode($0) }
+        case "play", "pause", "stop", "nextTrack", "detachVideo", "attachVideo":
+            var player: String?
+            if let arg {
+                guard let name = playerName(arg, app: app) else { return nil }
+                player = name
+            }
+            switch verb.name {
+            case "play": return .play(player: player)
+            case "pause": return .pause(player: player)
+            case "stop": return .stop(player: player)
+            case "nextTrack": return .nextTrack(player: player)
+            case "detachVideo": return .showVideo(player: player, false)
+            default: return .showVideo(player: player, true)
+            }
+        case "record": return noArgument(verb) ? .record : nil
+        case "stopRecording": return noArgument(verb) ? .stopRecording : nil
+        case "background": return noArgument(verb) ? .background : nil
+        case "foreground": return noArgument(verb) ? .foreground : nil
+        case "terminate": return noArgument(verb) ? .terminate : nil
+        case "launch": return noArgument(verb) ? .launch : nil
+        case "overrideOutput":
+            guard let arg else {
+                reader.fail(verb.node, "overrideOutput needs a port", expected: "{ overrideOutput: speaker } or none")
+                return nil
+            }
+            return reader.choice(arg, [("speaker", true), ("none", false)], what: "output override")
+                .map { .overrideOutput(speaker: $0) }
+        case "preferInput":
+            guard let arg, reader.text(arg) != "none" else { return .preferInput(nil) }
+            return reader.choice(arg, Vocabulary.inputPorts, what: "input port").map { .preferInput($0) }
+        case "nowPlayingInfo":
+            guard let arg else { return .nowPlayingInfo(nil) }
+            return nowPlayingInfo(arg).map { .nowPlayingInfo($0) }
+        case "enableCommands", "disableCommands":
+            guard let arg else {
+                reader.fail(verb.node, "\(verb.name) needs commands", expected: "a list such as [play, pause]")
+                return nil
+            }
+            let commands = (reader.list(arg, expected: "a list of remote commands") ?? [])
+                .compactMap { reader.choice($0, Vocabulary.commands, what: "remote command") }
+            return verb.name == "enableCommands" ? .enableCommands(commands) : .disableCommands(commands)
+        case "seek":
+            guard let arg else {
+                reader.fail(verb.node, "seek needs a position", expected: "{ seek: 30 } or { seek: { player, to } }")
+                return nil
+            }
+            if case .scalar = arg { return reader.number(arg, key: "seek", in: 0...1e7).map { .seek(to: $0) } }
+            guard let fields = reader.mapping(arg, expected: "{ player, to }") else { return nil }
+            reader.onlyKeys(fields, ["player", "to"], in: "seek")
+            let player = fields.first { $0.key == "player" }.flatMap { playerName($0.value, app: app) }
+            guard let toNode = reader.require("to", in: fields, at: arg, context: "seek"),
+                  let to = reader.number(toNode, key: "to", in: 0...1e7) else { return nil }
+            return .seek(player: player, to: to)
+        default:
+            return nil
+        }
+    }
+
+    mutating func setCategory(_ node: Node) -> AppAction? {
+        if case .scalar = node {
+            return reader.choice(node, Vocabulary.categories, what: "category").map { .setCategory($0) }
+        }
+        guard let fields = reader.mapping(node, expected: "a category, or { category, mode, options }") else { return nil }
+        reader.onlyKeys(fields, ["category", "mode", "options"], in: "setCategory")
+        guard let categoryNode = reader.require("category", in: fields, at: node, context: "setCategory"),
+              let category = reader.choice(categoryNode, Vocabulary.categories, what: "category") else { return nil }
+        let mode = fields.first { $0.key == "mode" }.flatMap { reader.choice($0.value, Vocabulary.modes, what: "mode") }
+        let options = fields.first { $0.key == "options" }.map { self.options($0.value) } ?? []
+        return .setCategory(category, mode: mode, options: options)
+    }
+
+    mutating func playerName(_ node: Node, app: AppID) -> String? {
+        guard let name = reader.string(node, expected: "a player name") else { return nil }
+        let names = players[app] ?? []
+        guard names.contains(name) else {
+            reader.fail(node, "app '\(app)' has no player '\(name)'", expected: "one of its players: "
+                + names.joined(separator: ", "), suggestion: Suggestions.nearest(to: name, in: names))
+            return nil
+        }
+        return name
+    }
+
+    mutating func nowPlayingInfo(_ node: Node) -> NowPlayingInfo? {
+        guard let fields = reader.mapping(node, expected: "{ title, artist, album, duration, elapsed, rate } or null")
+        else { return nil }
+        reader.onlyKeys(fields, ["title", "artist", "album", "duration", "elapsed", "rate"], in: "nowPlayingInfo")
+        var info = NowPlayingInfo()
+        for (key, _, value) in fields {
+            switch key {
+            case "title": info.title = reader.string(value, expected: "a title")
+            case "artist": info.artist = reader.string(value, expected: "an artist")
+            case "album": info.album = reader.string(value, expected: "an album")
+            case "duration": info.duration = reader.number(value, key: key, in: 0...1e7)
+            case "elapsed": info.elapsed = reader.number(value, key: key, in: 0...1e7)
+            case "rate": info.rate = reader.number(value, key: key, in: -100...100)
+            default: break
+            }
+        }
+        return info
+    }
+
+    mutating func decodeDeviceVerb(_ node: Node) -> DeviceAction? {
+        guard let verb = verb(node, verbs: Vocabulary.deviceVerbs, target: "device") else { return nil }
+        switch verb.name {
+        case "lock": return noArgument(verb) ? .lock : nil
+        case "unlock": return noArgument(verb) ? .unlock : nil
+        case "ringer":
+            guard let arg = verb.argument else {
+                reader.fail(verb.node, "ringer needs a position", expected: "{ ringer: silent } or { ringer: ring }")
+                return nil
+            }
+            return reader.choice(arg, Vocabulary.ringer, what: "ringer position").map { .ringer($0) }
+        default:
+            guard let arg = verb.argument else {
+                reader.fail(verb.node, "\(verb.name) needs an accessory", expected: "{ \(verb.name): wiredHeadphones }")
+                return nil
+            }
+            guard let spec = accessory(arg) else { return nil }
+            return verb.name == "connect" ? .connect(spec) : .disconnect(spec)
+        }
+    }
+
+    mutating func decodeSystemVerb(_ node: Node) -> SystemAction? {
+        guard let verb = verb(node, verbs: Vocabulary.systemVerbs, target: "system") else { return nil }
+        switch verb.name {
+        case "incomingCall": return noArgument(verb) ? .incomingCall : nil
+        case "answerCall": return noArgument(verb) ? .answerCall : nil
+        case "declineCall": return noArgument(verb) ? .declineCall : nil
+        case "endCall": return noArgument(verb) ? .endCall : nil
+        case "mediaServicesReset": return noArgument(verb) ? .mediaServicesReset : nil
+        case "mediaServicesLost": return noArgument(verb) ? .mediaServicesLost : nil
+        case "siri", "alarm":
+            guard let arg = verb.argument,
+                  let begins = reader.choice(arg, [("begin", true), ("end", false)], what: "\(verb.name) phase") else {
+                if verb.argument == nil {
+                    reader.fail(verb.node, "\(verb.name) needs begin or end", expected: "{ \(verb.name): begin }")
+                }
+                return nil
+            }
+            if verb.name == "siri" { return begins ? .siriBegin : .siriEnd }
+            return begins ? .alarmBegin : .alarmEnd
+        case "remote":
+            guard let arg = verb.argument else {
+                reader.fail(verb.node, "remote needs a command", expected: "{ remote: togglePlayPause }")
+                return nil
+            }
+            if case .scalar = arg {
+                return reader.choice(arg, Vocabulary.commands, what: "remote command").map { .remote($0) }
+            }
+            guard let fields = reader.mapping(arg, expected: "a command, or { changePlaybackPosition: 30 }"),
+                  fields.count == 1, let field = fields.first else {
+                reader.fail(arg, "remote takes one command", expected: "{ remote: { changePlaybackPosition: 30 } }")
+                return nil
+            }
+            guard let command = reader.choice(field.keyNode, Vocabulary.commands, what: "remote command"),
+                  let position = reader.number(field.value, key: field.key, in: 0...1e7) else { return nil }
+            return .remote(command, position: position)
+        default:
+            return nil
+        }
+    }
+}

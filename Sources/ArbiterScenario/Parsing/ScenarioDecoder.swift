@@ -1,0 +1,264 @@
+import ArbiterEngine
+import Yams
+
+/// Turns a composed YAML tree into a `Scenario`, reporting every problem with its position.
+struct ScenarioDecoder {
+    var reader: YAMLReader
+    var apps: [AppConfig] = []
+    /// Each app's declared player names, for checking verbs and expectations.
+    var players: [AppID: [String]] = [:]
+    var profile = Profile()
+
+    static let topKeys = ["scenario", "description", "ios", "profile", "device", "apps", "steps"]
+
+    mutating func decode(_ root: Node) -> Scenario? {
+        guard let entries = reader.mapping(root, expected: "a mapping with scenario, apps and steps") else { return nil }
+        reader.onlyKeys(entries, ScenarioDecoder.topKeys, in: "the scenario")
+        func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
+
+        var title = ""
+        if let node = reader.require("scenario", in: entries, at: root, context: "the scenario") {
+            title = reader.string(node, expected: "a title for the scenario") ?? ""
+        }
+        let description = value("description").flatMap { reader.string($0, expected: "a description") }
+        var ios = 17
+        if let node = value("ios"), let number = reader.number(node, key: "ios", in: 14...27) {
+            if number != number.rounded() {
+                reader.fail(node, "ios is \(number)", expected: "a whole iOS version such as 16 or 17")
+            }
+            ios = Int(number)
+        }
+        if let node = value("profile") { decodeProfile(node) }
+        if let node = reader.require("apps", in: entries, at: root, context: "the scenario") { decodeApps(node) }
+        var device = DeviceConfig()
+        if let node = value("device") { device = decodeDevice(node) }
+        var steps: [ScenarioStep] = []
+        if let node = reader.require("steps", in: entries, at: root, context: "the scenario") {
+            steps = decodeSteps(node, ios: ios)
+        }
+        guard reader.diagnostics.isEmpty else { return nil }
+        return Scenario(file: reader.file, title: title, description: description,
+                        setup: Setup(ios: ios, profile: profile, device: device, apps: apps), steps: steps)
+    }
+
+    // MARK: Profile
+
+    mutating func decodeProfile(_ node: Node) {
+        guard let entries = reader.mapping(node, expected: "a mapping of tunables") else { return }
+        reader.onlyKeys(entries, Vocabulary.profileKeys, in: "the profile")
+        for (key, _, value) in entries {
+            switch key {
+            case "duckLevel": if let level = reader.number(value, key: key, in: 0...1) { profile.duckLevel = level }
+            case "duckRamp": if let ramp = duration(value, key: key) { profile.duckRamp = ramp }
+            case "endedWithoutNotify": if let flag = reader.bool(value, key: key) { profile.endedWithoutNotify = flag }
+            case "mixableInterruptedBySystem":
+                if let flag = reader.bool(value, key: key) { profile.mixableInterruptedBySystem = flag }
+            case "defaultToSpeakerOverridesHeadphones":
+                if let flag = reader.bool(value, key: key) { profile.defaultToSpeakerOverridesHeadphones = flag }
+            case "callEndedShouldResume":
+                if let flag = reader.bool(value, key: key) { profile.callEndedShouldResume = flag }
+            case "siriEndedShouldResume":
+                if let flag = reader.bool(value, key: key) { profile.siriEndedShouldResume = flag }
+            case "alarmEndedShouldResume":
+                if let flag = reader.bool(value, key: key) { profile.alarmEndedShouldResume = flag }
+            case "ambientCanDuckOthers":
+                if let flag = reader.bool(value, key: key) { profile.ambientCanDuckOthers = flag }
+            default: break
+            }
+        }
+    }
+
+    mutating func duration(_ node: Node, key: String) -> Time? {
+        guard let text = reader.text(node), !reader.isNull(node), let time = DurationText.parse(text) else {
+            reader.fail(node, "\(key) is \(reader.describe(node))", expected: DurationText.expected)
+            return nil
+        }
+        return time
+    }
+
+    // MARK: Apps
+
+    static let appKeys = ["backgroundModes", "category", "mode", "options", "players", "remoteCommands", "reactions"]
+    static let playerKeys = ["kind", "title", "duration", "items", "updatesNowPlayingInfoCenter", "video",
+                             "generatesPlaybackNotifications"]
+
+    mutating func decodeApps(_ node: Node) {
+        guard let entries = reader.mapping(node, expected: "a mapping from app names to their declarations") else {
+            return
+        }
+        if entries.isEmpty { reader.fail(node, "no apps are declared", expected: "at least one app") }
+        for (name, keyNode, value) in entries {
+            if !AppID.isValid(name) || ["device", "system", "expect", "at", "after", "fails"].contains(name) {
+                reader.fail(keyNode, "'\(name)' cannot be an app name",
+                            expected: "letters, digits, '-' and '_', and not device, system, expect, at, after or fails")
+                continue
+            }
+            if let config = decodeApp(AppID(name), value) {
+                apps.append(config)
+                players[config.name] = config.players.map(\.name)
+            }
+        }
+    }
+
+    mutating func decodeApp(_ id: AppID, _ node: Node) -> AppConfig? {
+        var config = AppConfig(id)
+        if reader.isNull(node) { return config }
+        guard let entries = reader.mapping(node, expected: "the app's declaration (category, options, players, ...)")
+        else { return nil }
+        reader.onlyKeys(entries, ScenarioDecoder.appKeys, in: "app '\(id)'")
+        var categoryNode: Node?
+        for (key, _, value) in entries {
+            switch key {
+            case "backgroundModes":
+                let modes = (reader.list(value, expected: "a list of background modes") ?? [])
+                    .compactMap { reader.choice($0, Vocabulary.backgroundModes, what: "background mode") }
+                config.backgroundModes = Set(modes)
+            case "category":
+                categoryNode = value
+                if let category = reader.choice(value, Vocabulary.categories, what: "category") { config.category = category }
+            case "mode":
+                if let mode = reader.choice(value, Vocabulary.modes, what: "mode") { config.mode = mode }
+            case "options":
+                config.options = options(value)
+            case "players":
+                if let players = decodePlayers(value, app: id) { config.players = players }
+            case "remoteCommands":
+                config.remoteCommands = (reader.list(value, expected: "a list of remote commands") ?? [])
+                    .compactMap { reader.choice($0, Vocabulary.commands, what: "remote command") }
+            case "reactions":
+                config.reactions = decodeReactions(value)
+            default: break
+            }
+        }
+        if let error = Engine.configurationError(category: config.category, mode: config.mode, options: config.options,
+                                                 profile: profile) {
+            let at = entries.first { $0.key == "options" }?.value ?? categoryNode ?? node
+            reader.fail(at, "category \(config.category) with options \(config.options) fails with \(error.code) "
+                + "(\(error.code.fourCharacterCode)): \(error.rule.statement)",
+                        expected: "options the category accepts (see `arbiter rules options`)")
+        }
+        return config
+    }
+
+    mutating func options(_ node: Node) -> CategoryOptions {
+        CategoryOptions((reader.list(node, expected: "a list of category options") ?? [])
+            .compactMap { reader.choice($0, Vocabulary.options, what: "category option") })
+    }
+
+    mutating func decodePlayers(_ node: Node, app: AppID) -> [PlayerConfig]? {
+        guard let entries = reader.mapping(node, expected: "a mapping from player names to kinds") else { return nil }
+        var result: [PlayerConfig] = []
+        for (name, keyNode, value) in entries {
+            if name.isEmpty {
+                reader.fail(keyNode, "a player has an empty name", expected: "a player name")
+                continue
+            }
+            if case .scalar = value {
+                if let kind = reader.choice(value, Vocabulary.playerKinds, what: "player kind") {
+                    result.append(PlayerConfig(name: name, kind: kind))
+                }
+                continue
+            }
+            guard let fields = reader.mapping(value, expected: "a player kind, or { kind, title, duration, ... }")
+            else { continue }
+            reader.onlyKeys(fields, ScenarioDecoder.playerKeys, in: "player '\(name)'")
+            guard let kindNode = reader.require("kind", in: fields, at: value, context: "player '\(name)'"),
+                  let kind = reader.choice(kindNode, Vocabulary.playerKinds, what: "player kind") else { continue }
+            var config = PlayerConfig(name: name, kind: kind)
+            var item = PlayerItem()
+            var items: [PlayerItem] = []
+            for (key, _, field) in fields {
+                switch key {
+                case "title": item.title = reader.string(field, expected: "a title")
+                case "duration": item.duration = reader.number(field, key: "duration", in: 0...1e7)
+                case "items": items = decodeItems(field)
+                case "updatesNowPlayingInfoCenter":
+                    config.updatesNowPlayingInfoCenter = reader.bool(field, key: key) ?? true
+                case "video": config.showsVideo = reader.bool(field, key: key) ?? config.showsVideo
+                case "generatesPlaybackNotifications":
+                    config.generatesPlaybackNotifications = reader.bool(field, key: key) ?? false
+                default: break
+                }
+            }
+            config.items = (item.title != nil || item.duration != nil ? [item] : []) + items
+            result.append(config)
+        }
+        return result
+    }
+
+    mutating func decodeItems(_ node: Node) -> [PlayerItem] {
+        (reader.list(node, expected: "a list of items, each { title, duration }") ?? []).compactMap { itemNode in
+            guard let fields = reader.mapping(itemNode, expected: "an item { title, duration }") else { return nil }
+            reader.onlyKeys(fields, ["title", "duration"], in: "an item")
+            var item = PlayerItem()
+            for (key, _, field) in fields {
+                if key == "title" { item.title = reader.string(field, expected: "a title") }
+                if key == "duration" { item.duration = reader.number(field, key: "duration", in: 0...1e7) }
+            }
+            return item
+        }
+    }
+
+    mutating func decodeReactions(_ node: Node) -> [ReactionTrigger: Reaction] {
+        guard let entries = reader.mapping(node, expected: "a mapping from what the app is told to what it does")
+        else { return [:] }
+        var reactions: [ReactionTrigger: Reaction] = [:]
+        for (key, keyNode, value) in entries {
+            guard let trigger = ReactionTrigger(key: key) else {
+                reader.fail(keyNode, "unknown reaction trigger '\(key)'",
+                            expected: "one of: " + Vocabulary.triggers.prefix(7).joined(separator: ", ")
+                                + ", or remote.<command>",
+                            suggestion: Suggestions.nearest(to: key, in: Vocabulary.triggers))
+                continue
+            }
+            if let reaction = reader.choice(value, Vocabulary.reactions, what: "reaction") { reactions[trigger] = reaction }
+        }
+        return reactions
+    }
+
+    // MARK: Device
+
+    static let deviceKeys = ["accessories", "ringer", "locked", "foreground"]
+
+    mutating func decodeDevice(_ node: Node) -> DeviceConfig {
+        var device = DeviceConfig()
+        guard let entries = reader.mapping(node, expected: "a mapping with accessories, ringer, locked, foreground")
+        else { return device }
+        reader.onlyKeys(entries, ScenarioDecoder.deviceKeys, in: "the device")
+        for (key, _, value) in entries {
+            switch key {
+            case "accessories":
+                let items = reader.list(value, expected: "a list of accessories") ?? []
+                device.accessories = items.compactMap { accessory($0) }
+            case "ringer": device.ringer = reader.choice(value, Vocabulary.ringer, what: "ringer position") ?? .ring
+            case "locked": device.locked = reader.bool(value, key: key) ?? false
+            case "foreground": device.foreground = appName(value)
+            default: break
+            }
+        }
+        return device
+    }
+
+    /// `wiredHeadphones` or `{ accessory: bluetoothHeadset, name: AirPods }`.
+    mutating func accessory(_ node: Node) -> AccessorySpec? {
+        if case .scalar = node {
+            return reader.choice(node, Vocabulary.accessories, what: "accessory").map { AccessorySpec($0) }
+        }
+        guard let fields = reader.mapping(node, expected: "an accessory, or { accessory, name }") else { return nil }
+        reader.onlyKeys(fields, ["accessory", "name"], in: "an accessory")
+        guard let kindNode = reader.require("accessory", in: fields, at: node, context: "the accessory"),
+              let kind = reader.choice(kindNode, Vocabulary.accessories, what: "accessory") else { return nil }
+        let name = fields.first { $0.key == "name" }.flatMap { reader.string($0.value, expected: "a name") }
+        return AccessorySpec(kind, name: name)
+    }
+
+    /// A declared app's name.
+    mutating func appName(_ node: Node) -> AppID? {
+        guard let text = reader.string(node, expected: "an app name") else { return nil }
+        if apps.contains(where: { $0.name.name == text }) { return AppID(text) }
+        let names = apps.map(\.name.name)
+        reader.fail(node, "unknown app '\(text)'", expected: "one of the apps: " + names.joined(separator: ", "),
+                    suggestion: Suggestions.nearest(to: text, in: names))
+        return nil
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Finding and reading scenario files.
+public enum ScenarioFiles {
+    /// The files to replay: each path itself, or the `.yaml`/`.yml` files under a directory (sorted, recursively).
+    public static func expand(_ paths: [String]) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+                let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+                    .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+                    .sorted()
+                files += found.map { "\(base)/\($0)" }
+            } else {
+                files.append(path)
+            }
+        }
+        return files
+    }
+
+    /// Reads and decodes one file.
+    public static func load(_ path: String) -> Result<Scenario, ScenarioErrors> {
+        let start = SourcePosition(file: path, line: 1, column: 1)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let message = exists ? "the file cannot be read" : "no such file"
+            return .failure(ScenarioErrors([Diagnostic(start, message, expected: "a readable scenario file (.yaml)")]))
+        }
+        if data.count > ScenarioParser.maximumBytes {
+            return .failure(ScenarioErrors([Diagnostic(start, "the file is \(data.count) bytes",
+                                                       expected: "a scenario of at most \(ScenarioParser.maximumBytes) bytes")]))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return .failure(ScenarioErrors([Diagnostic(start, "the file is not valid UTF-8", expected: "UTF-8 text")]))
+        }
+        if let nul = text.firstIndex(of: "\0") {
+            let offset = text.utf8.distance(from: text.utf8.startIndex, to: nul.samePosition(in: text.utf8)!)
+            let (line, column) = ScenarioParser.lineAndColumn(of: offset, in: text)
+            return .failure(ScenarioErrors([Diagnostic(SourcePosition(file: path, line: line, column: column),
+                                                       "the file contains a NUL byte", expected: "text")]))
+        }
+        return ScenarioParser.parse(text, file: path)
+    }
+}
