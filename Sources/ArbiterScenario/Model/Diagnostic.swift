@@ -37,9 +37,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         self.suggestion = suggestion
     }
 
-    /// `FILE:LINE:COLUMN: error: what is wrong (did you mean 'x'?); what was expected there`.
+    /// `FILE:LINE:COLUMN: error: what is wrong (did you mean 'x'?); expected what was expected there`.
     public var description: String {
         let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-        return "\(position): error: \(message)\(hint); \(expected)"
+        return "\(position): error: \(message)\(hint); expected \(expected)"
     }
 }

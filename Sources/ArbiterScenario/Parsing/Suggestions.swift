@@ -10,7 +10,7 @@ enum Suggestions {
             if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }
         guard let (candidate, distance) = best else { return nil }
-        let allowed = max(1, min(3, candidate.count / 3))
+        let allowed = candidate.count <= 3 ? 1 : candidate.count <= 8 ? 2 : 3
         return distance <= allowed ? candidate : nil
     }
 
