@@ -20,9 +20,15 @@ enum CLI {
         fatalError("no arbiter executable near \(testBinary.path); build it with `swift build`")
     }
 
+    /// The package's root directory (where `scenarios/` is).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `arbiter` with `arguments`, from the package root.
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
+        process.currentDirectoryURL = packageRoot
         process.arguments = arguments
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
@@ -37,5 +43,18 @@ enum CLI {
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+extension CLI {
+    /// The text of a file under the package root.
+    static func read(_ path: String) throws -> String {
+        try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The files under a directory of the package, sorted.
+    static func files(in directory: String, ending suffix: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(directory).path)
+            .filter { $0.hasSuffix(suffix) }.sorted().map { "\(directory)/\($0)" }
     }
 }

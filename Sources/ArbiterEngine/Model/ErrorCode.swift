@@ -23,7 +23,12 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable, CustomStringCon
         return fourCharacterCode.utf8.reduce(Int32(0)) { $0 << 8 | Int32($1) }
     }
 
-    /// The four-character code (`'!int'`), or `-50` for badParam.
+    /// How iOS shows it: `'!int' 560557684`, or `-50` for badParam.
+    public var codeText: String {
+        self == .badParam ? "-50" : "'\(fourCharacterCode)' \(osStatus)"
+    }
+
+    /// The four-character code (`!int`), or `-50` for badParam.
     public var fourCharacterCode: String {
         switch self {
         case .mediaServicesFailed: "msrv"

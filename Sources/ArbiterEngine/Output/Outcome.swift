@@ -53,7 +53,7 @@ public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
         self.rule = rule
     }
 
-    public var description: String { "\(code) (\(code.fourCharacterCode), \(code.osStatus))  [\(rule.id)]" }
+    public var description: String { "\(code) (\(code.codeText))  [\(rule.id)]" }
 }
 
 /// An event the engine cannot apply, with what was expected instead.

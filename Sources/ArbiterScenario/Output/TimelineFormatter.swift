@@ -48,8 +48,7 @@ public struct TimelineFormatter {
         lines.append(head)
         if let error = outcome.error {
             let mark = step.problem == nil ? "✓" : "✗"
-            lines.append("            \(mark) failed with \(error.code) (\(error.code.fourCharacterCode), \(error.code.osStatus))"
-                + "  [\(error.rule.id)]")
+            lines.append("            \(mark) failed with \(error.code) (\(error.code.codeText))  [\(error.rule.id)]")
         }
         if let problem = step.problem {
             lines.append("            ✗ \(step.position.map(\.description) ?? ""): \(problem)")

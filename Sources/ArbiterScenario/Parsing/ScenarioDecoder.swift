@@ -134,7 +134,7 @@ struct ScenarioDecoder {
                                                  profile: profile) {
             let at = entries.first { $0.key == "options" }?.value ?? categoryNode ?? node
             reader.fail(at, "category \(config.category) with options \(config.options) fails with \(error.code) "
-                + "(\(error.code.fourCharacterCode)): \(error.rule.statement)",
+                + "(\(error.code.codeText)): \(error.rule.statement)",
                         expected: "options the category accepts (see `arbiter rules options`)")
         }
         return config

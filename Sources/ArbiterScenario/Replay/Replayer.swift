@@ -48,7 +48,7 @@ public enum Replayer {
             return expected.map { "expected to fail with \($0.code), but it succeeded" }
         case .failed(let error):
             guard let expected else {
-                return "failed with \(error.code) (\(error.code.fourCharacterCode)): \(error.rule.statement) "
+                return "failed with \(error.code) (\(error.code.codeText)): \(error.rule.statement) "
                     + "[\(error.rule.id)]; add `fails: \(error.code)` if that is what you expect"
             }
             if expected.code == error.code { return nil }

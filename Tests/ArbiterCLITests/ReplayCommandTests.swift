@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@Suite("arbiter replay")
+struct ReplayCommandTests {
+    @Test("a passing scenario prints its timeline and exits 0", arguments: ["passing"])
+    func passingGolden(name: String) throws {
+        let result = try CLI.run(["replay", "Tests/ArbiterCLITests/Golden/\(name).yaml"])
+        #expect(result.status == 0)
+        #expect(result.stdout == (try CLI.read("Tests/ArbiterCLITests/Golden/\(name).txt")))
+    }
+
+    @Test("a failing scenario shows each failure with file:line:column, expected, actual and the rule; exit 1")
+    func failingGolden() throws {
+        let result = try CLI.run(["replay", "Tests/ArbiterCLITests/Golden/failing.yaml"])
+        #expect(result.status == 1)
+        #expect(result.stdout == (try CLI.read("Tests/ArbiterCLITests/Golden/failing.txt")))
+        #expect(result.stdout.contains("failing.yaml:15:16: Music.playing: expected true, got false"))
+        #expect(result.stdout.hasSuffix("0 passed, 1 failed\n"))
+    }
+
+    @Test("--json prints one JSON object a line")
+    func jsonGolden() throws {
+        let result = try CLI.run(["replay", "--json", "Tests/ArbiterCLITests/Golden/failing.yaml"])
+        #expect(result.status == 1)
+        #expect(result.stdout == (try CLI.read("Tests/ArbiterCLITests/Golden/failing.jsonl")))
+        for line in result.stdout.split(separator: "\n") {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["type"] != nil, "\(line)")
+        }
+        #expect(result.stdout.split(separator: "\n").last == #"{"type":"summary","passed":0,"failed":1}"#)
+    }
+
+    @Test("--quiet prints only failures and the summary")
+    func quietGolden() throws {
+        let result = try CLI.run(["replay", "--quiet", "Tests/ArbiterCLITests/Golden/failing.yaml",
+                                  "Tests/ArbiterCLITests/Golden/passing.yaml"])
+        #expect(result.status == 1)
+        #expect(result.stdout == (try CLI.read("Tests/ArbiterCLITests/Golden/quiet.txt")))
+        #expect(!result.stdout.contains("✓"))
+    }
+
+    @Test("every malformed file gets its exact error lines and exit status 2")
+    func malformedFiles() throws {
+        let files = try CLI.files(in: "Tests/ArbiterCLITests/Malformed", ending: ".yaml")
+        #expect(files.count >= 20)
+        for file in files {
+            let result = try CLI.run(["replay", file])
+            #expect(result.status == 2, "\(file)")
+            let expected = try CLI.read(String(file.dropLast(".yaml".count)) + ".expected")
+            #expect(result.stdout == expected, "\(file)")
+            #expect(result.stdout.hasPrefix(file + ":"), "\(file): the error names the file, line and column")
+        }
+    }
+
+    @Test("one bad file does not stop the others; the summary counts both and the exit status is 2")
+    func mixedFiles() throws {
+        let result = try CLI.run(["replay", "--quiet", "Tests/ArbiterCLITests/Malformed/unknown-verb.yaml",
+                                  "Tests/ArbiterCLITests/Golden/passing.yaml", "no/such/file.yaml"])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("unknown-verb.yaml:5:12: error: unknown app verb 'plya' (did you mean 'play'?)"))
+        #expect(result.stdout.contains("no/such/file.yaml:1:1: error: no such file; expected a readable scenario file"))
+        #expect(result.stdout.hasSuffix("1 passed, 2 failed\n"))
+    }
+
+    @Test("the whole corpus in scenarios/ passes")
+    func corpusPasses() throws {
+        let result = try CLI.run(["replay", "--quiet", "scenarios"])
+        #expect(result.status == 0, "\(result.stdout)")
+        let count = try FileManager.default.subpathsOfDirectory(
+            atPath: CLI.packageRoot.appendingPathComponent("scenarios").path).filter { $0.hasSuffix(".yaml") }.count
+        #expect(count >= 50)
+        #expect(result.stdout == "\(count) passed, 0 failed\n")
+    }
+
+    @Test("replaying every scenario twice gives byte-identical output, text and JSON")
+    func deterministic() throws {
+        for flags in [[String](), ["--json"]] {
+            let first = try CLI.run(["replay"] + flags + ["scenarios"])
+            let second = try CLI.run(["replay"] + flags + ["scenarios"])
+            #expect(first.status == 0)
+            #expect(first.stdout == second.stdout)
+            #expect(first.stdout.count > 10_000)
+        }
+    }
+
+    @Test("replay without files is a usage error")
+    func noFiles() throws {
+        let result = try CLI.run(["replay"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Missing expected argument"))
+    }
+}
