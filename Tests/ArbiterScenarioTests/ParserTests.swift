@@ -1,0 +1,132 @@
+import Testing
+import ArbiterEngine
+@testable import ArbiterScenario
+
+@Suite("Scenario parsing")
+struct ParserTests {
+    func parse(_ text: String) -> Result<Scenario, ScenarioErrors> { ScenarioParser.parse(text, file: "t.yaml") }
+
+    func errors(_ text: String) -> [String] {
+        switch parse(text) {
+        case .success: return []
+        case .failure(let errors): return errors.diagnostics.map(\.description)
+        }
+    }
+
+    @Test("durations as the format writes them", arguments: [
+        ("250ms", 250), ("1.5s", 1500), ("2m", 120_000), ("1m30s", 90_000), ("12", 12_000), ("0.25", 250),
+    ])
+    func durations(text: String, milliseconds: Int64) {
+        #expect(DurationText.parse(text) == Time.ms(milliseconds))
+    }
+
+    @Test("bad durations are refused", arguments: ["", "soon", "5x", "s", "-1s", "1e99", "1.2.3s", "5s5"])
+    func badDurations(text: String) {
+        #expect(DurationText.parse(text) == nil)
+    }
+
+    @Test("near-miss names get a suggestion, far ones do not")
+    func suggestions() {
+        #expect(Suggestions.nearest(to: "plya", in: ["play", "pause"]) == "play")
+        #expect(Suggestions.nearest(to: "mood", in: ["category", "mode", "options"]) == "mode")
+        #expect(Suggestions.nearest(to: "Musik", in: ["Music", "Maps"]) == "Music")
+        #expect(Suggestions.nearest(to: "banana", in: ["play", "pause"]) == nil)
+    }
+
+    @Test("a full scenario decodes into its setup and timed steps")
+    func decodes() throws {
+        let text = """
+            scenario: Example
+            ios: 16
+            profile: { duckLevel: 0.3, duckRamp: 500ms }
+            device: { accessories: [wiredHeadphones, { accessory: bluetoothHeadphones, name: AirPods }], ringer: silent }
+            apps:
+              Music:
+                backgroundModes: [audio]
+                category: playback
+                players: { main: avPlayer, video: { kind: playerViewController, title: Intro, duration: 90 } }
+                remoteCommands: [play, pause]
+                reactions: { interruptionEnded: resumeIfShouldResume, remote.pause: pause }
+            steps:
+              - Music: play
+              - after: 10s
+                system: incomingCall
+              - at: 1m
+                Music: { deactivate: { notifyOthers: true } }
+              - expect:
+                  Music: { playing: false, players: { video: stopped } }
+                  route: { outputs: [bluetoothA2DP] }
+            """
+        let scenario = try parse(text).get()
+        #expect(scenario.title == "Example")
+        #expect(scenario.setup.ios == 16)
+        #expect(scenario.setup.profile.duckLevel == 0.3)
+        #expect(scenario.setup.profile.duckRamp == .ms(500))
+        #expect(scenario.setup.device.ringer == .silent)
+        #expect(scenario.setup.device.accessories == [AccessorySpec(.wiredHeadphones),
+                                                      AccessorySpec(.bluetoothHeadphones, name: "AirPods")])
+        let music = try #require(scenario.setup.apps.first)
+        #expect(music.players.map(\.kind) == [.avPlayer, .playerViewController])
+        #expect(music.players[1].items == [PlayerItem(title: "Intro", duration: 90)])
+        #expect(music.reactions[.remote(.pause)] == .pause)
+        #expect(scenario.steps.map(\.time) == [.zero, .seconds(10), .seconds(60), .seconds(60)])
+        #expect(scenario.steps[1].position == SourcePosition(file: "t.yaml", line: 15, column: 5))
+        guard case .event(.app("Music", .deactivate(notifyOthers: true)), nil) = scenario.steps[2].action else {
+            Issue.record("step 3 is \(scenario.steps[2].action)")
+            return
+        }
+    }
+
+    @Test("a file with several errors reports all of them, in file order")
+    func severalErrors() {
+        let found = errors("""
+            scenario: x
+            apps:
+              Music: { category: playbak }
+            steps:
+              - Music: plya
+              - Maps: play
+            """)
+        #expect(found == [
+            "t.yaml:3:22: error: unknown category 'playbak' (did you mean 'playback'?); expected one of: ambient, "
+                + "soloAmbient, playback, record, playAndRecord, multiRoute, audioProcessing",
+            "t.yaml:5:12: error: unknown app verb 'plya' (did you mean 'play'?); expected one of: activate, deactivate, "
+                + "setCategory, setMode, play, pause, stop, record, stopRecording, background, foreground, terminate, "
+                + "launch, overrideOutput, preferInput, nowPlayingInfo, enableCommands, disableCommands, seek, "
+                + "nextTrack, detachVideo, attachVideo",
+            "t.yaml:6:5: error: unknown app or action 'Maps'; expected one of the apps (Music), device, system or expect",
+        ])
+    }
+
+    @Test("verbs that take no argument refuse one; verbs that need one say so")
+    func arguments() {
+        #expect(errors("scenario: x\napps: {A: {}}\nsteps:\n  - A: { activate: now }\n")
+            == ["t.yaml:4:20: error: 'activate' takes no argument; expected just 'activate'"])
+        #expect(errors("scenario: x\napps: {A: {}}\nsteps:\n  - device: ringer\n")
+            == ["t.yaml:4:13: error: ringer needs a position; expected { ringer: silent } or { ringer: ring }"])
+    }
+
+    @Test("an app name that is a reserved word or not an identifier is refused")
+    func appNames() {
+        #expect(errors("scenario: x\napps: {device: {}}\nsteps: []\n").first?.contains("'device' cannot be an app name") == true)
+        #expect(errors("scenario: x\napps: {\"My App\": {}}\nsteps: []\n").first?.contains("cannot be an app name") == true)
+    }
+
+    @Test("both at and after on one step is an error")
+    func atAndAfter() {
+        #expect(errors("scenario: x\napps: {A: {}}\nsteps:\n  - at: 1s\n    after: 1s\n    A: play\n")
+            == ["t.yaml:4:5: error: a step has both 'at' and 'after'; expected one of them"])
+    }
+
+    @Test("aliases that expand to a huge document are cut off, not followed")
+    func aliasBomb() {
+        let item = "- A: interruptionBegan\n"
+        let events = "events: &e\n" + String(repeating: item, count: 1000)
+        let step = "step: &s { expect: { events: *e } }\n"
+        let steps = "steps: [" + Array(repeating: "*s", count: 1000).joined(separator: ", ") + "]\n"
+        let text = "scenario: bomb\napps: {A: {}}\n" + events + step + steps
+        let found = errors(text)
+        #expect(found.contains { $0.contains("the document is too large (more than 200000 nodes, aliases expanded)") })
+        #expect(found.count < 100, "one error for the size, not one per expanded node")
+    }
+}
