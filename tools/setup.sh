@@ -24,6 +24,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# Python modules the schema test uses (jsonschema, PyYAML), from PyPI when missing.
+if ! python3 -c "import jsonschema, yaml" >/dev/null 2>&1; then
+    echo "setup: installing jsonschema and PyYAML for the schema test" >&2
+    python3 -m pip install --quiet jsonschema pyyaml >&2
+fi
+
 if [ "${1:-}" = "--deps-only" ]; then exit 0; fi
 swift build -c release --product arbiter >&2
 echo "setup: built $(pwd)/.build/release/arbiter" >&2
