@@ -91,3 +91,22 @@ struct ReplayCommandTests {
         #expect(result.stderr.contains("Missing expected argument"))
     }
 }
+
+@Suite("README")
+struct ReadmeCommandTests {
+    @Test("the replay the README starts with works, and its output excerpt is real")
+    func readmeReplay() throws {
+        let readme = try CLI.read("README.md")
+        let firstCommand = try #require(readme.split(separator: "\n").first { $0.contains("arbiter replay") })
+        let path = try #require(firstCommand.split(separator: " ").first { $0.hasSuffix(".yaml") })
+        let result = try CLI.run(["replay", String(path)])
+        #expect(result.status == 0)
+        for line in ["            Podcasts: interrupted by Maps  [activation.interrupts-spoken-audio]",
+                     "            → Podcasts: interruptionBegan reason=default  [activation.interrupts-spoken-audio]",
+                     "            Podcasts: app code: on interruptionEnded resumeIfShouldResume  [app.reaction]",
+                     "✓ PASS scenarios/interruptions/spoken-audio.yaml (4 steps, 8 checks)"] {
+            #expect(readme.contains(line), "README lost: \(line)")
+            #expect(result.stdout.contains(line), "replay no longer prints: \(line)")
+        }
+    }
+}
