@@ -106,8 +106,8 @@ public struct Player: Hashable, Sendable {
     public var publishesNowPlaying: Bool {
         switch kind {
         case .playerViewController: updatesNowPlayingInfoCenter
-        case .systemMusicPlayer, .applicationMusicPlayer: true
-        case .audioPlayer, .avPlayer, .queuePlayer, .audioEngine, .recorder: false
+        case .applicationMusicPlayer: true
+        case .systemMusicPlayer, .audioPlayer, .avPlayer, .queuePlayer, .audioEngine, .recorder: false
         }
     }
 

@@ -20,6 +20,9 @@ extension Engine {
             if device.ringer == .silent { return Audibility(isAudible: false, rule: .silentSwitch) }
             if device.isLocked { return Audibility(isAudible: false, rule: .screenLock) }
         }
+        if device.ringer == .silent && device.isLocked && !app.backgroundModes.contains(.audio) {
+            return Audibility(isAudible: false, rule: .silentAndLockedNeedsAudioMode)
+        }
         if apps.indices.contains(where: { $0 != i && apps[$0].session.isActive && apps[$0].session.category == .record }) {
             return Audibility(isAudible: false, rule: .recordSilencesOutput)
         }
@@ -54,6 +57,12 @@ extension Rule {
         statement: "locking the screen silences ambient and soloAmbient (their players keep playing); other "
             + "categories are not silenced",
         source: "ASPG Table B-1; QA1626",
+        evidence: .documented)
+    static let silentAndLockedNeedsAudioMode = Rule(
+        id: "audible.silent-and-locked-needs-audio-mode",
+        statement: "to keep playing with the Silent switch on silent and the screen locked, an app needs the audio "
+            + "background mode as well as a category the switch does not silence",
+        source: "ASPG14 p.48 (category table note)",
         evidence: .documented)
     static let recordSilencesOutput = Rule(
         id: "audible.record-silences-output",

@@ -1,12 +1,14 @@
 /// Foreground, background, suspension, termination and launch.
 extension Engine {
     /// Whether app `i` keeps running in the background: the audio background mode, a category that plays in
-    /// the background, and an active session (or one interrupted while it ran, so it can hear the end).
+    /// the background, and an active session, or, for an app already running in the background, one
+    /// interrupted while it ran (so it can hear the end).
     func keepsRunningInBackground(_ i: Int) -> Bool {
         let app = apps[i]
         if app.players.contains(where: { $0.kind == .systemMusicPlayer && $0.isRunning }) { return true }
+        let interruptedHere = app.lifecycle == .background && app.session.isInterrupted
         return app.backgroundModes.contains(.audio) && app.session.category.traits.playsInBackground
-            && (app.session.isActive || app.session.isInterrupted)
+            && (app.session.isActive || interruptedHere)
     }
 
     mutating func bringToForeground(_ i: Int, _ effects: inout Effects) -> StepResult {
@@ -125,7 +127,8 @@ extension Rule {
     static let backgroundKeepsAudio = Rule(
         id: "background.keeps-audio",
         statement: "an app keeps running in the background only with the audio background mode, a category that plays "
-            + "in the background and an active session",
+            + "in the background and an active session (an app interrupted while it played in the background stays "
+            + "running, to hear the end)",
         source: "DOC:…/category-swift.struct/playback; QA1668; ASPG14 p.19, p.48",
         evidence: .documented)
     static let backgroundSuspends = Rule(

@@ -48,8 +48,9 @@ extension Rule {
     static let nowPlayingEligibility = Rule(
         id: "nowplaying.most-recent-eligible",
         statement: "Now Playing is the app that most recently started playing with a non-mixable session and has an "
-            + "enabled remote command (or a player that publishes Now Playing itself); mixable apps never are; it "
-            + "stays Now Playing after pausing until another app takes over or it is terminated",
+            + "enabled remote command (or a player that publishes Now Playing itself); mixable apps never are, nor "
+            + "an app playing through systemMusicPlayer (the Music app is); it stays Now Playing after pausing "
+            + "until another app takes over or it is terminated",
         source: "DOC:mediaplayer/handling-external-player-events-notifications; Forums 44842; WWDC22 110338 via Axiom",
         evidence: .documented)
     static let nowPlayingInfoExtrapolated = Rule(

@@ -37,7 +37,7 @@ extension Engine {
         let activation = activate(i, rule: .playingActivates, asForeground: musicApp, &effects)
         if case .failed(let error) = activation { return .failed(error) }
         for p in chosen { setPlayer(i, p, .playing, rule: .playerPlays, &effects) }
-        if !apps[i].session.isMixable {
+        if !apps[i].session.isMixable && !musicApp {
             playCounter += 1
             apps[i].nonMixablePlaySerial = playCounter
         }
@@ -68,7 +68,8 @@ extension Engine {
         if !category.traits.hasInput {
             return .failed(SessionError(.incompatibleCategory, .recordingNeedsInputCategory))
         }
-        if apps[i].lifecycle != .foreground && !apps[i].backgroundModes.contains(.audio) {
+        if apps[i].lifecycle != .foreground && !apps[i].isRecording
+            && (!apps[i].backgroundModes.contains(.audio) || apps[i].session.isMixable) {
             return .failed(SessionError(.cannotStartRecording, .backgroundRecordingNeedsAudioMode))
         }
         if case .failed(let error) = activate(i, rule: .playingActivates, &effects) { return .failed(error) }
@@ -109,7 +110,8 @@ extension Rule {
         evidence: .documented)
     static let backgroundRecordingNeedsAudioMode = Rule(
         id: "background.cannot-start-recording",
-        statement: "starting to record in the background needs the audio background mode: cannotStartRecording",
+        statement: "starting to record in the background needs the audio background mode and a non-mixable session: "
+            + "cannotStartRecording",
         source: "HERR ('!rec'); DOC:…/category-swift.struct/record",
         evidence: .documented)
     static let recordingNeedsInputCategory = Rule(

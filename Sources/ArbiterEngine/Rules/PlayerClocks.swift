@@ -113,7 +113,7 @@ extension Rule {
     static let systemMusicPlayerKeepsPlaying = Rule(
         id: "player.system-music-player-keeps-playing",
         statement: "MPMusicPlayerController.systemMusicPlayer is the Music app playing on the app's behalf: the app's "
-            + "own background rules do not stop it",
+            + "own background rules do not stop it, and the app does not become Now Playing",
         source: "DOC:mediaplayer/mpmusicplayercontroller/systemmusicplayer; SEED0",
         evidence: .documented)
 }

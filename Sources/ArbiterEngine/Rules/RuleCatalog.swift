@@ -22,7 +22,8 @@ extension Rule {
         .oneForegroundApp, .backgroundKeepsAudio, .backgroundSuspends, .wokenForStep, .terminationEndsEverything,
         .launchStartsAfresh, .appDeclared,
         // Audibility, ducking, other audio
-        .nothingPlaying, .inactiveIsSilent, .categoryHasNoOutput, .silentSwitch, .screenLock, .recordSilencesOutput,
+        .nothingPlaying, .inactiveIsSilent, .categoryHasNoOutput, .silentSwitch, .screenLock,
+        .silentAndLockedNeedsAudioMode, .recordSilencesOutput,
         .playingIsAudible, .duckOthers, .unduck, .silenceSecondaryAudioHint, .otherAudioPlaying, .secondaryAudioHint,
         // Routes
         .lastInWins, .fallBack, .ownerDecidesRoute, .overrideToSpeaker, .overrideOnlyPlayAndRecord,

@@ -71,7 +71,8 @@ public enum AppProperty: Sendable {
 
 /// What the lock screen must show: the app, and any of title, elapsed, duration and rate.
 public struct NowPlayingPattern: Sendable {
-    public var app: AppID
+    /// nil: any app.
+    public var app: AppID?
     public var title: String?
     public var elapsed: Double?
     public var duration: Double?

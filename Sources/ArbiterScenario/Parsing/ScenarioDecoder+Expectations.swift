@@ -56,9 +56,11 @@ extension ScenarioDecoder {
             return nil
         }
         reader.onlyKeys(fields, ["app", "title", "elapsed", "duration", "rate"], in: "nowPlaying")
-        guard let appNode = reader.require("app", in: fields, at: node, context: "nowPlaying"),
-              let app = appName(appNode) else { return nil }
-        var pattern = NowPlayingPattern(app: app)
+        var pattern = NowPlayingPattern(app: nil)
+        if let appNode = fields.first(where: { $0.key == "app" })?.value {
+            guard let app = appName(appNode) else { return nil }
+            pattern.app = app
+        }
         for (key, _, value) in fields {
             switch key {
             case "title": pattern.title = reader.string(value, expected: "a title")

@@ -98,13 +98,13 @@ struct CheckEvaluator {
             return CheckResult(check: check, passed: view == nil, key: "nowPlaying", expected: "null",
                                actual: view.map(describe) ?? "null", rule: rule)
         }
-        var passed = view?.app == pattern.app
+        var passed = view != nil && (pattern.app == nil || view?.app == pattern.app)
         func near(_ a: Double?, _ b: Double?) -> Bool { a == nil || (b != nil && abs(a! - b!) <= Self.tolerance) }
         if let view {
             passed = passed && (pattern.title == nil || pattern.title == view.title)
                 && near(pattern.elapsed, view.elapsed) && near(pattern.duration, view.duration) && near(pattern.rate, view.rate)
         }
-        var expected = "app \(pattern.app)"
+        var expected = pattern.app.map { "app \($0)" } ?? "any app"
         if let title = pattern.title { expected += ", title \(title)" }
         if let elapsed = pattern.elapsed { expected += ", elapsed \(format(elapsed))" }
         if let duration = pattern.duration { expected += ", duration \(format(duration))" }
