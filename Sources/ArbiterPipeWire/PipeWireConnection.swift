@@ -1,0 +1,103 @@
+private import CArbiterPipeWire
+
+/// One connection to a PipeWire daemon: its thread loop, registry cache, streams and links.
+///
+/// Every call takes the thread loop's lock inside the C layer, so the connection can be used from any one
+/// thread at a time.
+public final class PipeWireConnection: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    /// Connects to the daemon `remote` (nil: the default one of `$XDG_RUNTIME_DIR`).
+    public init(remote: String? = nil) throws(PipeWireError) {
+        var error = [CChar](repeating: 0, count: 512)
+        let connected: OpaquePointer? = if let remote {
+            arbiter_pw_connect(remote, &error, Int32(error.count))
+        } else {
+            arbiter_pw_connect(nil, &error, Int32(error.count))
+        }
+        guard let connected else { throw PipeWireError(text(error)) }
+        handle = connected
+    }
+
+    deinit { arbiter_pw_disconnect(handle) }
+
+    /// A round trip: everything asked before it has been applied by the daemon.
+    public func sync(timeoutMilliseconds: Int = 2000) throws(PipeWireError) {
+        if arbiter_pw_sync(handle, Int32(timeoutMilliseconds)) != 0 {
+            throw PipeWireError(isAlive ? "PipeWire did not answer within \(timeoutMilliseconds) ms"
+                                        : "the PipeWire daemon went away (\(lastError))")
+        }
+    }
+
+    public var isAlive: Bool { arbiter_pw_alive(handle) != 0 }
+    public var lastError: String { String(cString: arbiter_pw_last_error(handle)) }
+    public func clearError() { arbiter_pw_clear_error(handle) }
+
+    /// Creates a null sink or source, with extra properties.
+    public func createDeviceNode(name: String, isSource: Bool, positions: String,
+                                 properties: [(String, String)]) throws(PipeWireError) {
+        let extra = properties.map { "\($0.0)=\"\($0.1)\"" }.joined(separator: " ")
+        if arbiter_pw_create_device_node(handle, name, isSource ? 1 : 0, positions, extra) != 0 {
+            throw PipeWireError("cannot create node \(name): \(lastError)")
+        }
+    }
+
+    /// Destroys the node with this name; false when there is none.
+    @discardableResult
+    public func destroyNode(named name: String) -> Bool { arbiter_pw_destroy_node(handle, name) == 0 }
+
+    public func nodeExists(_ name: String) -> Bool { arbiter_pw_node_exists(handle, name) != 0 }
+
+    /// A property of the node with this name, if the node exists.
+    public func nodeProperty(_ name: String, _ key: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 512)
+        guard arbiter_pw_node_property(handle, name, key, &buffer, Int32(buffer.count)) != 0 else { return nil }
+        return text(buffer)
+    }
+
+    /// Registry events about port nodes (`arbiter.port`), oldest first.
+    public func takePortEvents() -> [PortNodeEvent] {
+        var events: [PortNodeEvent] = []
+        var buffer = [CChar](repeating: 0, count: 512)
+        while arbiter_pw_next_port_event(handle, &buffer, Int32(buffer.count)) != 0 {
+            let line = text(buffer)
+            if line.hasPrefix("add ") { events.append(.added(String(line.dropFirst(4)))) }
+            if line.hasPrefix("remove ") { events.append(.removed(String(line.dropFirst(7)))) }
+        }
+        return events
+    }
+
+    /// Creates a playback stream (a quiet tone) or a capture stream; returns its handle.
+    public func createStream(nodeName: String, app: String, mediaName: String, role: String,
+                             capture: Bool) throws(PipeWireError) -> Int {
+        let stream = arbiter_pw_stream_create(handle, nodeName, app, mediaName, role, capture ? 1 : 0)
+        guard stream >= 0 else { throw PipeWireError("cannot create stream \(nodeName): \(lastError)") }
+        return Int(stream)
+    }
+
+    public func setVolume(_ stream: Int, _ volume: Double) { arbiter_pw_stream_set_volume(handle, Int32(stream), Float(volume)) }
+    public func setMute(_ stream: Int, _ mute: Bool) { arbiter_pw_stream_set_mute(handle, Int32(stream), mute ? 1 : 0) }
+    public func setActive(_ stream: Int, _ active: Bool) { arbiter_pw_stream_set_active(handle, Int32(stream), active ? 1 : 0) }
+    public func unlink(_ stream: Int) { arbiter_pw_stream_unlink(handle, Int32(stream)) }
+    public func cycles(_ stream: Int) -> UInt64 { arbiter_pw_stream_cycles(handle, Int32(stream)) }
+    public func destroyStream(_ stream: Int) { arbiter_pw_stream_destroy(handle, Int32(stream)) }
+
+    /// Links the stream to the node `target`, channel by channel.
+    public func link(_ stream: Int, to target: String) throws(PipeWireError) {
+        if arbiter_pw_stream_link(handle, Int32(stream), target) != 0 {
+            throw PipeWireError("cannot link to \(target): \(lastError)")
+        }
+    }
+}
+
+/// A port node appearing in, or leaving, the registry.
+public enum PortNodeEvent: Hashable, Sendable {
+    case added(String)
+    case removed(String)
+}
+
+/// The text of a NUL-terminated C buffer.
+func text(_ buffer: [CChar]) -> String {
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+}

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private PipeWire daemon: its own runtime directory and the project's config (null devices for the
+/// built-in ports, no hardware, no session manager). Stopped by its process id.
+public final class PrivateDaemon: @unchecked Sendable {
+    /// The runtime directory clients connect through.
+    public let runtimeDirectory: String
+    public let pid: pid_t
+
+    /// Starts a daemon and waits for its socket. Throws with install instructions if PipeWire is missing.
+    public init() throws(PipeWireError) {
+        guard let binary = PrivateDaemon.find("pipewire") else {
+            throw PipeWireError("PipeWire is not installed (no `pipewire` on PATH); install it with: "
+                + "apt-get install pipewire-bin libpipewire-0.3-dev libspa-0.2-dev (or run tools/setup.sh)")
+        }
+        var template = Array("/tmp/arbiter-pw.XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw PipeWireError("cannot make a runtime directory in /tmp") }
+        let directory = String(cString: made)
+        runtimeDirectory = directory
+        let config = directory + "/arbiter.conf"
+        guard let file = fopen(config, "w") else { throw PipeWireError("cannot write \(config)") }
+        fputs(DaemonConfig.text, file)
+        fclose(file)
+        let log = directory + "/pipewire.log"
+        var environment = ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)",
+                           "PIPEWIRE_CONFIG_DIR=\(directory)", "PIPEWIRE_CONFIG_NAME=arbiter.conf",
+                           "PATH=/usr/bin:/bin"]
+        if let home = getenv("HOME") { environment.append("HOME=\(String(cString: home))") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc)
+        var child: pid_t = 0
+        let arguments = [binary]
+        let status = PrivateDaemon.withCStrings(arguments) { argv in
+            PrivateDaemon.withCStrings(environment) { envp in
+                posix_spawn(&child, binary, &actions, &attributes, argv, envp)
+            }
+        }
+        posix_spawn_file_actions_destroy(&actions)
+        posix_spawnattr_destroy(&attributes)
+        guard status == 0 else { throw PipeWireError("cannot start \(binary): error \(status)") }
+        pid = child
+        PrivateDaemon.register(child)
+        for _ in 0..<200 {
+            if access(directory + "/pipewire-0", F_OK) == 0 { return }
+            var exitStatus: Int32 = 0
+            if waitpid(child, &exitStatus, WNOHANG) == child {
+                PrivateDaemon.unregister(child)
+                throw PipeWireError("the PipeWire daemon exited at start; see \(log)")
+            }
+            usleep(25_000)
+        }
+        stop()
+        throw PipeWireError("the PipeWire daemon did not start within 5 s; see \(log)")
+    }
+
+    deinit { stop() }
+
+    /// Stops the daemon by its pid and removes its runtime directory.
+    public func stop() {
+        guard PrivateDaemon.unregister(pid) else { return }
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<100 {
+            if waitpid(pid, &status, WNOHANG) == pid { break }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, WNOHANG)
+        for name in ["pipewire-0", "pipewire-0.lock", "pipewire.log", "arbiter.conf"] {
+            unlink(runtimeDirectory + "/" + name)
+        }
+        rmdir(runtimeDirectory)
+    }
+
+    /// Whether the daemon process is still running.
+    public var isRunning: Bool { kill(pid, 0) == 0 }
+
+    // MARK: Process bookkeeping, so Ctrl-C can stop every daemon.
+
+    nonisolated(unsafe) private static var running: [pid_t] = []
+
+    private static func register(_ pid: pid_t) {
+        running.append(pid)
+        signal(SIGINT) { _ in
+            for pid in PrivateDaemon.running { kill(pid, SIGKILL) }
+            _exit(130)
+        }
+        signal(SIGTERM) { _ in
+            for pid in PrivateDaemon.running { kill(pid, SIGKILL) }
+            _exit(143)
+        }
+    }
+
+    @discardableResult
+    private static func unregister(_ pid: pid_t) -> Bool {
+        guard let index = running.firstIndex(of: pid) else { return false }
+        running.remove(at: index)
+        return true
+    }
+
+    static func find(_ program: String) -> String? {
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") + ["/usr/bin"] {
+            let candidate = "\(directory)/\(program)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+        pointers.append(nil)
+        defer { pointers.forEach { free($0) } }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}

@@ -1,0 +1,529 @@
+/* The C layer over libpipewire-0.3. See include/arbiter_pw.h. */
+#include "arbiter_pw.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pipewire/pipewire.h>
+#include <spa/param/audio/format-utils.h>
+#include <spa/param/props.h>
+#include <spa/utils/result.h>
+
+#define MAX_NODES 1024
+#define MAX_PORTS 4096
+#define MAX_STREAMS 512
+#define MAX_LINKS 16
+#define MAX_EVENTS 256
+#define NAME_LEN 256
+
+struct node_entry {
+    uint32_t id;
+    int used;
+    int is_port; /* carries arbiter.port */
+    char name[NAME_LEN];
+    struct pw_properties *props;
+};
+
+struct port_entry {
+    uint32_t id;
+    uint32_t node_id;
+    int used;
+    int output;
+    int monitor;
+    char channel[32];
+};
+
+struct stream_entry {
+    int used;
+    int capture;
+    struct pw_stream *stream;
+    struct spa_hook listener;
+    struct pw_proxy *links[MAX_LINKS];
+    int n_links;
+    double phase;
+    uint64_t cycles;
+    float volume; /* the controls asked for, re-applied once the stream knows its controls */
+    int mute;
+};
+
+struct arbiter_pw {
+    struct pw_thread_loop *loop;
+    struct pw_context *context;
+    struct pw_core *core;
+    struct spa_hook core_listener;
+    struct pw_registry *registry;
+    struct spa_hook registry_listener;
+    int pending_seq;
+    int done;
+    int dead;
+    char error[512];
+    struct node_entry nodes[MAX_NODES];
+    struct port_entry ports[MAX_PORTS];
+    struct stream_entry streams[MAX_STREAMS];
+    char events[MAX_EVENTS][NAME_LEN + 8];
+    int event_head, event_count;
+};
+
+static int initialized;
+
+/* ---- core and registry events (on the loop thread, lock held) ---- */
+
+static void on_core_done(void *data, uint32_t id, int seq) {
+    struct arbiter_pw *pw = data;
+    if (id == PW_ID_CORE && seq == pw->pending_seq) {
+        pw->done = 1;
+        pw_thread_loop_signal(pw->loop, false);
+    }
+}
+
+static void on_core_error(void *data, uint32_t id, int seq, int res, const char *message) {
+    struct arbiter_pw *pw = data;
+    snprintf(pw->error, sizeof(pw->error), "%s (%s)", message ? message : "error", spa_strerror(res));
+    if (id == PW_ID_CORE && res == -EPIPE) pw->dead = 1;
+    pw_thread_loop_signal(pw->loop, false);
+}
+
+static const struct pw_core_events core_events = {
+    PW_VERSION_CORE_EVENTS,
+    .done = on_core_done,
+    .error = on_core_error,
+};
+
+static void push_event(struct arbiter_pw *pw, const char *kind, const char *name) {
+    if (pw->event_count >= MAX_EVENTS) return;
+    int slot = (pw->event_head + pw->event_count) % MAX_EVENTS;
+    snprintf(pw->events[slot], sizeof(pw->events[slot]), "%s %s", kind, name);
+    pw->event_count++;
+}
+
+static void on_global(void *data, uint32_t id, uint32_t permissions, const char *type, uint32_t version,
+                      const struct spa_dict *props) {
+    struct arbiter_pw *pw = data;
+    if (props == NULL) return;
+    if (strcmp(type, PW_TYPE_INTERFACE_Node) == 0) {
+        const char *name = spa_dict_lookup(props, PW_KEY_NODE_NAME);
+        for (int i = 0; i < MAX_NODES; i++) {
+            if (pw->nodes[i].used) continue;
+            struct node_entry *n = &pw->nodes[i];
+            n->used = 1;
+            n->id = id;
+            snprintf(n->name, sizeof(n->name), "%s", name ? name : "");
+            n->props = pw_properties_new_dict(props);
+            n->is_port = strncmp(n->name, "arbiter.port.", 13) == 0;
+            if (n->is_port) push_event(pw, "add", n->name);
+            return;
+        }
+    } else if (strcmp(type, PW_TYPE_INTERFACE_Port) == 0) {
+        const char *node = spa_dict_lookup(props, PW_KEY_NODE_ID);
+        const char *direction = spa_dict_lookup(props, PW_KEY_PORT_DIRECTION);
+        const char *channel = spa_dict_lookup(props, PW_KEY_AUDIO_CHANNEL);
+        const char *monitor = spa_dict_lookup(props, PW_KEY_PORT_MONITOR);
+        if (node == NULL || direction == NULL) return;
+        for (int i = 0; i < MAX_PORTS; i++) {
+            if (pw->ports[i].used) continue;
+            struct port_entry *p = &pw->ports[i];
+            p->used = 1;
+            p->id = id;
+            p->node_id = (uint32_t)atoi(node);
+            p->output = strcmp(direction, "out") == 0;
+            p->monitor = monitor != NULL && strcmp(monitor, "true") == 0;
+            snprintf(p->channel, sizeof(p->channel), "%s", channel ? channel : "");
+            return;
+        }
+    }
+}
+
+static void on_global_remove(void *data, uint32_t id) {
+    struct arbiter_pw *pw = data;
+    for (int i = 0; i < MAX_NODES; i++) {
+        struct node_entry *n = &pw->nodes[i];
+        if (!n->used || n->id != id) continue;
+        if (n->is_port) push_event(pw, "remove", n->name);
+        pw_properties_free(n->props);
+        memset(n, 0, sizeof(*n));
+        return;
+    }
+    for (int i = 0; i < MAX_PORTS; i++) {
+        if (pw->ports[i].used && pw->ports[i].id == id) {
+            memset(&pw->ports[i], 0, sizeof(pw->ports[i]));
+            return;
+        }
+    }
+}
+
+static const struct pw_registry_events registry_events = {
+    PW_VERSION_REGISTRY_EVENTS,
+    .global = on_global,
+    .global_remove = on_global_remove,
+};
+
+/* ---- connection ---- */
+
+static int sync_locked(struct arbiter_pw *pw, int timeout_ms) {
+    if (pw->dead) return -1;
+    pw->done = 0;
+    pw->pending_seq = pw_core_sync(pw->core, PW_ID_CORE, pw->pending_seq);
+    struct timespec deadline;
+    pw_thread_loop_get_time(pw->loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
+    while (!pw->done && !pw->dead) {
+        if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) return -1;
+    }
+    return pw->dead ? -1 : 0;
+}
+
+arbiter_pw *arbiter_pw_connect(const char *remote, char *error, int error_len) {
+    if (!initialized) {
+        pw_init(NULL, NULL);
+        initialized = 1;
+    }
+    struct arbiter_pw *pw = calloc(1, sizeof(*pw));
+    if (pw == NULL) return NULL;
+    pw->loop = pw_thread_loop_new("arbiter-pipewire", NULL);
+    pw->context = pw_context_new(pw_thread_loop_get_loop(pw->loop), NULL, 0);
+    if (pw->loop == NULL || pw->context == NULL) {
+        snprintf(error, error_len, "cannot create a PipeWire context");
+        arbiter_pw_disconnect(pw);
+        return NULL;
+    }
+    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_start(pw->loop);
+    struct pw_properties *props = pw_properties_new(PW_KEY_APP_NAME, "arbiter", NULL);
+    if (remote != NULL) pw_properties_set(props, PW_KEY_REMOTE_NAME, remote);
+    pw->core = pw_context_connect(pw->context, props, 0);
+    if (pw->core == NULL) {
+        snprintf(error, error_len, "cannot connect to PipeWire (%s): %s", remote ? remote : "default",
+                 strerror(errno));
+        pw_thread_loop_unlock(pw->loop);
+        arbiter_pw_disconnect(pw);
+        return NULL;
+    }
+    pw_core_add_listener(pw->core, &pw->core_listener, &core_events, pw);
+    pw->registry = pw_core_get_registry(pw->core, PW_VERSION_REGISTRY, 0);
+    pw_registry_add_listener(pw->registry, &pw->registry_listener, &registry_events, pw);
+    int result = sync_locked(pw, 5000);
+    pw_thread_loop_unlock(pw->loop);
+    if (result != 0) {
+        snprintf(error, error_len, "PipeWire did not answer: %s", pw->error[0] ? pw->error : "timeout");
+        arbiter_pw_disconnect(pw);
+        return NULL;
+    }
+    return pw;
+}
+
+void arbiter_pw_disconnect(arbiter_pw *pw) {
+    if (pw == NULL) return;
+    if (pw->loop) pw_thread_loop_stop(pw->loop);
+    for (int i = 0; i < MAX_STREAMS; i++) {
+        if (!pw->streams[i].used) continue;
+        for (int l = 0; l < pw->streams[i].n_links; l++) pw_proxy_destroy(pw->streams[i].links[l]);
+        pw_stream_destroy(pw->streams[i].stream);
+    }
+    for (int i = 0; i < MAX_NODES; i++) {
+        if (pw->nodes[i].used) pw_properties_free(pw->nodes[i].props);
+    }
+    if (pw->registry) pw_proxy_destroy((struct pw_proxy *)pw->registry);
+    if (pw->core) pw_core_disconnect(pw->core);
+    if (pw->context) pw_context_destroy(pw->context);
+    if (pw->loop) pw_thread_loop_destroy(pw->loop);
+    free(pw);
+}
+
+int arbiter_pw_sync(arbiter_pw *pw, int timeout_ms) {
+    pw_thread_loop_lock(pw->loop);
+    int result = sync_locked(pw, timeout_ms);
+    pw_thread_loop_unlock(pw->loop);
+    return result;
+}
+
+int arbiter_pw_alive(arbiter_pw *pw) {
+    pw_thread_loop_lock(pw->loop);
+    int alive = !pw->dead;
+    pw_thread_loop_unlock(pw->loop);
+    return alive;
+}
+
+const char *arbiter_pw_last_error(arbiter_pw *pw) { return pw->error; }
+
+void arbiter_pw_clear_error(arbiter_pw *pw) {
+    pw_thread_loop_lock(pw->loop);
+    pw->error[0] = 0;
+    pw_thread_loop_unlock(pw->loop);
+}
+
+/* ---- nodes ---- */
+
+static struct node_entry *find_node(struct arbiter_pw *pw, const char *name) {
+    for (int i = 0; i < MAX_NODES; i++) {
+        if (pw->nodes[i].used && strcmp(pw->nodes[i].name, name) == 0) return &pw->nodes[i];
+    }
+    return NULL;
+}
+
+int arbiter_pw_create_device_node(arbiter_pw *pw, const char *name, int is_source, const char *positions,
+                                  const char *extra_properties) {
+    pw_thread_loop_lock(pw->loop);
+    struct pw_properties *props = pw_properties_new(
+        "factory.name", "support.null-audio-sink",
+        PW_KEY_NODE_NAME, name,
+        PW_KEY_MEDIA_CLASS, is_source ? "Audio/Source/Virtual" : "Audio/Sink",
+        "audio.position", positions,
+        "adapter.auto-port-config", is_source ? "{ mode = dsp monitor = false position = preserve }"
+                                              : "{ mode = dsp monitor = true position = preserve }",
+        NULL);
+    if (extra_properties != NULL) pw_properties_update_string(props, extra_properties, strlen(extra_properties));
+    struct pw_proxy *proxy = pw_core_create_object(pw->core, "adapter", PW_TYPE_INTERFACE_Node, PW_VERSION_NODE,
+                                                   &props->dict, 0);
+    pw_properties_free(props);
+    pw_thread_loop_unlock(pw->loop);
+    (void)proxy; /* the node lives as long as our connection, or until destroyed */
+    return proxy == NULL ? -1 : 0;
+}
+
+int arbiter_pw_destroy_node(arbiter_pw *pw, const char *name) {
+    pw_thread_loop_lock(pw->loop);
+    struct node_entry *node = find_node(pw, name);
+    int result = -1;
+    if (node != NULL) {
+        pw_registry_destroy(pw->registry, node->id);
+        result = 0;
+    }
+    pw_thread_loop_unlock(pw->loop);
+    return result;
+}
+
+int arbiter_pw_node_exists(arbiter_pw *pw, const char *name) {
+    pw_thread_loop_lock(pw->loop);
+    int exists = find_node(pw, name) != NULL;
+    pw_thread_loop_unlock(pw->loop);
+    return exists;
+}
+
+int arbiter_pw_node_property(arbiter_pw *pw, const char *name, const char *key, char *buffer, int len) {
+    pw_thread_loop_lock(pw->loop);
+    struct node_entry *node = find_node(pw, name);
+    buffer[0] = 0;
+    if (node != NULL) {
+        const char *value = pw_properties_get(node->props, key);
+        if (value != NULL) snprintf(buffer, len, "%s", value);
+    }
+    pw_thread_loop_unlock(pw->loop);
+    return node != NULL;
+}
+
+int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len) {
+    pw_thread_loop_lock(pw->loop);
+    int found = pw->event_count > 0;
+    if (found) {
+        snprintf(buffer, len, "%s", pw->events[pw->event_head]);
+        pw->event_head = (pw->event_head + 1) % MAX_EVENTS;
+        pw->event_count--;
+    }
+    pw_thread_loop_unlock(pw->loop);
+    return found;
+}
+
+/* ---- streams ---- */
+
+static void on_process(void *userdata) {
+    struct stream_entry *s = userdata;
+    struct pw_buffer *b = pw_stream_dequeue_buffer(s->stream);
+    if (b == NULL) return;
+    s->cycles++;
+    struct spa_buffer *buf = b->buffer;
+    if (!s->capture && buf->datas[0].data != NULL) {
+        float *dst = buf->datas[0].data;
+        uint32_t stride = sizeof(float) * 2;
+        uint32_t frames = buf->datas[0].maxsize / stride;
+        if (b->requested && b->requested < frames) frames = (uint32_t)b->requested;
+        for (uint32_t i = 0; i < frames; i++) {
+            float value = 0.01f * (float)sin(s->phase); /* a quiet 440 Hz tone */
+            s->phase += 2.0 * M_PI * 440.0 / 48000.0;
+            if (s->phase > 2.0 * M_PI) s->phase -= 2.0 * M_PI;
+            *dst++ = value;
+            *dst++ = value;
+        }
+        buf->datas[0].chunk->offset = 0;
+        buf->datas[0].chunk->stride = (int32_t)stride;
+        buf->datas[0].chunk->size = frames * stride;
+    }
+    pw_stream_queue_buffer(s->stream, b);
+}
+
+static void apply_controls(struct stream_entry *s) {
+    float volumes[2] = { s->volume, s->volume };
+    float mute = s->mute ? 1.0f : 0.0f;
+    pw_stream_set_control(s->stream, SPA_PROP_channelVolumes, 2, volumes, SPA_PROP_mute, 1, &mute, 0);
+}
+
+/* A control became known (or changed): make sure it holds what we asked for. */
+static void on_control_info(void *userdata, uint32_t id, const struct pw_stream_control *control) {
+    struct stream_entry *s = userdata;
+    if (id == SPA_PROP_channelVolumes && control->n_values > 0 && control->values[0] != s->volume) apply_controls(s);
+    if (id == SPA_PROP_mute && control->n_values > 0 && (control->values[0] > 0.5f) != (s->mute != 0)) apply_controls(s);
+}
+
+static void on_state_changed(void *userdata, enum pw_stream_state old, enum pw_stream_state state, const char *error) {
+    struct stream_entry *s = userdata;
+    if (state == PW_STREAM_STATE_PAUSED || state == PW_STREAM_STATE_STREAMING) apply_controls(s);
+}
+
+static const struct pw_stream_events stream_events = {
+    PW_VERSION_STREAM_EVENTS,
+    .state_changed = on_state_changed,
+    .control_info = on_control_info,
+    .process = on_process,
+};
+
+int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *app, const char *media_name,
+                             const char *role, int capture) {
+    pw_thread_loop_lock(pw->loop);
+    int slot = -1;
+    for (int i = 0; i < MAX_STREAMS; i++) {
+        if (!pw->streams[i].used) { slot = i; break; }
+    }
+    if (slot < 0) {
+        pw_thread_loop_unlock(pw->loop);
+        return -1;
+    }
+    struct stream_entry *s = &pw->streams[slot];
+    memset(s, 0, sizeof(*s));
+    s->capture = capture;
+    s->volume = 1.0f;
+    struct pw_properties *props = pw_properties_new(
+        PW_KEY_MEDIA_TYPE, "Audio",
+        PW_KEY_MEDIA_CATEGORY, capture ? "Capture" : "Playback",
+        PW_KEY_MEDIA_ROLE, role,
+        PW_KEY_NODE_NAME, node_name,
+        PW_KEY_APP_NAME, app,
+        PW_KEY_MEDIA_NAME, media_name,
+        PW_KEY_NODE_AUTOCONNECT, "false",
+        "adapter.auto-port-config", "{ mode = dsp monitor = false position = preserve }",
+        NULL);
+    s->stream = pw_stream_new(pw->core, node_name, props);
+    if (s->stream == NULL) {
+        pw_thread_loop_unlock(pw->loop);
+        return -1;
+    }
+    s->used = 1;
+    pw_stream_add_listener(s->stream, &s->listener, &stream_events, s);
+    uint8_t buffer[1024];
+    struct spa_pod_builder builder = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
+    const struct spa_pod *params[1];
+    params[0] = spa_format_audio_raw_build(&builder, SPA_PARAM_EnumFormat,
+        &SPA_AUDIO_INFO_RAW_INIT(.format = SPA_AUDIO_FORMAT_F32, .channels = 2, .rate = 48000,
+                                 .position = { SPA_AUDIO_CHANNEL_FL, SPA_AUDIO_CHANNEL_FR }));
+    int result = pw_stream_connect(s->stream, capture ? PW_DIRECTION_INPUT : PW_DIRECTION_OUTPUT, PW_ID_ANY,
+                                   PW_STREAM_FLAG_MAP_BUFFERS | PW_STREAM_FLAG_RT_PROCESS, params, 1);
+    pw_thread_loop_unlock(pw->loop);
+    return result < 0 ? -1 : slot;
+}
+
+static struct stream_entry *stream_at(struct arbiter_pw *pw, int index) {
+    if (index < 0 || index >= MAX_STREAMS || !pw->streams[index].used) return NULL;
+    return &pw->streams[index];
+}
+
+void arbiter_pw_stream_set_volume(arbiter_pw *pw, int index, float volume) {
+    pw_thread_loop_lock(pw->loop);
+    struct stream_entry *s = stream_at(pw, index);
+    if (s != NULL) {
+        s->volume = volume;
+        apply_controls(s);
+    }
+    pw_thread_loop_unlock(pw->loop);
+}
+
+void arbiter_pw_stream_set_mute(arbiter_pw *pw, int index, int mute) {
+    pw_thread_loop_lock(pw->loop);
+    struct stream_entry *s = stream_at(pw, index);
+    if (s != NULL) {
+        s->mute = mute;
+        apply_controls(s);
+    }
+    pw_thread_loop_unlock(pw->loop);
+}
+
+void arbiter_pw_stream_set_active(arbiter_pw *pw, int index, int active) {
+    pw_thread_loop_lock(pw->loop);
+    struct stream_entry *s = stream_at(pw, index);
+    if (s != NULL) pw_stream_set_active(s->stream, active);
+    pw_thread_loop_unlock(pw->loop);
+}
+
+uint64_t arbiter_pw_stream_cycles(arbiter_pw *pw, int index) {
+    pw_thread_loop_lock(pw->loop);
+    struct stream_entry *s = stream_at(pw, index);
+    uint64_t cycles = s ? s->cycles : 0;
+    pw_thread_loop_unlock(pw->loop);
+    return cycles;
+}
+
+static void unlink_locked(struct stream_entry *s) {
+    for (int l = 0; l < s->n_links; l++) pw_proxy_destroy(s->links[l]);
+    s->n_links = 0;
+}
+
+void arbiter_pw_stream_unlink(arbiter_pw *pw, int index) {
+    pw_thread_loop_lock(pw->loop);
+    struct stream_entry *s = stream_at(pw, index);
+    if (s != NULL) unlink_locked(s);
+    pw_thread_loop_unlock(pw->loop);
+}
+
+int arbiter_pw_stream_link(arbiter_pw *pw, int index, const char *target) {
+    pw_thread_loop_lock(pw->loop);
+    struct stream_entry *s = stream_at(pw, index);
+    struct node_entry *node = find_node(pw, target);
+    if (s == NULL || node == NULL) {
+        snprintf(pw->error, sizeof(pw->error), "no node named %s", target);
+        pw_thread_loop_unlock(pw->loop);
+        return -1;
+    }
+    uint32_t stream_node = pw_stream_get_node_id(s->stream);
+    /* Our side: outputs of a playback stream, inputs of a capture stream; theirs the other way. */
+    int made = 0;
+    for (int i = 0; i < MAX_PORTS; i++) {
+        struct port_entry *ours = &pw->ports[i];
+        if (!ours->used || ours->node_id != stream_node || ours->output != !s->capture) continue;
+        struct port_entry *match = NULL, *fallback = NULL;
+        for (int j = 0; j < MAX_PORTS; j++) {
+            struct port_entry *theirs = &pw->ports[j];
+            if (!theirs->used || theirs->node_id != node->id || theirs->output != s->capture || theirs->monitor) continue;
+            if (strcmp(theirs->channel, ours->channel) == 0) { match = theirs; break; }
+            if (fallback == NULL) fallback = theirs; /* MONO, or whatever the node has */
+        }
+        if (match == NULL) match = fallback;
+        if (match == NULL || s->n_links >= MAX_LINKS) continue;
+        struct pw_properties *props = pw_properties_new(NULL, NULL);
+        uint32_t out_port = s->capture ? match->id : ours->id;
+        uint32_t in_port = s->capture ? ours->id : match->id;
+        uint32_t out_node = s->capture ? node->id : stream_node;
+        uint32_t in_node = s->capture ? stream_node : node->id;
+        pw_properties_setf(props, PW_KEY_LINK_OUTPUT_NODE, "%u", out_node);
+        pw_properties_setf(props, PW_KEY_LINK_OUTPUT_PORT, "%u", out_port);
+        pw_properties_setf(props, PW_KEY_LINK_INPUT_NODE, "%u", in_node);
+        pw_properties_setf(props, PW_KEY_LINK_INPUT_PORT, "%u", in_port);
+        struct pw_proxy *link = pw_core_create_object(pw->core, "link-factory", PW_TYPE_INTERFACE_Link,
+                                                      PW_VERSION_LINK, &props->dict, 0);
+        pw_properties_free(props);
+        if (link != NULL) s->links[s->n_links++] = link;
+        made++;
+    }
+    if (made == 0) snprintf(pw->error, sizeof(pw->error), "no ports to link %s to %s", "stream", target);
+    pw_thread_loop_unlock(pw->loop);
+    return made == 0 ? -1 : 0;
+}
+
+void arbiter_pw_stream_destroy(arbiter_pw *pw, int index) {
+    pw_thread_loop_lock(pw->loop);
+    struct stream_entry *s = stream_at(pw, index);
+    if (s != NULL) {
+        unlink_locked(s);
+        pw_stream_destroy(s->stream);
+        memset(s, 0, sizeof(*s));
+    }
+    pw_thread_loop_unlock(pw->loop);
+}

@@ -1,0 +1,53 @@
+/* A small C layer over libpipewire-0.3 for what Swift cannot import: method macros, variadic controls,
+ * SPA pods and the real-time process() callback. Every function takes the connection's thread-loop lock
+ * itself; no PipeWire type appears here. */
+#ifndef ARBITER_PW_H
+#define ARBITER_PW_H
+
+#include <stdint.h>
+
+typedef struct arbiter_pw arbiter_pw;
+
+/* Connects to the daemon named `remote` (NULL: the default) and waits for the registry to settle.
+ * Returns NULL and fills `error` on failure. */
+arbiter_pw *arbiter_pw_connect(const char *remote, char *error, int error_len);
+void arbiter_pw_disconnect(arbiter_pw *pw);
+
+/* A round trip to the daemon: 0 when done, -1 on timeout or a dead connection. */
+int arbiter_pw_sync(arbiter_pw *pw, int timeout_ms);
+/* 1 while the connection is usable; 0 once the daemon went away or reported a fatal error. */
+int arbiter_pw_alive(arbiter_pw *pw);
+/* The last error the daemon reported for one of our objects (a failed link, a bad node), or "" . */
+const char *arbiter_pw_last_error(arbiter_pw *pw);
+void arbiter_pw_clear_error(arbiter_pw *pw);
+
+/* Creates a null sink (is_source = 0) or source named `name` with the given channel positions
+ * ("[ FL FR ]" or "[ MONO ]") and extra properties as "key=value" lines. Returns 0 or -1. */
+int arbiter_pw_create_device_node(arbiter_pw *pw, const char *name, int is_source, const char *positions,
+                                  const char *extra_properties);
+/* Destroys the node with this node.name (ours or not). Returns 0, or -1 when there is none. */
+int arbiter_pw_destroy_node(arbiter_pw *pw, const char *name);
+/* 1 if a node with this node.name is in the registry. */
+int arbiter_pw_node_exists(arbiter_pw *pw, const char *name);
+
+/* Takes the next registry event about port nodes (node.name "arbiter.port.*"): writes "add NAME" or "remove NAME"
+ * into `buffer` and returns 1, or returns 0 when there is none. */
+int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len);
+/* Writes the node's property `key` into `buffer` (empty if absent); returns 1 if the node exists. */
+int arbiter_pw_node_property(arbiter_pw *pw, const char *name, const char *key, char *buffer, int len);
+
+/* Streams: a playback stream producing a quiet tone, or a capture stream. Returns a handle >= 0 or -1. */
+int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *app, const char *media_name,
+                             const char *role, int capture);
+void arbiter_pw_stream_set_volume(arbiter_pw *pw, int stream, float volume);
+void arbiter_pw_stream_set_mute(arbiter_pw *pw, int stream, int mute);
+void arbiter_pw_stream_set_active(arbiter_pw *pw, int stream, int active);
+/* Links the stream to the node named `target` channel by channel. 0, or -1 (see arbiter_pw_last_error). */
+int arbiter_pw_stream_link(arbiter_pw *pw, int stream, const char *target);
+/* Destroys every link this stream has. */
+void arbiter_pw_stream_unlink(arbiter_pw *pw, int stream);
+/* Number of `process()` calls the stream has had: proof that it really runs. */
+uint64_t arbiter_pw_stream_cycles(arbiter_pw *pw, int stream);
+void arbiter_pw_stream_destroy(arbiter_pw *pw, int stream);
+
+#endif

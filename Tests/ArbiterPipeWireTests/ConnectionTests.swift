@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import ArbiterPipeWire
+
+/// Reads the graph from outside, as a person would: `pw-dump` of the private daemon.
+func dumpGraph(_ daemon: PrivateDaemon) throws -> [[String: Any]] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/pw-dump")
+    process.environment = ["XDG_RUNTIME_DIR": daemon.runtimeDirectory, "PIPEWIRE_RUNTIME_DIR": daemon.runtimeDirectory]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    // pw-dump may print a second array if the graph changes while it runs: parse the first only.
+    var depth = 0, end = data.count
+    for (index, byte) in data.enumerated() {
+        if byte == UInt8(ascii: "[") { depth += 1 }
+        if byte == UInt8(ascii: "]") { depth -= 1; if depth == 0 { end = index + 1; break } }
+    }
+    return (try JSONSerialization.jsonObject(with: data.prefix(end)) as? [[String: Any]]) ?? []
+}
+
+func node(_ graph: [[String: Any]], named name: String) -> [String: Any]? {
+    graph.first { object in
+        let info = object["info"] as? [String: Any]
+        let props = info?["props"] as? [String: Any]
+        return props?["node.name"] as? String == name
+    }
+}
+
+@Suite("PipeWire connection", .serialized)
+struct ConnectionTests {
+    @Test("a stream plays a real tone into the speaker node, with volume, mute and active state visible from outside")
+    func streamControls() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let connection = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
+        #expect(connection.nodeExists("arbiter.port.builtInSpeaker"))
+        let stream = try connection.createStream(nodeName: "arbiter.Music.main", app: "Music", mediaName: "main",
+                                                 role: "Music", capture: false)
+        try connection.sync()
+        try connection.sync()
+        try connection.link(stream, to: "arbiter.port.builtInSpeaker")
+        connection.setVolume(stream, 0.2)
+        connection.setMute(stream, true)
+        try connection.sync()
+        usleep(300_000)
+        #expect(connection.cycles(stream) > 3, "process() runs: the tone really plays")
+        var graph = try dumpGraph(daemon)
+        let info = try #require(node(graph, named: "arbiter.Music.main")?["info"] as? [String: Any])
+        let props = ((info["params"] as? [String: Any])?["Props"] as? [[String: Any]])?.first
+        let volumes = props?["channelVolumes"] as? [Double]
+        #expect(volumes?.allSatisfy { abs($0 - 0.2) < 0.01 } == true, "\(String(describing: props))")
+        #expect((props?["mute"] as? NSNumber)?.boolValue == true)
+        #expect(info["state"] as? String == "running")
+        let links = graph.filter { ($0["type"] as? String)?.hasSuffix("Link") == true }
+        #expect(links.count == 2, "one link per channel")
+        connection.setActive(stream, false)
+        try connection.sync()
+        usleep(100_000)
+        graph = try dumpGraph(daemon)
+        let paused = try #require(node(graph, named: "arbiter.Music.main")?["info"] as? [String: Any])
+        #expect(paused["state"] as? String != "running")
+    }
+
+    @Test("a node destroyed from outside arrives as a registry event")
+    func outsideRemoval() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let connection = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
+        _ = connection.takePortEvents()
+        try connection.createDeviceNode(name: "arbiter.port.headphones", isSource: false, positions: "[ FL FR ]",
+                                        properties: [("arbiter.port", "headphones"), ("device.api", "alsa")])
+        try connection.sync()
+        #expect(connection.takePortEvents() == [.added("arbiter.port.headphones")])
+        let other = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
+        #expect(other.destroyNode(named: "arbiter.port.headphones"))
+        try other.sync()
+        try connection.sync()
+        #expect(connection.takePortEvents() == [.removed("arbiter.port.headphones")])
+    }
+
+    @Test("a dead daemon is an error, not a hang")
+    func deadDaemon() throws {
+        let daemon = try PrivateDaemon()
+        let connection = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
+        daemon.stop()
+        usleep(100_000)
+        #expect(throws: PipeWireError.self) { try connection.sync(timeoutMilliseconds: 1000) }
+    }
+}
