@@ -34,6 +34,7 @@ let package = Package(
             dependencies: [
                 "ArbiterEngine",
                 "ArbiterScenario",
+                "ArbiterPipeWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

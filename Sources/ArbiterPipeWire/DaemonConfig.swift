@@ -94,7 +94,7 @@ enum DaemonConfig {
                     arbiter.port             = builtInMic
                     device.api               = arbiter
                     device.form-factor       = internal
-                    adapter.auto-port-config = { mode = dsp monitor = false position = preserve }
+                    adapter.auto-port-config = { mode = dsp monitor = true position = preserve }
                 }
             }
         ]

@@ -270,8 +270,7 @@ int arbiter_pw_create_device_node(arbiter_pw *pw, const char *name, int is_sourc
         PW_KEY_NODE_NAME, name,
         PW_KEY_MEDIA_CLASS, is_source ? "Audio/Source/Virtual" : "Audio/Sink",
         "audio.position", positions,
-        "adapter.auto-port-config", is_source ? "{ mode = dsp monitor = false position = preserve }"
-                                              : "{ mode = dsp monitor = true position = preserve }",
+        "adapter.auto-port-config", "{ mode = dsp monitor = true position = preserve }",
         NULL);
     if (extra_properties != NULL) pw_properties_update_string(props, extra_properties, strlen(extra_properties));
     struct pw_proxy *proxy = pw_core_create_object(pw->core, "adapter", PW_TYPE_INTERFACE_Node, PW_VERSION_NODE,
@@ -491,7 +490,7 @@ int arbiter_pw_stream_link(arbiter_pw *pw, int index, const char *target) {
         struct port_entry *match = NULL, *fallback = NULL;
         for (int j = 0; j < MAX_PORTS; j++) {
             struct port_entry *theirs = &pw->ports[j];
-            if (!theirs->used || theirs->node_id != node->id || theirs->output != s->capture || theirs->monitor) continue;
+            if (!theirs->used || theirs->node_id != node->id || theirs->output != s->capture) continue;
             if (strcmp(theirs->channel, ours->channel) == 0) { match = theirs; break; }
             if (fallback == NULL) fallback = theirs; /* MONO, or whatever the node has */
         }

@@ -1,6 +1,10 @@
 import ArgumentParser
 import ArbiterEngine
+import ArbiterPipeWire
 import ArbiterScenario
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Arbiter {
     /// `arbiter replay FILE...`: replays scenario files and checks their expectations.
@@ -22,6 +26,18 @@ extension Arbiter {
         @Flag(help: "Print only failures and the summary.")
         var quiet = false
 
+        @Flag(help: ArgumentHelp("Also carry every step out on real PipeWire streams, nodes and links (a private "
+            + "daemon), and read every check back from the graph."))
+        var pipewire = false
+
+        @Option(help: ArgumentHelp("Use the running PipeWire daemon NAME (in $XDG_RUNTIME_DIR) instead of a "
+            + "private one; implies --pipewire.", valueName: "NAME"))
+        var pipewireRemote: String?
+
+        @Flag(help: ArgumentHelp("With PipeWire, wait out the scenario's times instead of running as fast as the "
+            + "graph settles."))
+        var realtime = false
+
         func validate() throws {
             if files.isEmpty { throw ValidationError("no scenario files given; expected FILE.yaml or a directory") }
         }
@@ -34,6 +50,19 @@ extension Arbiter {
                 print("error: no .yaml files under \(files.joined(separator: " ")); expected scenario files")
                 throw ExitCode(2)
             }
+            let real = pipewire || pipewireRemote != nil
+            var daemon: PrivateDaemon?
+            var runtimeDirectory = ProcessInfo.runtimeDirectory
+            if real && pipewireRemote == nil {
+                do {
+                    daemon = try PrivateDaemon()
+                    runtimeDirectory = daemon!.runtimeDirectory
+                } catch {
+                    print("error: \(error)")
+                    throw ExitCode(2)
+                }
+            }
+            defer { daemon?.stop() }
             for path in paths {
                 switch ScenarioFiles.load(path) {
                 case .failure(let errors):
@@ -42,7 +71,18 @@ extension Arbiter {
                     lines.forEach { print($0) }
                     if !json && !quiet { print("") }
                 case .success(let scenario):
-                    let report = Replayer.replay(scenario)
+                    var backend: PipeWireReplayBackend?
+                    if real {
+                        do {
+                            backend = try PipeWireReplayBackend(setup: scenario.setup, runtimeDirectory: runtimeDirectory,
+                                                                remote: pipewireRemote, realtime: realtime)
+                        } catch {
+                            failed += 1
+                            print("\(path): error: PipeWire: \(error)")
+                            continue
+                        }
+                    }
+                    let report = Replayer.replay(scenario, backend: backend)
                     if report.passed { passed += 1 } else { failed += 1 }
                     let lines = json ? JSONLinesFormatter.lines(for: report) : timeline.lines(for: report)
                     lines.forEach { print($0) }
@@ -53,5 +93,12 @@ extension Arbiter {
             if invalid > 0 { throw ExitCode(2) }
             if failed > 0 { throw ExitCode(1) }
         }
+    }
+}
+
+enum ProcessInfo {
+    /// `$XDG_RUNTIME_DIR`, where a running daemon's socket is.
+    static var runtimeDirectory: String {
+        getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/run/user/\(getuid())"
     }
 }

@@ -2,7 +2,8 @@ import ArbiterEngine
 
 /// Replays a scenario through the engine and checks its expectations.
 public enum Replayer {
-    public static func replay(_ scenario: Scenario) -> ScenarioReport {
+    /// Replays `scenario`; with a backend, every step is also carried out for real and every check read back.
+    public static func replay(_ scenario: Scenario, backend: ReplayBackend? = nil) -> ScenarioReport {
         var report = ScenarioReport(scenario: scenario, entries: [])
         var engine: Engine
         do {
@@ -16,29 +17,68 @@ public enum Replayer {
         }
         var provenance = Provenance()
         var window: [SessionNotification] = []
-        for step in scenario.steps {
-            switch step.action {
-            case .event(let event, let fails):
-                let outcome = engine.handle(event, at: step.time)
-                provenance.record(outcome.decisions)
-                window += outcome.notifications
-                report.entries.append(.step(StepRecord(position: step.position, outcome: outcome, expectedFailure: fails,
-                                                       problem: problem(outcome, expected: fails))))
-            case .expect(let checks):
-                let outcome = engine.handle(.advance, at: step.time)
-                if !outcome.decisions.isEmpty || !outcome.notifications.isEmpty {
-                    provenance.record(outcome.decisions)
-                    window += outcome.notifications
-                    report.entries.append(.step(StepRecord(position: nil, outcome: outcome, expectedFailure: nil,
-                                                           problem: nil)))
+        func record(_ outcome: Outcome, at position: SourcePosition?, fails: ExpectedFailure?) {
+            provenance.record(outcome.decisions)
+            window += outcome.notifications
+            report.entries.append(.step(StepRecord(position: position, outcome: outcome, expectedFailure: fails,
+                                                   problem: problem(outcome, expected: fails))))
+        }
+        /// Stops the replay with a backend failure at `position`.
+        func fail(_ error: Error, at position: SourcePosition, time: Time) {
+            let outcome = Outcome(time: time, event: .advance, result: .rejected(InputError("\(error)")))
+            report.entries.append(.step(StepRecord(position: position, outcome: outcome, expectedFailure: nil,
+                                                   problem: "the real system failed: \(error)")))
+        }
+        var current = SourcePosition(file: scenario.file, line: 1, column: 1)
+        do {
+            try backend?.apply(engine)
+            for step in scenario.steps {
+                current = step.position
+                for event in try backend?.externalEvents(at: step.time) ?? [] {
+                    record(engine.handle(event, at: step.time), at: nil, fails: nil)
+                    try backend?.apply(engine)
                 }
-                var evaluator = CheckEvaluator(engine: engine, time: step.time, window: window, provenance: provenance)
-                report.entries.append(.expect(ExpectRecord(position: step.position, time: step.time,
-                                                           results: checks.map { evaluator.evaluate($0) })))
-                window = []
+                switch step.action {
+                case .event(.device(let action), _) where backend != nil && Replayer.isPlug(action):
+                    let events = try backend!.perform(action, at: step.time)
+                    if events.isEmpty {
+                        let outcome = Outcome(time: step.time, event: .device(action), result: .rejected(InputError(
+                            "the real system reported nothing for \(action)")))
+                        record(outcome, at: step.position, fails: nil)
+                    }
+                    for event in events {
+                        record(engine.handle(event, at: step.time), at: step.position, fails: nil)
+                        try backend?.apply(engine)
+                    }
+                case .event(let event, let fails):
+                    record(engine.handle(event, at: step.time), at: step.position, fails: fails)
+                    try backend?.apply(engine)
+                case .expect(let checks):
+                    let outcome = engine.handle(.advance, at: step.time)
+                    if !outcome.decisions.isEmpty || !outcome.notifications.isEmpty {
+                        record(outcome, at: nil, fails: nil)
+                    }
+                    try backend?.apply(engine)
+                    var evaluator = CheckEvaluator(engine: engine, time: step.time, window: window,
+                                                   provenance: provenance)
+                    var results = checks.map { evaluator.evaluate($0) }
+                    try backend?.verify(&results, engine: engine)
+                    report.entries.append(.expect(ExpectRecord(position: step.position, time: step.time,
+                                                               results: results)))
+                    window = []
+                }
             }
+        } catch {
+            fail(error, at: current, time: engine.now)
         }
         return report
+    }
+
+    static func isPlug(_ action: DeviceAction) -> Bool {
+        switch action {
+        case .connect, .disconnect: true
+        default: false
+        }
     }
 
     /// Why an event step fails the scenario, if it does.

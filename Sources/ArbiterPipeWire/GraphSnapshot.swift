@@ -1,0 +1,81 @@
+import Foundation
+
+/// The graph read back from outside with `pw-dump`: each Arbiter stream's state, volume, mute and links.
+public struct GraphSnapshot: Sendable {
+    public struct Stream: Sendable, Equatable {
+        /// `running`, `idle`, `suspended`, ...
+        public var state: String
+        public var volume: Double?
+        public var mute: Bool?
+        /// The nodes it is linked to (sinks for playback, sources for capture).
+        public var targets: Set<String>
+    }
+
+    /// By node name (`arbiter.<App>.<player>`).
+    public var streams: [String: Stream]
+
+    /// Runs `pw-dump` against the daemon at `runtimeDirectory` (and `remote`), and parses its first array.
+    public static func read(runtimeDirectory: String, remote: String?) throws -> GraphSnapshot {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pw-dump")
+        var environment = ["XDG_RUNTIME_DIR": runtimeDirectory, "PIPEWIRE_RUNTIME_DIR": runtimeDirectory]
+        if let remote { environment["PIPEWIRE_REMOTE"] = remote }
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw PipeWireError("cannot run pw-dump (\(error)); install it with: apt-get install pipewire-bin")
+        }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw PipeWireError("pw-dump failed: the daemon is not reachable") }
+        return try parse(data)
+    }
+
+    /// Parses pw-dump output (only its first JSON array: it may print another if the graph changes meanwhile).
+    public static func parse(_ data: Data) throws -> GraphSnapshot {
+        var depth = 0, end = data.count, inString = false, escaped = false
+        for (index, byte) in data.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true }
+                else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { inString = true }
+            if byte == UInt8(ascii: "[") { depth += 1 }
+            if byte == UInt8(ascii: "]") { depth -= 1; if depth == 0 { end = index + 1; break } }
+        }
+        guard let objects = try JSONSerialization.jsonObject(with: data.prefix(end)) as? [[String: Any]] else {
+            throw PipeWireError("pw-dump printed something that is not a list of objects")
+        }
+        var names: [Int: String] = [:]
+        var streams: [String: Stream] = [:]
+        var ids: [String: Int] = [:]
+        for object in objects where (object["type"] as? String)?.hasSuffix("Node") == true {
+            guard let id = object["id"] as? Int, let info = object["info"] as? [String: Any],
+                  let props = info["props"] as? [String: Any], let name = props["node.name"] as? String else { continue }
+            names[id] = name
+            guard name.hasPrefix("arbiter."), !name.hasPrefix("arbiter.port.") else { continue }
+            let params = (info["params"] as? [String: Any])?["Props"] as? [[String: Any]]
+            let values = params?.first { $0["channelVolumes"] != nil }
+            let volumes = values?["channelVolumes"] as? [Double]
+            let mute = (values?["mute"] as? NSNumber)?.boolValue
+            streams[name] = Stream(state: info["state"] as? String ?? "unknown", volume: volumes?.first, mute: mute,
+                                   targets: [])
+            ids[name] = id
+        }
+        for object in objects where (object["type"] as? String)?.hasSuffix("Link") == true {
+            guard let info = object["info"] as? [String: Any], let output = info["output-node-id"] as? Int,
+                  let input = info["input-node-id"] as? Int else { continue }
+            if let name = names[output], streams[name] != nil, let target = names[input] {
+                streams[name]!.targets.insert(target)
+            }
+            if let name = names[input], streams[name] != nil, let source = names[output] {
+                streams[name]!.targets.insert(source)
+            }
+        }
+        return GraphSnapshot(streams: streams)
+    }
+}

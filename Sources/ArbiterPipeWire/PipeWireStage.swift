@@ -1,0 +1,187 @@
+import ArbiterEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Makes a PipeWire graph match the engine: each player a stream, each port a node, each decision a control
+/// or a link. Accessories come and go through the registry, so a node destroyed from outside is a real unplug.
+public final class PipeWireStage: @unchecked Sendable {
+    public let connection: PipeWireConnection
+    /// Stream handles by node name (`arbiter.<App>.<player>`).
+    private var streams: [String: Int] = [:]
+    private var applied: [String: Applied] = [:]
+    /// Accessories whose nodes exist, by the names of their nodes.
+    private var accessoryOfNode: [String: AccessorySpec] = [:]
+    private var connected: [AccessorySpec] = []
+    /// Whether volume ramps are played out in real time.
+    public var realtime = false
+
+    struct Applied: Equatable {
+        var active = false
+        var mute = false
+        var volume = 1.0
+        var targets: [String] = []
+    }
+
+    /// Prepares the graph for `setup`: the built-in ports, the accessories connected at time 0, and a stream
+    /// for every player of every app.
+    public init(connection: PipeWireConnection, setup: Setup) throws(PipeWireError) {
+        self.connection = connection
+        for (name, isSource, positions) in [("arbiter.port.builtInSpeaker", false, "[ FL FR ]"),
+                                            ("arbiter.port.builtInReceiver", false, "[ MONO ]"),
+                                            ("arbiter.port.builtInMic", true, "[ MONO ]")]
+        where !connection.nodeExists(name) {
+            try connection.createDeviceNode(name: name, isSource: isSource, positions: positions,
+                                            properties: [("device.api", "arbiter"), ("device.form-factor", "internal")])
+        }
+        for accessory in setup.device.accessories { try createNodes(for: accessory) }
+        for app in setup.apps {
+            var players = app.players
+            if !players.contains(where: { $0.kind.isRecorder }) {
+                players.append(PlayerConfig(name: "recorder", kind: .recorder))   // implied, as the engine does
+            }
+            for player in players {
+                let name = "arbiter.\(app.name).\(player.name)"
+                streams[name] = try connection.createStream(
+                    nodeName: name, app: app.name.name, mediaName: player.name,
+                    role: PipeWireStage.role(category: app.category, mode: app.mode), capture: player.kind.isRecorder)
+            }
+        }
+        try connection.sync()
+        try connection.sync()
+        _ = connection.takePortEvents()
+        connected = setup.device.accessories
+        for name in streams.keys.sorted() { connection.setActive(streams[name]!, false) }
+        try connection.sync()
+    }
+
+    /// `media.role` from the category and mode, as a desktop would read it.
+    public static func role(category: Category, mode: Mode) -> String {
+        switch (category, mode) {
+        case (_, .voiceChat), (_, .videoChat), (_, .gameChat): "Communication"
+        case (_, .voicePrompt): "Notification"
+        case (_, .moviePlayback), (_, .shortFormVideo): "Movie"
+        case (.ambient, _), (.soloAmbient, _): "Game"
+        case (.record, _): "Production"
+        default: "Music"
+        }
+    }
+
+    private func createNodes(for accessory: AccessorySpec) throws(PipeWireError) {
+        for node in PortNodes.nodes(for: accessory) {
+            try connection.createDeviceNode(name: node.name, isSource: node.isSource,
+                                            positions: node.isSource || node.port == .bluetoothHFP ? "[ MONO ]" : "[ FL FR ]",
+                                            properties: PortNodes.properties(for: accessory, node: node))
+            accessoryOfNode[node.name] = accessory
+        }
+    }
+
+    /// Plugs an accessory in for real and returns what the registry reported, as engine events.
+    public func connect(_ accessory: AccessorySpec) throws(PipeWireError) -> [DeviceAction] {
+        try createNodes(for: accessory)
+        try connection.sync()
+        return registryActions()
+    }
+
+    /// Unplugs an accessory for real (destroys its nodes) and returns what the registry reported.
+    public func disconnect(_ accessory: AccessorySpec) throws(PipeWireError) -> [DeviceAction] {
+        for node in PortNodes.nodes(for: accessory) { connection.destroyNode(named: node.name) }
+        try connection.sync()
+        return registryActions()
+    }
+
+    /// What happened in the registry since the last look (a node destroyed from outside is an unplug).
+    public func externalActions() throws(PipeWireError) -> [DeviceAction] {
+        try connection.sync()
+        return registryActions()
+    }
+
+    private func registryActions() -> [DeviceAction] {
+        var actions: [DeviceAction] = []
+        for event in connection.takePortEvents() {
+            switch event {
+            case .added(let name):
+                guard let accessory = accessoryOfNode[name], !connected.contains(accessory) else { continue }
+                connected.append(accessory)
+                actions.append(.connect(accessory))
+            case .removed(let name):
+                guard let accessory = accessoryOfNode[name], let index = connected.firstIndex(of: accessory) else { continue }
+                connected.remove(at: index)
+                for node in PortNodes.nodes(for: accessory) where node.name != name {
+                    connection.destroyNode(named: node.name)
+                }
+                actions.append(.disconnect(accessory))
+            }
+        }
+        return actions
+    }
+
+    private func before(_ name: String) -> Applied { applied[name] ?? Applied() }
+
+    /// Makes every stream match the engine at its current time: active, muted, volume, links.
+    public func apply(_ engine: Engine) throws(PipeWireError) {
+        let route = engine.currentRoute
+        var changedLinks = false
+        for app in engine.apps {
+            let audible = engine.audibility(of: app.id)?.isAudible ?? false
+            for player in app.players {
+                let name = "arbiter.\(app.id).\(player.name)"
+                guard let stream = streams[name] else { continue }
+                let running = player.isRunning && app.session.isActive
+                var wanted = applied[name] ?? Applied()
+                wanted.active = running
+                if player.kind.isRecorder {
+                    if running { wanted.targets = route.inputs.map { PortNodes.node(for: $0, isInput: true) } }
+                } else {
+                    wanted.mute = running && !audible
+                    wanted.volume = realtime ? app.gain.to : (engine.gain(of: app.id, at: engine.now) ?? 1)
+                    if running {
+                        // With no output in the route (a record session owns the hardware), the stream stays
+                        // where it was, muted: the model says it plays but is not heard.
+                        let outputs = route.outputs.map { PortNodes.node(for: $0, isInput: false) }
+                        wanted.targets = !outputs.isEmpty ? outputs
+                            : before(name).targets.isEmpty ? ["arbiter.port.builtInSpeaker"] : before(name).targets
+                    }
+                }
+                let before = applied[name] ?? Applied()
+                if wanted.targets != before.targets {
+                    connection.unlink(stream)
+                    for target in wanted.targets {
+                        do { try connection.link(stream, to: target) } catch {
+                            throw PipeWireError("cannot route \(name) to \(target): \(error.message)")
+                        }
+                    }
+                    changedLinks = true
+                }
+                if wanted.volume != before.volume { setVolume(stream, from: before.volume, to: wanted.volume, app: app, engine: engine) }
+                if wanted.mute != before.mute { connection.setMute(stream, wanted.mute) }
+                if wanted.active != before.active { connection.setActive(stream, wanted.active) }
+                applied[name] = wanted
+            }
+        }
+        try connection.sync()
+        if changedLinks {
+            let error = connection.lastError
+            if !error.isEmpty {
+                connection.clearError()
+                throw PipeWireError("a link failed: \(error)")
+            }
+        }
+    }
+
+    /// Sets a volume. In real time a ducking ramp is played as a few steps over what is left of it; otherwise
+    /// the volume is the model's gain at each step (and at each expectation).
+    private func setVolume(_ stream: Int, from: Double, to: Double, app: App, engine: Engine) {
+        let remaining = app.gain.start + app.gain.ramp - engine.now
+        guard realtime, remaining.milliseconds > 0 else {
+            connection.setVolume(stream, to)
+            return
+        }
+        let start = engine.gain(of: app.id, at: engine.now) ?? from
+        let steps = 4
+        for step in 1...steps {
+            connection.setVolume(stream, start + (to - start) * Double(step) / Double(steps))
+            if step < steps { usleep(useconds_t(remaining.milliseconds * 1000 / Int64(steps))) }
+        }
+    }
+}

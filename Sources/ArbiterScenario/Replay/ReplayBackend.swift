@@ -1,0 +1,15 @@
+import ArbiterEngine
+
+/// Something that carries the replay out for real (the PipeWire backend): it performs device steps, reports
+/// what happened outside, applies the engine's state, and reads it back for the checks.
+public protocol ReplayBackend: AnyObject {
+    /// Performs a device step for real and returns the events the engine should see (what the real system
+    /// reported), which may differ from the step.
+    func perform(_ action: DeviceAction, at time: Time) throws -> [Event]
+    /// Events that happened outside since the last call (an accessory removed by someone else).
+    func externalEvents(at time: Time) throws -> [Event]
+    /// Makes the real system match the engine.
+    func apply(_ engine: Engine) throws
+    /// Reads the real system back and fails the checks it disagrees with, saying which is which.
+    func verify(_ results: inout [CheckResult], engine: Engine) throws
+}

@@ -1,0 +1,113 @@
+import ArbiterEngine
+import ArbiterPipeWire
+import ArbiterScenario
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Carries a replay out on a real PipeWire graph and reads every check back from it.
+final class PipeWireReplayBackend: ReplayBackend {
+    let stage: PipeWireStage
+    let runtimeDirectory: String
+    let remote: String?
+    let realtime: Bool
+    private var started: Double?
+
+    init(setup: Setup, runtimeDirectory: String, remote: String?, realtime: Bool) throws {
+        let connection = try PipeWireConnection(remote: remote ?? (runtimeDirectory + "/pipewire-0"))
+        stage = try PipeWireStage(connection: connection, setup: setup)
+        stage.realtime = realtime
+        self.runtimeDirectory = runtimeDirectory
+        self.remote = remote
+        self.realtime = realtime
+    }
+
+    /// With `--realtime`, waits until the scenario's time.
+    private func wait(until time: Time) {
+        guard realtime else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        if started == nil { started = seconds - time.seconds }
+        let delay = started! + time.seconds - seconds
+        if delay > 0 { usleep(useconds_t(delay * 1e6)) }
+    }
+
+    func perform(_ action: DeviceAction, at time: Time) throws -> [Event] {
+        wait(until: time)
+        switch action {
+        case .connect(let accessory): return try stage.connect(accessory).map(Event.device)
+        case .disconnect(let accessory): return try stage.disconnect(accessory).map(Event.device)
+        default: return [.device(action)]
+        }
+    }
+
+    func externalEvents(at time: Time) throws -> [Event] {
+        wait(until: time)
+        return try stage.externalActions().map(Event.device)
+    }
+
+    func apply(_ engine: Engine) throws { try stage.apply(engine) }
+
+    func verify(_ results: inout [CheckResult], engine: Engine) throws {
+        // The graph settles asynchronously after a round trip: read it again a few times before calling a
+        // disagreement.
+        var snapshot = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
+        for _ in 0..<25 where !results.allSatisfy({ disagreement($0, engine: engine, snapshot: snapshot) == nil }) {
+            usleep(20_000)
+            snapshot = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
+        }
+        for index in results.indices {
+            guard let problem = disagreement(results[index], engine: engine, snapshot: snapshot) else { continue }
+            results[index].passed = false
+            results[index].actual += "; the graph disagrees with the model: \(problem)"
+        }
+    }
+
+    /// What the graph shows that contradicts the model's value for this check, if anything.
+    func disagreement(_ result: CheckResult, engine: Engine, snapshot: GraphSnapshot) -> String? {
+        switch result.check.subject {
+        case .app(let id, let property):
+            guard let app = engine.app(id) else { return nil }
+            let players = app.players.filter { !$0.kind.isRecorder }
+            let streams = players.compactMap { player in snapshot.streams["arbiter.\(id).\(player.name)"].map { (player, $0) } }
+            switch property {
+            case .playing where app.session.category.traits.hasOutput:
+                let graph = streams.contains { $0.1.state == "running" }
+                return graph == app.isPlaying ? nil
+                    : "model playing \(app.isPlaying), graph streams \(streams.map { "\($0.0.name) \($0.1.state)" })"
+            case .audible:
+                let model = engine.audibility(of: id)?.isAudible ?? false
+                let graph = streams.contains { $0.1.state == "running" && $0.1.mute == false }
+                return graph == model ? nil
+                    : "model audible \(model), graph \(streams.map { "\($0.0.name) \($0.1.state) mute \($0.1.mute.map(String.init) ?? "?")" })"
+            case .gain:
+                let model = engine.gain(of: id, at: engine.now) ?? 1
+                guard let volume = streams.first?.1.volume else { return nil }
+                return abs(volume - model) <= 0.01 ? nil : "model gain \(model), graph volume \(volume)"
+            case .player(let name, _):
+                guard let stream = snapshot.streams["arbiter.\(id).\(name)"], let player = app.player(named: name),
+                      player.kind.isRecorder || app.session.category.traits.hasOutput else { return nil }
+                return (stream.state == "running") == player.isRunning ? nil
+                    : "model \(name) \(player.state), graph stream \(stream.state)"
+            case .recording:
+                guard let recorder = app.players.first(where: { $0.kind.isRecorder }),
+                      let stream = snapshot.streams["arbiter.\(id).\(recorder.name)"] else { return nil }
+                return (stream.state == "running") == app.isRecording ? nil
+                    : "model recording \(app.isRecording), graph stream \(stream.state)"
+            default:
+                return nil
+            }
+        case .route:
+            guard let owner = engine.routeOwner.flatMap(engine.app) else { return nil }
+            let expected = Set(engine.currentRoute.outputs.map { PortNodes.node(for: $0, isInput: false) })
+            let running = owner.players.filter { !$0.kind.isRecorder && $0.isRunning }
+                .compactMap { snapshot.streams["arbiter.\(owner.id).\($0.name)"] }
+            guard !running.isEmpty, !expected.isEmpty else { return nil }
+            let linked = running.reduce(into: Set<String>()) { $0.formUnion($1.targets) }
+            return linked == expected ? nil : "model outputs \(expected.sorted()), graph links \(linked.sorted())"
+        default:
+            return nil
+        }
+    }
+}
