@@ -108,7 +108,7 @@ public final class PrivateDaemon: @unchecked Sendable {
 
     static func find(_ program: String) -> String? {
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") + ["/usr/bin"] {
+        for directory in path.split(separator: ":") {
             let candidate = "\(directory)/\(program)"
             if access(candidate, X_OK) == 0 { return candidate }
         }

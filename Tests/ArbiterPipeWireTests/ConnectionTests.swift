@@ -91,3 +91,14 @@ struct ConnectionTests {
         #expect(throws: PipeWireError.self) { try connection.sync(timeoutMilliseconds: 1000) }
     }
 }
+
+@Suite("The daemon configuration")
+struct DaemonConfigTests {
+    @Test("the embedded configuration is tools/pipewire/arbiter.conf, so the tool and the script start the same daemon")
+    func inStep() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let file = try String(contentsOf: root.appendingPathComponent("tools/pipewire/arbiter.conf"), encoding: .utf8)
+        #expect(DaemonConfig.text + "\n" == file || DaemonConfig.text == file)
+    }
+}
