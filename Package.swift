@@ -38,6 +38,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // How fast an unplug reaches the graph (tools/bench-unplug.sh).
+        .executableTarget(name: "arbiter-bench", dependencies: ["ArbiterEngine", "ArbiterPipeWire"]),
         .testTarget(name: "ArbiterEngineTests", dependencies: ["ArbiterEngine"]),
         .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire"]),
         .testTarget(name: "ArbiterScenarioTests", dependencies: ["ArbiterScenario", "ArbiterEngine"]),

@@ -58,6 +58,17 @@ enum DaemonConfig {
             { factory = adapter
                 args = {
                     factory.name             = support.null-audio-sink
+                    node.name                = arbiter.route
+                    node.description         = "Arbiter output route (every playback stream, to the current output ports)"
+                    media.class              = Audio/Sink
+                    audio.position           = [ FL FR ]
+                    priority.session         = 0
+                    adapter.auto-port-config = { mode = dsp monitor = true position = preserve }
+                }
+            }
+            { factory = adapter
+                args = {
+                    factory.name             = support.null-audio-sink
                     node.name                = arbiter.port.builtInSpeaker
                     node.description         = "Built-in speaker"
                     media.class              = Audio/Sink

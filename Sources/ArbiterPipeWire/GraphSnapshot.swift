@@ -11,7 +11,8 @@ public struct GraphSnapshot: Sendable {
         public var targets: Set<String>
     }
 
-    /// By node name (`arbiter.<App>.<player>`).
+    /// By node name (`arbiter.<App>.<player>`). A playback stream's targets are the ports the route bus
+    /// (`arbiter.route`) it plays into is linked to.
     public var streams: [String: Stream]
 
     /// Runs `pw-dump` against the daemon at `runtimeDirectory` (and `remote`), and parses its first array.
@@ -57,7 +58,7 @@ public struct GraphSnapshot: Sendable {
             guard let id = object["id"] as? Int, let info = object["info"] as? [String: Any],
                   let props = info["props"] as? [String: Any], let name = props["node.name"] as? String else { continue }
             names[id] = name
-            guard name.hasPrefix("arbiter."), !name.hasPrefix("arbiter.port.") else { continue }
+            guard name.hasPrefix("arbiter."), !name.hasPrefix("arbiter.port."), name != "arbiter.route" else { continue }
             let params = (info["params"] as? [String: Any])?["Props"] as? [[String: Any]]
             let values = params?.first { $0["channelVolumes"] != nil }
             let volumes = values?["channelVolumes"] as? [Double]
@@ -75,6 +76,18 @@ public struct GraphSnapshot: Sendable {
             if let name = names[input], streams[name] != nil, let source = names[output] {
                 streams[name]!.targets.insert(source)
             }
+        }
+        // Playback streams play into the route bus: what they reach is what the bus is linked to.
+        var bus: Set<String> = []
+        for object in objects where (object["type"] as? String)?.hasSuffix("Link") == true {
+            guard let info = object["info"] as? [String: Any], let output = info["output-node-id"] as? Int,
+                  let input = info["input-node-id"] as? Int, names[output] == "arbiter.route",
+                  let target = names[input] else { continue }
+            bus.insert(target)
+        }
+        for name in streams.keys where streams[name]!.targets.contains("arbiter.route") {
+            streams[name]!.targets.remove("arbiter.route")
+            streams[name]!.targets.formUnion(bus)
         }
         return GraphSnapshot(streams: streams)
     }

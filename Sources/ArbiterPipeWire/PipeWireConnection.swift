@@ -82,6 +82,16 @@ public final class PipeWireConnection: @unchecked Sendable {
     public func cycles(_ stream: Int) -> UInt64 { arbiter_pw_stream_cycles(handle, Int32(stream)) }
     public func destroyStream(_ stream: Int) { arbiter_pw_stream_destroy(handle, Int32(stream)) }
 
+    /// Links node `output` to node `input`, channel by channel, keeping the links in `group` (0...15).
+    public func link(group: Int, from output: String, to input: String) throws(PipeWireError) {
+        if arbiter_pw_group_link(handle, Int32(group), output, input) != 0 {
+            throw PipeWireError("cannot link \(output) to \(input): \(lastError)")
+        }
+    }
+
+    /// Destroys every link of `group`.
+    public func unlink(group: Int) { arbiter_pw_group_unlink(handle, Int32(group)) }
+
     /// Links the stream to the node `target`, channel by channel.
     public func link(_ stream: Int, to target: String) throws(PipeWireError) {
         if arbiter_pw_stream_link(handle, Int32(stream), target) != 0 {

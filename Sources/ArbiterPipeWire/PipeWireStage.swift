@@ -5,16 +5,26 @@ import Glibc
 
 /// Makes a PipeWire graph match the engine: each player a stream, each port a node, each decision a control
 /// or a link. Accessories come and go through the registry, so a node destroyed from outside is a real unplug.
+///
+/// Every playback stream is linked once to the route bus `arbiter.route`, and the bus is linked to the current
+/// route's output ports: all apps share the hardware route, as on iOS, so a route change relinks the bus (two
+/// links per output port) instead of every stream. Capture streams link straight to the input port.
 public final class PipeWireStage: @unchecked Sendable {
     public let connection: PipeWireConnection
     /// Stream handles by node name (`arbiter.<App>.<player>`).
     private var streams: [String: Int] = [:]
     private var applied: [String: Applied] = [:]
+    private var playerKinds: [String: PlayerKind] = [:]
     /// Accessories whose nodes exist, by the names of their nodes.
     private var accessoryOfNode: [String: AccessorySpec] = [:]
     private var connected: [AccessorySpec] = []
     /// Whether volume ramps are played out in real time.
     public var realtime = false
+    /// The output ports the route bus is linked to.
+    private var busTargets: [String] = []
+    /// The node every playback stream plays into.
+    public static let bus = "arbiter.route"
+    static let busGroup = 0
 
     struct Applied: Equatable {
         var active = false
@@ -27,7 +37,8 @@ public final class PipeWireStage: @unchecked Sendable {
     /// for every player of every app.
     public init(connection: PipeWireConnection, setup: Setup) throws(PipeWireError) {
         self.connection = connection
-        for (name, isSource, positions) in [("arbiter.port.builtInSpeaker", false, "[ FL FR ]"),
+        for (name, isSource, positions) in [(PipeWireStage.bus, false, "[ FL FR ]"),
+                                            ("arbiter.port.builtInSpeaker", false, "[ FL FR ]"),
                                             ("arbiter.port.builtInReceiver", false, "[ MONO ]"),
                                             ("arbiter.port.builtInMic", true, "[ MONO ]")]
         where !connection.nodeExists(name) {
@@ -42,6 +53,7 @@ public final class PipeWireStage: @unchecked Sendable {
             }
             for player in players {
                 let name = "arbiter.\(app.name).\(player.name)"
+                playerKinds[name] = player.kind
                 streams[name] = try connection.createStream(
                     nodeName: name, app: app.name.name, mediaName: player.name,
                     role: PipeWireStage.role(category: app.category, mode: app.mode), capture: player.kind.isRecorder)
@@ -51,7 +63,12 @@ public final class PipeWireStage: @unchecked Sendable {
         try connection.sync()
         _ = connection.takePortEvents()
         connected = setup.device.accessories
-        for name in streams.keys.sorted() { connection.setActive(streams[name]!, false) }
+        for name in streams.keys.sorted() {
+            connection.setActive(streams[name]!, false)
+            if playerKinds[name]?.isRecorder == false {
+                try connection.link(streams[name]!, to: PipeWireStage.bus)
+            }
+        }
         try connection.sync()
     }
 
@@ -116,12 +133,24 @@ public final class PipeWireStage: @unchecked Sendable {
         return actions
     }
 
-    private func before(_ name: String) -> Applied { applied[name] ?? Applied() }
-
     /// Makes every stream match the engine at its current time: active, muted, volume, links.
     public func apply(_ engine: Engine) throws(PipeWireError) {
         let route = engine.currentRoute
         var changedLinks = false
+        // The bus follows the route's outputs; with none (a record session owns the hardware) it stays where it
+        // was: the model says the others play but are not heard, and mutes them.
+        let outputs = route.outputs.map { PortNodes.node(for: $0, isInput: false) }
+        let wantedBus = !outputs.isEmpty ? outputs : busTargets.isEmpty ? ["arbiter.port.builtInSpeaker"] : busTargets
+        if wantedBus != busTargets {
+            connection.unlink(group: PipeWireStage.busGroup)
+            for target in wantedBus {
+                do { try connection.link(group: PipeWireStage.busGroup, from: PipeWireStage.bus, to: target) } catch {
+                    throw PipeWireError("cannot route to \(target): \(error.message)")
+                }
+            }
+            busTargets = wantedBus
+            changedLinks = true
+        }
         for app in engine.apps {
             let audible = engine.audibility(of: app.id)?.isAudible ?? false
             for player in app.players {
@@ -135,13 +164,6 @@ public final class PipeWireStage: @unchecked Sendable {
                 } else {
                     wanted.mute = running && !audible
                     wanted.volume = realtime ? app.gain.to : (engine.gain(of: app.id, at: engine.now) ?? 1)
-                    if running {
-                        // With no output in the route (a record session owns the hardware), the stream stays
-                        // where it was, muted: the model says it plays but is not heard.
-                        let outputs = route.outputs.map { PortNodes.node(for: $0, isInput: false) }
-                        wanted.targets = !outputs.isEmpty ? outputs
-                            : before(name).targets.isEmpty ? ["arbiter.port.builtInSpeaker"] : before(name).targets
-                    }
                 }
                 let before = applied[name] ?? Applied()
                 if wanted.targets != before.targets {

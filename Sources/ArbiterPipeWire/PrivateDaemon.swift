@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// A private PipeWire daemon: its own runtime directory and the project's config (null devices for the
 /// built-in ports, no hardware, no session manager). Stopped by its process id.
@@ -15,8 +16,12 @@ public final class PrivateDaemon: @unchecked Sendable {
             throw PipeWireError("PipeWire is not installed (no `pipewire` on PATH); install it with: "
                 + "apt-get install pipewire-bin libpipewire-0.3-dev libspa-0.2-dev (or run tools/setup.sh)")
         }
-        var template = Array("/tmp/arbiter-pw.XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw PipeWireError("cannot make a runtime directory in /tmp") }
+        // Short paths: unix socket paths are limited to 108 bytes.
+        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array("\(temporary)/arbiter-pw.XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw PipeWireError("cannot make a runtime directory in \(temporary)")
+        }
         let directory = String(cString: made)
         runtimeDirectory = directory
         let config = directory + "/arbiter.conf"
@@ -85,25 +90,42 @@ public final class PrivateDaemon: @unchecked Sendable {
 
     // MARK: Process bookkeeping, so Ctrl-C can stop every daemon.
 
-    nonisolated(unsafe) private static var running: [pid_t] = []
+    /// Pids of the running daemons, in a fixed buffer a signal handler can read; 0 marks a free slot. Changed
+    /// only under `lock`.
+    nonisolated(unsafe) private static let pids: UnsafeMutablePointer<pid_t> = {
+        let buffer = UnsafeMutablePointer<pid_t>.allocate(capacity: 64)
+        buffer.initialize(repeating: 0, count: 64)
+        return buffer
+    }()
+    private static let lock = Mutex(())
 
     private static func register(_ pid: pid_t) {
-        running.append(pid)
+        lock.withLock { _ in
+            for slot in 0..<64 where pids[slot] == 0 {
+                pids[slot] = pid
+                break
+            }
+        }
         signal(SIGINT) { _ in
-            for pid in PrivateDaemon.running { kill(pid, SIGKILL) }
+            for slot in 0..<64 where PrivateDaemon.pids[slot] != 0 { kill(PrivateDaemon.pids[slot], SIGKILL) }
             _exit(130)
         }
         signal(SIGTERM) { _ in
-            for pid in PrivateDaemon.running { kill(pid, SIGKILL) }
+            for slot in 0..<64 where PrivateDaemon.pids[slot] != 0 { kill(PrivateDaemon.pids[slot], SIGKILL) }
             _exit(143)
         }
     }
 
+    /// Forgets a daemon; false if it was not registered (already stopped).
     @discardableResult
     private static func unregister(_ pid: pid_t) -> Bool {
-        guard let index = running.firstIndex(of: pid) else { return false }
-        running.remove(at: index)
-        return true
+        lock.withLock { _ in
+            for slot in 0..<64 where pids[slot] == pid {
+                pids[slot] = 0
+                return true
+            }
+            return false
+        }
     }
 
     static func find(_ program: String) -> String? {

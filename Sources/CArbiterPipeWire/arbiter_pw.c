@@ -17,6 +17,8 @@
 #define MAX_STREAMS 512
 #define MAX_LINKS 16
 #define MAX_EVENTS 256
+#define MAX_GROUPS 16
+#define MAX_GROUP_LINKS 64
 #define NAME_LEN 256
 
 struct node_entry {
@@ -63,6 +65,8 @@ struct arbiter_pw {
     struct node_entry nodes[MAX_NODES];
     struct port_entry ports[MAX_PORTS];
     struct stream_entry streams[MAX_STREAMS];
+    struct pw_proxy *groups[MAX_GROUPS][MAX_GROUP_LINKS];
+    int group_links[MAX_GROUPS];
     char events[MAX_EVENTS][NAME_LEN + 8];
     int event_head, event_count;
 };
@@ -514,6 +518,57 @@ int arbiter_pw_stream_link(arbiter_pw *pw, int index, const char *target) {
     if (made == 0) snprintf(pw->error, sizeof(pw->error), "no ports to link %s to %s", "stream", target);
     pw_thread_loop_unlock(pw->loop);
     return made == 0 ? -1 : 0;
+}
+
+/* ---- links between nodes, in groups ---- */
+
+static struct pw_proxy *make_link(struct arbiter_pw *pw, uint32_t out_node, uint32_t out_port, uint32_t in_node,
+                                  uint32_t in_port) {
+    struct pw_properties *props = pw_properties_new(NULL, NULL);
+    pw_properties_setf(props, PW_KEY_LINK_OUTPUT_NODE, "%u", out_node);
+    pw_properties_setf(props, PW_KEY_LINK_OUTPUT_PORT, "%u", out_port);
+    pw_properties_setf(props, PW_KEY_LINK_INPUT_NODE, "%u", in_node);
+    pw_properties_setf(props, PW_KEY_LINK_INPUT_PORT, "%u", in_port);
+    struct pw_proxy *link = pw_core_create_object(pw->core, "link-factory", PW_TYPE_INTERFACE_Link, PW_VERSION_LINK,
+                                                  &props->dict, 0);
+    pw_properties_free(props);
+    return link;
+}
+
+int arbiter_pw_group_link(arbiter_pw *pw, int group, const char *output, const char *input) {
+    if (group < 0 || group >= MAX_GROUPS) return -1;
+    pw_thread_loop_lock(pw->loop);
+    struct node_entry *from = find_node(pw, output), *to = find_node(pw, input);
+    int made = 0;
+    if (from != NULL && to != NULL) {
+        for (int i = 0; i < MAX_PORTS; i++) {
+            struct port_entry *out = &pw->ports[i];
+            if (!out->used || out->node_id != from->id || !out->output) continue;
+            struct port_entry *match = NULL, *fallback = NULL;
+            for (int j = 0; j < MAX_PORTS; j++) {
+                struct port_entry *in = &pw->ports[j];
+                if (!in->used || in->node_id != to->id || in->output) continue;
+                if (strcmp(in->channel, out->channel) == 0) { match = in; break; }
+                if (fallback == NULL) fallback = in;
+            }
+            if (match == NULL) match = fallback;
+            if (match == NULL || pw->group_links[group] >= MAX_GROUP_LINKS) continue;
+            struct pw_proxy *link = make_link(pw, from->id, out->id, to->id, match->id);
+            if (link != NULL) pw->groups[group][pw->group_links[group]++] = link;
+            made++;
+        }
+    }
+    if (made == 0) snprintf(pw->error, sizeof(pw->error), "no ports to link %s to %s", output, input);
+    pw_thread_loop_unlock(pw->loop);
+    return made == 0 ? -1 : 0;
+}
+
+void arbiter_pw_group_unlink(arbiter_pw *pw, int group) {
+    if (group < 0 || group >= MAX_GROUPS) return;
+    pw_thread_loop_lock(pw->loop);
+    for (int l = 0; l < pw->group_links[group]; l++) pw_proxy_destroy(pw->groups[group][l]);
+    pw->group_links[group] = 0;
+    pw_thread_loop_unlock(pw->loop);
 }
 
 void arbiter_pw_stream_destroy(arbiter_pw *pw, int index) {

@@ -52,7 +52,7 @@ extension Arbiter {
             }
             let real = pipewire || pipewireRemote != nil
             var daemon: PrivateDaemon?
-            var runtimeDirectory = ProcessInfo.runtimeDirectory
+            var runtimeDirectory = RuntimeEnvironment.runtimeDirectory
             if real && pipewireRemote == nil {
                 do {
                     daemon = try PrivateDaemon()
@@ -96,7 +96,7 @@ extension Arbiter {
     }
 }
 
-enum ProcessInfo {
+enum RuntimeEnvironment {
     /// `$XDG_RUNTIME_DIR`, where a running daemon's socket is.
     static var runtimeDirectory: String {
         getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/run/user/\(getuid())"

@@ -25,10 +25,13 @@ enum CLI {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `arbiter` with `arguments`, from the package root.
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.currentDirectoryURL = packageRoot
+        if !environment.isEmpty {
+            process.environment = Foundation.ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.arguments = arguments
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out

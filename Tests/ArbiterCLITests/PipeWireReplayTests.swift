@@ -6,11 +6,14 @@ import Testing
 struct PipeWireReplayTests {
     @Test("every scenario in scenarios/ also passes on a private PipeWire daemon, which is gone afterwards")
     func corpusOnPipeWire() throws {
-        let result = try CLI.run(["replay", "--quiet", "--pipewire", "scenarios"])
+        let temporary = "/tmp/arbiter-corpus.\(getpid())"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let result = try CLI.run(["replay", "--quiet", "--pipewire", "scenarios"], environment: ["TMPDIR": temporary])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix(" passed, 0 failed\n"))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: "/tmp").filter { $0.hasPrefix("arbiter-pw.") }
-        #expect(leftovers.isEmpty, "runtime directories left behind: \(leftovers)")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: temporary)
+        #expect(leftovers.isEmpty, "the daemon's runtime directory was left behind: \(leftovers)")
     }
 
     @Test("the output with --pipewire is the same timeline")

@@ -21,7 +21,7 @@ public struct AudioSession: Hashable, Sendable {
 
     /// The mode in effect: `default` when the category does not support the one asked for.
     public var effectiveMode: Mode {
-        mode.validCategories.contains(category) ? mode : .default
+        mode.isValid(for: category) ? mode : .default
     }
 
     /// The options in effect: those set, those the mode implies, and mixWithOthers where ambient,

@@ -42,28 +42,48 @@ public enum CategoryOption: String, CaseIterable, Hashable, Sendable, CustomStri
     }
 }
 
-/// A set of category options, always listed in the SDK's order.
+/// A set of category options, always listed in the SDK's order. A bit mask underneath, so set operations are
+/// cheap on the engine's hot paths.
 public struct CategoryOptions: Hashable, Sendable, ExpressibleByArrayLiteral, Sequence, CustomStringConvertible {
-    /// The options in the SDK's declaration order.
-    public private(set) var members: [CategoryOption]
+    private var mask: UInt32 = 0
+
+    private static func flag(_ option: CategoryOption) -> UInt32 {
+        let index: UInt32 = switch option {
+        case .mixWithOthers: 0
+        case .duckOthers: 1
+        case .allowBluetoothHFP: 2
+        case .defaultToSpeaker: 3
+        case .interruptSpokenAudioAndMixWithOthers: 4
+        case .allowBluetoothA2DP: 5
+        case .allowAirPlay: 6
+        case .overrideMutedMicrophoneInterruption: 7
+        case .farFieldInput: 8
+        case .bluetoothHighQualityRecording: 9
+        }
+        return 1 << index
+    }
+
+    private static let flags: [(CategoryOption, UInt32)] = CategoryOption.allCases.map { ($0, flag($0)) }
 
     public init(_ options: some Sequence<CategoryOption>) {
-        let set = Set(options)
-        members = CategoryOption.allCases.filter { set.contains($0) }
+        for option in options { mask |= CategoryOptions.flag(option) }
     }
 
     public init(arrayLiteral elements: CategoryOption...) { self.init(elements) }
 
-    public func contains(_ option: CategoryOption) -> Bool { members.contains(option) }
-    public var isEmpty: Bool { members.isEmpty }
+    private init(mask: UInt32) { self.mask = mask }
+
+    /// The options in the SDK's declaration order.
+    public var members: [CategoryOption] { CategoryOptions.flags.filter { mask & $0.1 != 0 }.map(\.0) }
+
+    public func contains(_ option: CategoryOption) -> Bool { mask & CategoryOptions.flag(option) != 0 }
+    public var isEmpty: Bool { mask == 0 }
     public func makeIterator() -> IndexingIterator<[CategoryOption]> { members.makeIterator() }
 
-    public func union(_ other: CategoryOptions) -> CategoryOptions { CategoryOptions(members + other.members) }
-    public func subtracting(_ other: CategoryOptions) -> CategoryOptions {
-        CategoryOptions(members.filter { !other.contains($0) })
-    }
-    public mutating func insert(_ option: CategoryOption) { self = union([option]) }
-    public mutating func remove(_ option: CategoryOption) { self = subtracting([option]) }
+    public func union(_ other: CategoryOptions) -> CategoryOptions { CategoryOptions(mask: mask | other.mask) }
+    public func subtracting(_ other: CategoryOptions) -> CategoryOptions { CategoryOptions(mask: mask & ~other.mask) }
+    public mutating func insert(_ option: CategoryOption) { mask |= CategoryOptions.flag(option) }
+    public mutating func remove(_ option: CategoryOption) { mask &= ~CategoryOptions.flag(option) }
 
     /// The bits iOS would read back: the OR of every member's raw value.
     public var bits: UInt { members.reduce(0) { $0 | $1.bits } }

@@ -16,14 +16,17 @@ public enum Mode: String, CaseIterable, Hashable, Sendable, CustomStringConverti
 
     /// The categories the mode is valid for (reference §3: H17 comments, ASPG Table B-2, API pages).
     /// With any other category the mode is accepted and behaves as `default`.
-    public var validCategories: Set<Category> {
+    public var validCategories: Set<Category> { Set(Category.allCases.filter(isValid(for:))) }
+
+    /// Whether the mode is valid for `category` (see `validCategories`).
+    public func isValid(for category: Category) -> Bool {
         switch self {
-        case .default, .voicePrompt: Set(Category.allCases)
-        case .voiceChat, .gameChat: [.playAndRecord]
-        case .videoChat, .videoRecording: [.playAndRecord, .record]
-        case .measurement: [.playAndRecord, .record, .playback]
-        case .moviePlayback, .spokenAudio, .shortFormVideo: [.playback]
-        case .dualRoute: [.multiRoute]
+        case .default, .voicePrompt: true
+        case .voiceChat, .gameChat: category == .playAndRecord
+        case .videoChat, .videoRecording: category == .playAndRecord || category == .record
+        case .measurement: category == .playAndRecord || category == .record || category == .playback
+        case .moviePlayback, .spokenAudio, .shortFormVideo: category == .playback
+        case .dualRoute: category == .multiRoute
         }
     }
 

@@ -59,7 +59,7 @@ enum CategoryConfiguration {
             case .refused(let code, let rule): return .failure(SessionError(code, rule))
             }
         }
-        let effectiveMode = mode.validCategories.contains(category) ? mode : .default
+        let effectiveMode = mode.isValid(for: category) ? mode : .default
         if accepted.contains(.farFieldInput)
             && !accepted.union(effectiveMode.impliedOptions).contains(.allowBluetoothHFP) {
             return .failure(SessionError(.badParam, .farFieldInputNeedsHFP))

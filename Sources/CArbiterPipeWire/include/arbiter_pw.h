@@ -50,4 +50,10 @@ void arbiter_pw_stream_unlink(arbiter_pw *pw, int stream);
 uint64_t arbiter_pw_stream_cycles(arbiter_pw *pw, int stream);
 void arbiter_pw_stream_destroy(arbiter_pw *pw, int stream);
 
+/* Links node `output` to node `input` channel by channel (output ports, monitors included, to input ports),
+ * keeping the links in `group` (0 to 15). 0, or -1 (see arbiter_pw_last_error). */
+int arbiter_pw_group_link(arbiter_pw *pw, int group, const char *output, const char *input);
+/* Destroys every link of `group`. */
+void arbiter_pw_group_unlink(arbiter_pw *pw, int group);
+
 #endif
