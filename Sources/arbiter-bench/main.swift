@@ -57,7 +57,8 @@ for count in [1, 16, 64] {
         let decided = seconds()
         try stage.apply(engine)   // relinks every stream, then a round trip
         if getenv("ARBITER_BENCH_DETAIL") != nil {
-            print("  detect \((detected - start) * 1000) decide \((decided - detected) * 1000) apply \((seconds() - decided) * 1000)")
+            let parts = [detected - start, decided - detected, seconds() - decided].map { String(format: "%.2f", $0 * 1000) }
+            print("  registry \(parts[0]) ms, engine \(parts[1]) ms, relink and round trip \(parts[2]) ms")
         }
         samples.append((seconds() - start) * 1000)
         guard engine.currentRoute.outputTypes == [.builtInSpeaker] else { fatalError("not relinked") }

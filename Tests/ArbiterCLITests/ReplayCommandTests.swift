@@ -98,8 +98,11 @@ struct ReadmeCommandTests {
     func readmeReplay() throws {
         let readme = try CLI.read("README.md")
         let firstCommand = try #require(readme.split(separator: "\n").first { $0.contains("arbiter replay") })
-        let path = try #require(firstCommand.split(separator: " ").first { $0.hasSuffix(".yaml") })
-        let result = try CLI.run(["replay", String(path)])
+        // The words after `.build/release/arbiter`, up to the comment: the README's own replay, run as written.
+        let words = firstCommand.split(separator: "#")[0].split(separator: " ").map(String.init)
+        let arguments = Array(words.drop { !$0.hasSuffix("/arbiter") }.dropFirst())
+        #expect(arguments.contains("--pipewire"), "the main job includes real PipeWire")
+        let result = try CLI.run(arguments)
         #expect(result.status == 0)
         for line in ["            Podcasts: interrupted by Maps  [activation.interrupts-spoken-audio]",
                      "            → Podcasts: interruptionBegan reason=default  [activation.interrupts-spoken-audio]",
