@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Unplug benchmark: headphones node destroyed by another client -> every affected stream relinked to the
-# speaker and confirmed by the daemon, for 1, 16 and 64 playing streams. Prints median, p99 and max in ms.
-#   tools/bench-unplug.sh [RUNS]      (default 100 runs per size)
+# speaker and confirmed by the daemon, for 1, 16 and 64 playing streams; then, in the same run, the same unplug
+# under WirePlumber's full policy moving plain pw-play streams. Prints median, p99 and max in ms.
+#   tools/bench-unplug.sh [RUNS]      (default 100 runs per size; installs wireplumber and dbus if missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh --deps-only
+if ! command -v wireplumber >/dev/null || ! command -v dbus-daemon >/dev/null; then
+    echo "bench: installing wireplumber and dbus for the comparison" >&2
+    sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq wireplumber dbus >/dev/null
+fi
 swift build -c release --product arbiter-bench >&2
 PIPEWIRE_LOG="${PIPEWIRE_LOG:-/tmp/arbiter-bench-pipewire.log}" .build/release/arbiter-bench "${1:-100}"

@@ -55,6 +55,9 @@ public final class PipeWireConnection: @unchecked Sendable {
         return text(buffer)
     }
 
+    /// How many links in the registry go into the node `name`, whoever made them.
+    public func linksInto(_ name: String) -> Int { Int(arbiter_pw_count_links_into(handle, name)) }
+
     /// Registry events about port nodes (`arbiter.port`), oldest first.
     public func takePortEvents() -> [PortNodeEvent] {
         var events: [PortNodeEvent] = []

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import Synchronization
 
 /// A private PipeWire daemon: its own runtime directory and the project's config (null devices for the
@@ -10,8 +11,11 @@ public final class PrivateDaemon: @unchecked Sendable {
     public let runtimeDirectory: String
     public let pid: pid_t
 
+    /// The project's daemon configuration (tools/pipewire/arbiter.conf).
+    public static let defaultConfiguration = DaemonConfig.text
+
     /// Starts a daemon and waits for its socket. Throws with install instructions if PipeWire is missing.
-    public init() throws(PipeWireError) {
+    public init(configuration: String = PrivateDaemon.defaultConfiguration) throws(PipeWireError) {
         guard let binary = PrivateDaemon.find("pipewire") else {
             throw PipeWireError("PipeWire is not installed (no `pipewire` on PATH); install it with: "
                 + "apt-get install pipewire-bin libpipewire-0.3-dev libspa-0.2-dev (or run tools/setup.sh)")
@@ -26,7 +30,7 @@ public final class PrivateDaemon: @unchecked Sendable {
         runtimeDirectory = directory
         let config = directory + "/arbiter.conf"
         guard let file = fopen(config, "w") else { throw PipeWireError("cannot write \(config)") }
-        fputs(DaemonConfig.text, file)
+        fputs(configuration, file)
         fclose(file)
         let log = directory + "/pipewire.log"
         var environment = ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)",
@@ -79,10 +83,7 @@ public final class PrivateDaemon: @unchecked Sendable {
         }
         kill(pid, SIGKILL)
         waitpid(pid, &status, WNOHANG)
-        for name in ["pipewire-0", "pipewire-0.lock", "pipewire.log", "arbiter.conf"] {
-            unlink(runtimeDirectory + "/" + name)
-        }
-        rmdir(runtimeDirectory)
+        try? FileManager.default.removeItem(atPath: runtimeDirectory)
     }
 
     /// Whether the daemon process is still running.

@@ -38,6 +38,15 @@ struct port_entry {
     char channel[32];
 };
 
+struct link_entry {
+    uint32_t id;
+    uint32_t output_node;
+    uint32_t input_node;
+    int used;
+};
+
+#define MAX_LINK_ENTRIES 4096
+
 struct stream_entry {
     int used;
     int capture;
@@ -64,6 +73,7 @@ struct arbiter_pw {
     char error[512];
     struct node_entry nodes[MAX_NODES];
     struct port_entry ports[MAX_PORTS];
+    struct link_entry links[MAX_LINK_ENTRIES];
     struct stream_entry streams[MAX_STREAMS];
     struct pw_proxy *groups[MAX_GROUPS][MAX_GROUP_LINKS];
     int group_links[MAX_GROUPS];
@@ -120,6 +130,15 @@ static void on_global(void *data, uint32_t id, uint32_t permissions, const char 
             if (n->is_port) push_event(pw, "add", n->name);
             return;
         }
+    } else if (strcmp(type, PW_TYPE_INTERFACE_Link) == 0) {
+        const char *output = spa_dict_lookup(props, PW_KEY_LINK_OUTPUT_NODE);
+        const char *input = spa_dict_lookup(props, PW_KEY_LINK_INPUT_NODE);
+        if (output == NULL || input == NULL) return;
+        for (int i = 0; i < MAX_LINK_ENTRIES; i++) {
+            if (pw->links[i].used) continue;
+            pw->links[i] = (struct link_entry){ id, (uint32_t)atoi(output), (uint32_t)atoi(input), 1 };
+            return;
+        }
     } else if (strcmp(type, PW_TYPE_INTERFACE_Port) == 0) {
         const char *node = spa_dict_lookup(props, PW_KEY_NODE_ID);
         const char *direction = spa_dict_lookup(props, PW_KEY_PORT_DIRECTION);
@@ -153,6 +172,12 @@ static void on_global_remove(void *data, uint32_t id) {
     for (int i = 0; i < MAX_PORTS; i++) {
         if (pw->ports[i].used && pw->ports[i].id == id) {
             memset(&pw->ports[i], 0, sizeof(pw->ports[i]));
+            return;
+        }
+    }
+    for (int i = 0; i < MAX_LINK_ENTRIES; i++) {
+        if (pw->links[i].used && pw->links[i].id == id) {
+            memset(&pw->links[i], 0, sizeof(pw->links[i]));
             return;
         }
     }
@@ -314,6 +339,17 @@ int arbiter_pw_node_property(arbiter_pw *pw, const char *name, const char *key, 
     }
     pw_thread_loop_unlock(pw->loop);
     return node != NULL;
+}
+
+int arbiter_pw_count_links_into(arbiter_pw *pw, const char *name) {
+    pw_thread_loop_lock(pw->loop);
+    struct node_entry *node = find_node(pw, name);
+    int count = 0;
+    for (int i = 0; node != NULL && i < MAX_LINK_ENTRIES; i++) {
+        if (pw->links[i].used && pw->links[i].input_node == node->id) count++;
+    }
+    pw_thread_loop_unlock(pw->loop);
+    return count;
 }
 
 int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len) {

@@ -33,6 +33,8 @@ int arbiter_pw_node_exists(arbiter_pw *pw, const char *name);
 /* Takes the next registry event about port nodes (node.name "arbiter.port.*"): writes "add NAME" or "remove NAME"
  * into `buffer` and returns 1, or returns 0 when there is none. */
 int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len);
+/* How many links in the registry go into the node with this name (from any client). */
+int arbiter_pw_count_links_into(arbiter_pw *pw, const char *name);
 /* Writes the node's property `key` into `buffer` (empty if absent); returns 1 if the node exists. */
 int arbiter_pw_node_property(arbiter_pw *pw, const char *name, const char *key, char *buffer, int len);
 
