@@ -116,8 +116,11 @@ public struct Engine: Hashable, Sendable {
             return .rejected(InputError("app '\(config.name)' already exists; expected a new app name"))
         }
         if let problem = Engine.problems(with: config, profile: profile).first { return .rejected(InputError(problem)) }
-        apps.append(App(config: config, lifecycle: .background))
-        effects.decide(config.name, .lifecycle(.background), .appDeclared)
+        // Like a scenario file, whose first app starts in the foreground: the first app of an empty device does.
+        let first = apps.isEmpty && device.foreground == nil
+        apps.append(App(config: config, lifecycle: first ? .foreground : .background))
+        if first { device.foreground = config.name }
+        effects.decide(config.name, .lifecycle(first ? .foreground : .background), .appDeclared)
         return .succeeded
     }
 }

@@ -53,7 +53,8 @@ public struct Profile: Hashable, Sendable {
         return problems
     }
 
-    static func text(_ value: Double) -> String {
+    /// A number as scenario files and reports write it: `0.2`, `1`, `12.5`.
+    public static func text(_ value: Double) -> String {
         let scaled = (value * 1000).rounded() / 1000
         if scaled == scaled.rounded() { return String(Int(scaled)) }
         return String(scaled)

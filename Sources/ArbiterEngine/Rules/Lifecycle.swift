@@ -155,7 +155,8 @@ extension Rule {
         evidence: .model)
     static let appDeclared = Rule(
         id: "lifecycle.declared",
-        statement: "a newly declared app is running in the background",
+        statement: "a newly declared app is running in the background (the first app of an empty device is in the "
+            + "foreground, as a scenario's first app is)",
         source: "scenario format (Apps and the foreground)",
         evidence: .model)
 }

@@ -11,6 +11,7 @@ struct YAMLReader {
     init(file: String) { self.file = file }
 
     func position(_ node: Node) -> SourcePosition {
+        if let position = WordNodes.position(of: node, file: file) { return position }
         let mark = node.mark
         return SourcePosition(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }

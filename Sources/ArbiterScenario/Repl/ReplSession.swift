@@ -1,0 +1,231 @@
+import ArbiterEngine
+
+/// An interactive session over the engine: typed commands in, explanations out. The front end (`arbiter repl`)
+/// only reads lines and prints what `execute` returns.
+public struct ReplSession {
+    /// One step taken, with what it did.
+    public struct Entry: Sendable {
+        public var text: String
+        public var time: Time
+        public var event: Event
+        public var outcome: Outcome
+        /// Where it came from, when it came from a file.
+        public var position: SourcePosition?
+    }
+
+    /// What a command printed, and whether it failed.
+    public struct Reply: Sendable {
+        public var lines: [String] = []
+        public var failed = false
+        public var quit = false
+    }
+
+    public private(set) var setup: Setup
+    public private(set) var engine: Engine
+    public private(set) var time: Time = .zero
+    public private(set) var entries: [Entry] = []
+    private var initial: Engine
+    private var decoder: CommandDecoder
+    private var snapshots: [Snapshot] = []
+    private var unseen: [SessionNotification] = []
+    private var provenance: [String: (decision: Decision, entry: Int)] = [:]
+    private var fileSteps: [ScenarioStep]
+    private var cursor = 0
+    private var lineNumber = 0
+    private let source: String
+
+    struct Snapshot {
+        var engine: Engine
+        var time: Time
+        var provenance: [String: (decision: Decision, entry: Int)]
+        var cursor: Int
+        var setup: Setup
+        var decoder: CommandDecoder
+    }
+
+    /// A session over `scenario`'s setup, whose steps can then be stepped through; or an empty one.
+    public init(scenario: Scenario? = nil, source: String = "repl") throws {
+        setup = scenario?.setup ?? Setup()
+        engine = try Engine(setup)
+        initial = engine
+        fileSteps = scenario?.steps ?? []
+        self.source = source
+        decoder = CommandDecoder(file: source, apps: setup.apps)
+    }
+
+    /// Runs one typed line.
+    public mutating func execute(_ line: String) -> Reply {
+        lineNumber += 1
+        var reply = Reply()
+        let words = Words(line, line: lineNumber)
+        if words.words.first?.text.hasPrefix("#") == true { return reply }
+        switch decoder.decode(words) {
+        case .failure(let errors):
+            reply.lines = errors.diagnostics.map(\.description)
+            reply.failed = true
+        case .success(nil):
+            break
+        case .success(let command?):
+            run(command, text: line.trimmingSpaces(), &reply)
+        }
+        return reply
+    }
+
+    private mutating func run(_ command: Command, text: String, _ reply: inout Reply) {
+        switch command {
+        case .event(let event): perform(event, text: text, position: nil, &reply)
+        case .declare(let config):
+            setup.apps.append(config)
+            perform(.declare(config), text: text, position: nil, &reply)
+        case .after(let delay): time = time + delay; reply.lines.append("time \(time)")
+        case .at(let instant):
+            guard instant >= time else {
+                reply.lines.append("\(source):\(lineNumber):1: error: time goes backwards: \(instant) is before \(time); expected \(time) or later")
+                reply.failed = true
+                return
+            }
+            time = instant
+            reply.lines.append("time \(time)")
+        case .state(let app): reply.lines += ReplViews.state(engine, app: app, time: time)
+        case .route: reply.lines.append("route: \(engine.currentRoute) (owner \(engine.routeOwner.map(\.name) ?? "none"))")
+        case .nowPlaying: reply.lines.append(ReplViews.nowPlaying(engine, time: time))
+        case .events:
+            reply.lines += unseen.isEmpty ? ["no new notifications"] : unseen.map { "\($0.app): \($0.kind)  [\($0.rule.id)]" }
+            unseen = []
+        case .why(let app, let property): reply.lines += why(app, property)
+        case .history:
+            reply.lines += entries.isEmpty ? ["no steps yet"] : entries.enumerated().map { index, entry in
+                "\(index + 1)  \(entry.time)  \(entry.text)" + (entry.position.map { "  (\($0))" } ?? "")
+            }
+        case .undo:
+            guard !entries.isEmpty else { reply.lines.append("nothing to undo"); reply.failed = true; return }
+            restore(entries.count - 1)
+            reply.lines.append("undone; \(entries.count) steps, time \(time)")
+        case .goto(let number):
+            guard number <= entries.count else {
+                reply.lines.append("\(source):\(lineNumber):6: error: there is no step \(number); expected 0 to \(entries.count)")
+                reply.failed = true
+                return
+            }
+            restore(number)
+            reply.lines.append("at step \(number), time \(time)")
+        case .step: stepFile(&reply)
+        case .run:
+            if cursor >= fileSteps.count { reply.lines.append("no more steps") }
+            while cursor < fileSteps.count { stepFile(&reply) }
+        case .save(let path):
+            do {
+                try ScenarioWriter.write(ScenarioWriter.text(setup: setup, entries: entries), to: path)
+                reply.lines.append("saved \(entries.count) steps to \(path)")
+            } catch {
+                reply.lines.append("\(source):\(lineNumber):6: error: cannot write \(path) (\(error)); expected a writable path")
+                reply.failed = true
+            }
+        case .help(let topic): reply.lines += ReplViews.help(topic)
+        case .quit: reply.quit = true
+        }
+    }
+
+    private mutating func perform(_ event: Event, text: String, position: SourcePosition?, _ reply: inout Reply) {
+        snapshots.append(Snapshot(engine: engine, time: time, provenance: provenance, cursor: cursor, setup: setup,
+                                  decoder: decoder))
+        let outcome = engine.handle(event, at: time)
+        if case .rejected(let error) = outcome.result {
+            snapshots.removeLast()
+            reply.lines.append("\(source):\(lineNumber):1: error: \(error.message)")
+            reply.failed = true
+            return
+        }
+        entries.append(Entry(text: text, time: time, event: event, outcome: outcome, position: position))
+        for decision in outcome.decisions {
+            for property in Provenance.properties(of: decision.change) {
+                provenance[Provenance.key(decision.app, property)] = (decision, entries.count)
+            }
+        }
+        unseen += outcome.notifications
+        if let error = outcome.error {
+            reply.lines.append("✗ failed with \(error.code) (\(error.code.codeText)): \(error.rule.statement)  [\(error.rule.id)]")
+            reply.failed = true
+        }
+        reply.lines += outcome.decisions.map(\.description)
+        reply.lines += outcome.notifications.map { "→ \($0.app): \($0.kind)  [\($0.rule.id)]" }
+        if outcome.decisions.isEmpty && outcome.notifications.isEmpty && outcome.error == nil {
+            reply.lines.append("nothing changed")
+        }
+    }
+
+    private mutating func restore(_ count: Int) {
+        if count == 0, let first = snapshots.first {
+            apply(first)
+            snapshots = []
+        } else if count < snapshots.count {
+            apply(snapshots[count])
+            snapshots.removeSubrange(count...)
+        }
+        entries.removeSubrange(count...)
+        unseen = []
+    }
+
+    private mutating func apply(_ snapshot: Snapshot) {
+        engine = snapshot.engine
+        time = snapshot.time
+        provenance = snapshot.provenance
+        cursor = snapshot.cursor
+        setup = snapshot.setup
+        decoder = snapshot.decoder
+    }
+
+    private mutating func stepFile(_ reply: inout Reply) {
+        guard cursor < fileSteps.count else { reply.lines.append("no more steps"); return }
+        let step = fileSteps[cursor]
+        cursor += 1
+        if step.time > time { time = step.time }
+        switch step.action {
+        case .event(let event, let fails):
+            reply.lines.append("\(time)  \(event)  (\(step.position))")
+            var inner = Reply()
+            perform(event, text: event.description, position: step.position, &inner)
+            if let fails, case .failed(let error)? = entries.last?.outcome.result, error.code == fails.code {
+                inner.failed = false
+            }
+            reply.lines += inner.lines.map { "  " + $0 }
+            reply.failed = reply.failed || inner.failed
+        case .expect(let checks):
+            _ = engine.handle(.advance, at: time)
+            var provenanceView = Provenance()
+            provenanceView.record(entries.flatMap(\.outcome.decisions))
+            var evaluator = CheckEvaluator(engine: engine, time: time, window: unseen, provenance: provenanceView)
+            reply.lines.append("\(time)  expect  (\(step.position))")
+            for result in checks.map({ evaluator.evaluate($0) }) {
+                reply.lines.append(result.passed ? "  ✓ \(result.key) = \(result.expected)"
+                                                 : "  ✗ \(result.check.position): \(result.key): expected \(result.expected), got \(result.actual)")
+                if !result.passed { reply.failed = true }
+            }
+            unseen = []
+        }
+    }
+
+    /// `why APP [PROPERTY]`: the value, the decision that set it, its rule and source, and the step behind it.
+    func why(_ app: AppID, _ property: String?) -> [String] {
+        let properties = property.map { [$0] } ?? ["active", "interrupted", "playing", "audible", "gain", "state",
+                                                    "category", "nowPlaying"]
+        var lines: [String] = []
+        for name in properties {
+            let value = ReplViews.value(engine, app: app, property: name, time: time) ?? "unknown property"
+            lines.append("\(app).\(name) = \(value)")
+            if name == "audible", let audibility = engine.audibility(of: app) {
+                lines += ReplViews.ruleTree(audibility.rule, indent: "  ")
+            }
+            guard let (decision, index) = provenance[Provenance.key(app, name)] ?? (name == "nowPlaying"
+                ? provenance[Provenance.key(nil, "nowPlaying")] : nil) else {
+                if name != "audible" { lines.append("  └─ as declared: no step has changed it") }
+                continue
+            }
+            let entry = entries[index - 1]
+            lines.append("  ├─ decision: \(decision.change)")
+            lines += ReplViews.ruleTree(decision.rule, indent: "  │  ")
+            lines.append("  └─ step \(index) at \(entry.time): \(entry.text)" + (entry.position.map { "  (\($0))" } ?? ""))
+        }
+        return lines
+    }
+}

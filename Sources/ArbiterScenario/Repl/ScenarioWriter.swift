@@ -1,0 +1,135 @@
+import ArbiterEngine
+import Foundation
+
+/// Writes a setup and the steps taken as a scenario file that replays to the same state.
+public enum ScenarioWriter {
+    public static func write(_ text: String, to path: String) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    public static func text(setup: Setup, entries: [ReplSession.Entry], title: String = "Saved REPL session") -> String {
+        var lines = ["scenario: \(quote(title))", "ios: \(setup.ios)"]
+        let defaults = Profile().tunables
+        let changed = zip(setup.profile.tunables, defaults).filter { $0.0.value != $0.1.value }.map(\.0)
+        if !changed.isEmpty {
+            lines.append("profile:")
+            lines += changed.map { "  \($0.name): \($0.value)" }
+        }
+        lines.append("device:")
+        if !setup.device.accessories.isEmpty {
+            lines.append("  accessories: [" + setup.device.accessories.map(accessory).joined(separator: ", ") + "]")
+        }
+        lines.append("  ringer: \(setup.device.ringer)")
+        lines.append("  locked: \(setup.device.locked)")
+        if let foreground = setup.device.foreground { lines.append("  foreground: \(foreground)") }
+        lines.append("apps:")
+        for app in setup.apps {
+            lines.append("  \(app.name):")
+            if !app.backgroundModes.isEmpty {
+                lines.append("    backgroundModes: [" + app.backgroundModes.map(\.rawValue).sorted().joined(separator: ", ") + "]")
+            }
+            lines.append("    category: \(app.category)")
+            lines.append("    mode: \(app.mode)")
+            lines.append("    options: [" + app.options.members.map(\.rawValue).joined(separator: ", ") + "]")
+            lines.append("    players:")
+            for player in app.players { lines.append("      \(player.name): \(player.kind)") }
+            if !app.remoteCommands.isEmpty {
+                lines.append("    remoteCommands: [" + app.remoteCommands.map(\.rawValue).joined(separator: ", ") + "]")
+            }
+            if !app.reactions.isEmpty {
+                lines.append("    reactions:")
+                for (trigger, reaction) in app.reactions.sorted(by: { $0.key.description < $1.key.description }) {
+                    lines.append("      \(trigger): \(reaction)")
+                }
+            }
+        }
+        lines.append("steps:")
+        for entry in entries {
+            guard let step = step(entry.event) else { continue }
+            lines.append("  - at: \(entry.time)")
+            lines.append("    \(step)")
+        }
+        if entries.isEmpty { lines[lines.count - 1] = "steps: []" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func quote(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    static func accessory(_ spec: AccessorySpec) -> String {
+        spec.name.map { "{ accessory: \(spec.kind), name: \(quote($0)) }" } ?? spec.kind.rawValue
+    }
+
+    /// One step's action as `Key: value`, or nil for what a file declares up front.
+    static func step(_ event: Event) -> String? {
+        switch event {
+        case .declare, .advance: return nil
+        case .app(let app, let action): return "\(app): \(appVerb(action))"
+        case .device(let action):
+            switch action {
+            case .ringer(let position): return "device: { ringer: \(position) }"
+            case .lock: return "device: lock"
+            case .unlock: return "device: unlock"
+            case .connect(let spec): return "device: { connect: \(accessory(spec)) }"
+            case .disconnect(let spec): return "device: { disconnect: \(accessory(spec)) }"
+            }
+        case .system(let action):
+            switch action {
+            case .incomingCall: return "system: incomingCall"
+            case .answerCall: return "system: answerCall"
+            case .declineCall: return "system: declineCall"
+            case .endCall: return "system: endCall"
+            case .siriBegin: return "system: { siri: begin }"
+            case .siriEnd: return "system: { siri: end }"
+            case .alarmBegin: return "system: { alarm: begin }"
+            case .alarmEnd: return "system: { alarm: end }"
+            case .mediaServicesLost: return "system: mediaServicesLost"
+            case .mediaServicesReset: return "system: mediaServicesReset"
+            case .remote(let command, let position):
+                return position.map { "system: { remote: { \(command): \(Profile.text($0)) } }" } ?? "system: { remote: \(command) }"
+            }
+        }
+    }
+
+    static func appVerb(_ action: AppAction) -> String {
+        func player(_ verb: String, _ name: String?) -> String { name.map { "{ \(verb): \(quote($0)) }" } ?? verb }
+        switch action {
+        case .setCategory(let category, let mode, let options):
+            var fields = ["category: \(category)"]
+            if let mode { fields.append("mode: \(mode)") }
+            fields.append("options: [" + options.members.map(\.rawValue).joined(separator: ", ") + "]")
+            return "{ setCategory: { " + fields.joined(separator: ", ") + " } }"
+        case .setMode(let mode): return "{ setMode: \(mode) }"
+        case .activate: return "activate"
+        case .deactivate(let notify): return notify ? "{ deactivate: { notifyOthers: true } }" : "deactivate"
+        case .play(let name): return player("play", name)
+        case .pause(let name): return player("pause", name)
+        case .stop(let name): return player("stop", name)
+        case .nextTrack(let name): return player("nextTrack", name)
+        case .showVideo(let name, let shown): return player(shown ? "attachVideo" : "detachVideo", name)
+        case .record: return "record"
+        case .stopRecording: return "stopRecording"
+        case .foreground: return "foreground"
+        case .background: return "background"
+        case .terminate: return "terminate"
+        case .launch: return "launch"
+        case .overrideOutput(let speaker): return "{ overrideOutput: \(speaker ? "speaker" : "none") }"
+        case .preferInput(let port): return "{ preferInput: \(port.map(\.rawValue) ?? "none") }"
+        case .nowPlayingInfo(let info):
+            guard let info else { return "{ nowPlayingInfo: null }" }
+            var fields: [String] = []
+            if let title = info.title { fields.append("title: \(quote(title))") }
+            if let artist = info.artist { fields.append("artist: \(quote(artist))") }
+            if let album = info.album { fields.append("album: \(quote(album))") }
+            if let duration = info.duration { fields.append("duration: \(Profile.text(duration))") }
+            if let elapsed = info.elapsed { fields.append("elapsed: \(Profile.text(elapsed))") }
+            if let rate = info.rate { fields.append("rate: \(Profile.text(rate))") }
+            return "{ nowPlayingInfo: { " + fields.joined(separator: ", ") + " } }"
+        case .enableCommands(let commands): return "{ enableCommands: [" + commands.map(\.rawValue).joined(separator: ", ") + "] }"
+        case .disableCommands(let commands): return "{ disableCommands: [" + commands.map(\.rawValue).joined(separator: ", ") + "] }"
+        case .seek(let name, let to):
+            return name.map { "{ seek: { player: \(quote($0)), to: \(Profile.text(to)) } }" } ?? "{ seek: \(Profile.text(to)) }"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import ArbiterEngine
+import ArbiterScenario
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Arbiter {
+    /// `arbiter repl [FILE]`: explore decisions interactively and ask why.
+    struct Repl: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Explore the policy interactively: type scenario steps as words and ask why.",
+            discussion: """
+                Type `Music activate`, `device connect wiredHeadset`, `system incomingCall`, `after 5s`, \
+                `why Music playing`, `help`. With FILE, its apps and device are loaded and `step`/`run` play its \
+                steps. When standard input is not a terminal, lines are read plainly with no prompt, and the exit \
+                status is 1 if any command failed.
+                """)
+
+        @Argument(help: "A scenario file whose apps, device and steps to load.")
+        var file: String?
+
+        func run() throws {
+            var session: ReplSession
+            do {
+                if let file {
+                    switch ScenarioFiles.load(file) {
+                    case .failure(let errors):
+                        errors.diagnostics.forEach { print($0) }
+                        throw ExitCode(2)
+                    case .success(let scenario):
+                        session = try ReplSession(scenario: scenario, source: "repl")
+                    }
+                } else {
+                    session = try ReplSession()
+                }
+            } catch let exit as ExitCode {
+                throw exit
+            } catch {
+                print("error: \(error)")
+                throw ExitCode(2)
+            }
+            let interactive = isatty(0) != 0
+            var failed = false
+            if interactive { print("arbiter \(ArbiterVersion.current) — type `help`, `quit` to leave") }
+            while true {
+                if interactive {
+                    print("arbiter> ", terminator: "")
+                    fflush(nil)
+                }
+                guard let line = readLine() else { break }
+                let reply = session.execute(line)
+                reply.lines.forEach { print($0) }
+                failed = failed || reply.failed
+                if reply.quit { break }
+            }
+            if failed && !interactive { throw ExitCode(1) }
+        }
+    }
+}
