@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
+private import CArbiterPipeWire
 
 /// A private PipeWire daemon: its own runtime directory and the project's config (null devices for the
 /// built-in ports, no hardware, no session manager). Stopped by its process id.
@@ -37,26 +38,10 @@ public final class PrivateDaemon: @unchecked Sendable {
                            "PIPEWIRE_CONFIG_DIR=\(directory)", "PIPEWIRE_CONFIG_NAME=arbiter.conf",
                            "PATH=/usr/bin:/bin"]
         if let home = getenv("HOME") { environment.append("HOME=\(String(cString: home))") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc)
-        var child: pid_t = 0
-        let arguments = [binary]
-        let status = PrivateDaemon.withCStrings(arguments) { argv in
-            PrivateDaemon.withCStrings(environment) { envp in
-                posix_spawn(&child, binary, &actions, &attributes, argv, envp)
-            }
-        }
-        posix_spawn_file_actions_destroy(&actions)
-        posix_spawnattr_destroy(&attributes)
-        guard status == 0 else { throw PipeWireError("cannot start \(binary): error \(status)") }
+        let child = PrivateDaemon.spawnChild([binary], environment: environment, log: log)
+        guard child > 0 else { throw PipeWireError("cannot start \(binary)") }
         pid = child
-        PrivateDaemon.register(child)
+        PrivateDaemon.register(child, directory: directory)
         for _ in 0..<200 {
             if access(directory + "/pipewire-0", F_OK) == 0 { return }
             var exitStatus: Int32 = 0
@@ -92,28 +77,51 @@ public final class PrivateDaemon: @unchecked Sendable {
     // MARK: Process bookkeeping, so Ctrl-C can stop every daemon.
 
     /// Pids of the running daemons, in a fixed buffer a signal handler can read; 0 marks a free slot. Changed
-    /// only under `lock`.
+    /// only under `lock`. Beside each, the files to remove (C strings made in advance: a handler may not allocate).
     nonisolated(unsafe) private static let pids: UnsafeMutablePointer<pid_t> = {
         let buffer = UnsafeMutablePointer<pid_t>.allocate(capacity: 64)
         buffer.initialize(repeating: 0, count: 64)
         return buffer
     }()
+    nonisolated(unsafe) private static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let buffer = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 64 * 5)
+        buffer.initialize(repeating: nil, count: 64 * 5)
+        return buffer
+    }()
     private static let lock = Mutex(())
+    static let files = ["pipewire-0", "pipewire-0.lock", "pipewire.log", "arbiter.conf"]
 
-    private static func register(_ pid: pid_t) {
+    /// Kills every daemon and removes their runtime directories; async-signal-safe.
+    private static func killAll() {
+        for slot in 0..<64 where pids[slot] != 0 {
+            kill(pids[slot], SIGKILL)
+            for index in 0..<5 { if let path = paths[slot * 5 + index] { index < 4 ? unlink(path) : rmdir(path) } }
+        }
+    }
+
+    private static func register(_ pid: pid_t, directory: String) {
         lock.withLock { _ in
             for slot in 0..<64 where pids[slot] == 0 {
                 pids[slot] = pid
+                for (index, name) in (files.map { "\(directory)/\($0)" } + [directory]).enumerated() {
+                    paths[slot * 5 + index] = strdup(name)
+                }
                 break
             }
         }
-        signal(SIGINT) { _ in
-            for slot in 0..<64 where PrivateDaemon.pids[slot] != 0 { kill(PrivateDaemon.pids[slot], SIGKILL) }
-            _exit(130)
-        }
-        signal(SIGTERM) { _ in
-            for slot in 0..<64 where PrivateDaemon.pids[slot] != 0 { kill(PrivateDaemon.pids[slot], SIGKILL) }
-            _exit(143)
+        signal(SIGINT) { _ in PrivateDaemon.killAll(); _exit(130) }
+        signal(SIGTERM) { _ in PrivateDaemon.killAll(); _exit(143) }
+        signal(SIGHUP) { _ in PrivateDaemon.killAll(); _exit(129) }
+        signal(SIGQUIT) { _ in PrivateDaemon.killAll(); _exit(131) }
+    }
+
+    /// Starts a helper process in its own session that dies with this one (PR_SET_PDEATHSIG), with output to
+    /// `log`. Returns its pid, or -1.
+    public static func spawnChild(_ arguments: [String], environment: [String], log: String? = nil) -> pid_t {
+        withCStrings(arguments) { argv in
+            withCStrings(environment) { envp in
+                arbiter_spawn_child(arguments[0], argv, envp, log)
+            }
         }
     }
 
@@ -123,6 +131,7 @@ public final class PrivateDaemon: @unchecked Sendable {
         lock.withLock { _ in
             for slot in 0..<64 where pids[slot] == pid {
                 pids[slot] = 0
+                for index in 0..<5 { free(paths[slot * 5 + index]); paths[slot * 5 + index] = nil }
                 return true
             }
             return false
@@ -138,10 +147,10 @@ public final class PrivateDaemon: @unchecked Sendable {
         return nil
     }
 
-    static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    static func withCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
         var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
         pointers.append(nil)
         defer { pointers.forEach { free($0) } }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+        return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
     }
 }

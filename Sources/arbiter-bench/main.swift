@@ -138,18 +138,10 @@ enum PrivateDaemonTools {
         ["/usr/bin/\(program)", "/bin/\(program)"].first { access($0, X_OK) == 0 }
     }
 
+    /// Helpers die with the benchmark, whatever ends it.
     static func spawn(_ arguments: [String], environment: [String]) -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        var pid: pid_t = 0
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { fatalError("cannot run \(arguments[0])") }
+        let pid = PrivateDaemon.spawnChild(arguments, environment: environment)
+        if pid <= 0 { fatalError("cannot run \(arguments[0])") }
         return pid
     }
 

@@ -63,7 +63,13 @@ extension Arbiter {
                 }
             }
             defer { daemon?.stop() }
-            for path in paths {
+            for (index, path) in paths.enumerated() {
+                if real, let daemon, !daemon.isRunning {
+                    let remaining = paths.count - index
+                    print("error: the PipeWire daemon is gone; \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed")
+                    failed += remaining
+                    break
+                }
                 switch ScenarioFiles.load(path) {
                 case .failure(let errors):
                     invalid += 1
@@ -79,6 +85,12 @@ extension Arbiter {
                         } catch {
                             failed += 1
                             print("\(path): error: PipeWire: \(error)")
+                            if pipewireRemote != nil || daemon?.isRunning == false {
+                                let remaining = paths.count - index - 1
+                                if remaining > 0 { print("error: no PipeWire daemon to use; \(remaining) remaining files not replayed") }
+                                failed += remaining
+                                break
+                            }
                             continue
                         }
                     }
