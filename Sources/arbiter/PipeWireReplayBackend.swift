@@ -53,7 +53,7 @@ final class PipeWireReplayBackend: ReplayBackend {
         // The graph settles asynchronously after a round trip: read it again a few times before calling a
         // disagreement.
         var snapshot = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
-        for _ in 0..<25 where !results.allSatisfy({ disagreement($0, engine: engine, snapshot: snapshot) == nil }) {
+        for _ in 0..<100 where !results.allSatisfy({ disagreement($0, engine: engine, snapshot: snapshot) == nil }) {
             usleep(20_000)
             snapshot = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
         }

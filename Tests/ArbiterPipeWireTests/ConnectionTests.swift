@@ -49,6 +49,16 @@ struct ConnectionTests {
         usleep(300_000)
         #expect(connection.cycles(stream) > 3, "process() runs: the tone really plays")
         var graph = try dumpGraph(daemon)
+        func settled(_ graph: [[String: Any]]) -> Bool {
+            let info = node(graph, named: "arbiter.Music.main")?["info"] as? [String: Any]
+            let props = ((info?["params"] as? [String: Any])?["Props"] as? [[String: Any]])?.first
+            return (props?["channelVolumes"] as? [Double])?.first.map { abs($0 - 0.2) < 0.01 } == true
+                && (props?["mute"] as? NSNumber)?.boolValue == true && info?["state"] as? String == "running"
+        }
+        for _ in 0..<100 where !settled(graph) {
+            usleep(20_000)
+            graph = try dumpGraph(daemon)
+        }
         let info = try #require(node(graph, named: "arbiter.Music.main")?["info"] as? [String: Any])
         let props = ((info["params"] as? [String: Any])?["Props"] as? [[String: Any]])?.first
         let volumes = props?["channelVolumes"] as? [Double]

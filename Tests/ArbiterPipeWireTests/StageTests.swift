@@ -68,7 +68,10 @@ struct StageTests {
         defer { rig.daemon.stop() }
         try rig.send(.app("Music", .play()))
         try rig.send(.app("Maps", .play()))
-        let graph = try rig.graph { $0.streams["arbiter.Music.main"]?.volume == 0.2 }
+        let graph = try rig.graph {
+            $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - 0.2) < 0.001 } == true
+                && $0.streams["arbiter.Maps.main"]?.volume == 1
+        }
         #expect(graph.streams["arbiter.Music.main"]?.volume.map { abs($0 - 0.2) < 0.001 } == true)
         #expect(graph.streams["arbiter.Maps.main"]?.volume == 1)
         try rig.send(.app("Maps", .deactivate()))
@@ -82,7 +85,9 @@ struct StageTests {
         defer { rig.daemon.stop() }
         try rig.send(.app("Game", .play()))
         try rig.send(.device(.ringer(.silent)))
-        let graph = try rig.graph { $0.streams["arbiter.Game.main"]?.mute == true }
+        let graph = try rig.graph {
+            $0.streams["arbiter.Game.main"]?.mute == true && $0.streams["arbiter.Game.main"]?.state == "running"
+        }
         #expect(graph.streams["arbiter.Game.main"]?.mute == true)
         #expect(graph.streams["arbiter.Game.main"]?.state == "running")
     }
