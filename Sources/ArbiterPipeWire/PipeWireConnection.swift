@@ -48,13 +48,6 @@ public final class PipeWireConnection: @unchecked Sendable {
 
     public func nodeExists(_ name: String) -> Bool { arbiter_pw_node_exists(handle, name) != 0 }
 
-    /// A property of the node with this name, if the node exists.
-    public func nodeProperty(_ name: String, _ key: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: 512)
-        guard arbiter_pw_node_property(handle, name, key, &buffer, Int32(buffer.count)) != 0 else { return nil }
-        return text(buffer)
-    }
-
     /// How many links in the registry go into the node `name`, whoever made them.
     public func linksInto(_ name: String) -> Int { Int(arbiter_pw_count_links_into(handle, name)) }
 

@@ -23,12 +23,10 @@ public enum PortNodes {
 
     /// The node a route port plays to (or records from).
     public static func node(for port: Port, isInput: Bool) -> String {
-        guard let label = port.accessory, AccessoryKind(rawValue: label) == nil else {
-            let both = [.bluetoothHFP, .usbAudio, .carAudio].contains(port.type)
-            return "arbiter.port.\(port.type)\(isInput && both && port.accessory != nil ? ".in" : "")"
-        }
-        let both = [.bluetoothHFP, .usbAudio, .carAudio].contains(port.type)
-        return "arbiter.port.\(port.type).\(label)\(isInput && both ? ".in" : "")"
+        // An unnamed accessory's label is its kind; built-in ports have none.
+        let name = port.accessory.map { AccessoryKind(rawValue: $0) == nil ? ".\($0)" : "" } ?? ""
+        let both = port.accessory != nil && [.bluetoothHFP, .usbAudio, .carAudio].contains(port.type)
+        return "arbiter.port.\(port.type)\(name)\(isInput && both ? ".in" : "")"
     }
 
     /// Properties a real device of this kind would carry.

@@ -95,7 +95,7 @@ public final class PrivateDaemon: @unchecked Sendable {
     private static func killAll() {
         for slot in 0..<64 where pids[slot] != 0 {
             kill(pids[slot], SIGKILL)
-            for index in 0..<5 { if let path = paths[slot * 5 + index] { index < 4 ? unlink(path) : rmdir(path) } }
+            for index in 0..<5 { if let path = paths[slot * 5 + index] { _ = index < 4 ? unlink(path) : rmdir(path) } }
         }
     }
 

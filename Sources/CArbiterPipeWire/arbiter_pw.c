@@ -30,7 +30,6 @@ struct node_entry {
     int used;
     int is_port; /* carries arbiter.port */
     char name[NAME_LEN];
-    struct pw_properties *props;
 };
 
 struct port_entry {
@@ -129,7 +128,6 @@ static void on_global(void *data, uint32_t id, uint32_t permissions, const char 
             n->used = 1;
             n->id = id;
             snprintf(n->name, sizeof(n->name), "%s", name ? name : "");
-            n->props = pw_properties_new_dict(props);
             n->is_port = strncmp(n->name, "arbiter.port.", 13) == 0;
             if (n->is_port) push_event(pw, "add", n->name);
             return;
@@ -169,7 +167,6 @@ static void on_global_remove(void *data, uint32_t id) {
         struct node_entry *n = &pw->nodes[i];
         if (!n->used || n->id != id) continue;
         if (n->is_port) push_event(pw, "remove", n->name);
-        pw_properties_free(n->props);
         memset(n, 0, sizeof(*n));
         return;
     }
@@ -254,9 +251,6 @@ void arbiter_pw_disconnect(arbiter_pw *pw) {
         for (int l = 0; l < pw->streams[i].n_links; l++) pw_proxy_destroy(pw->streams[i].links[l]);
         pw_stream_destroy(pw->streams[i].stream);
     }
-    for (int i = 0; i < MAX_NODES; i++) {
-        if (pw->nodes[i].used) pw_properties_free(pw->nodes[i].props);
-    }
     if (pw->registry) pw_proxy_destroy((struct pw_proxy *)pw->registry);
     if (pw->core) pw_core_disconnect(pw->core);
     if (pw->context) pw_context_destroy(pw->context);
@@ -331,18 +325,6 @@ int arbiter_pw_node_exists(arbiter_pw *pw, const char *name) {
     int exists = find_node(pw, name) != NULL;
     pw_thread_loop_unlock(pw->loop);
     return exists;
-}
-
-int arbiter_pw_node_property(arbiter_pw *pw, const char *name, const char *key, char *buffer, int len) {
-    pw_thread_loop_lock(pw->loop);
-    struct node_entry *node = find_node(pw, name);
-    buffer[0] = 0;
-    if (node != NULL) {
-        const char *value = pw_properties_get(node->props, key);
-        if (value != NULL) snprintf(buffer, len, "%s", value);
-    }
-    pw_thread_loop_unlock(pw->loop);
-    return node != NULL;
 }
 
 int arbiter_pw_count_links_into(arbiter_pw *pw, const char *name) {

@@ -38,10 +38,6 @@ extension Arbiter {
             + "graph settles."))
         var realtime = false
 
-        func validate() throws {
-            if files.isEmpty { throw ValidationError("no scenario files given; expected FILE.yaml or a directory") }
-        }
-
         func run() throws {
             let paths = ScenarioFiles.expand(files)
             var passed = 0, failed = 0, invalid = 0

@@ -59,7 +59,7 @@ struct CheckEvaluator {
             return result(value, audibility.isAudible, value == audibility.isAudible, rule: audibility.rule)
         case .gain(let value):
             let actual = engine.gain(of: id, at: time) ?? 1
-            return result(format(value), format(actual), abs(actual - value) <= Self.tolerance)
+            return result(Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance)
         case .ducked(let value):
             let actual = engine.isDucked(id)
             return result(value, actual, value == actual)
@@ -106,9 +106,9 @@ struct CheckEvaluator {
         }
         var expected = pattern.app.map { "app \($0)" } ?? "any app"
         if let title = pattern.title { expected += ", title \(title)" }
-        if let elapsed = pattern.elapsed { expected += ", elapsed \(format(elapsed))" }
-        if let duration = pattern.duration { expected += ", duration \(format(duration))" }
-        if let rate = pattern.rate { expected += ", rate \(format(rate))" }
+        if let elapsed = pattern.elapsed { expected += ", elapsed \(Profile.text(elapsed))" }
+        if let duration = pattern.duration { expected += ", duration \(Profile.text(duration))" }
+        if let rate = pattern.rate { expected += ", rate \(Profile.text(rate))" }
         return CheckResult(check: check, passed: passed, key: "nowPlaying", expected: expected,
                            actual: view.map(describe) ?? "null", rule: rule)
     }
@@ -116,20 +116,15 @@ struct CheckEvaluator {
     private func describe(_ view: NowPlayingView) -> String {
         var text = "app \(view.app)"
         if let title = view.title { text += ", title \(title)" }
-        if let elapsed = view.elapsed { text += ", elapsed \(format(elapsed))" }
-        if let duration = view.duration { text += ", duration \(format(duration))" }
-        if let rate = view.rate { text += ", rate \(format(rate))" }
+        if let elapsed = view.elapsed { text += ", elapsed \(Profile.text(elapsed))" }
+        if let duration = view.duration { text += ", duration \(Profile.text(duration))" }
+        if let rate = view.rate { text += ", rate \(Profile.text(rate))" }
         return text
     }
 
     private func describe(_ notification: SessionNotification) -> String { "\(notification.app): \(notification.kind)" }
     private func names(_ ports: [PortType]) -> String { ports.map(\.rawValue).joined(separator: ", ") }
     private func list(_ items: [String]) -> String { "[" + items.joined(separator: "; ") + "]" }
-
-    func format(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
 
     static func matchInOrder(_ patterns: [EventPattern], _ notifications: [SessionNotification]) -> Bool {
         patterns.count == notifications.count && zip(patterns, notifications).allSatisfy { $0.matches($1) }

@@ -35,8 +35,6 @@ int arbiter_pw_node_exists(arbiter_pw *pw, const char *name);
 int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len);
 /* How many links in the registry go into the node with this name (from any client). */
 int arbiter_pw_count_links_into(arbiter_pw *pw, const char *name);
-/* Writes the node's property `key` into `buffer` (empty if absent); returns 1 if the node exists. */
-int arbiter_pw_node_property(arbiter_pw *pw, const char *name, const char *key, char *buffer, int len);
 
 /* Streams: a playback stream producing a quiet tone, or a capture stream. Returns a handle >= 0 or -1. */
 int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *app, const char *media_name,
