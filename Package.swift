@@ -26,6 +26,8 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2", "-D_REENTRANT"])],
             linkerSettings: [.linkedLibrary("pipewire-0.3"), .linkedLibrary("m")]
         ),
+        // Line editing, history and tab completion for the REPL, over libedit.
+        .target(name: "CArbiterLineEditing", linkerSettings: [.linkedLibrary("edit")]),
         // The PipeWire backend: real streams, nodes and links for the engine's decisions.
         .target(name: "ArbiterPipeWire", dependencies: ["ArbiterEngine", "CArbiterPipeWire"]),
         // The `arbiter` command-line tool.
@@ -35,6 +37,7 @@ let package = Package(
                 "ArbiterEngine",
                 "ArbiterScenario",
                 "ArbiterPipeWire",
+                "CArbiterLineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -4,8 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages the project needs (PipeWire: the daemon and tools, and the headers for the backend).
-DEBIAN_PACKAGES=(libpipewire-0.3-dev libspa-0.2-dev pipewire-bin)
+# Debian packages the project needs: PipeWire (the daemon and tools, and the headers for the backend), libedit
+# (the REPL's line editing), tmux (the REPL's terminal test), rsvg-convert (the timeline pictures' test).
+DEBIAN_PACKAGES=(libpipewire-0.3-dev libspa-0.2-dev pipewire-bin libedit-dev tmux librsvg2-bin)
 
 if ! command -v swift >/dev/null 2>&1; then
     echo "error: swift is not on PATH; install a Swift 6 toolchain (swift.org) and try again" >&2

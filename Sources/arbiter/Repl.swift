@@ -20,6 +20,11 @@ extension Arbiter {
         @Argument(help: "A scenario file whose apps, device and steps to load.")
         var file: String?
 
+        @Option(help: ArgumentHelp("Where to keep the line history (default $ARBITER_HISTORY, else "
+            + "$XDG_STATE_HOME/arbiter/history or ~/.local/state/arbiter/history); `none` keeps none.",
+            valueName: "PATH"))
+        var historyFile: String?
+
         func run() throws {
             var session: ReplSession
             do {
@@ -42,13 +47,15 @@ extension Arbiter {
             }
             let interactive = isatty(0) != 0
             var failed = false
-            if interactive { print("arbiter \(ArbiterVersion.current) — type `help`, `quit` to leave") }
+            var editor: LineEditor?
+            if interactive {
+                let history = historyFile == "none" ? nil : (historyFile ?? LineEditor.defaultHistoryPath())
+                editor = LineEditor(historyPath: history)
+                print("arbiter \(ArbiterVersion.current) — type `help`, `quit` to leave; Tab completes")
+            }
             while true {
-                if interactive {
-                    print("arbiter> ", terminator: "")
-                    fflush(nil)
-                }
-                guard let line = readLine() else { break }
+                LineEditor.apps = session.setup.apps
+                guard let line = editor.map({ $0.read(prompt: "arbiter> ") }) ?? readLine() else { break }
                 let reply = session.execute(line)
                 reply.lines.forEach { print($0) }
                 failed = failed || reply.failed

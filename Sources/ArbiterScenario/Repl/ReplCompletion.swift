@@ -1,0 +1,93 @@
+import ArbiterEngine
+
+/// Tab completion for the REPL: what the word being typed can become, from the same vocabulary the scenario
+/// decoder accepts (commands, app names, verbs, categories, modes, options, ports, commands, properties).
+public enum ReplCompletion {
+    /// The words that can replace the last, partly typed word of `line` (the text before the cursor).
+    /// A `key=value` word completes its value, and a comma list its last item; the candidates are whole words.
+    public static func candidates(for line: String, apps: [AppConfig]) -> [String] {
+        let endsWithSpace = line.last == " " || line.last == "\t"
+        var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let partial = endsWithSpace ? "" : (words.popLast() ?? "")
+        // A key=value word: complete the value (its last comma item) and give back the whole word.
+        if let equals = partial.firstIndex(of: "=") {
+            let key = String(partial[..<equals])
+            let value = String(partial[partial.index(after: equals)...])
+            let head = value.lastIndex(of: ",").map { String(value[...$0]) } ?? ""
+            let item = String(value.dropFirst(head.count))
+            return values(forKey: key, before: words, apps: apps)
+                .filter { $0.hasPrefix(item) }
+                .map { "\(key)=\(head)\($0)" }
+        }
+        return choices(before: words, partial: partial, apps: apps).filter { $0.hasPrefix(partial) }
+    }
+
+    static let appProperties = ["active", "interrupted", "playing", "recording", "audible", "gain", "ducked", "state",
+                                "category", "mode", "options", "mixable", "nowPlaying"]
+
+    /// The whole words that may come after `words`.
+    static func choices(before words: [String], partial: String, apps: [AppConfig]) -> [String] {
+        let appNames = apps.map(\.name.name)
+        guard let first = words.first else {
+            return appNames + ["device", "system"] + CommandDecoder.sessionCommands.map(\.0)
+        }
+        let rest = Array(words.dropFirst())
+        switch first {
+        case "device":
+            guard let verb = rest.first else { return Vocabulary.deviceVerbs }
+            switch verb {
+            case "connect", "disconnect": return rest.count == 1 ? names(Vocabulary.accessories) : ["name="]
+            case "ringer": return rest.count == 1 ? names(Vocabulary.ringer) : []
+            default: return []
+            }
+        case "system":
+            guard let verb = rest.first else { return Vocabulary.systemVerbs }
+            switch verb {
+            case "remote": return rest.count == 1 ? names(Vocabulary.commands) : []
+            case "siri", "alarm": return rest.count == 1 ? ["begin", "end"] : []
+            default: return []
+            }
+        case "state": return rest.isEmpty ? appNames : []
+        case "why":
+            if rest.isEmpty { return appNames }
+            return rest.count == 1 ? appProperties : []
+        case "help": return rest.isEmpty ? ["device", "system"] + CommandDecoder.sessionCommands.map(\.0) : []
+        case "app":
+            return rest.isEmpty ? [] : ["category=", "mode=", "options=", "background=", "commands=", "players=",
+                                        "reactions="]
+        default:
+            guard let app = apps.first(where: { $0.name.name == first }) else { return [] }
+            guard let verb = rest.first else { return Vocabulary.appVerbs }
+            let players = app.players.map(\.name)
+            let position = rest.count - 1
+            switch verb {
+            case "setCategory": return position == 0 ? names(Vocabulary.categories) : ["mode=", "options="]
+            case "setMode": return position == 0 ? names(Vocabulary.modes) : []
+            case "deactivate": return position == 0 ? ["notifyOthers"] : []
+            case "play": return position == 0 ? players + ["video"] : []
+            case "pause", "stop", "seek": return position == 0 ? players : []
+            case "overrideOutput": return position == 0 ? ["speaker", "none"] : []
+            case "preferInput": return position == 0 ? names(Vocabulary.inputPorts) + ["none"] : []
+            case "enableCommands", "disableCommands": return names(Vocabulary.commands).filter { !rest.contains($0) }
+            case "nowPlayingInfo": return ["title=", "artist=", "album=", "duration=", "elapsed=", "rate="]
+            default: return []
+            }
+        }
+    }
+
+    /// The values a `key=` word takes.
+    static func values(forKey key: String, before words: [String], apps: [AppConfig]) -> [String] {
+        switch key {
+        case "category": return names(Vocabulary.categories)
+        case "mode": return names(Vocabulary.modes)
+        case "options": return names(Vocabulary.options)
+        case "background", "backgroundModes": return names(Vocabulary.backgroundModes)
+        case "commands", "remoteCommands": return names(Vocabulary.commands)
+        case "players": return names(Vocabulary.playerKinds).map { "main:\($0)" }
+        case "reactions": return Vocabulary.triggers.map { "\($0):" }
+        default: return []
+        }
+    }
+
+    private static func names<T>(_ table: [(String, T)]) -> [String] { table.map(\.0) }
+}
