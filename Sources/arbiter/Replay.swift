@@ -34,6 +34,11 @@ extension Arbiter {
             + "private one; implies --pipewire.", valueName: "NAME"))
         var pipewireRemote: String?
 
+        @Option(help: ArgumentHelp("Also draw each scenario's timeline as SVG: one lane per app over time (playing, "
+            + "audible, gain, interruptions, route, notifications, ✓/✗). With one file, PATH is the picture; with "
+            + "several, a folder that gets NAME.svg for each.", valueName: "PATH"))
+        var svg: String?
+
         @Flag(help: ArgumentHelp("With PipeWire, wait out the scenario's times instead of running as fast as the "
             + "graph settles."))
         var realtime = false
@@ -59,6 +64,15 @@ extension Arbiter {
                 }
             }
             defer { daemon?.stop() }
+            var pictures: TimelinePictures?
+            if let svg {
+                do {
+                    pictures = try TimelinePictures(path: svg, count: paths.count)
+                } catch {
+                    print("error: \(error)")
+                    throw ExitCode(2)
+                }
+            }
             for (index, path) in paths.enumerated() {
                 if real, let daemon, !daemon.isRunning {
                     let remaining = paths.count - index
@@ -90,8 +104,12 @@ extension Arbiter {
                             continue
                         }
                     }
-                    let report = Replayer.replay(scenario, backend: backend)
+                    let report = Replayer.replay(scenario, backend: backend, recordStates: pictures != nil)
                     if report.passed { passed += 1 } else { failed += 1 }
+                    if let problem = pictures?.draw(report, from: path) {
+                        print(problem)
+                        failed += 1
+                    }
                     let lines = json ? JSONLinesFormatter.lines(for: report) : timeline.lines(for: report)
                     lines.forEach { print($0) }
                 }

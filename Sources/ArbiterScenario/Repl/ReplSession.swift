@@ -33,6 +33,7 @@ public struct ReplSession {
     private var cursor = 0
     private var lineNumber = 0
     private let source: String
+    private let title: String
 
     struct Snapshot {
         var engine: Engine
@@ -50,6 +51,7 @@ public struct ReplSession {
         initial = engine
         fileSteps = scenario?.steps ?? []
         self.source = source
+        title = scenario.map { "\($0.title) (REPL)" } ?? "REPL session"
         decoder = CommandDecoder(file: source, apps: setup.apps)
     }
 
@@ -119,6 +121,14 @@ public struct ReplSession {
                 reply.lines.append("saved \(entries.count) steps to \(path)")
             } catch {
                 reply.lines.append("\(source):\(lineNumber):6: error: cannot write \(path) (\(error)); expected a writable path")
+                reply.failed = true
+            }
+        case .timeline(let path):
+            do {
+                try ScenarioWriter.write(TimelineSVG.render(picture), to: path)
+                reply.lines.append("drew \(entries.count) steps to \(path)")
+            } catch {
+                reply.lines.append("\(source):\(lineNumber):10: error: cannot write \(path) (\(error)); expected a writable path")
                 reply.failed = true
             }
         case .help(let topic): reply.lines += ReplViews.help(topic)
@@ -203,6 +213,17 @@ public struct ReplSession {
             }
             unseen = []
         }
+    }
+
+    /// The session so far as a timeline picture: each step with the engine just after it.
+    public var picture: TimelinePicture {
+        let frames = entries.enumerated().map { index, entry in
+            TimelinePicture.Frame(time: entry.time, engine: index + 1 < snapshots.count ? snapshots[index + 1].engine : engine,
+                                  label: entry.text + (entry.position.map { "  (\($0))" } ?? ""),
+                                  notifications: entry.outcome.notifications, failed: entry.outcome.error != nil)
+        }
+        return TimelinePicture(title: title, initial: snapshots.first?.engine ?? engine, frames: frames,
+                               until: time)
     }
 
     /// `why APP [PROPERTY]`: the value, the decision that set it, its rule and source, and the step behind it.

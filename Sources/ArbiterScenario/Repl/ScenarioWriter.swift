@@ -3,8 +3,24 @@ import Foundation
 
 /// Writes a setup and the steps taken as a scenario file that replays to the same state.
 public enum ScenarioWriter {
+    /// Writes `text` to `path` (through a temporary file beside it, so a failed write leaves no half file).
     public static func write(_ text: String, to path: String) throws {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let temporary = path + ".part-\(getpid())"
+        guard let file = fopen(temporary, "w") else { throw WriteError(reason: String(cString: strerror(errno))) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+        let closed = fclose(file)
+        guard written == bytes.count, closed == 0, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw WriteError(reason: reason)
+        }
+    }
+
+    /// Why a file could not be written, in the system's words.
+    public struct WriteError: Error, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
     }
 
     public static func text(setup: Setup, entries: [ReplSession.Entry], title: String = "Saved REPL session") -> String {

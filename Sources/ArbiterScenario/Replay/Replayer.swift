@@ -3,7 +3,9 @@ import ArbiterEngine
 /// Replays a scenario through the engine and checks its expectations.
 public enum Replayer {
     /// Replays `scenario`; with a backend, every step is also carried out for real and every check read back.
-    public static func replay(_ scenario: Scenario, backend: ReplayBackend? = nil) -> ScenarioReport {
+    /// With `recordStates`, the report keeps the engine after every entry (for `TimelinePicture`).
+    public static func replay(_ scenario: Scenario, backend: ReplayBackend? = nil,
+                              recordStates: Bool = false) -> ScenarioReport {
         var report = ScenarioReport(scenario: scenario, entries: [])
         var engine: Engine
         do {
@@ -15,19 +17,27 @@ public enum Replayer {
                                                    problem: "the setup is inconsistent: \(error.description)")))
             return report
         }
+        if recordStates { report.initialState = engine }
         var provenance = Provenance()
         var window: [SessionNotification] = []
+        /// Keeps the engine beside each new entry, when asked to.
+        func keepStates() {
+            guard recordStates else { return }
+            while report.states.count < report.entries.count { report.states.append(engine) }
+        }
         func record(_ outcome: Outcome, at position: SourcePosition?, fails: ExpectedFailure?) {
             provenance.record(outcome.decisions)
             window += outcome.notifications
             report.entries.append(.step(StepRecord(position: position, outcome: outcome, expectedFailure: fails,
                                                    problem: problem(outcome, expected: fails))))
+            keepStates()
         }
         /// Stops the replay with a backend failure at `position`.
         func fail(_ error: Error, at position: SourcePosition, time: Time) {
             let outcome = Outcome(time: time, event: .advance, result: .rejected(InputError("\(error)")))
             report.entries.append(.step(StepRecord(position: position, outcome: outcome, expectedFailure: nil,
                                                    problem: "the real system failed: \(error)")))
+            keepStates()
         }
         var current = SourcePosition(file: scenario.file, line: 1, column: 1)
         do {
@@ -65,6 +75,7 @@ public enum Replayer {
                     try backend?.verify(&results, engine: engine)
                     report.entries.append(.expect(ExpectRecord(position: step.position, time: step.time,
                                                                results: results)))
+                    keepStates()
                     window = []
                 }
             }

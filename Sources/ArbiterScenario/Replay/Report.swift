@@ -4,6 +4,10 @@ import ArbiterEngine
 public struct ScenarioReport: Sendable {
     public var scenario: Scenario
     public var entries: [ReportEntry]
+    /// With `recordStates`, the engine after its setup, and after each entry (parallel to `entries`): what a
+    /// timeline picture draws.
+    public var initialState: Engine?
+    public var states: [Engine] = []
 
     /// Failed checks and failed steps.
     public var failureCount: Int {

@@ -19,6 +19,7 @@ public enum Command: Sendable {
     case step
     case run
     case save(String)
+    case timeline(String)
     case help(String?)
     case quit
 }
@@ -38,6 +39,7 @@ public struct CommandDecoder {
         ("history", "history  the steps so far"), ("undo", "undo  take back the last step"),
         ("goto", "goto N  go back to just after step N"), ("step", "step  run the file's next step"),
         ("run", "run  run the file's remaining steps"), ("save", "save FILE  write the session as a scenario"),
+        ("timeline", "timeline FILE.svg  draw the session so far: a lane per app over time"),
         ("help", "help [COMMAND]  this list, or one command"), ("quit", "quit  leave"),
     ]
 
@@ -98,12 +100,13 @@ public struct CommandDecoder {
                 return nil
             }
             return .goto(number)
-        case "save":
+        case "save", "timeline":
             guard let word = rest.first else {
-                fail(first, words, "save needs a file", expected: "`save session.yaml`")
+                fail(first, words, "\(first.text) needs a file",
+                     expected: first.text == "save" ? "`save session.yaml`" : "`timeline session.svg`")
                 return nil
             }
-            return .save(word.text)
+            return first.text == "save" ? .save(word.text) : .timeline(word.text)
         case "help": return .help(rest.first?.text)
         case "route": return .route
         case "nowplaying": return .nowPlaying

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@Suite("Timeline pictures from the CLI: replay --svg and the REPL's timeline")
+struct TimelineCommandTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbiter-svg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+
+    /// Renders an SVG to PNG with rsvg-convert (installed by tools/setup.sh); returns the PNG's size in bytes.
+    func render(_ svg: String) -> Int {
+        let png = svg + ".png"
+        guard system("rsvg-convert '\(svg)' -o '\(png)' >/dev/null 2>&1") == 0 else { return 0 }
+        return (try? FileManager.default.attributesOfItem(atPath: png)[.size] as? Int) ?? 0
+    }
+
+    @Test("replay --svg FILE draws one picture that renders; the report is unchanged")
+    func oneFile() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let picture = folder + "/spoken.svg"
+        let plain = try CLI.run(["replay", "scenarios/interruptions/spoken-audio.yaml"])
+        let drawn = try CLI.run(["replay", "--svg", picture, "scenarios/interruptions/spoken-audio.yaml"])
+        #expect(drawn.status == 0)
+        #expect(drawn.stdout == plain.stdout, "drawing does not change what replay prints")
+        let svg = try String(contentsOfFile: picture, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg "))
+        #expect(svg.contains(">Navigation prompts pause a podcast and duck music</text>"))
+        #expect(render(picture) > 10_000, "rsvg-convert renders it")
+    }
+
+    @Test("replay --svg FOLDER with several files draws NAME.svg for each, failing ones included")
+    func severalFiles() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["replay", "--quiet", "--svg", folder, "scenarios/ducking",
+                                  "Tests/ArbiterCLITests/Golden/failing.yaml"])
+        #expect(result.status == 1)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let expected = try CLI.files(in: "scenarios/ducking", ending: ".yaml").map {
+            ($0.split(separator: "/").last ?? "").replacingOccurrences(of: ".yaml", with: ".svg")
+        } + ["failing.svg"]
+        #expect(names == expected.sorted())
+        let failing = try String(contentsOfFile: folder + "/failing.svg", encoding: .utf8)
+        #expect(failing.contains("class=\"check failed\""))
+    }
+
+    @Test("--svg naming a file when there are several scenarios is refused before anything runs")
+    func fileForSeveral() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/one.svg"
+        FileManager.default.createFile(atPath: file, contents: Data())
+        let result = try CLI.run(["replay", "--svg", file, "scenarios/ducking", "scenarios/routes"])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("error: --svg \(file) is a file, but there are"))
+    }
+
+    @Test("the REPL's timeline draws the session so far")
+    func replTimeline() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let picture = folder + "/session.svg"
+        let result = try CLI.run(["repl"], stdin: """
+            app Music category=playback background=audio
+            app Maps category=playback options=duckOthers background=audio
+            Music play
+            after 10s
+            Maps play
+            after 5s
+            timeline \(picture)
+
+            """)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("drew 4 steps to \(picture)"))
+        let svg = try String(contentsOfFile: picture, encoding: .utf8)
+        #expect(svg.contains(">Music</text>") && svg.contains(">Maps</text>"))
+        #expect(svg.contains("Music playing 0s–16.25s"), "the picture reaches the session's clock")
+        #expect(render(picture) > 10_000)
+    }
+}
