@@ -68,11 +68,11 @@ public enum TimelineSVG {
         for (index, part) in routeSpans.enumerated() {
             let (x0, x1) = (x(part.x0), x(part.x1))
             svg.open("g", [:])
-            svg.element("title", [:], text: "\(part.from)–\(part.to)  route \(part.value)")
+            svg.element("title", [:], text: "\(part.from)–\(part.to)  route \(part.value.full)")
             svg.element("rect", ["x": n(x0), "y": n(routeTop + 4), "width": n(max(1, x1 - x0)), "height": "20",
                                  "fill": index % 2 == 0 ? "#dce8f7" : "#c5d9f1", "stroke": "#ffffff"])
-            if x1 - x0 > Double(part.value.count) * 6.2 + 8 {
-                svg.text(part.value, x: x0 + 4, y: routeTop + 18, ["font-size": "11", "fill": "#24466e"])
+            if let shown = fitted(part.value.short, width: x1 - x0 - 6) {
+                svg.text(shown, x: x0 + 4, y: routeTop + 18, ["font-size": "11", "fill": "#24466e"])
             }
             svg.close("g")
         }
@@ -229,8 +229,23 @@ public enum TimelineSVG {
         svg.text(text, x: left - 8, y: y, ["font-size": "\(size)", "fill": "#777777", "text-anchor": "end"])
     }
 
-    static func routeName(_ route: Route) -> String {
-        route.outputs.isEmpty ? "no output" : route.outputs.map(\.description).joined(separator: " + ")
+    /// A route's outputs: port types for the label, with accessory names for the hover text.
+    static func routeName(_ route: Route) -> RouteName {
+        guard !route.outputs.isEmpty else { return RouteName(short: "no output", full: "no output") }
+        return RouteName(short: route.outputs.map(\.type.rawValue).joined(separator: " + "),
+                         full: route.outputs.map(\.description).joined(separator: " + "))
+    }
+
+    struct RouteName: Equatable {
+        var short: String
+        var full: String
+    }
+
+    /// `text`, or its start with an ellipsis, in `width` pixels of 11-pixel text; nil when not even that fits.
+    static func fitted(_ text: String, width: Double) -> String? {
+        let fits = Int(width / 6.4)
+        if text.count <= fits { return text }
+        return fits >= 4 ? String(text.prefix(fits - 1)) + "…" : nil
     }
 
     /// Round times for the axis, about eight of them.
