@@ -46,30 +46,57 @@ public final class PipeWireStage: @unchecked Sendable {
                                             properties: [("device.api", "arbiter"), ("device.form-factor", "internal")])
         }
         for accessory in setup.device.accessories { try createNodes(for: accessory) }
-        for app in setup.apps {
-            var players = app.players
-            if !players.contains(where: { $0.kind.isRecorder }) {
-                players.append(PlayerConfig(name: "recorder", kind: .recorder))   // implied, as the engine does
-            }
-            for player in players {
-                let name = "arbiter.\(app.name).\(player.name)"
-                playerKinds[name] = player.kind
-                streams[name] = try connection.createStream(
-                    nodeName: name, app: app.name.name, mediaName: player.name,
-                    role: PipeWireStage.role(category: app.category, mode: app.mode), capture: player.kind.isRecorder)
-            }
-        }
+        var names: [String] = []
+        for app in setup.apps { names += try createStreams(for: app) }
         try connection.sync()
         try connection.sync()
         _ = connection.takePortEvents()
         connected = setup.device.accessories
-        for name in streams.keys.sorted() {
+        try prepare(names)
+    }
+
+    /// Adds the streams of an app declared after the start (in the REPL); they start inactive, into the bus.
+    public func add(_ app: AppConfig) throws(PipeWireError) {
+        let names = try createStreams(for: app)
+        try connection.sync()
+        try prepare(names)
+    }
+
+    /// A stream for each of the app's players, and for the recorder the engine implies; returns their names.
+    private func createStreams(for app: AppConfig) throws(PipeWireError) -> [String] {
+        var players = app.players
+        if !players.contains(where: { $0.kind.isRecorder }) {
+            players.append(PlayerConfig(name: "recorder", kind: .recorder))   // implied, as the engine does
+        }
+        var names: [String] = []
+        for player in players {
+            let name = "arbiter.\(app.name).\(player.name)"
+            guard streams[name] == nil else { continue }
+            playerKinds[name] = player.kind
+            streams[name] = try connection.createStream(
+                nodeName: name, app: app.name.name, mediaName: player.name,
+                role: PipeWireStage.role(category: app.category, mode: app.mode), capture: player.kind.isRecorder)
+            names.append(name)
+        }
+        return names
+    }
+
+    /// New streams start inactive; playback streams play into the route bus.
+    private func prepare(_ names: [String]) throws(PipeWireError) {
+        for name in names.sorted() {
             connection.setActive(streams[name]!, false)
             if playerKinds[name]?.isRecorder == false {
                 try connection.link(streams[name]!, to: PipeWireStage.bus)
             }
         }
         try connection.sync()
+    }
+
+    /// Plugs in or unplugs accessories until the graph has `accessories` (after the REPL's undo); the registry's
+    /// reports of these changes are consumed, not returned.
+    public func match(accessories: [AccessorySpec]) throws(PipeWireError) {
+        for accessory in connected where !accessories.contains(accessory) { _ = try disconnect(accessory) }
+        for accessory in accessories where !connected.contains(accessory) { _ = try connect(accessory) }
     }
 
     /// `media.role` from the category and mode, as a desktop would read it.

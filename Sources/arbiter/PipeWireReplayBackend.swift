@@ -49,6 +49,31 @@ final class PipeWireReplayBackend: ReplayBackend {
 
     func apply(_ engine: Engine) throws { try stage.apply(engine) }
 
+    func declare(_ app: AppConfig) throws { try stage.add(app) }
+
+    /// The streams as the graph shows them, once two reads in a row agree (the graph settles asynchronously).
+    func describe() throws -> [String] {
+        var snapshot = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
+        for _ in 0..<40 {
+            usleep(25_000)
+            let again = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
+            if again.streams == snapshot.streams { break }
+            snapshot = again
+        }
+        return snapshot.streams.keys.sorted().map { name in
+            let stream = snapshot.streams[name]!
+            let volume = stream.volume.map { "volume \(Profile.text($0))" } ?? "volume ?"
+            let mute = stream.mute.map { $0 ? "muted" : "unmuted" } ?? "mute ?"
+            let targets = stream.targets.isEmpty ? "unlinked" : "→ " + stream.targets.sorted().joined(separator: ", ")
+            return "\(name)  \(stream.state)  \(volume)  \(mute)  \(targets)"
+        }
+    }
+
+    func restore(_ engine: Engine) throws {
+        try stage.match(accessories: engine.device.accessories.map { AccessorySpec($0.kind, name: $0.name) })
+        try stage.apply(engine)
+    }
+
     func verify(_ results: inout [CheckResult], engine: Engine) throws {
         // The graph settles asynchronously after a round trip: read it again a few times before calling a
         // disagreement.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ArbiterEngine
+import ArbiterPipeWire
 import ArbiterScenario
 #if canImport(Glibc)
 import Glibc
@@ -25,6 +26,8 @@ extension Arbiter {
             valueName: "PATH"))
         var historyFile: String?
 
+        @OptionGroup var pipeWireOptions: PipeWireOptions
+
         func run() throws {
             var session: ReplSession
             do {
@@ -45,6 +48,19 @@ extension Arbiter {
                 print("error: \(error)")
                 throw ExitCode(2)
             }
+            let (daemon, runtimeDirectory) = try pipeWireOptions.start()
+            defer { daemon?.stop() }
+            if pipeWireOptions.enabled {
+                do {
+                    let backend = try PipeWireReplayBackend(setup: session.setup, runtimeDirectory: runtimeDirectory,
+                                                            remote: pipeWireOptions.pipewireRemote, realtime: false)
+                    try backend.apply(session.engine)
+                    session.backend = backend
+                } catch {
+                    print("error: PipeWire: \(error)")
+                    throw ExitCode(2)
+                }
+            }
             let interactive = isatty(0) != 0
             var failed = false
             var editor: LineEditor?
@@ -52,6 +68,8 @@ extension Arbiter {
                 let history = historyFile == "none" ? nil : (historyFile ?? LineEditor.defaultHistoryPath())
                 editor = LineEditor(historyPath: history)
                 print("arbiter \(ArbiterVersion.current) — type `help`, `quit` to leave; Tab completes")
+                if let daemon { print("PipeWire: a private daemon in \(daemon.runtimeDirectory) (pid \(daemon.pid))") }
+                if let remote = pipeWireOptions.pipewireRemote { print("PipeWire: the daemon \(remote)") }
             }
             while true {
                 LineEditor.apps = session.setup.apps

@@ -26,13 +26,7 @@ extension Arbiter {
         @Flag(help: "Print only failures and the summary.")
         var quiet = false
 
-        @Flag(help: ArgumentHelp("Also carry every step out on real PipeWire streams, nodes and links (a private "
-            + "daemon), and read every check back from the graph."))
-        var pipewire = false
-
-        @Option(help: ArgumentHelp("Use the running PipeWire daemon NAME (in $XDG_RUNTIME_DIR) instead of a "
-            + "private one; implies --pipewire.", valueName: "NAME"))
-        var pipewireRemote: String?
+        @OptionGroup var pipeWireOptions: PipeWireOptions
 
         @Option(help: ArgumentHelp("Also draw each scenario's timeline as SVG: one lane per app over time (playing, "
             + "audible, gain, interruptions, route, notifications, ✓/✗). With one file, PATH is the picture; with "
@@ -51,18 +45,9 @@ extension Arbiter {
                 print("error: no .yaml files under \(files.joined(separator: " ")); expected scenario files")
                 throw ExitCode(2)
             }
-            let real = pipewire || pipewireRemote != nil
-            var daemon: PrivateDaemon?
-            var runtimeDirectory = RuntimeEnvironment.runtimeDirectory
-            if real && pipewireRemote == nil {
-                do {
-                    daemon = try PrivateDaemon()
-                    runtimeDirectory = daemon!.runtimeDirectory
-                } catch {
-                    print("error: \(error)")
-                    throw ExitCode(2)
-                }
-            }
+            let real = pipeWireOptions.enabled
+            let pipewireRemote = pipeWireOptions.pipewireRemote
+            let (daemon, runtimeDirectory) = try pipeWireOptions.start()
             defer { daemon?.stop() }
             var pictures: TimelinePictures?
             if let svg {
@@ -119,12 +104,5 @@ extension Arbiter {
             if invalid > 0 { throw ExitCode(2) }
             if failed > 0 { throw ExitCode(1) }
         }
-    }
-}
-
-enum RuntimeEnvironment {
-    /// `$XDG_RUNTIME_DIR`, where a running daemon's socket is.
-    static var runtimeDirectory: String {
-        getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/run/user/\(getuid())"
     }
 }

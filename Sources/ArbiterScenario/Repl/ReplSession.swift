@@ -24,6 +24,8 @@ public struct ReplSession {
     public private(set) var engine: Engine
     public private(set) var time: Time = .zero
     public private(set) var entries: [Entry] = []
+    /// Carries every step out for real (`arbiter repl --pipewire`) and reads the file's checks back from it.
+    public var backend: ReplayBackend?
     private var initial: Engine
     private var decoder: CommandDecoder
     private var snapshots: [Snapshot] = []
@@ -59,6 +61,7 @@ public struct ReplSession {
     public mutating func execute(_ line: String) -> Reply {
         lineNumber += 1
         var reply = Reply()
+        takeOutsideEvents(&reply)
         let words = Words(line, line: lineNumber)
         if words.words.first?.text.hasPrefix("#") == true { return reply }
         switch decoder.decode(words) {
@@ -75,8 +78,15 @@ public struct ReplSession {
 
     private mutating func run(_ command: Command, text: String, _ reply: inout Reply) {
         switch command {
-        case .event(let event): perform(event, text: text, position: nil, &reply)
+        case .event(let event): performForReal(event, text: text, position: nil, &reply)
         case .declare(let config):
+            do {
+                try backend?.declare(config)
+            } catch {
+                reply.lines.append("\(source):\(lineNumber):1: error: the real system failed: \(error)")
+                reply.failed = true
+                return
+            }
             setup.apps.append(config)
             perform(.declare(config), text: text, position: nil, &reply)
         case .after(let delay): time = time + delay; reply.lines.append("time \(time)")
@@ -103,6 +113,7 @@ public struct ReplSession {
             guard !entries.isEmpty else { reply.lines.append("nothing to undo"); reply.failed = true; return }
             restore(entries.count - 1)
             reply.lines.append("undone; \(entries.count) steps, time \(time)")
+            restoreForReal(&reply)
         case .goto(let number):
             guard number <= entries.count else {
                 reply.lines.append("\(source):\(lineNumber):6: error: there is no step \(number); expected 0 to \(entries.count)")
@@ -111,6 +122,7 @@ public struct ReplSession {
             }
             restore(number)
             reply.lines.append("at step \(number), time \(time)")
+            restoreForReal(&reply)
         case .step: stepFile(&reply)
         case .run:
             if cursor >= fileSteps.count { reply.lines.append("no more steps") }
@@ -129,6 +141,18 @@ public struct ReplSession {
                 reply.lines.append("drew \(entries.count) steps to \(path)")
             } catch {
                 reply.lines.append("\(source):\(lineNumber):10: error: cannot write \(path) (\(error)); expected a writable path")
+                reply.failed = true
+            }
+        case .graph:
+            guard let backend else {
+                reply.lines.append("\(source):\(lineNumber):1: error: there is no real graph; expected `arbiter repl --pipewire`")
+                reply.failed = true
+                return
+            }
+            do {
+                reply.lines += try backend.describe()
+            } catch {
+                reply.lines.append("\(source):\(lineNumber):1: error: the real system failed: \(error)")
                 reply.failed = true
             }
         case .help(let topic): reply.lines += ReplViews.help(topic)
@@ -153,6 +177,12 @@ public struct ReplSession {
             }
         }
         unseen += outcome.notifications
+        do {
+            try backend?.apply(engine)
+        } catch {
+            reply.lines.append("\(source):\(lineNumber):1: error: the real system failed: \(error)")
+            reply.failed = true
+        }
         if let error = outcome.error {
             reply.lines.append("✗ failed with \(error.code) (\(error.code.codeText)): \(error.rule.statement)  [\(error.rule.id)]")
             reply.failed = true
@@ -161,6 +191,50 @@ public struct ReplSession {
         reply.lines += outcome.notifications.map { "→ \($0.app): \($0.kind)  [\($0.rule.id)]" }
         if outcome.decisions.isEmpty && outcome.notifications.isEmpty && outcome.error == nil {
             reply.lines.append("nothing changed")
+        }
+    }
+
+    /// A step carried out for real first when there is a backend: a plug or unplug becomes what the real
+    /// system reported.
+    private mutating func performForReal(_ event: Event, text: String, position: SourcePosition?, _ reply: inout Reply) {
+        guard let backend, case .device(let action) = event, Replayer.isPlug(action) else {
+            perform(event, text: text, position: position, &reply)
+            return
+        }
+        do {
+            let reported = try backend.perform(action, at: time)
+            if reported.isEmpty {
+                reply.lines.append("\(source):\(lineNumber):1: error: the real system reported nothing for \(action)")
+                reply.failed = true
+            }
+            for event in reported { perform(event, text: text, position: position, &reply) }
+        } catch {
+            reply.lines.append("\(source):\(lineNumber):1: error: the real system failed: \(error)")
+            reply.failed = true
+        }
+    }
+
+    /// Events from outside (an accessory's node destroyed by someone else), taken before each command.
+    private mutating func takeOutsideEvents(_ reply: inout Reply) {
+        guard let backend else { return }
+        do {
+            for event in try backend.externalEvents(at: time) {
+                reply.lines.append("outside: \(event)")
+                perform(event, text: "\(event)  # outside", position: nil, &reply)
+            }
+        } catch {
+            reply.lines.append("error: the real system failed: \(error)")
+            reply.failed = true
+        }
+    }
+
+    /// After undo or goto, the real system goes back too.
+    private mutating func restoreForReal(_ reply: inout Reply) {
+        do {
+            try backend?.restore(engine)
+        } catch {
+            reply.lines.append("\(source):\(lineNumber):1: error: the real system failed: \(error)")
+            reply.failed = true
         }
     }
 
@@ -194,7 +268,7 @@ public struct ReplSession {
         case .event(let event, let fails):
             reply.lines.append("\(time)  \(event)  (\(step.position))")
             var inner = Reply()
-            perform(event, text: event.description, position: step.position, &inner)
+            performForReal(event, text: event.description, position: step.position, &inner)
             if let fails, case .failed(let error)? = entries.last?.outcome.result, error.code == fails.code {
                 inner.failed = false
             }
@@ -206,7 +280,15 @@ public struct ReplSession {
             provenanceView.record(entries.flatMap(\.outcome.decisions))
             var evaluator = CheckEvaluator(engine: engine, time: time, window: unseen, provenance: provenanceView)
             reply.lines.append("\(time)  expect  (\(step.position))")
-            for result in checks.map({ evaluator.evaluate($0) }) {
+            var results = checks.map { evaluator.evaluate($0) }
+            do {
+                try backend?.apply(engine)
+                try backend?.verify(&results, engine: engine)
+            } catch {
+                reply.lines.append("  \(step.position): error: the real system failed: \(error)")
+                reply.failed = true
+            }
+            for result in results {
                 reply.lines.append(result.passed ? "  ✓ \(result.key) = \(result.expected)"
                                                  : "  ✗ \(result.check.position): \(result.key): expected \(result.expected), got \(result.actual)")
                 if !result.passed { reply.failed = true }

@@ -12,4 +12,16 @@ public protocol ReplayBackend: AnyObject {
     func apply(_ engine: Engine) throws
     /// Reads the real system back and fails the checks it disagrees with, saying which is which.
     func verify(_ results: inout [CheckResult], engine: Engine) throws
+    /// Adds an app declared after the start (the REPL's `app`).
+    func declare(_ app: AppConfig) throws
+    /// Makes the real system match an earlier engine state (the REPL's `undo` and `goto`), accessories included.
+    func restore(_ engine: Engine) throws
+    /// The real system's state, a line each (the REPL's `graph`).
+    func describe() throws -> [String]
+}
+
+extension ReplayBackend {
+    public func declare(_ app: AppConfig) throws {}
+    public func restore(_ engine: Engine) throws { try apply(engine) }
+    public func describe() throws -> [String] { [] }
 }

@@ -20,6 +20,7 @@ public enum Command: Sendable {
     case run
     case save(String)
     case timeline(String)
+    case graph
     case help(String?)
     case quit
 }
@@ -40,6 +41,7 @@ public struct CommandDecoder {
         ("goto", "goto N  go back to just after step N"), ("step", "step  run the file's next step"),
         ("run", "run  run the file's remaining steps"), ("save", "save FILE  write the session as a scenario"),
         ("timeline", "timeline FILE.svg  draw the session so far: a lane per app over time"),
+        ("graph", "graph  the real PipeWire streams, read back from the graph (with --pipewire)"),
         ("help", "help [COMMAND]  this list, or one command"), ("quit", "quit  leave"),
     ]
 
@@ -109,6 +111,7 @@ public struct CommandDecoder {
             return first.text == "save" ? .save(word.text) : .timeline(word.text)
         case "help": return .help(rest.first?.text)
         case "route": return .route
+        case "graph": return .graph
         case "nowplaying": return .nowPlaying
         case "events": return .events
         case "history": return .history

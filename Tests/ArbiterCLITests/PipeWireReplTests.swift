@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// `arbiter repl --pipewire`: each step carried out on real streams, as replay does.
+@Suite("arbiter repl --pipewire", .serialized)
+struct PipeWireReplTests {
+    @Test("a file's steps run on real streams, its checks are read back, and undo takes the graph back too")
+    func fileStepsAndUndo() throws {
+        let result = try CLI.run(["repl", "--pipewire", "scenarios/players/av-player-unplug.yaml"],
+                                 stdin: "run\ngraph\nundo\ngraph\n")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("  ✓ Plain.audible = true"))
+        let graphs = result.stdout.components(separatedBy: "undone; 3 steps, time 10s\n")
+        try #require(graphs.count == 2, "\(result.stdout)")
+        // After the unplug: the video's player is paused and every stream plays to the speaker.
+        #expect(graphs[0].contains("arbiter.Video.movie  idle  volume 1  unmuted  → arbiter.port.builtInSpeaker"),
+                "\(graphs[0])")
+        #expect(graphs[0].contains("arbiter.Plain.main  running  volume 1  unmuted  → arbiter.port.builtInSpeaker"))
+        // Undone: the headphones' node is back and the streams play to it again.
+        #expect(graphs[1].contains("arbiter.Video.movie  running  volume 1  unmuted  → arbiter.port.headphones"),
+                "\(graphs[1])")
+    }
+
+    @Test("apps declared on the fly get streams; ducking is a real volume")
+    func declaredApps() throws {
+        let result = try CLI.run(["repl", "--pipewire"], stdin: """
+            app Music category=playback background=audio
+            app Maps category=playback options=duckOthers background=audio
+            Music play
+            Maps play
+            after 5s
+            graph
+
+            """)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("arbiter.Music.main  running  volume 0.2  unmuted  → arbiter.port.builtInSpeaker"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("arbiter.Maps.main  running  volume 1  unmuted  → arbiter.port.builtInSpeaker"))
+    }
+
+    @Test("an accessory unplugged from outside reaches the session before the next command")
+    func outsideUnplug() throws {
+        let directory = "/tmp/pw.repl.\(getpid())"
+        #expect(system("cd '\(CLI.packageRoot.path)' && bash tools/pipewire.sh start \(directory) >/dev/null 2>&1") == 0)
+        defer { _ = system("cd '\(CLI.packageRoot.path)' && bash tools/pipewire.sh stop \(directory) >/dev/null 2>&1") }
+        let log = "/tmp/arbiter-repl-outside.\(getpid()).log"
+        defer { unlink(log) }
+        let commands = "echo 'app Music category=playback background=audio'; echo 'device connect wiredHeadphones'; "
+            + "echo 'Music play'; sleep 1; pw-cli destroy arbiter.port.headphones >/dev/null; sleep 1; echo 'state Music'"
+        let status = system("cd '\(CLI.packageRoot.path)' && export XDG_RUNTIME_DIR=\(directory) && (\(commands)) | "
+            + "timeout 60 .build/debug/arbiter repl --pipewire-remote pipewire-0 >\(log) 2>&1")
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("outside: device: disconnect wiredHeadphones"), "\(output)")
+        #expect(output.contains("→ Music: routeChange reason=oldDeviceUnavailable"))
+    }
+
+    @Test("graph without --pipewire says what is needed")
+    func graphNeedsPipeWire() throws {
+        let result = try CLI.run(["repl"], stdin: "graph\n")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("repl:1:1: error: there is no real graph; expected `arbiter repl --pipewire`"))
+    }
+}
