@@ -76,3 +76,17 @@ struct TimelineCommandTests {
         #expect(render(picture) > 10_000)
     }
 }
+
+@Suite("The documentation's timeline picture")
+struct TimelineDocumentationTests {
+    @Test("docs/timeline-example.svg is what replay --svg draws today")
+    func exampleIsCurrent() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbiter-doc-\(getpid()).svg").path
+        defer { unlink(path) }
+        let result = try CLI.run(["replay", "--quiet", "--svg", path, "scenarios/interruptions/spoken-audio.yaml"])
+        #expect(result.status == 0)
+        let drawn = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(drawn == (try CLI.read("docs/timeline-example.svg")),
+                "redraw it: arbiter replay --svg docs/timeline-example.svg scenarios/interruptions/spoken-audio.yaml")
+    }
+}
