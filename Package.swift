@@ -6,11 +6,14 @@ let package = Package(
     products: [
         .library(name: "ArbiterEngine", targets: ["ArbiterEngine"]),
         .library(name: "ArbiterScenario", targets: ["ArbiterScenario"]),
+        .library(name: "ArbiterTesting", targets: ["ArbiterTesting"]),
         .executable(name: "arbiter", targets: ["arbiter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     ],
     targets: [
         // The policy engine: a pure, deterministic state machine. No I/O, no clock, no Foundation.
@@ -19,6 +22,16 @@ let package = Package(
         .target(
             name: "ArbiterScenario",
             dependencies: ["ArbiterEngine", .product(name: "Yams", package: "Yams")]
+        ),
+        // Policy tests in users' Swift test suites: a test store, diffs, YAML scenarios as tests.
+        .target(
+            name: "ArbiterTesting",
+            dependencies: [
+                "ArbiterEngine",
+                "ArbiterScenario",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ]
         ),
         // The C layer over libpipewire-0.3 (method macros, variadics, SPA pods, the process() callback).
         .target(
@@ -46,6 +59,13 @@ let package = Package(
         .testTarget(name: "ArbiterEngineTests", dependencies: ["ArbiterEngine"]),
         .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire"]),
         .testTarget(name: "ArbiterScenarioTests", dependencies: ["ArbiterScenario", "ArbiterEngine"]),
+        .testTarget(
+            name: "ArbiterTestingTests",
+            dependencies: [
+                "ArbiterTesting",
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ]
+        ),
         .testTarget(name: "ArbiterCLITests", dependencies: ["arbiter"], exclude: ["Golden", "Malformed"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,14 +1,19 @@
 import ArbiterEngine
 
-/// Which decision last set each property, so a check can say why a value is what it is.
-struct Provenance {
+/// Which decision last set each property, so a check can say why a value is what it is. Properties are named
+/// as the scenario format's checks name them (`playing`, `gain`, `players.main`, `nowPlaying`, `route`).
+public struct Provenance: Sendable {
     private var rules: [String: Rule] = [:]
 
-    func rule(_ app: AppID?, _ property: String) -> Rule? { rules[Provenance.key(app, property)] }
+    public init() {}
+
+    /// The rule of the last decision that set `property` of `app` (nil: a device-wide property).
+    public func rule(_ app: AppID?, _ property: String) -> Rule? { rules[Provenance.key(app, property)] }
 
     static func key(_ app: AppID?, _ property: String) -> String { "\(app?.name ?? "")|\(property)" }
 
-    mutating func record(_ decisions: [Decision]) {
+    /// Notes the decisions of one step.
+    public mutating func record(_ decisions: [Decision]) {
         for decision in decisions {
             for property in Provenance.properties(of: decision.change) {
                 rules[Provenance.key(decision.app, property)] = decision.rule

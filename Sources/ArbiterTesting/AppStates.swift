@@ -1,0 +1,29 @@
+import ArbiterEngine
+import CustomDump
+
+/// The apps' states in declaration order, by name: `state.apps["Music"].playing`. Reading an app that does
+/// not exist gives a default `AppState`; writing one adds it, so a mistyped name shows up in the diff.
+public struct AppStates: Equatable, Sendable, Sequence {
+    public private(set) var names: [AppID] = []
+    private var states: [AppID: AppState] = [:]
+
+    public init() {}
+
+    public subscript(_ name: AppID) -> AppState {
+        get { states[name] ?? AppState() }
+        set {
+            if states[name] == nil { names.append(name) }
+            states[name] = newValue
+        }
+    }
+
+    public func makeIterator() -> some IteratorProtocol<(name: AppID, state: AppState)> {
+        names.map { (name: $0, state: states[$0]!) }.makeIterator()
+    }
+}
+
+extension AppStates: CustomDumpReflectable {
+    public var customDumpMirror: Mirror {
+        Mirror(self, children: names.map { (label: $0.name, value: states[$0]! as Any) }, displayStyle: .struct)
+    }
+}

@@ -1,0 +1,66 @@
+import ArbiterEngine
+import ArbiterScenario
+import CustomDump
+
+/// The text of the store's failures: a one-line heading, then the details.
+enum Failures {
+    static func stateMismatch(expected: PolicyState, actual: PolicyState, step: String,
+                              provenance: Provenance) -> String {
+        var lines = ["A state change does not match expectation after \(step): …", ""]
+        let difference = diff(expected, actual, format: .proportional) ?? ""
+        lines += difference.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        lines += ["", "(Expected: −, Actual: +)"]
+        let why = differingKeys(expected, actual).compactMap { key -> String? in
+            guard let rule = provenance.rule(key.app, key.property) else { return nil }
+            return "  \(key.app.map { "\($0)." } ?? "")\(key.property): [\(rule.id)] \(rule.statement) "
+                + "(\(rule.source); \(rule.evidence))"
+        }
+        if !why.isEmpty { lines += ["", "The rules behind the actual values:"] + why }
+        return lines.joined(separator: "\n")
+    }
+
+    static func unreceived(_ pending: [SessionNotification], before what: String) -> String {
+        let count = pending.count == 1 ? "1 notification was" : "\(pending.count) notifications were"
+        return (["\(count) delivered and not received before \(what): …", ""]
+            + pending.map { "  \($0.app) ← \($0.kind)  [\($0.rule.id)]" }
+            + ["", "Receive each with store.receive(APP, NOTIFICATION), or set exhaustivity to .off."])
+            .joined(separator: "\n")
+    }
+
+    static func receiveMismatch(_ app: AppID, _ kind: NotificationKind, pending: [SessionNotification]) -> String {
+        (["Expected to receive \(app) ← \(kind), but the pending notifications are: …", ""]
+            + pending.map { "  \($0.app) ← \($0.kind)  [\($0.rule.id)]" }).joined(separator: "\n")
+    }
+
+    static func unexpectedError(_ event: Event, _ error: SessionError, expected: ErrorCode?) -> String {
+        let wanted = expected.map { ", expected \($0) (\($0.codeText))" } ?? ""
+        return "\(event) failed with \(error.code) (\(error.code.codeText))\(wanted): [\(error.rule.id)] "
+            + "\(error.rule.statement) (\(error.rule.source)); pass fails: .\(error.code) if that is what you expect"
+    }
+
+    /// The (app, property) pairs whose values differ, named as `Provenance` names them.
+    static func differingKeys(_ expected: PolicyState, _ actual: PolicyState) -> [(app: AppID?, property: String)] {
+        var keys: [(AppID?, String)] = []
+        var names = actual.apps.names
+        for name in expected.apps.names where !names.contains(name) { names.append(name) }
+        for name in names {
+            let (wanted, got) = (expected.apps[name], actual.apps[name])
+            let fields: [(String, Bool)] = [
+                ("state", wanted.state == got.state), ("category", wanted.category == got.category),
+                ("mode", wanted.mode == got.mode), ("options", wanted.options == got.options),
+                ("active", wanted.active == got.active), ("interrupted", wanted.interrupted == got.interrupted),
+                ("playing", wanted.playing == got.playing), ("recording", wanted.recording == got.recording),
+                ("audible", wanted.audible == got.audible), ("gain", wanted.gain == got.gain),
+                ("ducked", wanted.ducked == got.ducked), ("mixable", wanted.mixable == got.mixable),
+            ]
+            keys += fields.filter { !$0.1 }.map { (name, $0.0) }
+            for player in Set(wanted.players.keys).union(got.players.keys).sorted()
+            where wanted.players[player] != got.players[player] {
+                keys.append((name, "players.\(player)"))
+            }
+        }
+        if expected.nowPlaying != actual.nowPlaying { keys.append((nil, "nowPlaying")) }
+        if expected.route != actual.route { keys.append((nil, "route")) }
+        return keys
+    }
+}

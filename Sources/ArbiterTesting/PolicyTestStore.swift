@@ -1,0 +1,177 @@
+import ArbiterEngine
+import ArbiterScenario
+import IssueReporting
+
+/// A test store over the policy engine, in the shape of TCA's `TestStore`: declare a device and apps, `send`
+/// steps with the change you expect, `receive` every notification they deliver, `advance` time, `finish`.
+///
+/// ```swift
+/// let store = PolicyTestStore(apps: [
+///     AppConfig("Music", backgroundModes: [.audio], category: .playback),
+///     AppConfig("Maps", backgroundModes: [.audio], category: .playback, options: [.duckOthers]),
+/// ])
+/// store.send(.app("Music", .play())) {
+///     $0.apps["Music"].active = true
+///     $0.apps["Music"].playing = true
+///     ...
+/// }
+/// ```
+///
+/// Any change the closure does not write fails with a diff; a notification left unreceived fails at the next
+/// step or at `finish()`, unless `exhaustivity` is `.off`. Failures are reported through IssueReporting, so
+/// they land on your line in Swift Testing and in XCTest.
+public final class PolicyTestStore {
+    /// How strictly steps are checked.
+    public enum Exhaustivity: Sendable, Equatable {
+        /// Every change must be written and every notification received (the default).
+        case on
+        /// Only what the closure writes is checked, and unreceived notifications are ignored.
+        case off
+    }
+
+    public var exhaustivity: Exhaustivity
+    /// The engine after the last step, for anything the state does not show.
+    public private(set) var engine: Engine
+    /// The store's clock: where `send` happens and what `advance` moves.
+    public private(set) var now: Time = .zero
+    /// The state at `now`.
+    public var state: PolicyState { PolicyState(engine, at: now) }
+    /// Notifications delivered and not yet received, oldest first.
+    public private(set) var pending: [SessionNotification] = []
+    private var provenance = Provenance()
+    private var finished = false
+    private let created: SourceLocation
+
+    /// A store over `setup` (the same vocabulary as a scenario's `ios`, `profile`, `device`, `apps`).
+    public init(_ setup: Setup, exhaustivity: Exhaustivity = .on, fileID: StaticString = #fileID,
+                filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        self.exhaustivity = exhaustivity
+        created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        do {
+            engine = try Engine(setup)
+        } catch {
+            reportIssue("The setup cannot start the engine: \(error)", fileID: fileID, filePath: filePath,
+                        line: line, column: column)
+            engine = try! Engine(Setup())
+        }
+    }
+
+    /// A store over these apps on a device (`DeviceConfig()` is unlocked, ringer on, nothing connected).
+    public convenience init(device: DeviceConfig = DeviceConfig(), apps: [AppConfig], ios: Int = 17,
+                            profile: Profile = Profile(), exhaustivity: Exhaustivity = .on,
+                            fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+                            line: UInt = #line, column: UInt = #column) {
+        self.init(Setup(ios: ios, profile: profile, device: device, apps: apps), exhaustivity: exhaustivity,
+                  fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Sends a step at the store's time. `expected` receives the state before the step and writes what the
+    /// step changes; with `fails`, the step must fail with that iOS error.
+    public func send(_ event: Event, fails: ErrorCode? = nil, _ expected: ((inout PolicyState) throws -> Void)? = nil,
+                     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+                     column: UInt = #column) {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        checkNothingPending(before: "sending \(event)", at: location)
+        let before = state
+        let outcome = engine.handle(event, at: now)
+        record(outcome)
+        switch outcome.result {
+        case .rejected(let error):
+            location.report("The engine refused \(event): \(error.message)")
+            return
+        case .failed(let error) where error.code != fails:
+            location.report(Failures.unexpectedError(event, error, expected: fails))
+        case .succeeded where fails != nil:
+            location.report("\(event) was expected to fail with \(fails!) (\(fails!.codeText)), but it succeeded")
+        default:
+            break
+        }
+        expect(expected, from: before, step: "\(event)", at: location)
+    }
+
+    /// Moves the store's time forward (ramps and Now Playing's elapsed time follow); `expected` writes what
+    /// changes meanwhile.
+    public func advance(by duration: Time, _ expected: ((inout PolicyState) throws -> Void)? = nil,
+                        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+                        column: UInt = #column) {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let before = state
+        now = now + duration
+        record(engine.handle(.advance, at: now))
+        expect(expected, from: before, step: "advancing by \(duration)", at: location)
+    }
+
+    /// Asserts that the oldest pending notification is `kind`, delivered to `app`, and takes it.
+    public func receive(_ app: AppID, _ kind: NotificationKind, fileID: StaticString = #fileID,
+                        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let next = pending.first else {
+            location.report("Expected to receive \(app) ← \(kind), but no notification is pending")
+            return
+        }
+        if next.app == app && next.kind == kind {
+            pending.removeFirst()
+            return
+        }
+        if let index = pending.firstIndex(where: { $0.app == app && $0.kind == kind }), exhaustivity == .off {
+            pending.removeSubrange(...index)
+            return
+        }
+        location.report(Failures.receiveMismatch(app, kind, pending: pending))
+    }
+
+    /// Ends the test: every notification must have been received (with exhaustivity on).
+    public func finish(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+                       column: UInt = #column) {
+        finished = true
+        checkNothingPending(before: "finishing", at: SourceLocation(fileID: fileID, filePath: filePath, line: line,
+                                                                      column: column))
+    }
+
+    deinit {
+        if !finished && exhaustivity == .on && !pending.isEmpty {
+            created.report(Failures.unreceived(pending, before: "the store was released without finish()"))
+        }
+    }
+
+    private func record(_ outcome: Outcome) {
+        provenance.record(outcome.decisions)
+        pending += outcome.notifications
+    }
+
+    private func checkNothingPending(before what: String, at location: SourceLocation) {
+        guard exhaustivity == .on, !pending.isEmpty else {
+            if exhaustivity == .off { pending = [] }
+            return
+        }
+        location.report(Failures.unreceived(pending, before: what))
+        pending = []
+    }
+
+    /// Compares the state after a step with the previous state changed by `expected`.
+    private func expect(_ expected: ((inout PolicyState) throws -> Void)?, from before: PolicyState, step: String,
+                        at location: SourceLocation) {
+        let actual = state
+        var wanted = exhaustivity == .on ? before : actual
+        do {
+            try expected?(&wanted)
+        } catch {
+            location.report("The expected-change closure threw: \(error)")
+            return
+        }
+        guard wanted != actual else { return }
+        location.report(Failures.stateMismatch(expected: wanted, actual: actual, step: step, provenance: provenance))
+    }
+}
+
+/// Where an assertion was written, for IssueReporting.
+struct SourceLocation {
+    var fileID: StaticString
+    var filePath: StaticString
+    var line: UInt
+    var column: UInt
+
+    func report(_ message: String) {
+        reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
