@@ -10,6 +10,10 @@ enum Failures {
         let difference = diff(expected, actual, format: .proportional) ?? ""
         lines += difference.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         lines += ["", "(Expected: −, Actual: +)"]
+        for name in expected.apps.names where !actual.apps.names.contains(name) {
+            lines += ["", "There is no app named \(name); the apps are: "
+                + actual.apps.names.map(\.name).joined(separator: ", ") + "."]
+        }
         let why = differingKeys(expected, actual).compactMap { key -> String? in
             guard let rule = provenance.rule(key.app, key.property) else { return nil }
             return "  \(key.app.map { "\($0)." } ?? "")\(key.property): [\(rule.id)] \(rule.statement) "
