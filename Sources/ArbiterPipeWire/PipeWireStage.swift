@@ -81,12 +81,23 @@ public final class PipeWireStage: @unchecked Sendable {
         return names
     }
 
-    /// New streams start inactive; playback streams play into the route bus.
+    /// New streams start inactive; playback streams play into the route bus. A stream's ports appear a few
+    /// round trips after the stream, so linking waits for them (up to about two seconds).
     private func prepare(_ names: [String]) throws(PipeWireError) {
         for name in names.sorted() {
             connection.setActive(streams[name]!, false)
-            if playerKinds[name]?.isRecorder == false {
-                try connection.link(streams[name]!, to: PipeWireStage.bus)
+            guard playerKinds[name]?.isRecorder == false else { continue }
+            var attempt = 0
+            while true {
+                do {
+                    try connection.link(streams[name]!, to: PipeWireStage.bus)
+                    break
+                } catch {
+                    attempt += 1
+                    if attempt >= 100 { throw error }
+                    try connection.sync()
+                    usleep(20_000)
+                }
             }
         }
         try connection.sync()

@@ -90,13 +90,11 @@ extension Arbiter {
                         }
                     }
                     let report = Replayer.replay(scenario, backend: backend, recordStates: pictures != nil)
-                    if report.passed { passed += 1 } else { failed += 1 }
-                    if let problem = pictures?.draw(report, from: path) {
-                        print(problem)
-                        failed += 1
-                    }
+                    let problem = pictures?.draw(report, from: path)
+                    if report.passed && problem == nil { passed += 1 } else { failed += 1 }
                     let lines = json ? JSONLinesFormatter.lines(for: report) : timeline.lines(for: report)
                     lines.forEach { print($0) }
+                    if let problem { print(problem) }
                 }
             }
             print(json ? JSONLinesFormatter.summary(passed: passed, failed: failed + invalid)

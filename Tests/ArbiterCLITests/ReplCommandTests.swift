@@ -77,4 +77,23 @@ struct ReplCommandTests {
         #expect(result.stdout.contains("✓ Music.playing = true"))
         #expect(result.stdout.contains("(scenarios/interruptions/declined-call-resumes.yaml:"))
     }
+
+    @Test("goto and undo put a file's cursor and clock back: the next step is the one after")
+    func gotoRewindsFile() throws {
+        let result = try CLI.run(["repl", "scenarios/interruptions/spoken-audio.yaml"],
+                                 stdin: "step\nstep\nstep\nstep\ngoto 1\nstep\nrun\n")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("at step 1, time 0s\n30s  Maps: play  (scenarios/interruptions/spoken-audio.yaml:25:5)"))
+        #expect(!result.stdout.contains("✗"))
+    }
+
+    @Test("inspection mistakes are errors with hints; step without a file says what is missing")
+    func inspectionErrors() throws {
+        let result = try CLI.run(["repl"], stdin: "app Music\nwhy Music gian\nstep\nrun\nhelp play\n")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("repl:2:11: error: unknown property 'gian' (did you mean 'gain'?); expected one of: active"))
+        #expect(result.stdout.contains("repl:3:1: error: no file is loaded; expected `arbiter repl FILE`"))
+        #expect(result.stdout.contains("repl:4:1: error: no file is loaded"))
+        #expect(result.stdout.contains("an app step: activate, deactivate [notifyOthers]"), "help for a verb")
+    }
 }

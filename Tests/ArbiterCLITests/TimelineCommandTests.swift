@@ -53,6 +53,19 @@ struct TimelineCommandTests {
         #expect(result.stdout.contains("error: --svg \(file) is a file, but there are"))
     }
 
+    @Test("the REPL's timeline keeps a file's checks, and undo takes them back")
+    func replTimelineChecks() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["repl", "scenarios/interruptions/spoken-audio.yaml"],
+                                 stdin: "run\ntimeline \(folder)/all.svg\nundo\nundo\ntimeline \(folder)/two.svg\n")
+        #expect(result.status == 0, "\(result.stdout)")
+        let all = try String(contentsOfFile: folder + "/all.svg", encoding: .utf8)
+        let two = try String(contentsOfFile: folder + "/two.svg", encoding: .utf8)
+        #expect(all.components(separatedBy: "class=\"check held\"").count - 1 == 8)
+        #expect(two.components(separatedBy: "class=\"check held\"").count - 1 == 6)
+    }
+
     @Test("the REPL's timeline draws the session so far")
     func replTimeline() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

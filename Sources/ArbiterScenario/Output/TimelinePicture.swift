@@ -28,8 +28,16 @@ public struct TimelinePicture: Sendable {
 
     /// An expectation's result, in its app's lane (or the steps lane for the route, Now Playing and events).
     public struct CheckMark: Sendable {
+        public init(time: Time, frame: Int, app: AppID?, passed: Bool, text: String) {
+            self.time = time
+            self.frame = frame
+            self.app = app
+            self.passed = passed
+            self.text = text
+        }
+
         public var time: Time
-        /// The index of the `expect:` frame it belongs to.
+        /// The index of the frame it is drawn at (its `expect:` frame; a REPL draws it at the step before).
         public var frame: Int
         public var app: AppID?
         public var passed: Bool

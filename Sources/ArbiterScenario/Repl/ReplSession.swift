@@ -33,6 +33,10 @@ public struct ReplSession {
     private var provenance: [String: (decision: Decision, entry: Int)] = [:]
     private var fileSteps: [ScenarioStep]
     private var cursor = 0
+    /// The decoder as it was before the current line, to take back an `app` the real system refused.
+    private var decoderBeforeLine: CommandDecoder?
+    /// The results of a file's `expect` steps, with how many steps had been taken then (for `timeline`).
+    private var checkMarks: [(steps: Int, mark: TimelinePicture.CheckMark)] = []
     private var lineNumber = 0
     private let source: String
     private let title: String
@@ -64,9 +68,10 @@ public struct ReplSession {
         takeOutsideEvents(&reply)
         let words = Words(line, line: lineNumber)
         if words.words.first?.text.hasPrefix("#") == true { return reply }
+        decoderBeforeLine = decoder
         switch decoder.decode(words) {
         case .failure(let errors):
-            reply.lines = errors.diagnostics.map(\.description)
+            reply.lines += errors.diagnostics.map(\.description)
             reply.failed = true
         case .success(nil):
             break
@@ -85,6 +90,7 @@ public struct ReplSession {
             } catch {
                 reply.lines.append("\(source):\(lineNumber):1: error: the real system failed: \(error)")
                 reply.failed = true
+                if let decoderBeforeLine { decoder = decoderBeforeLine }
                 return
             }
             setup.apps.append(config)
@@ -125,6 +131,7 @@ public struct ReplSession {
             restoreForReal(&reply)
         case .step: stepFile(&reply)
         case .run:
+            if fileSteps.isEmpty { stepFile(&reply); return }
             if cursor >= fileSteps.count { reply.lines.append("no more steps") }
             while cursor < fileSteps.count { stepFile(&reply) }
         case .save(let path):
@@ -247,6 +254,7 @@ public struct ReplSession {
             snapshots.removeSubrange(count...)
         }
         entries.removeSubrange(count...)
+        checkMarks.removeAll { $0.steps > count }
         unseen = []
     }
 
@@ -260,8 +268,14 @@ public struct ReplSession {
     }
 
     private mutating func stepFile(_ reply: inout Reply) {
+        guard !fileSteps.isEmpty else {
+            reply.lines.append("\(source):\(lineNumber):1: error: no file is loaded; expected `arbiter repl FILE`")
+            reply.failed = true
+            return
+        }
         guard cursor < fileSteps.count else { reply.lines.append("no more steps"); return }
         let step = fileSteps[cursor]
+        let (cursorBefore, timeBefore, snapshotsBefore) = (cursor, time, snapshots.count)
         cursor += 1
         if step.time > time { time = step.time }
         switch step.action {
@@ -269,6 +283,11 @@ public struct ReplSession {
             reply.lines.append("\(time)  \(event)  (\(step.position))")
             var inner = Reply()
             performForReal(event, text: event.description, position: step.position, &inner)
+            // Going back to before this step puts the file's cursor and the clock back too.
+            if snapshots.count > snapshotsBefore {
+                snapshots[snapshotsBefore].cursor = cursorBefore
+                snapshots[snapshotsBefore].time = timeBefore
+            }
             if let fails, case .failed(let error)? = entries.last?.outcome.result, error.code == fails.code {
                 inner.failed = false
             }
@@ -289,6 +308,12 @@ public struct ReplSession {
                 reply.failed = true
             }
             for result in results {
+                var app: AppID?
+                if case .app(let id, _) = result.check.subject { app = id }
+                let text = result.passed ? "✓ \(result.key) = \(result.expected)"
+                    : "✗ \(result.key): expected \(result.expected), got \(result.actual)  (\(result.check.position))"
+                checkMarks.append((entries.count, TimelinePicture.CheckMark(time: time, frame: entries.count - 1, app: app,
+                                                                           passed: result.passed, text: text)))
                 reply.lines.append(result.passed ? "  ✓ \(result.key) = \(result.expected)"
                                                  : "  ✗ \(result.check.position): \(result.key): expected \(result.expected), got \(result.actual)")
                 if !result.passed { reply.failed = true }
@@ -305,7 +330,7 @@ public struct ReplSession {
                                   notifications: entry.outcome.notifications, failed: entry.outcome.error != nil)
         }
         return TimelinePicture(title: title, initial: snapshots.first?.engine ?? engine, frames: frames,
-                               until: time)
+                               checks: checkMarks.map(\.mark), until: time)
     }
 
     /// `why APP [PROPERTY]`: the value, the decision that set it, its rule and source, and the step behind it.
@@ -316,12 +341,13 @@ public struct ReplSession {
         for name in properties {
             let value = ReplViews.value(engine, app: app, property: name, time: time) ?? "unknown property"
             lines.append("\(app).\(name) = \(value)")
-            if name == "audible", let audibility = engine.audibility(of: app) {
-                lines += ReplViews.ruleTree(audibility.rule, indent: "  ")
-            }
             guard let (decision, index) = provenance[Provenance.key(app, name)] ?? (name == "nowPlaying"
                 ? provenance[Provenance.key(nil, "nowPlaying")] : nil) else {
-                if name != "audible" { lines.append("  └─ as declared: no step has changed it") }
+                if name == "audible", let audibility = engine.audibility(of: app) {
+                    lines += ReplViews.ruleTree(audibility.rule, indent: "  ")
+                } else {
+                    lines.append("  └─ as declared: no step has changed it")
+                }
                 continue
             }
             let entry = entries[index - 1]

@@ -83,6 +83,9 @@ enum ReplViews {
         ]
         let all = steps + CommandDecoder.sessionCommands
         if let topic {
+            if Vocabulary.appVerbs.contains(topic) { return [steps[0].1] }
+            if Vocabulary.deviceVerbs.contains(topic) { return [steps[1].1] }
+            if Vocabulary.systemVerbs.contains(topic) { return [steps[2].1] }
             let found = all.filter { $0.0.lowercased().hasPrefix(topic.lowercased()) || $0.1.hasPrefix(topic) }
             return found.isEmpty ? ["no help for '\(topic)'; try `help`"] : found.map(\.1)
         }

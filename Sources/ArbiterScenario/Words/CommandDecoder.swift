@@ -95,6 +95,12 @@ public struct CommandDecoder {
                 if rest.isEmpty { fail(first, words, "why needs an app", expected: "`why Music` or `why Music playing`") }
                 return nil
             }
+            if let property = rest.dropFirst().first, !ReplCompletion.appProperties.contains(property.text) {
+                fail(property, words, "unknown property '\(property.text)'",
+                     expected: "one of: " + ReplCompletion.appProperties.joined(separator: ", "),
+                     suggestion: Suggestions.nearest(to: property.text, in: ReplCompletion.appProperties))
+                return nil
+            }
             return .why(app, rest.dropFirst().first?.text)
         case "goto":
             guard let word = rest.first, let number = Int(word.text), number >= 0 else {
