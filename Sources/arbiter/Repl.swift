@@ -73,7 +73,10 @@ extension Arbiter {
             }
             while true {
                 LineEditor.apps = session.setup.apps
-                guard let line = editor.map({ $0.read(prompt: "arbiter> ") }) ?? readLine() else { break }
+                guard let line = editor.map({ $0.read(prompt: "arbiter> ") }) ?? readLine() else {
+                    if interactive { print("") }   // Ctrl-D: leave the shell's prompt on a line of its own
+                    break
+                }
                 let reply = session.execute(line)
                 reply.lines.forEach { print($0) }
                 failed = failed || reply.failed
