@@ -17,8 +17,7 @@ public func assertScenario(_ path: String, fileID: StaticString = #fileID, fileP
     switch ScenarioFiles.load(path) {
     case .failure(let errors):
         for diagnostic in errors.diagnostics {
-            let text = diagnostic.description.dropFirst("\(diagnostic.position): error: ".count)
-            report(String(text), at: diagnostic.position, call: call)
+            report(diagnostic.text, at: diagnostic.position, call: call)
         }
         return false
     case .success(let scenario):
@@ -67,7 +66,7 @@ enum ScenarioProblems {
                 problems.append(Problem(message: "\(step.outcome.event) \(problem)", position: position))
             case .expect(let expect):
                 for result in expect.results where !result.passed {
-                    var message = "\(result.key): expected \(result.expected), got \(result.actual)"
+                    var message = result.summary
                     if let rule = result.rule { message += "\n  because [\(rule.id)] \(rule.statement) (\(rule.source))" }
                     problems.append(Problem(message: message, position: result.check.position))
                 }

@@ -38,8 +38,11 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `FILE:LINE:COLUMN: error: what is wrong (did you mean 'x'?); expected what was expected there`.
-    public var description: String {
+    public var description: String { "\(position): error: \(text)" }
+
+    /// The message without its position: `what is wrong (did you mean 'x'?); expected what was expected there`.
+    public var text: String {
         let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-        return "\(position): error: \(message)\(hint); expected \(expected)"
+        return "\(message)\(hint); expected \(expected)"
     }
 }

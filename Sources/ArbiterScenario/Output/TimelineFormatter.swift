@@ -68,10 +68,9 @@ public struct TimelineFormatter {
         lines.append("\(TimelineFormatter.time(expect.time))  expect (line \(expect.position.line))")
         for result in expect.results {
             if result.passed {
-                if !quiet { lines.append("            ✓ \(result.key) = \(result.expected)") }
+                if !quiet { lines.append("            ✓ \(result.summary)") }
             } else {
-                lines.append("            ✗ \(result.check.position): \(result.key): expected \(result.expected), "
-                    + "got \(result.actual)")
+                lines.append("            ✗ \(result.check.position): \(result.summary)")
                 if let rule = result.rule {
                     lines.append("                because [\(rule.id)] \(rule.statement) (\(rule.source))")
                 }

@@ -36,6 +36,14 @@ public struct TimelinePicture: Sendable {
             self.text = text
         }
 
+        /// The mark of a check's result, drawn at frame `frame`.
+        public init(_ result: CheckResult, time: Time, frame: Int) {
+            var app: AppID?
+            if case .app(let id, _) = result.check.subject { app = id }
+            self.init(time: time, frame: frame, app: app, passed: result.passed,
+                      text: result.passed ? "✓ \(result.summary)" : "✗ \(result.summary)  (\(result.check.position))")
+        }
+
         public var time: Time
         /// The index of the frame it is drawn at (its `expect:` frame; a REPL draws it at the step before).
         public var frame: Int
@@ -72,13 +80,7 @@ public struct TimelinePicture: Sendable {
                 frames.append(Frame(time: step.outcome.time, engine: engine, label: label,
                                     notifications: step.outcome.notifications, failed: step.problem != nil))
             case .expect(let expect):
-                for result in expect.results {
-                    var app: AppID?
-                    if case .app(let id, _) = result.check.subject { app = id }
-                    let text = result.passed ? "✓ \(result.key) = \(result.expected)"
-                        : "✗ \(result.key): expected \(result.expected), got \(result.actual)  (\(result.check.position))"
-                    checks.append(CheckMark(time: expect.time, frame: frames.count, app: app, passed: result.passed, text: text))
-                }
+                checks += expect.results.map { CheckMark($0, time: expect.time, frame: frames.count) }
                 frames.append(Frame(time: expect.time, engine: engine, label: "expect  (\(expect.position))",
                                     notifications: [], failed: false, isExpectation: true))
             }

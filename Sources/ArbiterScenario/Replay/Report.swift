@@ -65,4 +65,9 @@ public struct CheckResult: Sendable {
     public var expected: String
     public var actual: String
     public var rule: Rule?
+
+    /// `Music.playing = true` for a check that held, `Music.playing: expected true, got false` for one that did not.
+    public var summary: String {
+        passed ? "\(key) = \(expected)" : "\(key): expected \(expected), got \(actual)"
+    }
 }
