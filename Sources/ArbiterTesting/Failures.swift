@@ -49,15 +49,12 @@ enum Failures {
         for name in expected.apps.names where !names.contains(name) { names.append(name) }
         for name in names {
             let (wanted, got) = (expected.apps[name], actual.apps[name])
-            let fields: [(String, Bool)] = [
-                ("state", wanted.state == got.state), ("category", wanted.category == got.category),
-                ("mode", wanted.mode == got.mode), ("options", wanted.options == got.options),
-                ("active", wanted.active == got.active), ("interrupted", wanted.interrupted == got.interrupted),
-                ("playing", wanted.playing == got.playing), ("recording", wanted.recording == got.recording),
-                ("audible", wanted.audible == got.audible), ("gain", wanted.gain == got.gain),
-                ("ducked", wanted.ducked == got.ducked), ("mixable", wanted.mixable == got.mixable),
-            ]
-            keys += fields.filter { !$0.1 }.map { (name, $0.0) }
+            // Every field but the players, by reflection, so a new AppState field is covered without a list here.
+            let gotFields = Mirror(reflecting: got).children.map { "\($0.value)" }
+            for (field, gotValue) in zip(Mirror(reflecting: wanted).children, gotFields)
+            where field.label != "players" && "\(field.value)" != gotValue {
+                keys.append((name, field.label ?? ""))
+            }
             for player in Set(wanted.players.keys).union(got.players.keys).sorted()
             where wanted.players[player] != got.players[player] {
                 keys.append((name, "players.\(player)"))

@@ -15,18 +15,18 @@ public enum ReplCompletion {
             let value = String(partial[partial.index(after: equals)...])
             let head = value.lastIndex(of: ",").map { String(value[...$0]) } ?? ""
             let item = String(value.dropFirst(head.count))
-            return values(forKey: key, before: words, apps: apps)
+            return values(forKey: key)
                 .filter { $0.hasPrefix(item) }
                 .map { "\(key)=\(head)\($0)" }
         }
-        return choices(before: words, partial: partial, apps: apps).filter { $0.hasPrefix(partial) }
+        return choices(before: words, apps: apps).filter { $0.hasPrefix(partial) }
     }
 
     static let appProperties = ["active", "interrupted", "playing", "recording", "audible", "gain", "ducked", "state",
                                 "category", "mode", "options", "mixable", "nowPlaying"]
 
     /// The whole words that may come after `words`.
-    static func choices(before words: [String], partial: String, apps: [AppConfig]) -> [String] {
+    static func choices(before words: [String], apps: [AppConfig]) -> [String] {
         let appNames = apps.map(\.name.name)
         guard let first = words.first else {
             return appNames + ["device", "system"] + CommandDecoder.sessionCommands.map(\.0)
@@ -76,7 +76,7 @@ public enum ReplCompletion {
     }
 
     /// The values a `key=` word takes.
-    static func values(forKey key: String, before words: [String], apps: [AppConfig]) -> [String] {
+    static func values(forKey key: String) -> [String] {
         switch key {
         case "category": return names(Vocabulary.categories)
         case "mode": return names(Vocabulary.modes)

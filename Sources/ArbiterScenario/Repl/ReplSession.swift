@@ -88,8 +88,7 @@ public struct ReplSession {
             do {
                 try backend?.declare(config)
             } catch {
-                reply.lines.append("\(source):\(lineNumber):1: error: the real system failed: \(error)")
-                reply.failed = true
+                realSystemFailed(error, &reply)
                 if let decoderBeforeLine { decoder = decoderBeforeLine }
                 return
             }
@@ -159,8 +158,7 @@ public struct ReplSession {
             do {
                 reply.lines += try backend.describe()
             } catch {
-                reply.lines.append("\(source):\(lineNumber):1: error: the real system failed: \(error)")
-                reply.failed = true
+                realSystemFailed(error, &reply)
             }
         case .help(let topic): reply.lines += ReplViews.help(topic)
         case .quit: reply.quit = true
@@ -187,8 +185,7 @@ public struct ReplSession {
         do {
             try backend?.apply(engine)
         } catch {
-            reply.lines.append("\(source):\(lineNumber):1: error: the real system failed: \(error)")
-            reply.failed = true
+            realSystemFailed(error, &reply)
         }
         if let error = outcome.error {
             reply.lines.append("✗ failed with \(error.code) (\(error.code.codeText)): \(error.rule.statement)  [\(error.rule.id)]")
@@ -216,8 +213,7 @@ public struct ReplSession {
             }
             for event in reported { perform(event, text: text, position: position, &reply) }
         } catch {
-            reply.lines.append("\(source):\(lineNumber):1: error: the real system failed: \(error)")
-            reply.failed = true
+            realSystemFailed(error, &reply)
         }
     }
 
@@ -230,9 +226,14 @@ public struct ReplSession {
                 perform(event, text: "\(event)  # outside", position: nil, &reply)
             }
         } catch {
-            reply.lines.append("error: the real system failed: \(error)")
-            reply.failed = true
+            realSystemFailed(error, &reply)
         }
+    }
+
+    /// An error of the real system (`--pipewire`) while running the current line.
+    private func realSystemFailed(_ error: Error, _ reply: inout Reply) {
+        reply.lines.append("\(source):\(lineNumber):1: error: the real system failed: \(error)")
+        reply.failed = true
     }
 
     /// After undo or goto, the real system goes back too.
@@ -240,8 +241,7 @@ public struct ReplSession {
         do {
             try backend?.restore(engine)
         } catch {
-            reply.lines.append("\(source):\(lineNumber):1: error: the real system failed: \(error)")
-            reply.failed = true
+            realSystemFailed(error, &reply)
         }
     }
 
@@ -308,14 +308,8 @@ public struct ReplSession {
                 reply.failed = true
             }
             for result in results {
-                var app: AppID?
-                if case .app(let id, _) = result.check.subject { app = id }
-                let text = result.passed ? "✓ \(result.key) = \(result.expected)"
-                    : "✗ \(result.key): expected \(result.expected), got \(result.actual)  (\(result.check.position))"
-                checkMarks.append((entries.count, TimelinePicture.CheckMark(time: time, frame: entries.count - 1, app: app,
-                                                                           passed: result.passed, text: text)))
-                reply.lines.append(result.passed ? "  ✓ \(result.key) = \(result.expected)"
-                                                 : "  ✗ \(result.check.position): \(result.key): expected \(result.expected), got \(result.actual)")
+                checkMarks.append((entries.count, TimelinePicture.CheckMark(result, time: time, frame: entries.count - 1)))
+                reply.lines.append(result.passed ? "  ✓ \(result.summary)" : "  ✗ \(result.check.position): \(result.summary)")
                 if !result.passed { reply.failed = true }
             }
             unseen = []
