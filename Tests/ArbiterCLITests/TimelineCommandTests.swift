@@ -53,6 +53,14 @@ struct TimelineCommandTests {
         #expect(result.stdout.contains("error: --svg \(file) is a file, but there are"))
     }
 
+    @Test("a picture that cannot be written fails its file once, with the system's reason")
+    func unwritablePicture() throws {
+        let result = try CLI.run(["replay", "--quiet", "--svg", "/nonexistent/x.svg", "scenarios/ducking/duck-others-ramp.yaml"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("scenarios/ducking/duck-others-ramp.yaml: error: cannot write the picture /nonexistent/x.svg (No such file or directory); expected a writable path"))
+        #expect(result.stdout.hasSuffix("0 passed, 1 failed\n"))
+    }
+
     @Test("the REPL's timeline keeps a file's checks, and undo takes them back")
     func replTimelineChecks() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
