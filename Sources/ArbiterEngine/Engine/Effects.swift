@@ -7,6 +7,14 @@ struct Effects {
     var lastRoute: Route?
     /// Apps woken from suspension to run a step during this event.
     var woken: Set<AppID> = []
+    /// Whether each app whose answer changed during this event ran in the background when the event began.
+    var backgroundRunningAtStart: [(app: Int, running: Bool)] = []
+
+    mutating func notePreviousBackgroundRunning(_ app: Int, _ running: Bool) {
+        if !backgroundRunningAtStart.contains(where: { $0.app == app }) {
+            backgroundRunningAtStart.append((app, running))
+        }
+    }
 
     mutating func decide(_ app: AppID?, _ change: Change, _ rule: Rule) {
         decisions.append(Decision(app: app, change: change, rule: rule))

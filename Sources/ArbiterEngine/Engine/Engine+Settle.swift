@@ -1,45 +1,218 @@
-/// What the engine derives after every event: ducking ramps, audibility changes and hint notifications.
-struct Observation {
-    var audible: [AppID: Bool] = [:]
-    /// The hint, for the apps that could be told of it (foreground, active session).
-    var secondaryHint: [AppID: Bool] = [:]
+/// What the engine derives after every event: the route, Now Playing, ducking ramps, audibility changes and
+/// hint notifications.
+///
+/// Derived values are kept between events and re-derived only for the apps that changed, or for every app when
+/// something they all depend on changed (the Ring/Silent switch, the lock, whether a session records or ducks).
+/// So an event costs what it touches, not what the device holds. `Derived(engine)` derives everything from
+/// scratch; debug builds check after every event that the two agree.
+struct Derived: Hashable, Sendable {
+    var facts: [AppFacts] = []
+    /// How many apps record with an active session (which silences everybody else's output).
+    var recording = 0
+    /// How many apps duck the others with an active session.
+    var ducking = 0
+    /// How many apps play with an active non-mixable session (the secondary-audio hint).
+    var playingNonMixable = 0
+    var ringer = RingerSwitch.ring
+    var isLocked = false
+    var accessories: [Accessory] = []
+    var owner: Int?
     var route = Route()
-    /// Apps running in the background that qualify to.
-    var runningInBackground: Set<AppID> = []
-    var nowPlaying: AppID?
+    var nowPlaying: Int?
+    /// The apps with a player whose item can end as time passes, in index order.
+    var timedPlayback: [Int] = []
+    /// The foreground app with an active session and the hint it was last given.
+    var hint: (app: Int, value: Bool)?
+
+    static func == (lhs: Derived, rhs: Derived) -> Bool {
+        lhs.facts == rhs.facts && lhs.recording == rhs.recording && lhs.ducking == rhs.ducking
+            && lhs.playingNonMixable == rhs.playingNonMixable && lhs.ringer == rhs.ringer
+            && lhs.isLocked == rhs.isLocked && lhs.accessories == rhs.accessories && lhs.owner == rhs.owner
+            && lhs.route == rhs.route && lhs.nowPlaying == rhs.nowPlaying && lhs.timedPlayback == rhs.timedPlayback
+            && lhs.hint?.app == rhs.hint?.app && lhs.hint?.value == rhs.hint?.value
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(facts)
+        hasher.combine(route)
+        hasher.combine(nowPlaying)
+    }
+
+    /// Everything derived from scratch.
+    init(_ engine: Engine) {
+        facts = engine.apps.indices.map(engine.facts)
+        recording = facts.count(where: \.recordsActively)
+        ducking = facts.count(where: \.ducks)
+        playingNonMixable = facts.count(where: \.playsNonMixable)
+        for i in facts.indices {
+            facts[i].audible = engine.audibility(i, othersRecord: recording > (facts[i].recordsActively ? 1 : 0))
+                .isAudible
+        }
+        ringer = engine.device.ringer
+        isLocked = engine.device.isLocked
+        accessories = engine.device.accessories
+        owner = Derived.owner(facts)
+        route = engine.route(for: owner.map { engine.apps[$0].session } ?? AudioSession())
+        nowPlaying = Derived.nowPlaying(facts)
+        timedPlayback = facts.indices.filter { facts[$0].timedPlayback }
+        hint = engine.foregroundHint(facts: facts, playingNonMixable: playingNonMixable)
+    }
+
+    init() {}
+
+    /// The route owner: the most recent active non-mixable session, else the most recent active one.
+    static func owner(_ facts: [AppFacts]) -> Int? {
+        var best: Int?
+        var bestMixable: Int?
+        for i in facts.indices where facts[i].active {
+            if facts[i].mixable {
+                if bestMixable.map({ facts[$0].serial < facts[i].serial }) ?? true { bestMixable = i }
+            } else if best.map({ facts[$0].serial < facts[i].serial }) ?? true {
+                best = i
+            }
+        }
+        return best ?? bestMixable
+    }
+
+    /// The Now Playing candidate that most recently started playing non-mixable.
+    static func nowPlaying(_ facts: [AppFacts]) -> Int? {
+        var best: Int?
+        for i in facts.indices {
+            guard let serial = facts[i].nowPlayingSerial else { continue }
+            if best.map({ facts[$0].nowPlayingSerial! < serial }) ?? true { best = i }
+        }
+        return best
+    }
+}
+
+/// What the engine last derived about one app.
+struct AppFacts: Hashable, Sendable {
+    var audible = false
+    /// In the background and allowed to keep running there.
+    var runsInBackground = false
+    var recordsActively = false
+    var ducks = false
+    var playsNonMixable = false
+    var active = false
+    var mixable = false
+    var serial = 0
+    /// The play serial of a Now Playing candidate; nil when the app is not one.
+    var nowPlayingSerial: Int?
+    /// A player plays an item with a known end, so time passing can end it.
+    var timedPlayback = false
+}
+
+extension [Int] {
+    /// Keeps a sorted array of indices: inserts `i` when `member`, removes it otherwise.
+    mutating func update(_ i: Int, _ member: Bool) {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < i { low = middle + 1 } else { high = middle }
+        }
+        let present = low < count && self[low] == i
+        if member && !present { insert(i, at: low) }
+        if !member && present { remove(at: low) }
+    }
 }
 
 extension Engine {
-    /// The derived values that are compared before and after an event.
-    func observe() -> Observation {
-        var observation = Observation()
-        observation.route = currentRoute
-        observation.nowPlaying = nowPlaying
-        for i in apps.indices where apps[i].lifecycle == .background && keepsRunningInBackground(i) {
-            observation.runningInBackground.insert(apps[i].id)
+    /// The facts about app `i` that depend on it alone (everything but `audible`).
+    func facts(_ i: Int) -> AppFacts {
+        let app = apps[i]
+        let session = app.session
+        var facts = AppFacts()
+        facts.runsInBackground = app.lifecycle == .background && keepsRunningInBackground(i)
+        facts.active = session.isActive
+        if session.isActive {
+            let options = session.effectiveOptions
+            facts.mixable = options.contains(.mixWithOthers)
+            facts.recordsActively = session.category == .record
+            facts.ducks = options.contains(.duckOthers)
+            facts.playsNonMixable = !facts.mixable && app.isPlaying
+            facts.serial = session.activationSerial
         }
-        for i in apps.indices {
-            observation.audible[apps[i].id] = audibility(i).isAudible
-            if apps[i].lifecycle == .foreground && apps[i].session.isActive {
-                observation.secondaryHint[apps[i].id] = secondaryAudioShouldBeSilencedHint(for: apps[i].id)
-            }
-        }
-        return observation
+        facts.nowPlayingSerial = isNowPlayingCandidate(i) ? app.nonMixablePlaySerial : nil
+        facts.timedPlayback = app.players.contains { $0.isRunning && $0.currentItem?.duration != nil }
+        return facts
     }
 
-    mutating func settle(since before: Observation, _ effects: inout Effects) {
-        announceRouteChange(from: effects.lastRoute ?? before.route, reason: .categoryChange,
-                            rule: .ownerDecidesRoute, &effects)
-        if nowPlaying != before.nowPlaying {
-            effects.decide(nowPlaying ?? before.nowPlaying, .nowPlaying(nowPlaying), .nowPlayingEligibility)
+    func foregroundHint(facts: [AppFacts], playingNonMixable: Int) -> (app: Int, value: Bool)? {
+        guard let foreground = device.foreground, let i = apps.index(of: foreground), apps[i].session.isActive
+        else { return nil }
+        return (i, playingNonMixable > (facts[i].playsNonMixable ? 1 : 0))
+    }
+
+    /// Re-derives what the apps changed since the last settle can affect and reports each change: the route,
+    /// Now Playing, ducking ramps, audibility and the secondary-audio hint, in that order. When `silently`, the
+    /// derived values catch up with the state without a report (and gains are left alone).
+    mutating func settle(_ effects: inout Effects, silently: Bool = false) {
+        let changed = apps.takeChanged()
+        var everyAudibility = device.ringer != derived.ringer || device.isLocked != derived.isLocked
+        var everyGain = false
+        var routeInputs = effects.lastRoute != nil || device.accessories != derived.accessories
+        var nowPlayingInputs = false
+        for i in changed {
+            if i >= derived.facts.count { derived.facts.append(AppFacts()) }
+            let old = derived.facts[i]
+            var new = facts(i)
+            new.audible = old.audible
+            if old.recordsActively != new.recordsActively {
+                derived.recording += new.recordsActively ? 1 : -1
+                everyAudibility = true
+            }
+            if old.ducks != new.ducks {
+                derived.ducking += new.ducks ? 1 : -1
+                everyGain = true
+            }
+            if old.playsNonMixable != new.playsNonMixable { derived.playingNonMixable += new.playsNonMixable ? 1 : -1 }
+            if old.active != new.active || old.mixable != new.mixable || old.serial != new.serial || i == derived.owner {
+                routeInputs = true
+            }
+            if old.nowPlayingSerial != new.nowPlayingSerial { nowPlayingInputs = true }
+            if old.timedPlayback != new.timedPlayback { derived.timedPlayback.update(i, new.timedPlayback) }
+            if !silently && old.runsInBackground != new.runsInBackground {
+                effects.notePreviousBackgroundRunning(i, old.runsInBackground)
+            }
+            derived.facts[i] = new
         }
-        settleDucking(&effects)
-        for i in apps.indices {
-            let now = audibility(i)
-            if now.isAudible != (before.audible[apps[i].id] ?? false) {
+        derived.ringer = device.ringer
+        derived.isLocked = device.isLocked
+        if routeInputs {
+            derived.accessories = device.accessories
+            derived.owner = Derived.owner(derived.facts)
+            let route = self.route(for: derived.owner.map { apps[$0].session } ?? AudioSession())
+            if !silently {
+                announceRouteChange(to: route, from: effects.lastRoute ?? derived.route, reason: .categoryChange,
+                                    rule: .ownerDecidesRoute, &effects)
+            }
+            derived.route = route
+        }
+        if nowPlayingInputs {
+            let nowPlaying = Derived.nowPlaying(derived.facts)
+            if nowPlaying != derived.nowPlaying && !silently {
+                let id = nowPlaying.map { apps[$0].id }
+                effects.decide(id ?? derived.nowPlaying.map { apps[$0].id }, .nowPlaying(id), .nowPlayingEligibility)
+            }
+            derived.nowPlaying = nowPlaying
+        }
+        if !silently {
+            for i in everyGain ? Array(apps.indices) : changed { settleGain(i, &effects) }
+            _ = apps.takeChanged()   // gains feed nothing derived
+        }
+        for i in everyAudibility ? Array(apps.indices) : changed {
+            let othersRecord = derived.recording > (derived.facts[i].recordsActively ? 1 : 0)
+            let now = audibility(i, othersRecord: othersRecord)
+            if now.isAudible != derived.facts[i].audible && !silently {
                 effects.decide(apps[i].id, .audible(now.isAudible), now.rule)
             }
+            derived.facts[i].audible = now.isAudible
         }
-        notifySecondaryAudioHints(since: before, &effects)
+        let hint = foregroundHint(facts: derived.facts, playingNonMixable: derived.playingNonMixable)
+        if let hint, let previous = derived.hint, previous.app == hint.app, previous.value != hint.value, !silently {
+            effects.notify(apps[hint.app].id, .silenceSecondaryAudioHint(hint.value ? .begin : .end),
+                           .silenceSecondaryAudioHint)
+        }
+        derived.hint = hint
     }
 }

@@ -8,12 +8,14 @@ public struct Engine: Hashable, Sendable {
     public let profile: Profile
     public internal(set) var device: DeviceState
     /// The apps, in declaration order.
-    public internal(set) var apps: [App]
+    public internal(set) var apps: AppTable
     /// The time of the last event.
     public internal(set) var now: Time = .zero
     var activationCounter = 0
     var accessorySerial = 0
     var playCounter = 0
+    /// What the engine derived from the state after the last event.
+    var derived = Derived()
 
     /// Starts an engine at time 0. Throws when the setup is inconsistent (duplicate app names,
     /// an unknown foreground app, an initial category that iOS would refuse, ...).
@@ -24,7 +26,7 @@ public struct Engine: Hashable, Sendable {
         device = DeviceState()
         device.ringer = setup.device.ringer
         device.isLocked = setup.device.locked
-        apps = []
+        apps = AppTable()
         var seen = Set<AppID>()
         for config in setup.apps {
             if !AppID.isValid(config.name.name) {
@@ -53,6 +55,8 @@ public struct Engine: Hashable, Sendable {
             }
         }
         if !problems.isEmpty { throw SetupError(problems: problems) }
+        apps.commit()
+        derived = Derived(self)
     }
 
     /// Applies one event at `time` and reports what happened.
@@ -62,37 +66,41 @@ public struct Engine: Hashable, Sendable {
             return Outcome(time: time, event: event, result: .rejected(InputError(
                 "time \(time) is before the current time \(now); expected time to move forward")))
         }
-        var next = self
-        next.now = time
+        let before = (now: now, device: device, appCount: apps.count, activationCounter: activationCounter,
+                      accessorySerial: accessorySerial, playCounter: playCounter)
+        now = time
         var effects = Effects()
-        next.catchUpPlayers(&effects)
-        let before = next.observe()
+        catchUpPlayers(&effects)
+        settle(&effects, silently: true)
         let result: StepResult
         switch event {
-        case .app(let app, let action): result = next.apply(action, to: app, &effects)
-        case .device(let action): result = next.apply(action, &effects)
-        case .system(let action): result = next.apply(action, &effects)
-        case .declare(let config): result = next.declare(config, &effects)
+        case .app(let app, let action): result = apply(action, to: app, &effects)
+        case .device(let action): result = apply(action, &effects)
+        case .system(let action): result = apply(action, &effects)
+        case .declare(let config): result = declare(config, &effects)
         case .advance: result = .succeeded
         }
         if case .rejected = result {
+            apps.rollBack(count: before.appCount)
+            (now, device, activationCounter) = (before.now, before.device, before.activationCounter)
+            (accessorySerial, playCounter) = (before.accessorySerial, before.playCounter)
+            derived = Derived(self)
             return Outcome(time: time, event: event, result: result)
         }
-        next.settle(since: before, &effects)
-        next.runReactions(&effects)
-        let settled = next.observe()
-        if next.suspendIdleBackgroundApps(since: before, &effects) { next.settle(since: settled, &effects) }
-        assert(next.invariantViolations().isEmpty,
-               "invariants broken after \(event) at \(time): \(next.invariantViolations())")
-        self = next
+        settle(&effects)
+        runReactions(&effects)
+        if suspendIdleBackgroundApps(&effects) { settle(&effects) }
+        apps.commit()
+        assert(invariantViolations().isEmpty, "invariants broken after \(event) at \(time): \(invariantViolations())")
+        assert(derived == Derived(self), "derived values drifted after \(event) at \(time)")
         return Outcome(time: time, event: event, result: result, decisions: effects.decisions,
                        notifications: effects.notifications, reactions: effects.reactions)
     }
 
     /// The app with this name, if any.
-    public func app(_ id: AppID) -> App? { apps.first { $0.id == id } }
+    public func app(_ id: AppID) -> App? { apps.index(of: id).map { apps[$0] } }
 
-    func index(of id: AppID) -> Int? { apps.firstIndex { $0.id == id } }
+    func index(of id: AppID) -> Int? { apps.index(of: id) }
 
     static func problems(with config: AppConfig, profile: Profile) -> [String] {
         var problems: [String] = []

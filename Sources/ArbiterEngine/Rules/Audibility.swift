@@ -11,6 +11,13 @@ extension Engine {
     }
 
     func audibility(_ i: Int) -> Audibility {
+        audibility(i, othersRecord: apps.indices.contains {
+            $0 != i && apps[$0].session.isActive && apps[$0].session.category == .record
+        })
+    }
+
+    /// Whether app `i` is heard, given whether another app records with an active session.
+    func audibility(_ i: Int, othersRecord: Bool) -> Audibility {
         let app = apps[i]
         let category = app.session.category
         if !app.isPlaying { return Audibility(isAudible: false, rule: .nothingPlaying) }
@@ -23,7 +30,7 @@ extension Engine {
         if device.ringer == .silent && device.isLocked && !app.backgroundModes.contains(.audio) {
             return Audibility(isAudible: false, rule: .silentAndLockedNeedsAudioMode)
         }
-        if apps.indices.contains(where: { $0 != i && apps[$0].session.isActive && apps[$0].session.category == .record }) {
+        if othersRecord {
             return Audibility(isAudible: false, rule: .recordSilencesOutput)
         }
         return Audibility(isAudible: true, rule: .playingIsAudible)

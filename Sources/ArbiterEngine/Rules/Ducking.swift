@@ -11,15 +11,13 @@ extension Engine {
         apps[i].session.isActive && ducker(of: i) != nil ? profile.duckLevel : 1
     }
 
-    /// Starts a ramp for every app whose gain target changed.
-    mutating func settleDucking(_ effects: inout Effects) {
-        for i in apps.indices {
-            let target = gainTarget(i)
-            guard apps[i].gain.to != target else { continue }
-            apps[i].gain.retarget(to: target, at: now, over: profile.duckRamp)
-            effects.decide(apps[i].id, .gain(to: target, over: profile.duckRamp),
-                           target < 1 ? .duckOthers : .unduck)
-        }
+    /// Starts a ramp for app `i` if its gain target changed (from the derived count of ducking sessions).
+    mutating func settleGain(_ i: Int, _ effects: inout Effects) {
+        let ducked = apps[i].session.isActive && derived.ducking > (derived.facts[i].ducks ? 1 : 0)
+        let target = ducked ? profile.duckLevel : 1
+        guard apps[i].gain.to != target else { return }
+        apps[i].gain.retarget(to: target, at: now, over: profile.duckRamp)
+        effects.decide(apps[i].id, .gain(to: target, over: profile.duckRamp), target < 1 ? .duckOthers : .unduck)
     }
 
     /// App `id`'s gain at `time` (at or after the last event).

@@ -67,10 +67,14 @@ extension Engine {
 
     /// Suspends the background apps that ran audio (or were woken) during this event and no longer qualify.
     /// Returns whether any was suspended.
-    mutating func suspendIdleBackgroundApps(since before: Observation, _ effects: inout Effects) -> Bool {
+    mutating func suspendIdleBackgroundApps(_ effects: inout Effects) -> Bool {
         var any = false
-        for i in apps.indices where apps[i].lifecycle == .background && !keepsRunningInBackground(i)
-            && (before.runningInBackground.contains(apps[i].id) || effects.woken.contains(apps[i].id)) {
+        func ranAtStart(_ i: Int) -> Bool {
+            effects.backgroundRunningAtStart.first { $0.app == i }?.running ?? derived.facts[i].runsInBackground
+        }
+        // Only an app changed during the event can have stopped qualifying or have been woken.
+        for i in apps.changedThisEvent where apps[i].lifecycle == .background && !keepsRunningInBackground(i)
+            && (ranAtStart(i) || effects.woken.contains(apps[i].id)) {
             suspend(i, &effects)
             any = true
         }

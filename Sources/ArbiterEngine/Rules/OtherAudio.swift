@@ -9,16 +9,6 @@ extension Engine {
     public func secondaryAudioShouldBeSilencedHint(for id: AppID) -> Bool {
         apps.contains { $0.id != id && $0.session.isActive && !$0.session.isMixable && $0.isPlaying }
     }
-
-    /// Tells the foreground app with an active session (before and after the event) when another app's
-    /// non-mixable audio starts or stops.
-    func notifySecondaryAudioHints(since before: Observation, _ effects: inout Effects) {
-        for app in apps where app.lifecycle == .foreground && app.session.isActive {
-            let hint = secondaryAudioShouldBeSilencedHint(for: app.id)
-            guard let previous = before.secondaryHint[app.id], previous != hint else { continue }
-            effects.notify(app.id, .silenceSecondaryAudioHint(hint ? .begin : .end), .silenceSecondaryAudioHint)
-        }
-    }
 }
 
 extension Rule {

@@ -26,7 +26,7 @@ extension Engine {
     /// Brings every playing player up to `now`: an item that reached its end makes a queue player advance and
     /// any other player stop at the end.
     mutating func catchUpPlayers(_ effects: inout Effects) {
-        for i in apps.indices {
+        for i in derived.timedPlayback {
             for p in apps[i].players.indices {
                 while apps[i].players[p].isRunning, let duration = apps[i].players[p].currentItem?.duration,
                       apps[i].players[p].position(at: now) >= duration {

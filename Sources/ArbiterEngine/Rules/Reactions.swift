@@ -13,9 +13,8 @@ extension Engine {
             guard let i = index(of: notification.app), apps[i].lifecycle != .terminated,
                   let (trigger, shouldResume) = Engine.trigger(for: notification.kind),
                   let reaction = apps[i].config.reactions[trigger] else { continue }
-            let before = observe()
             if react(i, trigger: trigger, reaction, shouldResume: shouldResume, &effects) != nil {
-                settle(since: before, &effects)
+                settle(&effects)
             }
         }
     }

@@ -81,7 +81,11 @@ extension Engine {
     /// active session, with the reason and the previous route.
     mutating func announceRouteChange(from previous: Route, reason: RouteChangeReason, rule: Rule,
                                       always: Bool = false, _ effects: inout Effects) {
-        let route = currentRoute
+        announceRouteChange(to: currentRoute, from: previous, reason: reason, rule: rule, always: always, &effects)
+    }
+
+    mutating func announceRouteChange(to route: Route, from previous: Route, reason: RouteChangeReason, rule: Rule,
+                                      always: Bool = false, _ effects: inout Effects) {
         guard route != previous || always else { return }
         if route != previous { effects.decide(nil, .route(route), rule) }
         effects.lastRoute = route

@@ -24,6 +24,11 @@ public enum ScenarioWriter {
     }
 
     public static func text(setup: Setup, entries: [ReplSession.Entry], title: String = "Saved REPL session") -> String {
+        text(setup: setup, steps: entries.map { ($0.time, $0.event) }, title: title)
+    }
+
+    /// A scenario file with `setup` and one step per event at its time (time passing alone needs no step).
+    public static func text(setup: Setup, steps: [(time: Time, event: Event)], title: String) -> String {
         var lines = ["scenario: \(quote(title))", "ios: \(setup.ios)"]
         let defaults = Profile().tunables
         let changed = zip(setup.profile.tunables, defaults).filter { $0.0.value != $0.1.value }.map(\.0)
@@ -60,12 +65,14 @@ public enum ScenarioWriter {
             }
         }
         lines.append("steps:")
-        for entry in entries {
-            guard let step = step(entry.event) else { continue }
-            lines.append("  - at: \(entry.time)")
+        var written = 0
+        for (time, event) in steps {
+            guard let step = step(event) else { continue }
+            lines.append("  - at: \(time)")
             lines.append("    \(step)")
+            written += 1
         }
-        if entries.isEmpty { lines[lines.count - 1] = "steps: []" }
+        if written == 0 { lines[lines.count - 1] = "steps: []" }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -1,0 +1,99 @@
+/// The apps in declaration order, looked up by index or name.
+///
+/// It remembers which apps changed, so that after an event the engine re-derives only what those changes can
+/// affect, and keeps each changed app's value from before the event, so that a rejected event can be taken
+/// back without copying every app. Equality and hashing compare the apps alone.
+public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sendable {
+    private(set) var storage: [App] = []
+    private var positions: [AppID: Int] = [:]
+    /// Apps changed since the engine last settled, each once.
+    private(set) var changed = IndexSet()
+    /// Apps changed during the current event, each once, with their value before the first change.
+    private var journal: [(index: Int, app: App)] = []
+    private var journaled = IndexSet()
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { storage.count }
+
+    public subscript(position: Int) -> App {
+        _read { yield storage[position] }
+        _modify {
+            note(position)
+            yield &storage[position]
+        }
+    }
+
+    /// The position of the app with this name, if any.
+    public func index(of id: AppID) -> Int? { positions[id] }
+
+    public static func == (lhs: AppTable, rhs: AppTable) -> Bool { lhs.storage == rhs.storage }
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
+
+    mutating func append(_ app: App) {
+        positions[app.id] = storage.count
+        storage.append(app)
+        changed.grow(to: storage.count)
+        journaled.grow(to: storage.count)
+        changed.insert(storage.count - 1)
+    }
+
+    private mutating func note(_ i: Int) {
+        changed.insert(i)
+        if journaled.insert(i) { journal.append((i, storage[i])) }
+    }
+
+    /// The apps changed since the last call, in index order, and forgets them.
+    mutating func takeChanged() -> [Int] { changed.removeAll() }
+
+    /// The apps changed during the current event, in index order.
+    var changedThisEvent: [Int] { journal.map(\.index).sorted() }
+
+    /// Ends the current event: its changes stay.
+    mutating func commit() {
+        journal.removeAll(keepingCapacity: true)
+        _ = journaled.removeAll()
+        _ = changed.removeAll()
+    }
+
+    /// Takes back every change of the current event, including apps appended during it.
+    mutating func rollBack(count: Int) {
+        for (index, app) in journal where index < count { storage[index] = app }
+        while storage.count > count { positions[storage.removeLast().id] = nil }
+        changed.shrink(to: count)
+        journaled.shrink(to: count)
+        commit()
+    }
+}
+
+/// A set of small integers with constant-time insertion that lists its members in order when emptied.
+struct IndexSet: Sendable {
+    private var flags: [Bool] = []
+    private var members: [Int] = []
+
+    var isEmpty: Bool { members.isEmpty }
+
+    mutating func grow(to count: Int) { while flags.count < count { flags.append(false) } }
+
+    mutating func shrink(to count: Int) {
+        members.removeAll { $0 >= count }
+        flags.removeLast(max(0, flags.count - count))
+    }
+
+    /// Inserts `i`; true when it was not a member.
+    @discardableResult
+    mutating func insert(_ i: Int) -> Bool {
+        if flags[i] { return false }
+        flags[i] = true
+        members.append(i)
+        return true
+    }
+
+    /// Empties the set and returns its members in increasing order.
+    mutating func removeAll() -> [Int] {
+        var taken: [Int] = []
+        swap(&taken, &members)
+        for i in taken { flags[i] = false }
+        if taken.count > 1 { taken.sort() }
+        return taken
+    }
+}
