@@ -29,19 +29,25 @@ public enum ScenarioFiles {
             let message = exists ? "the file cannot be read" : "no such file"
             return .failure(ScenarioErrors([Diagnostic(start, message, expected: "a readable scenario file (.yaml)")]))
         }
-        if data.count > ScenarioParser.maximumBytes {
-            return .failure(ScenarioErrors([Diagnostic(start, "the file is \(data.count) bytes",
+        return decode(Array(data), file: path)
+    }
+
+    /// Decodes the bytes of a scenario file: its size, UTF-8 and NUL bytes checked before the YAML.
+    public static func decode(_ bytes: [UInt8], file: String) -> Result<Scenario, ScenarioErrors> {
+        let start = SourcePosition(file: file, line: 1, column: 1)
+        if bytes.count > ScenarioParser.maximumBytes {
+            return .failure(ScenarioErrors([Diagnostic(start, "the file is \(bytes.count) bytes",
                                                        expected: "a scenario of at most \(ScenarioParser.maximumBytes) bytes")]))
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(ScenarioErrors([Diagnostic(start, "the file is not valid UTF-8", expected: "UTF-8 text")]))
         }
         if let nul = text.firstIndex(of: "\0") {
             let offset = text.utf8.distance(from: text.utf8.startIndex, to: nul.samePosition(in: text.utf8)!)
             let (line, column) = ScenarioParser.lineAndColumn(of: offset, in: text)
-            return .failure(ScenarioErrors([Diagnostic(SourcePosition(file: path, line: line, column: column),
+            return .failure(ScenarioErrors([Diagnostic(SourcePosition(file: file, line: line, column: column),
                                                        "the file contains a NUL byte", expected: "text")]))
         }
-        return ScenarioParser.parse(text, file: path)
+        return ScenarioParser.parse(text, file: file)
     }
 }
