@@ -12,7 +12,7 @@ public struct GraphSnapshot: Sendable {
     }
 
     /// By node name (`arbiter.<App>.<player>`). A playback stream's targets are the ports the route bus
-    /// (`arbiter.route`) it plays into is linked to.
+    /// (`arbiter.route`, or `arbiter.route.N` past the first 64 streams) it plays into is linked to.
     public var streams: [String: Stream]
 
     /// Runs `pw-dump` against the daemon at `runtimeDirectory` (and `remote`), and parses its first array.
@@ -34,6 +34,9 @@ public struct GraphSnapshot: Sendable {
         guard process.terminationStatus == 0 else { throw PipeWireError("pw-dump failed: the daemon is not reachable") }
         return try parse(data)
     }
+
+    /// Whether `name` is a route bus (`arbiter.route`, `arbiter.route.2`, ...).
+    static func isBus(_ name: String) -> Bool { name == PipeWireStage.bus || name.hasPrefix(PipeWireStage.bus + ".") }
 
     /// Parses pw-dump output (only its first JSON array: it may print another if the graph changes meanwhile).
     public static func parse(_ data: Data) throws -> GraphSnapshot {
@@ -58,7 +61,7 @@ public struct GraphSnapshot: Sendable {
             guard let id = object["id"] as? Int, let info = object["info"] as? [String: Any],
                   let props = info["props"] as? [String: Any], let name = props["node.name"] as? String else { continue }
             names[id] = name
-            guard name.hasPrefix("arbiter."), !name.hasPrefix("arbiter.port."), name != "arbiter.route" else { continue }
+            guard name.hasPrefix("arbiter."), !name.hasPrefix("arbiter.port."), !isBus(name) else { continue }
             let params = (info["params"] as? [String: Any])?["Props"] as? [[String: Any]]
             let values = params?.first { $0["channelVolumes"] != nil }
             let volumes = values?["channelVolumes"] as? [Double]
@@ -77,17 +80,19 @@ public struct GraphSnapshot: Sendable {
                 streams[name]!.targets.insert(source)
             }
         }
-        // Playback streams play into the route bus: what they reach is what the bus is linked to.
-        var bus: Set<String> = []
+        // Playback streams play into a route bus: what they reach is what their bus is linked to.
+        var buses: [String: Set<String>] = [:]
         for object in objects where (object["type"] as? String)?.hasSuffix("Link") == true {
             guard let info = object["info"] as? [String: Any], let output = info["output-node-id"] as? Int,
-                  let input = info["input-node-id"] as? Int, names[output] == "arbiter.route",
+                  let input = info["input-node-id"] as? Int, let bus = names[output], isBus(bus),
                   let target = names[input] else { continue }
-            bus.insert(target)
+            buses[bus, default: []].insert(target)
         }
-        for name in streams.keys where streams[name]!.targets.contains("arbiter.route") {
-            streams[name]!.targets.remove("arbiter.route")
-            streams[name]!.targets.formUnion(bus)
+        for name in streams.keys {
+            for bus in streams[name]!.targets where isBus(bus) {
+                streams[name]!.targets.remove(bus)
+                streams[name]!.targets.formUnion(buses[bus] ?? [])
+            }
         }
         return GraphSnapshot(streams: streams)
     }

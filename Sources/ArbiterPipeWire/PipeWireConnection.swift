@@ -29,6 +29,13 @@ public final class PipeWireConnection: @unchecked Sendable {
         }
     }
 
+    /// Waits `milliseconds`, or throws as soon as the daemon goes away: a wait never outlives the daemon.
+    public func wait(milliseconds: Int) throws(PipeWireError) {
+        if arbiter_pw_wait(handle, Int32(clamping: max(0, milliseconds))) != 0 {
+            throw PipeWireError("the PipeWire daemon went away (\(lastError))")
+        }
+    }
+
     public var isAlive: Bool { arbiter_pw_alive(handle) != 0 }
     public var lastError: String { String(cString: arbiter_pw_last_error(handle)) }
     public func clearError() { arbiter_pw_clear_error(handle) }

@@ -9,6 +9,10 @@ import Glibc
 /// Every playback stream is linked once to the route bus `arbiter.route`, and the bus is linked to the current
 /// route's output ports: all apps share the hardware route, as on iOS, so a route change relinks the bus (two
 /// links per output port) instead of every stream. Capture streams link straight to the input port.
+///
+/// A PipeWire input port mixes a bounded number of links (PipeWire 0.3.65 fails buffer set-up past about a
+/// hundred), so a bus takes at most `streamsPerBus` streams; beyond them the stage adds buses
+/// `arbiter.route.2`, `arbiter.route.3`, ..., each linked to the route the same way.
 public final class PipeWireStage: @unchecked Sendable {
     public let connection: PipeWireConnection
     /// Stream handles by node name (`arbiter.<App>.<player>`).
@@ -20,11 +24,18 @@ public final class PipeWireStage: @unchecked Sendable {
     private var connected: [AccessorySpec] = []
     /// Whether volume ramps are played out in real time.
     public var realtime = false
-    /// The output ports the route bus is linked to.
+    /// The output ports the route buses are linked to.
     private var busTargets: [String] = []
-    /// The node every playback stream plays into.
+    /// The route buses, in order; the first is `bus`. Bus `i` keeps its links in link group `i`.
+    private var buses = [PipeWireStage.bus]
+    /// How many playback streams play into the buses.
+    private var playbackStreams = 0
+    /// The first route bus (the daemon's configuration makes it; the stage makes it otherwise).
     public static let bus = "arbiter.route"
-    static let busGroup = 0
+    /// At most this many streams play into one bus, well below what one PipeWire input port can mix.
+    public static let streamsPerBus = 64
+    /// Link groups are 0...15, one per bus.
+    static let maxBuses = 16
 
     struct Applied: Equatable {
         var active = false
@@ -48,8 +59,8 @@ public final class PipeWireStage: @unchecked Sendable {
         for accessory in setup.device.accessories { try createNodes(for: accessory) }
         var names: [String] = []
         for app in setup.apps { names += try createStreams(for: app) }
-        try connection.sync()
-        try connection.sync()
+        try connection.sync(timeoutMilliseconds: PipeWireStage.roundTripTimeout(objects: names.count))
+        try connection.sync(timeoutMilliseconds: PipeWireStage.roundTripTimeout(objects: names.count))
         _ = connection.takePortEvents()
         connected = setup.device.accessories
         try prepare(names)
@@ -58,7 +69,7 @@ public final class PipeWireStage: @unchecked Sendable {
     /// Adds the streams of an app declared after the start (in the REPL); they start inactive, into the bus.
     public func add(_ app: AppConfig) throws(PipeWireError) {
         let names = try createStreams(for: app)
-        try connection.sync()
+        try connection.sync(timeoutMilliseconds: PipeWireStage.roundTripTimeout(objects: names.count))
         try prepare(names)
     }
 
@@ -82,26 +93,53 @@ public final class PipeWireStage: @unchecked Sendable {
     }
 
     /// New streams start inactive; playback streams play into the route bus. A stream's ports appear a few
-    /// round trips after the stream, so linking waits for them (up to about two seconds).
+    /// round trips after the stream, so linking goes in rounds: every stream whose ports are there is linked,
+    /// then one round trip for all of them, until none is left (a bounded number of rounds).
     private func prepare(_ names: [String]) throws(PipeWireError) {
+        var waiting: [(name: String, bus: String)] = []
         for name in names.sorted() {
             connection.setActive(streams[name]!, false)
-            guard playerKinds[name]?.isRecorder == false else { continue }
-            var attempt = 0
-            while true {
-                do {
-                    try connection.link(streams[name]!, to: PipeWireStage.bus)
-                    break
-                } catch {
-                    attempt += 1
-                    if attempt >= 100 { throw error }
-                    try connection.sync()
-                    usleep(20_000)
-                }
+            if playerKinds[name]?.isRecorder == false {
+                waiting.append((name, try busForNextStream()))
+                playbackStreams += 1
             }
         }
-        try connection.sync()
+        let timeout = PipeWireStage.roundTripTimeout(objects: names.count)
+        for _ in 0..<100 where !waiting.isEmpty {
+            waiting = waiting.filter { (try? connection.link(streams[$0.name]!, to: $0.bus)) == nil }
+            guard !waiting.isEmpty else { break }
+            try connection.sync(timeoutMilliseconds: timeout)
+            usleep(20_000)
+        }
+        if let first = waiting.first {
+            throw PipeWireError("\(waiting.count) stream\(waiting.count == 1 ? "" : "s") (\(first.name)...) got no ports to "
+                + "link to \(first.bus): \(connection.lastError)")
+        }
+        try connection.sync(timeoutMilliseconds: timeout)
     }
+
+    /// The bus the next playback stream plays into; a new bus (linked to the route) when the last one is full.
+    private func busForNextStream() throws(PipeWireError) -> String {
+        let index = playbackStreams / PipeWireStage.streamsPerBus
+        if index < buses.count { return buses[index] }
+        guard index < PipeWireStage.maxBuses else {
+            throw PipeWireError("too many playback streams: at most \(PipeWireStage.maxBuses * PipeWireStage.streamsPerBus)")
+        }
+        let name = "\(PipeWireStage.bus).\(index + 1)"
+        if !connection.nodeExists(name) {
+            try connection.createDeviceNode(name: name, isSource: false, positions: "[ FL FR ]",
+                                            properties: [("device.api", "arbiter"), ("device.form-factor", "internal")])
+        }
+        buses.append(name)
+        for _ in 0..<50 where !connection.nodeExists(name) { try connection.sync() }
+        try connection.sync()
+        if !busTargets.isEmpty { try linkBus(index, to: busTargets) }
+        return name
+    }
+
+    /// How long a round trip may take after asking for `objects` new streams or links: the daemon answers once
+    /// it has set them all up (about 5 ms each on two cores), so the base 2 s grows with the batch.
+    static func roundTripTimeout(objects: Int) -> Int { 2000 + 20 * objects }
 
     /// Plugs in or unplugs accessories until the graph has `accessories` (after the REPL's undo); the registry's
     /// reports of these changes are consumed, not returned.
@@ -172,23 +210,22 @@ public final class PipeWireStage: @unchecked Sendable {
     }
 
     /// Makes every stream match the engine at its current time: active, muted, volume, links.
+    ///
+    /// A port node removed from outside (its removal not yet taken by `externalActions`) is left out of the
+    /// links: the bus plays to the route's ports that remain, else to the built-in speaker (a recorder to the
+    /// built-in mic), as the hardware would, until the engine hears of the unplug at the next step. A link the
+    /// daemon refuses for another reason is an error; the links of that change are taken down with it.
     public func apply(_ engine: Engine) throws(PipeWireError) {
         let route = engine.currentRoute
-        var changedLinks = false
+        connection.clearError()
+        var relinked: [String] = []
+        var changes = 0
         // The bus follows the route's outputs; with none (a record session owns the hardware) it stays where it
         // was: the model says the others play but are not heard, and mutes them.
         let outputs = route.outputs.map { PortNodes.node(for: $0, isInput: false) }
-        let wantedBus = !outputs.isEmpty ? outputs : busTargets.isEmpty ? ["arbiter.port.builtInSpeaker"] : busTargets
-        if wantedBus != busTargets {
-            connection.unlink(group: PipeWireStage.busGroup)
-            for target in wantedBus {
-                do { try connection.link(group: PipeWireStage.busGroup, from: PipeWireStage.bus, to: target) } catch {
-                    throw PipeWireError("cannot route to \(target): \(error.message)")
-                }
-            }
-            busTargets = wantedBus
-            changedLinks = true
-        }
+        let wantedBus = !outputs.isEmpty ? outputs : busTargets.isEmpty ? [PipeWireStage.speaker] : busTargets
+        let busChanged = wantedBus != busTargets
+        if busChanged { try linkBuses(to: wantedBus) }
         for app in engine.apps {
             let audible = engine.audibility(of: app.id)?.isAudible ?? false
             for player in app.players {
@@ -204,34 +241,84 @@ public final class PipeWireStage: @unchecked Sendable {
                     wanted.volume = realtime ? app.gain.to : (engine.gain(of: app.id, at: engine.now) ?? 1)
                 }
                 let before = applied[name] ?? Applied()
+                guard wanted != before else { continue }
+                changes += 1
                 if wanted.targets != before.targets {
-                    connection.unlink(stream)
-                    for target in wanted.targets {
-                        do { try connection.link(stream, to: target) } catch {
-                            throw PipeWireError("cannot route \(name) to \(target): \(error.message)")
-                        }
-                    }
-                    changedLinks = true
+                    try link(name, to: wanted.targets)
+                    relinked.append(name)
                 }
-                if wanted.volume != before.volume { setVolume(stream, from: before.volume, to: wanted.volume, app: app, engine: engine) }
+                if wanted.volume != before.volume { try setVolume(stream, from: before.volume, to: wanted.volume, app: app, engine: engine) }
                 if wanted.mute != before.mute { connection.setMute(stream, wanted.mute) }
                 if wanted.active != before.active { connection.setActive(stream, wanted.active) }
                 applied[name] = wanted
             }
         }
-        try connection.sync()
-        if changedLinks {
-            let error = connection.lastError
-            if !error.isEmpty {
-                connection.clearError()
-                throw PipeWireError("a link failed: \(error)")
+        let timeout = PipeWireStage.roundTripTimeout(objects: changes)
+        try connection.sync(timeoutMilliseconds: timeout)
+        let error = connection.lastError
+        guard (busChanged || !relinked.isEmpty) && !error.isEmpty else { return }
+        connection.clearError()
+        let vanished = (busTargets + relinked.flatMap { applied[$0]!.targets }).filter { !connection.nodeExists($0) }
+        if !vanished.isEmpty {
+            // The daemon refused links to a node that went away meanwhile: link again to what is left.
+            if busChanged { try linkBuses(to: busTargets) }
+            for name in relinked { try link(name, to: applied[name]!.targets) }
+            try connection.sync(timeoutMilliseconds: timeout)
+            if connection.lastError.isEmpty { return }
+        }
+        let refused = connection.lastError.isEmpty ? error : connection.lastError
+        connection.clearError()
+        if busChanged {
+            for index in buses.indices { connection.unlink(group: index) }
+            busTargets = []
+        }
+        for name in relinked {
+            connection.unlink(streams[name]!)
+            applied[name]!.targets = []
+        }
+        throw PipeWireError("the daemon refused a link (\(refused)); "
+            + (busChanged ? "the route bus is unlinked" : "\(relinked.joined(separator: ", ")) unlinked")
+            + " until the next change")
+    }
+
+    static let speaker = "arbiter.port.builtInSpeaker"
+    static let mic = "arbiter.port.builtInMic"
+
+    /// Links every bus to `targets` (replacing their links), leaving out port nodes that are gone; with none
+    /// left, to the built-in speaker.
+    private func linkBuses(to targets: [String]) throws(PipeWireError) {
+        for index in buses.indices { try linkBus(index, to: targets) }
+        busTargets = targets
+    }
+
+    private func linkBus(_ index: Int, to targets: [String]) throws(PipeWireError) {
+        connection.unlink(group: index)
+        let present = targets.filter(connection.nodeExists)
+        for target in present.isEmpty ? [PipeWireStage.speaker] : present {
+            do { try connection.link(group: index, from: buses[index], to: target) } catch {
+                throw PipeWireError("cannot route to \(target): \(error.message)")
             }
         }
     }
 
-    /// Sets a volume. In real time a ducking ramp is played as a few steps over what is left of it; otherwise
-    /// the volume is the model's gain at each step (and at each expectation).
-    private func setVolume(_ stream: Int, from: Double, to: Double, app: App, engine: Engine) {
+    /// Links a capture stream to `targets` (replacing its links), leaving out port nodes that are gone; with
+    /// none left, to the built-in mic.
+    private func link(_ name: String, to targets: [String]) throws(PipeWireError) {
+        let stream = streams[name]!
+        connection.unlink(stream)
+        guard !targets.isEmpty else { return }
+        let present = targets.filter(connection.nodeExists)
+        for target in present.isEmpty ? [PipeWireStage.mic] : present {
+            do { try connection.link(stream, to: target) } catch {
+                throw PipeWireError("cannot route \(name) to \(target): \(error.message)")
+            }
+        }
+    }
+
+    /// Sets a volume. In real time a ducking ramp is played as a few steps over what is left of it (a daemon
+    /// that dies meanwhile ends it at once); otherwise the volume is the model's gain at each step (and at each
+    /// expectation).
+    private func setVolume(_ stream: Int, from: Double, to: Double, app: App, engine: Engine) throws(PipeWireError) {
         let remaining = app.gain.start + app.gain.ramp - engine.now
         guard realtime, remaining.milliseconds > 0 else {
             connection.setVolume(stream, to)
@@ -241,7 +328,7 @@ public final class PipeWireStage: @unchecked Sendable {
         let steps = 4
         for step in 1...steps {
             connection.setVolume(stream, start + (to - start) * Double(step) / Double(steps))
-            if step < steps { usleep(useconds_t(remaining.milliseconds * 1000 / Int64(steps))) }
+            if step < steps { try connection.wait(milliseconds: Int(remaining.milliseconds) / steps) }
         }
     }
 }

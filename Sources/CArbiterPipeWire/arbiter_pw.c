@@ -16,14 +16,15 @@
 #include <spa/param/props.h>
 #include <spa/utils/result.h>
 
-#define MAX_NODES 1024
-#define MAX_PORTS 4096
-#define MAX_STREAMS 512
+#define MAX_NODES 2048
+#define MAX_PORTS 8192
+#define MAX_STREAMS 1024
 #define MAX_LINKS 16
 #define MAX_EVENTS 256
 #define MAX_GROUPS 16
 #define MAX_GROUP_LINKS 64
 #define NAME_LEN 256
+#define STREAM_CHANNELS 2 /* every stream is stereo F32 */
 
 struct node_entry {
     uint32_t id;
@@ -48,7 +49,7 @@ struct link_entry {
     int used;
 };
 
-#define MAX_LINK_ENTRIES 4096
+#define MAX_LINK_ENTRIES 8192
 
 struct stream_entry {
     int used;
@@ -265,6 +266,18 @@ int arbiter_pw_sync(arbiter_pw *pw, int timeout_ms) {
     return result;
 }
 
+int arbiter_pw_wait(arbiter_pw *pw, int timeout_ms) {
+    pw_thread_loop_lock(pw->loop);
+    struct timespec deadline;
+    pw_thread_loop_get_time(pw->loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
+    while (!pw->dead) {
+        if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) break;
+    }
+    int dead = pw->dead;
+    pw_thread_loop_unlock(pw->loop);
+    return dead ? -1 : 0;
+}
+
 int arbiter_pw_alive(arbiter_pw *pw) {
     pw_thread_loop_lock(pw->loop);
     int alive = !pw->dead;
@@ -276,7 +289,7 @@ const char *arbiter_pw_last_error(arbiter_pw *pw) { return pw->error; }
 
 void arbiter_pw_clear_error(arbiter_pw *pw) {
     pw_thread_loop_lock(pw->loop);
-    pw->error[0] = 0;
+    if (!pw->dead) pw->error[0] = 0; /* the reason of a death stays */
     pw_thread_loop_unlock(pw->loop);
 }
 
@@ -410,6 +423,7 @@ int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *
         if (!pw->streams[i].used) { slot = i; break; }
     }
     if (slot < 0) {
+        snprintf(pw->error, sizeof(pw->error), "too many streams (%d at most)", MAX_STREAMS);
         pw_thread_loop_unlock(pw->loop);
         return -1;
     }
@@ -508,7 +522,18 @@ int arbiter_pw_stream_link(arbiter_pw *pw, int index, const char *target) {
         return -1;
     }
     uint32_t stream_node = pw_stream_get_node_id(s->stream);
-    /* Our side: outputs of a playback stream, inputs of a capture stream; theirs the other way. */
+    /* Our side: outputs of a playback stream, inputs of a capture stream; theirs the other way. Both of the
+     * stream's channels must be known, or a stream caught between its two port events would get one link. */
+    int ours_known = 0;
+    for (int i = 0; stream_node != SPA_ID_INVALID && i < MAX_PORTS; i++) {
+        struct port_entry *ours = &pw->ports[i];
+        if (ours->used && ours->node_id == stream_node && ours->output == !s->capture) ours_known++;
+    }
+    if (ours_known < STREAM_CHANNELS) {
+        snprintf(pw->error, sizeof(pw->error), "the stream's ports are not there yet");
+        pw_thread_loop_unlock(pw->loop);
+        return -1;
+    }
     int made = 0;
     for (int i = 0; i < MAX_PORTS; i++) {
         struct port_entry *ours = &pw->ports[i];

@@ -6,12 +6,17 @@ import Glibc
 #endif
 
 /// Carries a replay out on a real PipeWire graph and reads every check back from it.
+///
+/// Once the daemon has gone away, the error says so once, and the backend leaves the graph alone: a replay
+/// stops at that error; a REPL session goes on with the model only (`graph` keeps saying the daemon is gone).
 final class PipeWireReplayBackend: ReplayBackend {
     let stage: PipeWireStage
     let runtimeDirectory: String
     let remote: String?
     let realtime: Bool
     private var started: Double?
+    /// Set once the daemon has gone away.
+    private var gone = false
 
     init(setup: Setup, runtimeDirectory: String, remote: String?, realtime: Bool) throws {
         let connection = try PipeWireConnection(remote: remote ?? (runtimeDirectory + "/pipewire-0"))
@@ -22,37 +27,56 @@ final class PipeWireReplayBackend: ReplayBackend {
         self.realtime = realtime
     }
 
-    /// With `--realtime`, waits until the scenario's time.
-    private func wait(until time: Time) {
+    /// With `--realtime`, waits until the scenario's time (ending at once if the daemon goes away).
+    private func wait(until time: Time) throws {
         guard realtime else { return }
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
         if started == nil { started = seconds - time.seconds }
         let delay = started! + time.seconds - seconds
-        if delay > 0 { usleep(useconds_t(delay * 1e6)) }
+        if delay > 0 { try stage.connection.wait(milliseconds: Int(delay * 1000)) }
+    }
+
+    /// Runs `body` on the graph while the daemon is there; `otherwise` once it has gone away. The error that
+    /// finds it gone says what happens next.
+    private func onGraph<T>(otherwise: T, _ body: () throws -> T) throws -> T {
+        guard !gone else { return otherwise }
+        do {
+            return try body()
+        } catch {
+            guard !stage.connection.isAlive else { throw error }
+            gone = true
+            throw PipeWireError("the PipeWire daemon went away (\(stage.connection.lastError)); "
+                + "nothing more is carried out on the graph")
+        }
     }
 
     func perform(_ action: DeviceAction, at time: Time) throws -> [Event] {
-        wait(until: time)
-        switch action {
-        case .connect(let accessory): return try stage.connect(accessory).map(Event.device)
-        case .disconnect(let accessory): return try stage.disconnect(accessory).map(Event.device)
-        default: return [.device(action)]
+        try onGraph(otherwise: [.device(action)]) {
+            try wait(until: time)
+            switch action {
+            case .connect(let accessory): return try stage.connect(accessory).map(Event.device)
+            case .disconnect(let accessory): return try stage.disconnect(accessory).map(Event.device)
+            default: return [.device(action)]
+            }
         }
     }
 
     func externalEvents(at time: Time) throws -> [Event] {
-        wait(until: time)
-        return try stage.externalActions().map(Event.device)
+        try onGraph(otherwise: []) {
+            try wait(until: time)
+            return try stage.externalActions().map(Event.device)
+        }
     }
 
-    func apply(_ engine: Engine) throws { try stage.apply(engine) }
+    func apply(_ engine: Engine) throws { try onGraph(otherwise: ()) { try stage.apply(engine) } }
 
-    func declare(_ app: AppConfig) throws { try stage.add(app) }
+    func declare(_ app: AppConfig) throws { try onGraph(otherwise: ()) { try stage.add(app) } }
 
     /// The streams as the graph shows them, once two reads in a row agree (the graph settles asynchronously).
     func describe() throws -> [String] {
+        if gone { throw PipeWireError("the PipeWire daemon went away; there is no graph to show") }
         var snapshot = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
         for _ in 0..<40 {
             usleep(25_000)
@@ -70,11 +94,19 @@ final class PipeWireReplayBackend: ReplayBackend {
     }
 
     func restore(_ engine: Engine) throws {
-        try stage.match(accessories: engine.device.accessories.map { AccessorySpec($0.kind, name: $0.name) })
-        try stage.apply(engine)
+        try onGraph(otherwise: ()) {
+            try stage.match(accessories: engine.device.accessories.map { AccessorySpec($0.kind, name: $0.name) })
+            try stage.apply(engine)
+        }
     }
 
     func verify(_ results: inout [CheckResult], engine: Engine) throws {
+        var checked = results
+        try onGraph(otherwise: ()) { try readBack(&checked, engine: engine) }
+        results = checked
+    }
+
+    private func readBack(_ results: inout [CheckResult], engine: Engine) throws {
         // The graph settles asynchronously after a round trip: read it again a few times before calling a
         // disagreement.
         var snapshot = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)

@@ -15,9 +15,12 @@ void arbiter_pw_disconnect(arbiter_pw *pw);
 
 /* A round trip to the daemon: 0 when done, -1 on timeout or a dead connection. */
 int arbiter_pw_sync(arbiter_pw *pw, int timeout_ms);
+/* Waits `timeout_ms`: 0 after it, or -1 as soon as the daemon goes away (the wait ends then). */
+int arbiter_pw_wait(arbiter_pw *pw, int timeout_ms);
 /* 1 while the connection is usable; 0 once the daemon went away or reported a fatal error. */
 int arbiter_pw_alive(arbiter_pw *pw);
-/* The last error the daemon reported for one of our objects (a failed link, a bad node), or "" . */
+/* The last error the daemon reported for one of our objects (a failed link, a bad node), or "" . Once the
+ * connection is dead, the reason (clear_error keeps it). */
 const char *arbiter_pw_last_error(arbiter_pw *pw);
 void arbiter_pw_clear_error(arbiter_pw *pw);
 
