@@ -10,8 +10,8 @@ import Glibc
 /// route's output ports: all apps share the hardware route, as on iOS, so a route change relinks the bus (two
 /// links per output port) instead of every stream. Capture streams link straight to the input port.
 ///
-/// A PipeWire input port mixes a bounded number of links (PipeWire 0.3.65 fails buffer set-up past about a
-/// hundred), so a bus takes at most `streamsPerBus` streams; beyond them the stage adds buses
+/// A PipeWire input port mixes a bounded number of links (with PipeWire 0.3.65, 128 streams into one bus left
+/// some never running), so a bus takes at most `streamsPerBus` streams; beyond them the stage adds buses
 /// `arbiter.route.2`, `arbiter.route.3`, ..., each linked to the route the same way.
 public final class PipeWireStage: @unchecked Sendable {
     public let connection: PipeWireConnection

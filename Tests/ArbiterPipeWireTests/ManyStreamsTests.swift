@@ -1,0 +1,53 @@
+import ArbiterEngine
+import Foundation
+import Testing
+@testable import ArbiterPipeWire
+
+/// Many apps playing through one route: the stage comes up, every stream reaches the bus, and a route change
+/// relinks them all. Times are printed for docs/reliability.md; they never decide a result.
+@Suite("Many streams through one route", .serialized)
+struct ManyStreamsTests {
+    /// `count` mixable playback apps, all playing.
+    static func setup(_ count: Int) -> Setup {
+        Setup(apps: (1...count).map { AppConfig(AppID("App\($0)"), backgroundModes: [.audio], category: .playback,
+                                                 options: [.mixWithOthers]) })
+    }
+
+    /// 200 and 256 apps are past what PipeWire 0.3.65 runs here (see docs/reliability.md), so not in the suite.
+    @Test("stage-up and a route change with many streams", arguments: [16, 64, 128])
+    func manyStreams(count: Int) throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        var engine = try Engine(ManyStreamsTests.setup(count))
+        for index in 1...count { engine.handle(.app(AppID("App\(index)"), .play()), at: .zero) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let stage = try PipeWireStage(connection: try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0"),
+                                      setup: ManyStreamsTests.setup(count))
+        let up = clock.now
+        try stage.apply(engine)
+        let playing = clock.now
+        for action in try stage.connect(AccessorySpec(.wiredHeadphones)) { engine.handle(.device(action), at: .ms(100)) }
+        let connected = clock.now
+        try stage.apply(engine)
+        let routed = clock.now
+        print("many streams: \(count) apps: stage up \(up - start), all playing \(playing - up), "
+            + "connect \(connected - playing), route change \(routed - connected)")
+        var graph = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
+        for _ in 0..<100 where !ManyStreamsTests.allOn(graph, count: count, target: "arbiter.port.headphones") {
+            usleep(50_000)
+            graph = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
+        }
+        let off = (1...count).filter { graph.streams["arbiter.App\($0).main"]?.state != "running" }
+        #expect(off.isEmpty, "streams not running: \(off.prefix(10))")
+        let elsewhere = (1...count).filter { graph.streams["arbiter.App\($0).main"]?.targets != ["arbiter.port.headphones"] }
+        #expect(elsewhere.isEmpty, "streams not reaching the headphones: \(elsewhere.prefix(10))")
+    }
+
+    static func allOn(_ graph: GraphSnapshot, count: Int, target: String) -> Bool {
+        (1...count).allSatisfy {
+            let stream = graph.streams["arbiter.App\($0).main"]
+            return stream?.state == "running" && stream?.targets == [target]
+        }
+    }
+}
