@@ -16,7 +16,7 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     public var endIndex: Int { storage.count }
 
     public subscript(position: Int) -> App {
-        _read { yield storage[position] }
+        get { storage[position] }
         _modify {
             note(position)
             yield &storage[position]
@@ -41,6 +41,9 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
         changed.insert(i)
         if journaled.insert(i) { journal.append((i, storage[i])) }
     }
+
+    /// Whether no app but `i` changed since the last `takeChanged()`.
+    func changedSinceSettle(onlyAmong i: Int) -> Bool { changed.isSubset(of: i) }
 
     /// The apps changed since the last call, in index order, and forgets them.
     mutating func takeChanged() -> [Int] { changed.removeAll() }
@@ -71,6 +74,9 @@ struct IndexSet: Sendable {
     private var members: [Int] = []
 
     var isEmpty: Bool { members.isEmpty }
+
+    /// Whether every member is `i`.
+    func isSubset(of i: Int) -> Bool { members.allSatisfy { $0 == i } }
 
     mutating func grow(to count: Int) { while flags.count < count { flags.append(false) } }
 

@@ -5,8 +5,8 @@ struct Effects {
     var reactions: [ReactionRecord] = []
     /// The last route announced during this event, if any.
     var lastRoute: Route?
-    /// Apps woken from suspension to run a step during this event.
-    var woken: Set<AppID> = []
+    /// Apps (by index) woken from suspension to run a step during this event.
+    var woken: [Int] = []
     /// Whether each app whose answer changed during this event ran in the background when the event began.
     var backgroundRunningAtStart: [(app: Int, running: Bool)] = []
 

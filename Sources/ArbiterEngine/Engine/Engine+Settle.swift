@@ -85,6 +85,27 @@ struct Derived: Hashable, Sendable {
     }
 }
 
+extension App {
+    /// The facts about the app that depend on it alone (everything but `audible`).
+    @inline(__always)
+    var facts: AppFacts {
+        var facts = AppFacts()
+        facts.runsInBackground = lifecycle == .background && keepsRunningInBackground
+        facts.active = session.isActive
+        if session.isActive {
+            let options = session.effectiveOptions
+            facts.mixable = options.contains(.mixWithOthers)
+            facts.recordsActively = session.category == .record
+            facts.ducks = options.contains(.duckOthers)
+            facts.playsNonMixable = !facts.mixable && isPlaying
+            facts.serial = session.activationSerial
+        }
+        facts.nowPlayingSerial = isNowPlayingCandidate ? nonMixablePlaySerial : nil
+        facts.timedPlayback = players.contains { $0.isRunning && $0.currentItem?.duration != nil }
+        return facts
+    }
+}
+
 /// What the engine last derived about one app.
 struct AppFacts: Hashable, Sendable {
     var audible = false
@@ -118,28 +139,12 @@ extension [Int] {
 
 extension Engine {
     /// The facts about app `i` that depend on it alone (everything but `audible`).
-    func facts(_ i: Int) -> AppFacts {
-        let app = apps[i]
-        let session = app.session
-        var facts = AppFacts()
-        facts.runsInBackground = app.lifecycle == .background && keepsRunningInBackground(i)
-        facts.active = session.isActive
-        if session.isActive {
-            let options = session.effectiveOptions
-            facts.mixable = options.contains(.mixWithOthers)
-            facts.recordsActively = session.category == .record
-            facts.ducks = options.contains(.duckOthers)
-            facts.playsNonMixable = !facts.mixable && app.isPlaying
-            facts.serial = session.activationSerial
-        }
-        facts.nowPlayingSerial = isNowPlayingCandidate(i) ? app.nonMixablePlaySerial : nil
-        facts.timedPlayback = app.players.contains { $0.isRunning && $0.currentItem?.duration != nil }
-        return facts
-    }
+    func facts(_ i: Int) -> AppFacts { apps[i].facts }
 
     func foregroundHint(facts: [AppFacts], playingNonMixable: Int) -> (app: Int, value: Bool)? {
-        guard let foreground = device.foreground, let i = apps.index(of: foreground), apps[i].session.isActive
-        else { return nil }
+        guard let foreground = device.foreground else { return nil }
+        let known = derived.hint.map { apps[$0.app].id == foreground } ?? false
+        guard let i = known ? derived.hint?.app : apps.index(of: foreground), apps[i].session.isActive else { return nil }
         return (i, playingNonMixable > (facts[i].playsNonMixable ? 1 : 0))
     }
 

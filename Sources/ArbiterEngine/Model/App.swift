@@ -62,6 +62,8 @@ public struct App: Hashable, Sendable {
     public var nonMixablePlaySerial: Int?
     /// Told its interruption ended with shouldResume and not yet reactivated: it may resume from the background.
     public var mayResume = false
+    /// Whether `backgroundModes` has `audio` (asked on every event, so not looked up in the set each time).
+    let hasAudioBackgroundMode: Bool
 
     public var id: AppID { config.name }
     public var backgroundModes: Set<BackgroundMode> { config.backgroundModes }
@@ -69,6 +71,7 @@ public struct App: Hashable, Sendable {
     init(config: AppConfig, lifecycle: AppLifecycle) {
         self.config = config
         self.lifecycle = lifecycle
+        hasAudioBackgroundMode = config.backgroundModes.contains(.audio)
         session = AudioSession()
         session.category = config.category
         session.mode = config.mode

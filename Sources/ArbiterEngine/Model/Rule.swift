@@ -3,23 +3,49 @@
 /// Every rule has a stable identifier (`activation.non-mixable-interrupts`), a one-line statement, the
 /// source key of the fact in the reference (`DOC:…/soloambient; ASPG14 p.13`), and how sure that fact is.
 public struct Rule: Hashable, Sendable, CustomStringConvertible {
+    /// The texts live in one shared object, so a decision carries its rule for the cost of one reference.
+    private final class Storage: Sendable {
+        let id: String
+        let statement: String
+        let source: String
+        let evidence: Evidence
+
+        init(id: String, statement: String, source: String, evidence: Evidence) {
+            self.id = id
+            self.statement = statement
+            self.source = source
+            self.evidence = evidence
+        }
+    }
+
+    private let storage: Storage
+
     /// A stable identifier, `area.what-it-decides`.
-    public let id: String
+    public var id: String { storage.id }
     /// One line: what iOS does.
-    public let statement: String
+    public var statement: String { storage.statement }
     /// The reference's source keys for the fact.
-    public let source: String
+    public var source: String { storage.source }
     /// How sure the fact is.
-    public let evidence: Evidence
+    public var evidence: Evidence { storage.evidence }
 
     public init(id: String, statement: String, source: String, evidence: Evidence) {
-        self.id = id
-        self.statement = statement
-        self.source = source
-        self.evidence = evidence
+        storage = Storage(id: id, statement: statement, source: source, evidence: evidence)
     }
 
     public var description: String { id }
+
+    public static func == (lhs: Rule, rhs: Rule) -> Bool {
+        lhs.storage === rhs.storage || (lhs.id == rhs.id && lhs.statement == rhs.statement
+            && lhs.source == rhs.source && lhs.evidence == rhs.evidence)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(statement)
+        hasher.combine(source)
+        hasher.combine(evidence)
+    }
 }
 
 /// How a rule's fact is known, as the reference tags it.

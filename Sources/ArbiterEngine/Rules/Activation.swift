@@ -12,8 +12,8 @@ extension Engine {
         if device.isSiriActive && category.traits.hasInput {
             return SessionError(.siriIsRecording, .siriBlocksRecordingActivation)
         }
-        if apps[i].lifecycle != .foreground && !asForeground && !session.isMixable && nowPlaying != apps[i].id
-            && !apps[i].mayResume {
+        if apps[i].lifecycle != .foreground && !asForeground && !session.isMixable && !apps[i].mayResume
+            && !isNowPlaying(i) {
             return SessionError(.cannotInterruptOthers, .backgroundActivationNeedsNowPlaying)
         }
         return nil

@@ -18,16 +18,23 @@ extension Engine {
 
     /// Whether app `i` is heard, given whether another app records with an active session.
     func audibility(_ i: Int, othersRecord: Bool) -> Audibility {
-        let app = apps[i]
-        let category = app.session.category
-        if !app.isPlaying { return Audibility(isAudible: false, rule: .nothingPlaying) }
-        if !app.session.isActive { return Audibility(isAudible: false, rule: .inactiveIsSilent) }
+        apps[i].audibility(on: device, othersRecord: othersRecord)
+    }
+}
+
+extension App {
+    /// Whether the app is heard on `device`, given whether another app records with an active session.
+    @inline(__always)
+    func audibility(on device: DeviceState, othersRecord: Bool) -> Audibility {
+        let category = session.category
+        if !session.isActive { return Audibility(isAudible: false, rule: isPlaying ? .inactiveIsSilent : .nothingPlaying) }
+        if !isPlaying { return Audibility(isAudible: false, rule: .nothingPlaying) }
         if !category.traits.hasOutput { return Audibility(isAudible: false, rule: .categoryHasNoOutput) }
         if category.traits.silencedBySwitchAndLock {
             if device.ringer == .silent { return Audibility(isAudible: false, rule: .silentSwitch) }
             if device.isLocked { return Audibility(isAudible: false, rule: .screenLock) }
         }
-        if device.ringer == .silent && device.isLocked && !app.backgroundModes.contains(.audio) {
+        if device.ringer == .silent && device.isLocked && !hasAudioBackgroundMode {
             return Audibility(isAudible: false, rule: .silentAndLockedNeedsAudioMode)
         }
         if othersRecord {

@@ -1,15 +1,20 @@
 /// Foreground, background, suspension, termination and launch.
-extension Engine {
-    /// Whether app `i` keeps running in the background: the audio background mode, a category that plays in
+extension App {
+    /// Whether the app keeps running in the background: the audio background mode, a category that plays in
     /// the background, and an active session, or, for an app already running in the background, one
     /// interrupted while it ran (so it can hear the end).
-    func keepsRunningInBackground(_ i: Int) -> Bool {
-        let app = apps[i]
-        if app.players.contains(where: { $0.kind == .systemMusicPlayer && $0.isRunning }) { return true }
-        let interruptedHere = app.lifecycle == .background && app.session.isInterrupted
-        return app.backgroundModes.contains(.audio) && app.session.category.traits.playsInBackground
-            && (app.session.isActive || interruptedHere)
+    @inline(__always)
+    var keepsRunningInBackground: Bool {
+        if players.contains(where: { $0.kind == .systemMusicPlayer && $0.isRunning }) { return true }
+        let interruptedHere = lifecycle == .background && session.isInterrupted
+        return hasAudioBackgroundMode && session.category.traits.playsInBackground
+            && (session.isActive || interruptedHere)
     }
+}
+
+extension Engine {
+    /// Whether app `i` keeps running in the background (see `App.keepsRunningInBackground`).
+    func keepsRunningInBackground(_ i: Int) -> Bool { apps[i].keepsRunningInBackground }
 
     mutating func bringToForeground(_ i: Int, _ effects: inout Effects) -> StepResult {
         if apps[i].lifecycle == .terminated { return launch(i, &effects) }
@@ -61,7 +66,7 @@ extension Engine {
     mutating func wakeIfSuspended(_ i: Int, _ effects: inout Effects) {
         if apps[i].lifecycle == .suspended {
             setLifecycle(i, .background, .wokenForStep, &effects)
-            effects.woken.insert(apps[i].id)
+            effects.woken.append(i)
         }
     }
 
@@ -74,7 +79,7 @@ extension Engine {
         }
         // Only an app changed during the event can have stopped qualifying or have been woken.
         for i in apps.changedThisEvent where apps[i].lifecycle == .background && !keepsRunningInBackground(i)
-            && (ranAtStart(i) || effects.woken.contains(apps[i].id)) {
+            && (ranAtStart(i) || effects.woken.contains(i)) {
             suspend(i, &effects)
             any = true
         }

@@ -1,18 +1,40 @@
 /// Now Playing: which app owns the lock screen and remote commands, and what the lock screen shows.
-extension Engine {
-    /// Whether app `i` can be Now Playing: it played with a non-mixable session and has an enabled remote
+extension App {
+    /// Whether the app can be Now Playing: it played with a non-mixable session and has an enabled remote
     /// command or a player that publishes Now Playing itself.
-    func isNowPlayingCandidate(_ i: Int) -> Bool {
-        let app = apps[i]
-        return app.lifecycle != .terminated && app.nonMixablePlaySerial != nil
-            && (!app.enabledCommands.isEmpty || app.players.contains(where: \.publishesNowPlaying))
+    @inline(__always)
+    var isNowPlayingCandidate: Bool {
+        lifecycle != .terminated && nonMixablePlaySerial != nil
+            && (!enabledCommands.isEmpty || players.contains(where: \.publishesNowPlaying))
     }
+}
+
+extension Engine {
+    func isNowPlayingCandidate(_ i: Int) -> Bool { apps[i].isNowPlayingCandidate }
 
     /// The Now Playing app: the candidate that most recently started playing with a non-mixable session.
-    public var nowPlaying: AppID? {
-        apps.indices.filter(isNowPlayingCandidate)
-            .max { apps[$0].nonMixablePlaySerial! < apps[$1].nonMixablePlaySerial! }
-            .map { apps[$0].id }
+    public var nowPlaying: AppID? { nowPlayingIndex.map { apps[$0].id } }
+
+    var nowPlayingIndex: Int? {
+        var best: (index: Int, serial: Int)?
+        for i in apps.indices {
+            guard let serial = apps[i].nonMixablePlaySerial, serial > best?.serial ?? Int.min,
+                  apps[i].isNowPlayingCandidate else { continue }
+            best = (i, serial)
+        }
+        return best?.index
+    }
+
+    /// Whether app `i` is Now Playing. When no other app changed since the derived values were brought up to
+    /// date, their candidacy stands and only `i` is looked at; otherwise every app is.
+    func isNowPlaying(_ i: Int) -> Bool {
+        guard apps.changedSinceSettle(onlyAmong: i) else { return nowPlayingIndex == i }
+        guard apps[i].isNowPlayingCandidate, let serial = apps[i].nonMixablePlaySerial else { return false }
+        guard let current = derived.nowPlaying, current != i else {
+            // Nobody else was Now Playing, or i was: play serials only grow, so nobody else outranks it now.
+            return true
+        }
+        return derived.facts[current].nowPlayingSerial! < serial
     }
 
     /// What the lock screen shows at `time` (at or after the last event), or nil when nothing is Now Playing.

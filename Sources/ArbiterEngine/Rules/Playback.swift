@@ -2,20 +2,21 @@
 extension Engine {
     /// The players an action names: the one called `name`, or every player (recorders excluded).
     func players(of i: Int, named name: String?, verb: String) -> Result<[Int], InputError> {
-        let app = apps[i]
+        let players = apps[i].players
+        let id = apps[i].id
         guard let name else {
-            let all = app.players.indices.filter { !app.players[$0].kind.isRecorder }
+            let all = players.indices.filter { !players[$0].kind.isRecorder }
             if all.isEmpty {
-                return .failure(InputError("app '\(app.id)' has no player to \(verb); expected a player in its declaration"))
+                return .failure(InputError("app '\(id)' has no player to \(verb); expected a player in its declaration"))
             }
             return .success(all)
         }
-        guard let index = app.players.firstIndex(where: { $0.name == name }) else {
-            let names = app.players.map(\.name).joined(separator: ", ")
-            return .failure(InputError("app '\(app.id)' has no player '\(name)'; expected one of: \(names)"))
+        guard let index = players.firstIndex(where: { $0.name == name }) else {
+            let names = players.map(\.name).joined(separator: ", ")
+            return .failure(InputError("app '\(id)' has no player '\(name)'; expected one of: \(names)"))
         }
-        if app.players[index].kind.isRecorder {
-            return .failure(InputError("'\(name)' of app '\(app.id)' is a recorder; expected record or stopRecording"))
+        if players[index].kind.isRecorder {
+            return .failure(InputError("'\(name)' of app '\(id)' is a recorder; expected record or stopRecording"))
         }
         return .success([index])
     }

@@ -89,8 +89,8 @@ extension Engine {
         guard route != previous || always else { return }
         if route != previous { effects.decide(nil, .route(route), rule) }
         effects.lastRoute = route
-        for app in apps where app.session.isActive {
-            effects.notify(app.id, .routeChange(reason: reason, previous: previous), rule)
+        for i in apps.indices where apps[i].session.isActive {
+            effects.notify(apps[i].id, .routeChange(reason: reason, previous: previous), rule)
         }
     }
 }

@@ -2,16 +2,24 @@
 extension Engine {
     /// The app whose session owns the hardware and so decides the route: the most recent active
     /// non-mixable session, else the most recent active one; nil when no session is active.
-    public var routeOwner: AppID? {
-        let active = apps.filter { $0.session.isActive }
-        let nonMixable = active.filter { !$0.session.isMixable }
-        let pool = nonMixable.isEmpty ? active : nonMixable
-        return pool.max { $0.session.activationSerial < $1.session.activationSerial }?.id
+    public var routeOwner: AppID? { routeOwnerIndex.map { apps[$0].id } }
+
+    var routeOwnerIndex: Int? {
+        var best: (index: Int, mixable: Bool, serial: Int)?
+        for i in apps.indices where apps[i].session.isActive {
+            let mixable = apps[i].session.isMixable
+            let serial = apps[i].session.activationSerial
+            guard let current = best else { best = (i, mixable, serial); continue }
+            if (current.mixable && !mixable) || (current.mixable == mixable && current.serial < serial) {
+                best = (i, mixable, serial)
+            }
+        }
+        return best?.index
     }
 
     /// The current route: the owning session's, or the default (soloAmbient) route when none is active.
     public var currentRoute: Route {
-        route(for: routeOwner.flatMap(app)?.session ?? AudioSession())
+        route(for: routeOwnerIndex.map { apps[$0].session } ?? AudioSession())
     }
 
     /// The route `session` gets with the accessories connected now.
