@@ -1,0 +1,46 @@
+import ArbiterEngine
+import Benchmark
+import Workloads
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One benchmark iteration is one engine event; throughput is events a second. The engine runs through a
+/// 10,000-event synthetic workload and starts again from its setup when the workload is used up.
+let benchmarks: @Sendable () -> Void = {
+    for appCount in [10, 100, 1000] {
+        let workload = SyntheticWorkload(appCount: appCount, eventCount: 10_000)
+        Benchmark("Engine events, \(appCount) apps",
+                  configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal],
+                                       scalingFactor: .kilo, maxDuration: .seconds(3))) { benchmark in
+            var engine = try! Engine(workload.setup)
+            var next = 0
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                if next == workload.events.count {
+                    engine = try! Engine(workload.setup)
+                    next = 0
+                }
+                let (time, event) = workload.events[next]
+                blackHole(engine.handle(event, at: time))
+                next += 1
+            }
+        }
+    }
+
+    // The heap an engine holds after running the whole workload (what its apps, players, sessions and derived
+    // values take), per app: malloc's bytes in use after minus before, so outcomes already freed do not count.
+    for appCount in [10, 100, 1000] {
+        let workload = SyntheticWorkload(appCount: appCount, eventCount: 10_000)
+        Benchmark("Engine state per app, \(appCount) apps",
+                  configuration: .init(metrics: [.custom("bytes per app", useScalingFactor: false)],
+                                       maxDuration: .seconds(2), maxIterations: 5)) { benchmark in
+            let before = mallinfo2().uordblks
+            var engine = try! Engine(workload.setup)
+            for (time, event) in workload.events { blackHole(engine.handle(event, at: time)) }
+            let after = mallinfo2().uordblks
+            benchmark.measurement(.custom("bytes per app", useScalingFactor: false), (after - before) / appCount)
+            blackHole(engine)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import ArbiterEngine
+import ArbiterScenario
+import Benchmark
+import Workloads
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Scenario files and the front ends: decoding and replaying a 10,000-step file, one REPL command, and a whole
+/// `arbiter replay` of a 20-step file including process start.
+let benchmarks: @Sendable () -> Void = {
+    let appCount = 20
+    let text = SyntheticWorkload.scenarioText(appCount: appCount, stepCount: 10_000)
+    let file = "synthetic-10000.yaml"
+    let scenario = try! ScenarioParser.parse(text, file: file).get()
+    let slow = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+                                       maxDuration: .seconds(5), maxIterations: 30)
+
+    Benchmark("Scenario decode, 10,000 steps", configuration: slow) { _ in
+        blackHole(ScenarioParser.parse(text, file: file))
+    }
+
+    Benchmark("Scenario replay, 10,000 steps", configuration: slow) { _ in
+        blackHole(Replayer.replay(scenario))
+    }
+
+    Benchmark("Scenario replay and report, 10,000 steps", configuration: slow) { _ in
+        blackHole(TimelineFormatter().lines(for: Replayer.replay(scenario)))
+    }
+
+    // One iteration is one typed line, decoded, run and explained as `arbiter repl` prints it.
+    let workload = SyntheticWorkload(appCount: appCount, eventCount: 10_000)
+    Benchmark("REPL command, \(appCount) apps",
+              configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3))) {
+        benchmark in
+        var session = try! ReplSession()
+        for line in workload.replDeclarations { _ = session.execute(line) }
+        var next = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            if next == workload.replLines.count {
+                benchmark.stopMeasurement()
+                session = try! ReplSession()
+                for line in workload.replDeclarations { _ = session.execute(line) }
+                next = 0
+                benchmark.startMeasurement()
+            }
+            blackHole(session.execute(workload.replLines[next]))
+            next += 1
+        }
+    }
+
+    // The release binary, built by tools/bench.sh before the benchmarks run.
+    let root = String(#filePath).components(separatedBy: "/Benchmarks/Benchmarks/")[0]
+    let arbiter = root + "/.build/release/arbiter"
+    let twenty = "/tmp/arbiter-bench-20-steps.yaml"
+    try! ScenarioWriter.write(SyntheticWorkload.scenarioText(appCount: 5, stepCount: 20), to: twenty)
+    Benchmark("arbiter replay, 20 steps, process start included",
+              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(5), maxIterations: 200)) { _ in
+        precondition(run([arbiter, "replay", twenty]) == 0, "\(arbiter) replay \(twenty) failed")
+    }
+}
+
+/// Runs a command with its output discarded and returns its exit status.
+func run(_ arguments: [String]) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return -1 }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return (status >> 8) & 0xff
+}

@@ -1,0 +1,51 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Arbiter's benchmarks (ordo-one/benchmark): `swift package --package-path Benchmarks benchmark`.
+// A package of their own so the main package's build and tests do not carry the benchmark toolchain.
+let package = Package(
+    name: "ArbiterBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Arbiter", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // Synthetic devices and scenario files of any size, the same for the same seed.
+        .target(
+            name: "Workloads",
+            dependencies: [
+                .product(name: "ArbiterEngine", package: "Arbiter"),
+                .product(name: "ArbiterScenario", package: "Arbiter"),
+            ]
+        ),
+        // The engine workload once through, for a profiler.
+        .executableTarget(
+            name: "engine-profile",
+            dependencies: ["Workloads", .product(name: "ArbiterEngine", package: "Arbiter")]
+        ),
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: [
+                "Workloads",
+                .product(name: "ArbiterEngine", package: "Arbiter"),
+                .product(name: "ArbiterScenario", package: "Arbiter"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "ScenarioBenchmarks",
+            dependencies: [
+                "Workloads",
+                .product(name: "ArbiterEngine", package: "Arbiter"),
+                .product(name: "ArbiterScenario", package: "Arbiter"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ScenarioBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
