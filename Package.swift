@@ -58,7 +58,9 @@ let package = Package(
         .executableTarget(name: "arbiter-bench", dependencies: ["ArbiterEngine", "ArbiterPipeWire"]),
         .testTarget(name: "ArbiterEngineTests", dependencies: ["ArbiterEngine"]),
         .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire"]),
-        .testTarget(name: "ArbiterScenarioTests", dependencies: ["ArbiterScenario", "ArbiterEngine"]),
+        .testTarget(
+            name: "ArbiterScenarioTests", dependencies: ["ArbiterScenario", "ArbiterEngine"], exclude: ["FuzzRegressions"]
+        ),
         .testTarget(
             name: "ArbiterTestingTests",
             dependencies: [

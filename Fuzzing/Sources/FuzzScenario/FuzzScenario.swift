@@ -3,8 +3,9 @@ import ArbiterScenario
 
 /// libFuzzer's entry: the bytes as a scenario file, loaded as `arbiter replay` loads one.
 ///
-/// A file must end in a scenario or in positioned diagnostics; a scenario is then replayed, so the engine runs too.
-/// Anything else (a trap, a hang, a diagnostic without a position) is a finding.
+/// A file must end in a scenario or in positioned diagnostics. A scenario is then replayed, so the engine runs too,
+/// and written back as the REPL's `save` writes it, which must decode to the same setup and events.
+/// Anything else (a trap, a hang, a diagnostic outside the file, a save that changes the scenario) is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
@@ -12,6 +13,7 @@ public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case .success(let scenario):
         let report = Replayer.replay(scenario)
         precondition(!report.entries.isEmpty || scenario.steps.isEmpty, "a replay with steps recorded nothing")
+        checkSaveRoundTrip(scenario)
     case .failure(let errors):
         precondition(!errors.diagnostics.isEmpty, "a failure without a diagnostic")
         let lines = lineBreaks(bytes) + 1
@@ -36,4 +38,25 @@ func lineBreaks(_ bytes: UnsafeRawBufferPointer) -> Int {
         }
     }
     return count
+}
+
+/// The scenario's setup and events, saved with `ScenarioWriter` and decoded again, are unchanged.
+func checkSaveRoundTrip(_ scenario: Scenario) {
+    let events: [(time: Time, event: Event)] = scenario.steps.compactMap { step in
+        if case .event(let event, _) = step.action { return (step.time, event) }
+        return nil
+    }
+    let text = ScenarioWriter.text(setup: scenario.setup, steps: events, title: scenario.title)
+    switch ScenarioParser.parse(text, file: "saved.yaml") {
+    case .success(let saved):
+        precondition(saved.setup == scenario.setup, "the saved setup differs:\n\(text)")
+        let savedEvents = saved.steps.compactMap { step -> Event? in
+            if case .event(let event, _) = step.action { return event }
+            return nil
+        }
+        precondition(savedEvents == events.map(\.event), "the saved events differ:\n\(text)")
+        precondition(saved.steps.map(\.time) == events.map(\.time), "the saved times differ:\n\(text)")
+    case .failure(let errors):
+        preconditionFailure("the saved scenario does not decode: \(errors)\n\(text)")
+    }
 }

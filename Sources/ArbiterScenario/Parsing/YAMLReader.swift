@@ -8,10 +8,16 @@ struct YAMLReader {
     var budget = 200_000
     var exhausted = false
 
-    init(file: String) { self.file = file }
+    /// Whether nodes carry their position in a word tag (typed REPL lines); a file's own tags never place a node.
+    let readsWordPositions: Bool
+
+    init(file: String, readsWordPositions: Bool = false) {
+        self.file = file
+        self.readsWordPositions = readsWordPositions
+    }
 
     func position(_ node: Node) -> SourcePosition {
-        if let position = WordNodes.position(of: node, file: file) { return position }
+        if readsWordPositions, let position = WordNodes.position(of: node, file: file) { return position }
         let mark = node.mark
         return SourcePosition(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }

@@ -30,8 +30,8 @@ public enum ScenarioWriter {
     /// A scenario file with `setup` and one step per event at its time (time passing alone needs no step).
     public static func text(setup: Setup, steps: [(time: Time, event: Event)], title: String) -> String {
         var lines = ["scenario: \(quote(title))", "ios: \(setup.ios)"]
-        let defaults = Profile().tunables
-        let changed = zip(setup.profile.tunables, defaults).filter { $0.0.value != $0.1.value }.map(\.0)
+        let defaults = tunables(Profile())
+        let changed = zip(tunables(setup.profile), defaults).filter { $0.0.value != $0.1.value }.map(\.0)
         if !changed.isEmpty {
             lines.append("profile:")
             lines += changed.map { "  \($0.name): \($0.value)" }
@@ -42,10 +42,10 @@ public enum ScenarioWriter {
         }
         lines.append("  ringer: \(setup.device.ringer)")
         lines.append("  locked: \(setup.device.locked)")
-        if let foreground = setup.device.foreground { lines.append("  foreground: \(foreground)") }
+        if let foreground = setup.device.foreground { lines.append("  foreground: \(name(foreground.name))") }
         lines.append("apps:")
         for app in setup.apps {
-            lines.append("  \(app.name):")
+            lines.append("  \(name(app.name.name)):")
             if !app.backgroundModes.isEmpty {
                 lines.append("    backgroundModes: [" + app.backgroundModes.map(\.rawValue).sorted().joined(separator: ", ") + "]")
             }
@@ -53,7 +53,7 @@ public enum ScenarioWriter {
             lines.append("    mode: \(app.mode)")
             lines.append("    options: [" + app.options.members.map(\.rawValue).joined(separator: ", ") + "]")
             lines.append("    players:")
-            for player in app.players { lines.append("      \(player.name): \(player.kind)") }
+            for player in app.players { lines.append("      \(name(player.name)): \(self.player(player))") }
             if !app.remoteCommands.isEmpty {
                 lines.append("    remoteCommands: [" + app.remoteCommands.map(\.rawValue).joined(separator: ", ") + "]")
             }
@@ -76,8 +76,59 @@ public enum ScenarioWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The profile's tunables as `Profile.tunables` names them, each number written exactly.
+    static func tunables(_ profile: Profile) -> [(name: String, value: String)] {
+        profile.tunables.map { $0.name == "duckLevel" ? ($0.name, number(profile.duckLevel)) : $0 }
+    }
+
+    /// A number that decodes to the same `Double`: `1`, `0.25`, `1e-05`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    /// A double-quoted YAML string; control characters as escapes, since YAML folds a raw line break.
     static func quote(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": quoted += "\\\\"
+            case "\"": quoted += "\\\""
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case "\r": quoted += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
+                quoted += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+
+    /// A name as a key or value: plain when YAML reads it back as the same text, quoted otherwise.
+    static func name(_ text: String) -> String {
+        let plain = text.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+            && !["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"].contains(text)
+        return plain ? text : quote(text)
+    }
+
+    /// A player as its kind, or `{ kind, items, ... }` when it has more than a kind.
+    static func player(_ config: PlayerConfig) -> String {
+        var fields = ["kind: \(config.kind)"]
+        if !config.items.isEmpty {
+            fields.append("items: [" + config.items.map { item in
+                var parts: [String] = []
+                if let title = item.title { parts.append("title: \(quote(title))") }
+                if let duration = item.duration { parts.append("duration: \(number(duration))") }
+                return "{ " + parts.joined(separator: ", ") + " }"
+            }.joined(separator: ", ") + "]")
+        }
+        if !config.updatesNowPlayingInfoCenter { fields.append("updatesNowPlayingInfoCenter: false") }
+        if config.showsVideo { fields.append("video: true") }
+        if config.generatesPlaybackNotifications { fields.append("generatesPlaybackNotifications: true") }
+        return fields.count == 1 ? config.kind.rawValue : "{ " + fields.joined(separator: ", ") + " }"
     }
 
     static func accessory(_ spec: AccessorySpec) -> String {
@@ -88,7 +139,7 @@ public enum ScenarioWriter {
     static func step(_ event: Event) -> String? {
         switch event {
         case .declare, .advance: return nil
-        case .app(let app, let action): return "\(app): \(appVerb(action))"
+        case .app(let app, let action): return "\(name(app.name)): \(appVerb(action))"
         case .device(let action):
             switch action {
             case .ringer(let position): return "device: { ringer: \(position) }"
@@ -110,7 +161,7 @@ public enum ScenarioWriter {
             case .mediaServicesLost: return "system: mediaServicesLost"
             case .mediaServicesReset: return "system: mediaServicesReset"
             case .remote(let command, let position):
-                return position.map { "system: { remote: { \(command): \(Profile.text($0)) } }" } ?? "system: { remote: \(command) }"
+                return position.map { "system: { remote: { \(command): \(number($0)) } }" } ?? "system: { remote: \(command) }"
             }
         }
     }
@@ -145,14 +196,14 @@ public enum ScenarioWriter {
             if let title = info.title { fields.append("title: \(quote(title))") }
             if let artist = info.artist { fields.append("artist: \(quote(artist))") }
             if let album = info.album { fields.append("album: \(quote(album))") }
-            if let duration = info.duration { fields.append("duration: \(Profile.text(duration))") }
-            if let elapsed = info.elapsed { fields.append("elapsed: \(Profile.text(elapsed))") }
-            if let rate = info.rate { fields.append("rate: \(Profile.text(rate))") }
+            if let duration = info.duration { fields.append("duration: \(number(duration))") }
+            if let elapsed = info.elapsed { fields.append("elapsed: \(number(elapsed))") }
+            if let rate = info.rate { fields.append("rate: \(number(rate))") }
             return "{ nowPlayingInfo: { " + fields.joined(separator: ", ") + " } }"
         case .enableCommands(let commands): return "{ enableCommands: [" + commands.map(\.rawValue).joined(separator: ", ") + "] }"
         case .disableCommands(let commands): return "{ disableCommands: [" + commands.map(\.rawValue).joined(separator: ", ") + "] }"
         case .seek(let name, let to):
-            return name.map { "{ seek: { player: \(quote($0)), to: \(Profile.text(to)) } }" } ?? "{ seek: \(Profile.text(to)) }"
+            return name.map { "{ seek: { player: \(quote($0)), to: \(number(to)) } }" } ?? "{ seek: \(number(to)) }"
         }
     }
 }

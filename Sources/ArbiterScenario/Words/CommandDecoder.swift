@@ -46,7 +46,7 @@ public struct CommandDecoder {
     ]
 
     public init(file: String, apps: [AppConfig] = []) {
-        decoder = ScenarioDecoder(reader: YAMLReader(file: file))
+        decoder = ScenarioDecoder(reader: YAMLReader(file: file, readsWordPositions: true))
         decoder.apps = apps
         for app in apps { decoder.players[app.name] = app.players.map(\.name) }
     }
