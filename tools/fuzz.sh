@@ -15,10 +15,12 @@ runs="${FUZZ_RUNS:-100000}"
 work=.build-fuzz
 mkdir -p "$work/corpus" "$work/artifacts"
 
+# Swift code (the decoder, the engine, Yams) and C code (libyaml, inside Yams) are both instrumented.
 echo "fuzz.sh: building Fuzzing/ with -sanitize=fuzzer,address" >&2
 set +e
 swift build -c debug --package-path Fuzzing --scratch-path "$work/build" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 | grep -v "Cannot export local symbol" >&2
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+    -Xcc -fsanitize=fuzzer-no-link,address 2>&1 | grep -v "Cannot export local symbol" >&2
 built=${PIPESTATUS[0]}
 set -e
 [ "$built" -eq 0 ] || { echo "fuzz.sh: the build failed" >&2; exit 1; }

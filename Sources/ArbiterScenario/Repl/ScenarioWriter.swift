@@ -126,7 +126,9 @@ public enum ScenarioWriter {
             }.joined(separator: ", ") + "]")
         }
         if !config.updatesNowPlayingInfoCenter { fields.append("updatesNowPlayingInfoCenter: false") }
-        if config.showsVideo { fields.append("video: true") }
+        if config.showsVideo != PlayerConfig(name: config.name, kind: config.kind).showsVideo {
+            fields.append("video: \(config.showsVideo)")
+        }
         if config.generatesPlaybackNotifications { fields.append("generatesPlaybackNotifications: true") }
         return fields.count == 1 ? config.kind.rawValue : "{ " + fields.joined(separator: ", ") + " }"
     }

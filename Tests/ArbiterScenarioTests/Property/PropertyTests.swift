@@ -1,0 +1,117 @@
+import ArbiterEngine
+import Foundation
+import Testing
+@testable import ArbiterScenario
+
+/// Random event sequences over several apps: after every event the engine's invariants hold, time only moves
+/// forward, a rejected event changes nothing, a second run gives the same outcomes and state, and the events saved as
+/// a scenario file replay to the same outcomes. tools/property.sh runs the long version (ARBITER_PROPERTY_RUNS).
+@Suite("Property: random event sequences")
+struct PropertyTests {
+    static let environment = ProcessInfo.processInfo.environment
+
+    @Test("200 seeded sequences of up to 30 events keep every property, and most of their events are accepted")
+    func ciRun() {
+        let run = PropertyRun.run(seed: 20_240_601, count: 200, maximumLength: 30)
+        #expect(run.failures.isEmpty, "\(run.summary)\n\(run.failureReport)")
+        #expect(run.counts.events > 200 * 5)
+        #expect(Double(run.counts.rejected) < Double(run.counts.events) * 0.25, "\(run.summary)")
+    }
+
+    /// Sequences that once broke a property (seed: what broke).
+    static let regressions: [UInt64: String] = [
+        20_240_620: "a save wrote no `video: false` for a playerViewController, whose video is on screen by default",
+    ]
+
+    @Test("sequences that once failed keep every property", arguments: PropertyTests.regressions.keys.sorted())
+    func regression(seed: UInt64) {
+        var generator = EventSequenceGenerator(seed: seed)
+        var counts = RunCounts()
+        let failure = SequenceProperties.check(generator.sequence(), counts: &counts)
+        #expect(failure == nil, "\(PropertyTests.regressions[seed] ?? ""): \(failure.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test("the same seed gives the same sequence; another seed another one")
+    func reproducible() {
+        var first = EventSequenceGenerator(seed: 7), again = EventSequenceGenerator(seed: 7)
+        var other = EventSequenceGenerator(seed: 8)
+        let sequence = first.sequence()
+        #expect(sequence == again.sequence())
+        #expect(sequence != other.sequence())
+    }
+
+    @Test("the generator reaches every kind of event: app calls, device changes, system events, time passing")
+    func variety() {
+        var seen = Set<String>()
+        for seed in 0..<100 as Range<UInt64> {
+            var generator = EventSequenceGenerator(seed: seed)
+            for step in generator.sequence().steps {
+                switch step.event {
+                case .app(_, let action): seen.insert(String("\(action)".prefix { $0 != " " }))
+                case .device(let action): seen.insert("device " + String("\(action)".prefix { $0 != " " }))
+                case .system(let action): seen.insert("system " + String("\(action)".prefix { $0 != " " }))
+                case .advance: seen.insert("advance")
+                case .declare: seen.insert("declare")
+                }
+            }
+        }
+        for kind in ["setCategory", "activate", "play", "record", "terminate", "launch", "device connect",
+                     "device disconnect", "device lock", "system incomingCall", "system answerCall", "system siri",
+                     "system alarm", "system mediaServicesReset", "system remote", "advance"] {
+            #expect(seen.contains(kind), "never generated: \(kind)")
+        }
+    }
+
+    @Test("a failing property shrinks to a few steps, and its saved scenario replays to the failure")
+    func shrinking() throws {
+        // A property that does not hold, to exercise the shrinker: "two apps never play at once".
+        func twoPlaying(_ sequence: EventSequence) -> PropertyFailure? {
+            guard var engine = try? Engine(sequence.setup) else { return nil }
+            for (index, step) in sequence.steps.enumerated() {
+                engine.handle(step.event, at: step.time)
+                if engine.apps.filter(\.isPlaying).count > 1 {
+                    return PropertyFailure(property: "one player", step: index, message: "two apps play")
+                }
+            }
+            return nil
+        }
+        var found: (EventSequence, PropertyFailure)?
+        for seed in 0..<200 as Range<UInt64> {
+            var generator = EventSequenceGenerator(seed: seed)
+            let sequence = generator.sequence()
+            if let failure = twoPlaying(sequence) { found = (sequence, failure); break }
+        }
+        let (sequence, failure) = try #require(found)
+        var shrinker = SequenceShrinker(sequence, failure, check: twoPlaying)
+        shrinker.shrink()
+        #expect(shrinker.best.steps.count <= 3, "\(shrinker.best)")
+        #expect(shrinker.best.setup.apps.count == 2, "\(shrinker.best)")
+        #expect(shrinker.best.steps.count < sequence.steps.count)
+
+        let text = FailureScenario.text(shrinker.best, failure: shrinker.failure, seed: 1)
+        let scenario = try ScenarioParser.parse(text, file: "shrunk.yaml").get()
+        let report = Replayer.replay(scenario)
+        #expect(report.passed, "\(text)")
+        let playing = report.entries.compactMap { entry -> [String]? in
+            guard case .expect(let record) = entry else { return nil }
+            return record.results.compactMap { result in
+                if case .app(let app, .playing(true)) = result.check.subject { return app.name }
+                return nil
+            }
+        }.last ?? []
+        #expect(playing.count == 2, "the replay's last expectation shows two apps playing:\n\(text)")
+    }
+
+    @Test("the long run (tools/property.sh)", .enabled(if: environment["ARBITER_PROPERTY_RUNS"] != nil))
+    func longRun() {
+        let count = Int(PropertyTests.environment["ARBITER_PROPERTY_RUNS"] ?? "") ?? 100_000
+        let seed = PropertyTests.environment["ARBITER_PROPERTY_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 1...UInt64(UInt32.max))
+        let folder = PropertyTests.environment["ARBITER_PROPERTY_OUT"] ?? FileManager.default.temporaryDirectory.path
+        print("property: seed \(seed), \(count) sequences")
+        let run = PropertyRun.run(seed: seed, count: count, folder: folder)
+        print("property: seed \(seed): \(run.summary)")
+        if !run.failures.isEmpty { print(run.failureReport) }
+        #expect(run.failures.isEmpty, "seed \(seed): \(run.summary)\n\(run.failureReport)")
+    }
+}
