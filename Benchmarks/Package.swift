@@ -19,6 +19,8 @@ let package = Package(
                 .product(name: "ArbiterScenario", package: "Arbiter"),
             ]
         ),
+        // malloc's bytes in use, which Swift's Glibc module does not show.
+        .target(name: "CHeapInUse"),
         // The engine workload once through, for a profiler.
         .executableTarget(
             name: "engine-profile",
@@ -28,6 +30,7 @@ let package = Package(
             name: "EngineBenchmarks",
             dependencies: [
                 "Workloads",
+                "CHeapInUse",
                 .product(name: "ArbiterEngine", package: "Arbiter"),
                 .product(name: "ArbiterScenario", package: "Arbiter"),
                 .product(name: "Benchmark", package: "benchmark"),

@@ -1,9 +1,7 @@
 import ArbiterEngine
 import Benchmark
+import CHeapInUse
 import Workloads
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One benchmark iteration is one engine event; throughput is events a second. The engine runs through a
 /// 10,000-event synthetic workload and starts again from its setup when the workload is used up.
@@ -35,11 +33,11 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("Engine state per app, \(appCount) apps",
                   configuration: .init(metrics: [.custom("bytes per app", useScalingFactor: false)],
                                        maxDuration: .seconds(2), maxIterations: 5)) { benchmark in
-            let before = mallinfo2().uordblks
+            let before = arbiter_heap_in_use()
             var engine = try! Engine(workload.setup)
             for (time, event) in workload.events { blackHole(engine.handle(event, at: time)) }
-            let after = mallinfo2().uordblks
-            benchmark.measurement(.custom("bytes per app", useScalingFactor: false), (after - before) / appCount)
+            let after = arbiter_heap_in_use()
+            benchmark.measurement(.custom("bytes per app", useScalingFactor: false), (Int(after) - Int(before)) / appCount)
             blackHole(engine)
         }
     }

@@ -10,54 +10,50 @@ import Glibc
 /// `arbiter replay` of a 20-step file including process start.
 let benchmarks: @Sendable () -> Void = {
     let appCount = 20
-    let text = SyntheticWorkload.scenarioText(appCount: appCount, stepCount: 10_000)
-    let file = "synthetic-10000.yaml"
-    let scenario = try! ScenarioParser.parse(text, file: file).get()
-    let slow = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
-                                       maxDuration: .seconds(5), maxIterations: 30)
+    // Decoding and replay at two lengths, to show how they grow with steps.
+    for stepCount in [1_000, 10_000] {
+        let text = SyntheticWorkload.scenarioText(appCount: appCount, stepCount: stepCount)
+        let file = "synthetic-\(stepCount).yaml"
+        let scenario = try! ScenarioParser.parse(text, file: file).get()
+        let slow = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+                                           maxDuration: .seconds(5), maxIterations: 30)
+        let steps = stepCount == 1_000 ? "1,000" : "10,000"
 
-    Benchmark("Scenario decode, 10,000 steps", configuration: slow) { _ in
-        blackHole(ScenarioParser.parse(text, file: file))
-    }
+        Benchmark("Scenario decode, \(steps) steps", configuration: slow) { _ in
+            blackHole(ScenarioParser.parse(text, file: file))
+        }
 
-    Benchmark("Scenario replay, 10,000 steps", configuration: slow) { _ in
-        blackHole(Replayer.replay(scenario))
-    }
+        Benchmark("Scenario replay, \(steps) steps", configuration: slow) { _ in
+            blackHole(Replayer.replay(scenario))
+        }
 
-    Benchmark("Scenario replay and report, 10,000 steps", configuration: slow) { _ in
-        blackHole(TimelineFormatter().lines(for: Replayer.replay(scenario)))
-    }
-
-    // One iteration is one typed line, decoded, run and explained as `arbiter repl` prints it.
-    let workload = SyntheticWorkload(appCount: appCount, eventCount: 10_000)
-    Benchmark("REPL command, \(appCount) apps",
-              configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3))) {
-        benchmark in
-        var session = try! ReplSession()
-        for line in workload.replDeclarations { _ = session.execute(line) }
-        var next = 0
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            if next == workload.replLines.count {
-                benchmark.stopMeasurement()
-                session = try! ReplSession()
-                for line in workload.replDeclarations { _ = session.execute(line) }
-                next = 0
-                benchmark.startMeasurement()
-            }
-            blackHole(session.execute(workload.replLines[next]))
-            next += 1
+        Benchmark("Scenario replay and report, \(steps) steps", configuration: slow) { _ in
+            blackHole(TimelineFormatter().lines(for: Replayer.replay(scenario)))
         }
     }
 
-    // The release binary, built by tools/bench.sh before the benchmarks run.
+    // One iteration is one typed line, decoded, run and explained as `arbiter repl` prints it; a session takes
+    // a thousand lines and then starts afresh.
+    let workload = SyntheticWorkload(appCount: appCount, eventCount: 1_000)
+    Benchmark("REPL command, \(appCount) apps",
+              configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo,
+                                   maxDuration: .seconds(3))) { benchmark in
+        var session = try! ReplSession()
+        for line in workload.replDeclarations { _ = session.execute(line) }
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            blackHole(session.execute(workload.replLines[index % workload.replLines.count]))
+        }
+    }
+
+    // The release binary, built by tools/bench.sh before the benchmarks run, on the corpus's twenty-step file.
     let root = String(#filePath).components(separatedBy: "/Benchmarks/Benchmarks/")[0]
     let arbiter = root + "/.build/release/arbiter"
-    let twenty = "/tmp/arbiter-bench-20-steps.yaml"
-    try! ScenarioWriter.write(SyntheticWorkload.scenarioText(appCount: 5, stepCount: 20), to: twenty)
+    let twenty = root + "/scenarios/journeys/commute.yaml"
     Benchmark("arbiter replay, 20 steps, process start included",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(5), maxIterations: 200)) { _ in
-        precondition(run([arbiter, "replay", twenty]) == 0, "\(arbiter) replay \(twenty) failed")
+        let status = run([arbiter, "replay", twenty])
+        precondition(status == 0, "\(arbiter) replay \(twenty) exited with \(status)")
     }
 }
 

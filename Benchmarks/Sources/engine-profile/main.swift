@@ -1,12 +1,26 @@
 // Runs the synthetic workload through the engine once, for a profiler (valgrind --tool=callgrind, perf):
 //   engine-profile [APPS] [EVENTS]
+//   engine-profile repl [APPS] [EVENTS]     prints the workload as REPL lines instead (for `arbiter repl`)
+//   engine-profile yaml [APPS] [STEPS]      prints it as a scenario file instead
 import ArbiterEngine
 import Workloads
+#if canImport(Glibc)
+import Glibc
+#endif
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let appCount = arguments.first ?? 100
 let eventCount = arguments.dropFirst().first ?? 20_000
 let workload = SyntheticWorkload(appCount: appCount, eventCount: eventCount)
+switch CommandLine.arguments.dropFirst().first {
+case "repl":
+    for line in workload.replDeclarations + workload.replLines { print(line) }
+    exit(0)
+case "yaml":
+    print(SyntheticWorkload.scenarioText(appCount: appCount, stepCount: eventCount), terminator: "")
+    exit(0)
+default: break
+}
 var engine = try Engine(workload.setup)
 var decisions = 0, rejected = 0, failed = 0
 for (time, event) in workload.events {
