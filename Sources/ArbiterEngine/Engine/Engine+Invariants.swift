@@ -10,7 +10,9 @@ extension Engine {
         }
         let nonMixableActive = apps.filter { $0.session.isActive && !$0.session.isMixable }.map(\.id)
         if nonMixableActive.count > 1 { broken.append("several non-mixable sessions active: \(nonMixableActive)") }
-        let nonMixableAudible = apps.indices.filter { audibility($0).isAudible && !apps[$0].session.isMixable }
+        let recorders = apps.indices.filter { apps[$0].session.isActive && apps[$0].session.category == .record }
+        let audible = apps.indices.map { i in audibility(i, othersRecord: recorders.contains { $0 != i }).isAudible }
+        let nonMixableAudible = apps.indices.filter { audible[$0] && !apps[$0].session.isMixable }
         if nonMixableAudible.count > 1 { broken.append("several non-mixable sessions audible: \(nonMixableAudible)") }
         for (i, app) in apps.enumerated() {
             let name = app.id.name
@@ -20,7 +22,7 @@ extension Engine {
                 && (app.session.isActive || app.hasRunningIO) {
                 broken.append("\(name) is \(app.lifecycle) yet has an active session or running I/O")
             }
-            if audibility(i).isAudible && !(app.isPlaying && app.session.isActive) {
+            if audible[i] && !(app.isPlaying && app.session.isActive) {
                 broken.append("\(name) is audible without playing in an active session")
             }
             let gain = app.gain.value(at: now)
