@@ -7,6 +7,8 @@ extension Engine {
         }
         if let p = apps[i].players.firstIndex(where: \.publishesNowPlaying),
            [.play, .pause, .togglePlayPause, .stop, .changePlaybackPosition].contains(command) {
+            // The player's code runs in the app, so a suspended app is woken to run it, as for any step.
+            wakeIfSuspended(i, &effects)
             let status = playerHandles(command, position: position, app: i, player: p, &effects)
             effects.decide(id, .remoteHandled(command, status), .playerHandlesRemote)
             return .succeeded
