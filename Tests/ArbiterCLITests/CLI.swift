@@ -37,11 +37,23 @@ enum CLI {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
+        // A child that exits before reading all its input must fail its test, not end the test process.
+        signal(SIGPIPE, SIG_IGN)
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        // Input is written beside the reads, so a child that answers before it has read everything cannot
+        // fill one pipe while this side waits on the other.
+        let written = DispatchGroup()
+        let writer = input.fileHandleForWriting
+        DispatchQueue.global().async(group: written) {
+            if let stdin { try? writer.write(contentsOf: Data(stdin.utf8)) }
+            try? writer.close()
+        }
+        let stderrData = DispatchGroup()
+        nonisolated(unsafe) var stderr = Data()
+        DispatchQueue.global().async(group: stderrData) { stderr = err.fileHandleForReading.readDataToEndOfFile() }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        stderrData.wait()
+        written.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: stdout, as: UTF8.self),
