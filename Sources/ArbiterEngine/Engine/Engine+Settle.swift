@@ -87,7 +87,6 @@ struct Derived: Hashable, Sendable {
 
 extension App {
     /// The facts about the app that depend on it alone (everything but `audible`).
-    @inline(__always)
     var facts: AppFacts {
         var facts = AppFacts()
         facts.runsInBackground = lifecycle == .background && keepsRunningInBackground

@@ -24,7 +24,6 @@ extension Engine {
 
 extension App {
     /// Whether the app is heard on `device`, given whether another app records with an active session.
-    @inline(__always)
     func audibility(on device: DeviceState, othersRecord: Bool) -> Audibility {
         let category = session.category
         if !session.isActive { return Audibility(isAudible: false, rule: isPlaying ? .inactiveIsSilent : .nothingPlaying) }

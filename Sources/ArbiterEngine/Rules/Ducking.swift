@@ -1,20 +1,15 @@
 /// duckOthers: while a ducking session is active, every other session plays at the profile's duck level.
 extension Engine {
-    /// The app whose active session ducks app `i`, if any (the first in declaration order).
-    func ducker(of i: Int) -> AppID? {
-        apps.indices.first { $0 != i && apps[$0].session.isActive && apps[$0].session.ducksOthers }
-            .map { apps[$0].id }
-    }
-
-    /// The gain app `i` is heading for: the duck level while its active session is ducked, else full.
+    /// The gain app `i` is heading for: the duck level while its active session is ducked by another active
+    /// session, else full. Read from the derived count of ducking sessions, so valid between events and, during
+    /// one, once the changed apps are settled.
     func gainTarget(_ i: Int) -> Double {
-        apps[i].session.isActive && ducker(of: i) != nil ? profile.duckLevel : 1
+        apps[i].session.isActive && derived.ducking > (derived.facts[i].ducks ? 1 : 0) ? profile.duckLevel : 1
     }
 
-    /// Starts a ramp for app `i` if its gain target changed (from the derived count of ducking sessions).
+    /// Starts a ramp for app `i` if its gain target changed.
     mutating func settleGain(_ i: Int, _ effects: inout Effects) {
-        let ducked = apps[i].session.isActive && derived.ducking > (derived.facts[i].ducks ? 1 : 0)
-        let target = ducked ? profile.duckLevel : 1
+        let target = gainTarget(i)
         guard apps[i].gain.to != target else { return }
         apps[i].gain.retarget(to: target, at: now, over: profile.duckRamp)
         effects.decide(apps[i].id, .gain(to: target, over: profile.duckRamp), target < 1 ? .duckOthers : .unduck)

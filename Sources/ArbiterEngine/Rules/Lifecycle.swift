@@ -3,7 +3,6 @@ extension App {
     /// Whether the app keeps running in the background: the audio background mode, a category that plays in
     /// the background, and an active session, or, for an app already running in the background, one
     /// interrupted while it ran (so it can hear the end).
-    @inline(__always)
     var keepsRunningInBackground: Bool {
         if players.contains(where: { $0.kind == .systemMusicPlayer && $0.isRunning }) { return true }
         let interruptedHere = lifecycle == .background && session.isInterrupted

@@ -2,7 +2,6 @@
 extension App {
     /// Whether the app can be Now Playing: it played with a non-mixable session and has an enabled remote
     /// command or a player that publishes Now Playing itself.
-    @inline(__always)
     var isNowPlayingCandidate: Bool {
         lifecycle != .terminated && nonMixablePlaySerial != nil
             && (!enabledCommands.isEmpty || players.contains(where: \.publishesNowPlaying))
@@ -10,8 +9,6 @@ extension App {
 }
 
 extension Engine {
-    func isNowPlayingCandidate(_ i: Int) -> Bool { apps[i].isNowPlayingCandidate }
-
     /// The Now Playing app: the candidate that most recently started playing with a non-mixable session.
     public var nowPlaying: AppID? { nowPlayingIndex.map { apps[$0].id } }
 
