@@ -68,7 +68,7 @@ let package = Package(
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
-        .testTarget(name: "ArbiterCLITests", dependencies: ["arbiter"], exclude: ["Golden", "Malformed"]),
+        .testTarget(name: "ArbiterCLITests", dependencies: ["arbiter", "ArbiterPipeWire"], exclude: ["Golden", "Malformed"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -35,11 +35,9 @@ public struct GraphSnapshot: Sendable {
         return try parse(data)
     }
 
-    /// Whether `name` is a route bus (`arbiter.route`, `arbiter.route.2`, ...).
-    static func isBus(_ name: String) -> Bool { name == PipeWireStage.bus || name.hasPrefix(PipeWireStage.bus + ".") }
-
-    /// Parses pw-dump output (only its first JSON array: it may print another if the graph changes meanwhile).
-    public static func parse(_ data: Data) throws -> GraphSnapshot {
+    /// The objects of pw-dump's output: its first JSON array (it may print another if the graph changes
+    /// meanwhile).
+    public static func objects(fromPWDump data: Data) throws -> [[String: Any]] {
         var depth = 0, end = data.count, inString = false, escaped = false
         for (index, byte) in data.enumerated() {
             if inString {
@@ -54,6 +52,15 @@ public struct GraphSnapshot: Sendable {
         guard let objects = try JSONSerialization.jsonObject(with: data.prefix(end)) as? [[String: Any]] else {
             throw PipeWireError("pw-dump printed something that is not a list of objects")
         }
+        return objects
+    }
+
+    /// Whether `name` is a route bus (`arbiter.route`, `arbiter.route.2`, ...).
+    static func isBus(_ name: String) -> Bool { name == PipeWireStage.bus || name.hasPrefix(PipeWireStage.bus + ".") }
+
+    /// Parses pw-dump output (see `objects(fromPWDump:)`).
+    public static func parse(_ data: Data) throws -> GraphSnapshot {
+        let objects = try objects(fromPWDump: data)
         var names: [Int: String] = [:]
         var streams: [String: Stream] = [:]
         var ids: [String: Int] = [:]

@@ -1,3 +1,4 @@
+import ArbiterPipeWire
 import Foundation
 
 /// A PipeWire daemon started with tools/pipewire.sh for one test, stopped by its pid.
@@ -32,18 +33,7 @@ struct TestDaemon {
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        var depth = 0, end = data.count, inString = false, escaped = false
-        for (index, byte) in data.enumerated() {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true }
-                else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            if byte == UInt8(ascii: "\"") { inString = true }
-            if byte == UInt8(ascii: "[") { depth += 1 }
-            if byte == UInt8(ascii: "]") { depth -= 1; if depth == 0 { end = index + 1; break } }
-        }
-        return (try JSONSerialization.jsonObject(with: data.prefix(end)) as? [[String: Any]]) ?? []
+        return try GraphSnapshot.objects(fromPWDump: data)
     }
 
     /// The first channel volume of the node `name`, if it has one.
