@@ -47,7 +47,7 @@ final class PipeWireReplayBackend: ReplayBackend {
         } catch {
             guard !stage.connection.isAlive else { throw error }
             gone = true
-            throw PipeWireError("the PipeWire daemon went away (\(stage.connection.lastError)); "
+            throw RealSystemGone("the PipeWire daemon went away (\(stage.connection.lastError)); "
                 + "nothing more is carried out on the graph")
         }
     }

@@ -87,6 +87,8 @@ public struct ReplSession {
         case .declare(let config):
             do {
                 try backend?.declare(config)
+            } catch let error as RealSystemGone {
+                realSystemFailed(error, &reply)
             } catch {
                 realSystemFailed(error, &reply)
                 if let decoderBeforeLine { decoder = decoderBeforeLine }

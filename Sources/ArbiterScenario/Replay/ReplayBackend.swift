@@ -20,6 +20,14 @@ public protocol ReplayBackend: AnyObject {
     func describe() throws -> [String]
 }
 
+/// The error a backend throws once the real system has gone away for good (the daemon died): the model goes
+/// on without it, so an `app` declared in the REPL at that moment is still declared.
+public struct RealSystemGone: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
+}
+
 extension ReplayBackend {
     public func declare(_ app: AppConfig) throws {}
     public func restore(_ engine: Engine) throws { try apply(engine) }
