@@ -47,46 +47,135 @@ public struct AppConfig: Hashable, Sendable {
 }
 
 /// A running virtual app: its lifecycle, its session, its players and its gain.
+///
+/// A value type kept in one copy-on-write box, so that copying an app (reading it out of the engine, keeping it
+/// to take an event back) costs one reference count, however many strings and arrays it holds.
 public struct App: Hashable, Sendable {
-    public let config: AppConfig
-    public var lifecycle: AppLifecycle
-    public var session: AudioSession
-    public var players: [Player]
-    /// The output gain over time (ducking).
-    public var gain: GainEnvelope = GainEnvelope()
-    /// Remote commands with an enabled handler, in the SDK's order.
-    public var enabledCommands: [RemoteCommand]
-    /// What the app last published to the Now Playing info center, if anything.
-    public var published: PublishedInfo?
-    /// When the app last started playing with a non-mixable session (a device-wide serial), if ever.
-    public var nonMixablePlaySerial: Int?
-    /// Told its interruption ended with shouldResume and not yet reactivated: it may resume from the background.
-    public var mayResume = false
-    /// Whether `backgroundModes` has `audio` (asked on every event, so not looked up in the set each time).
-    let hasAudioBackgroundMode: Bool
+    private var storage: Storage
 
-    public var id: AppID { config.name }
-    public var backgroundModes: Set<BackgroundMode> { config.backgroundModes }
+    public var config: AppConfig { storage.config }
+    public var lifecycle: AppLifecycle {
+        get { storage.lifecycle }
+        _modify { makeUnique(); yield &storage.lifecycle }
+    }
+    public var session: AudioSession {
+        get { storage.session }
+        _modify { makeUnique(); yield &storage.session }
+    }
+    public var players: [Player] {
+        get { storage.players }
+        _modify { makeUnique(); yield &storage.players }
+    }
+    /// The output gain over time (ducking).
+    public var gain: GainEnvelope {
+        get { storage.gain }
+        _modify { makeUnique(); yield &storage.gain }
+    }
+    /// Remote commands with an enabled handler, in the SDK's order.
+    public var enabledCommands: [RemoteCommand] {
+        get { storage.enabledCommands }
+        _modify { makeUnique(); yield &storage.enabledCommands }
+    }
+    /// What the app last published to the Now Playing info center, if anything.
+    public var published: PublishedInfo? {
+        get { storage.published }
+        _modify { makeUnique(); yield &storage.published }
+    }
+    /// When the app last started playing with a non-mixable session (a device-wide serial), if ever.
+    public var nonMixablePlaySerial: Int? {
+        get { storage.nonMixablePlaySerial }
+        _modify { makeUnique(); yield &storage.nonMixablePlaySerial }
+    }
+    /// Told its interruption ended with shouldResume and not yet reactivated: it may resume from the background.
+    public var mayResume: Bool {
+        get { storage.mayResume }
+        _modify { makeUnique(); yield &storage.mayResume }
+    }
+    /// Whether `backgroundModes` has `audio` (asked on every event, so not looked up in the set each time).
+    var hasAudioBackgroundMode: Bool { storage.hasAudioBackgroundMode }
+
+    public var id: AppID { storage.config.name }
+    public var backgroundModes: Set<BackgroundMode> { storage.config.backgroundModes }
 
     init(config: AppConfig, lifecycle: AppLifecycle) {
-        self.config = config
-        self.lifecycle = lifecycle
-        hasAudioBackgroundMode = config.backgroundModes.contains(.audio)
-        session = AudioSession()
-        session.category = config.category
-        session.mode = config.mode
-        session.options = config.options
-        players = config.players.map(Player.init)
-        enabledCommands = RemoteCommand.allCases.filter(config.remoteCommands.contains)
+        storage = Storage(config: config, lifecycle: lifecycle)
     }
 
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
+    public static func == (lhs: App, rhs: App) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+
     /// Whether any player (not counting recorders) is playing.
-    public var isPlaying: Bool { players.contains { !$0.kind.isRecorder && $0.isRunning } }
+    public var isPlaying: Bool { storage.players.contains { !$0.kind.isRecorder && $0.isRunning } }
     /// Whether a recorder is recording.
-    public var isRecording: Bool { players.contains { $0.kind.isRecorder && $0.isRunning } }
+    public var isRecording: Bool { storage.players.contains { $0.kind.isRecorder && $0.isRunning } }
     /// Whether any player or recorder is running (the session has I/O).
-    public var hasRunningIO: Bool { players.contains(where: \.isRunning) }
+    public var hasRunningIO: Bool { storage.players.contains(where: \.isRunning) }
 
     /// The player with this name, if the app has one.
-    public func player(named name: String) -> Player? { players.first { $0.name == name } }
+    public func player(named name: String) -> Player? { storage.players.first { $0.name == name } }
+
+    /// The box: shared by copies until one of them changes.
+    private final class Storage: @unchecked Sendable {
+        let config: AppConfig
+        let hasAudioBackgroundMode: Bool
+        @exclusivity(unchecked) var lifecycle: AppLifecycle
+        @exclusivity(unchecked) var session: AudioSession
+        @exclusivity(unchecked) var players: [Player]
+        @exclusivity(unchecked) var gain = GainEnvelope()
+        @exclusivity(unchecked) var enabledCommands: [RemoteCommand]
+        @exclusivity(unchecked) var published: PublishedInfo?
+        @exclusivity(unchecked) var nonMixablePlaySerial: Int?
+        @exclusivity(unchecked) var mayResume = false
+
+        init(config: AppConfig, lifecycle: AppLifecycle) {
+            self.config = config
+            self.lifecycle = lifecycle
+            hasAudioBackgroundMode = config.backgroundModes.contains(.audio)
+            session = AudioSession()
+            session.category = config.category
+            session.mode = config.mode
+            session.options = config.options
+            players = config.players.map(Player.init)
+            enabledCommands = RemoteCommand.allCases.filter(config.remoteCommands.contains)
+        }
+
+        init(copying other: Storage) {
+            config = other.config
+            hasAudioBackgroundMode = other.hasAudioBackgroundMode
+            lifecycle = other.lifecycle
+            session = other.session
+            players = other.players
+            gain = other.gain
+            enabledCommands = other.enabledCommands
+            published = other.published
+            nonMixablePlaySerial = other.nonMixablePlaySerial
+            mayResume = other.mayResume
+        }
+
+        /// Every field, for equality and hashing.
+        var fields: Fields {
+            Fields(config: config, lifecycle: lifecycle, session: session, players: players, gain: gain,
+                   enabledCommands: enabledCommands, published: published,
+                   nonMixablePlaySerial: nonMixablePlaySerial, mayResume: mayResume)
+        }
+    }
+
+    private struct Fields: Hashable {
+        var config: AppConfig
+        var lifecycle: AppLifecycle
+        var session: AudioSession
+        var players: [Player]
+        var gain: GainEnvelope
+        var enabledCommands: [RemoteCommand]
+        var published: PublishedInfo?
+        var nonMixablePlaySerial: Int?
+        var mayResume: Bool
+    }
 }
