@@ -16,7 +16,7 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     public var endIndex: Int { storage.count }
 
     public subscript(position: Int) -> App {
-        get { storage[position] }
+        _read { yield storage[position] }
         _modify {
             note(position)
             yield &storage[position]
@@ -45,11 +45,15 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     /// Whether no app but `i` changed since the last `takeChanged()`.
     func changedSinceSettle(onlyAmong i: Int) -> Bool { changed.isSubset(of: i) }
 
-    /// The apps changed since the last call, in index order, and forgets them.
+    /// The apps changed since the last call, in index order, and forgets them. Give the array back with
+    /// `recycle` once done, so the next call reuses it.
     mutating func takeChanged() -> [Int] { changed.removeAll() }
 
+    /// Takes back an array `takeChanged` returned, to reuse its memory.
+    mutating func recycle(_ taken: consuming [Int]) { changed.recycle(taken) }
+
     /// The apps changed during the current event, in index order.
-    var changedThisEvent: [Int] { journal.map(\.index).sorted() }
+    mutating func changedThisEvent() -> [Int] { journaled.sortedMembers() }
 
     /// Ends the current event: its changes stay.
     mutating func commit() {
@@ -72,6 +76,8 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
 struct IndexSet: Sendable {
     private var flags: [Bool] = []
     private var members: [Int] = []
+    /// An emptied array given back by the last taker, so that emptying the set allocates nothing.
+    private var spare: [Int] = []
 
     var isEmpty: Bool { members.isEmpty }
 
@@ -96,10 +102,25 @@ struct IndexSet: Sendable {
 
     /// Empties the set and returns its members in increasing order.
     mutating func removeAll() -> [Int] {
+        if members.isEmpty { return [] }
         var taken: [Int] = []
+        swap(&taken, &spare)
         swap(&taken, &members)
         for i in taken { flags[i] = false }
         if taken.count > 1 { taken.sort() }
         return taken
+    }
+
+    /// Takes back an array `removeAll` returned, to reuse its memory.
+    mutating func recycle(_ taken: consuming [Int]) {
+        var taken = taken
+        taken.removeAll(keepingCapacity: true)
+        if taken.capacity > spare.capacity { spare = taken }
+    }
+
+    /// The members in increasing order (sorted in place).
+    mutating func sortedMembers() -> [Int] {
+        if members.count > 1 { members.sort() }
+        return members
     }
 }

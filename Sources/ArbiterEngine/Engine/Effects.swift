@@ -17,10 +17,12 @@ struct Effects {
     }
 
     mutating func decide(_ app: AppID?, _ change: Change, _ rule: Rule) {
+        if decisions.capacity == 0 { decisions.reserveCapacity(8) }
         decisions.append(Decision(app: app, change: change, rule: rule))
     }
 
     mutating func notify(_ app: AppID, _ kind: NotificationKind, _ rule: Rule) {
+        if notifications.capacity == 0 { notifications.reserveCapacity(4) }
         notifications.append(SessionNotification(app: app, kind: kind, rule: rule))
     }
 }

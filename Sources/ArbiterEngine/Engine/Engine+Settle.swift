@@ -202,7 +202,7 @@ extension Engine {
         }
         if !silently {
             for i in everyGain ? Array(apps.indices) : changed { settleGain(i, &effects) }
-            _ = apps.takeChanged()   // gains feed nothing derived
+            apps.recycle(apps.takeChanged())   // gains feed nothing derived
         }
         for i in everyAudibility ? Array(apps.indices) : changed {
             let othersRecord = derived.recording > (derived.facts[i].recordsActively ? 1 : 0)
@@ -218,5 +218,6 @@ extension Engine {
                            .silenceSecondaryAudioHint)
         }
         derived.hint = hint
+        apps.recycle(changed)
     }
 }

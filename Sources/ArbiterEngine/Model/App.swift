@@ -64,7 +64,11 @@ public struct App: Hashable, Sendable {
     }
     public var players: [Player] {
         get { storage.players }
-        _modify { makeUnique(); yield &storage.players }
+        _modify {
+            makeUnique()
+            defer { storage.countRunning() }
+            yield &storage.players
+        }
     }
     /// The output gain over time (ducking).
     public var gain: GainEnvelope {
@@ -112,11 +116,11 @@ public struct App: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
 
     /// Whether any player (not counting recorders) is playing.
-    public var isPlaying: Bool { storage.players.contains { !$0.kind.isRecorder && $0.isRunning } }
+    public var isPlaying: Bool { storage.playing > 0 }
     /// Whether a recorder is recording.
-    public var isRecording: Bool { storage.players.contains { $0.kind.isRecorder && $0.isRunning } }
+    public var isRecording: Bool { storage.recording > 0 }
     /// Whether any player or recorder is running (the session has I/O).
-    public var hasRunningIO: Bool { storage.players.contains(where: \.isRunning) }
+    public var hasRunningIO: Bool { storage.playing + storage.recording > 0 }
 
     /// The player with this name, if the app has one.
     public func player(named name: String) -> Player? { storage.players.first { $0.name == name } }
@@ -133,6 +137,10 @@ public struct App: Hashable, Sendable {
         @exclusivity(unchecked) var published: PublishedInfo?
         @exclusivity(unchecked) var nonMixablePlaySerial: Int?
         @exclusivity(unchecked) var mayResume = false
+        /// How many players (not recorders) play, and how many recorders record: kept after every change of
+        /// `players`, since they are asked far more often than players change.
+        @exclusivity(unchecked) var playing = 0
+        @exclusivity(unchecked) var recording = 0
 
         init(config: AppConfig, lifecycle: AppLifecycle) {
             self.config = config
@@ -146,6 +154,17 @@ public struct App: Hashable, Sendable {
             enabledCommands = RemoteCommand.allCases.filter(config.remoteCommands.contains)
         }
 
+        func countRunning() {
+            var playing = 0, recording = 0
+            players.withUnsafeBufferPointer { players in
+                for k in players.indices where players[k].state == .playing {
+                    if players[k].kind == .recorder { recording += 1 } else { playing += 1 }
+                }
+            }
+            self.playing = playing
+            self.recording = recording
+        }
+
         init(copying other: Storage) {
             config = other.config
             hasAudioBackgroundMode = other.hasAudioBackgroundMode
@@ -157,6 +176,8 @@ public struct App: Hashable, Sendable {
             published = other.published
             nonMixablePlaySerial = other.nonMixablePlaySerial
             mayResume = other.mayResume
+            playing = other.playing
+            recording = other.recording
         }
 
         /// Every field, for equality and hashing.

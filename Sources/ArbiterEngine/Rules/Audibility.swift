@@ -18,22 +18,23 @@ extension Engine {
 
     /// Whether app `i` is heard, given whether another app records with an active session.
     func audibility(_ i: Int, othersRecord: Bool) -> Audibility {
-        apps[i].audibility(on: device, othersRecord: othersRecord)
+        apps[i].audibility(ringer: device.ringer, isLocked: device.isLocked, othersRecord: othersRecord)
     }
 }
 
 extension App {
-    /// Whether the app is heard on `device`, given whether another app records with an active session.
-    func audibility(on device: DeviceState, othersRecord: Bool) -> Audibility {
+    /// Whether the app is heard with the switch at `ringer` and the screen locked or not, given whether another
+    /// app records with an active session.
+    func audibility(ringer: RingerSwitch, isLocked: Bool, othersRecord: Bool) -> Audibility {
         let category = session.category
         if !session.isActive { return Audibility(isAudible: false, rule: isPlaying ? .inactiveIsSilent : .nothingPlaying) }
         if !isPlaying { return Audibility(isAudible: false, rule: .nothingPlaying) }
         if !category.traits.hasOutput { return Audibility(isAudible: false, rule: .categoryHasNoOutput) }
         if category.traits.silencedBySwitchAndLock {
-            if device.ringer == .silent { return Audibility(isAudible: false, rule: .silentSwitch) }
-            if device.isLocked { return Audibility(isAudible: false, rule: .screenLock) }
+            if ringer == .silent { return Audibility(isAudible: false, rule: .silentSwitch) }
+            if isLocked { return Audibility(isAudible: false, rule: .screenLock) }
         }
-        if device.ringer == .silent && device.isLocked && !hasAudioBackgroundMode {
+        if ringer == .silent && isLocked && !hasAudioBackgroundMode {
             return Audibility(isAudible: false, rule: .silentAndLockedNeedsAudioMode)
         }
         if othersRecord {

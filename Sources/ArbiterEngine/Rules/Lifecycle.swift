@@ -77,7 +77,7 @@ extension Engine {
             effects.backgroundRunningAtStart.first { $0.app == i }?.running ?? derived.facts[i].runsInBackground
         }
         // Only an app changed during the event can have stopped qualifying or have been woken.
-        for i in apps.changedThisEvent where apps[i].lifecycle == .background && !keepsRunningInBackground(i)
+        for i in apps.changedThisEvent() where apps[i].lifecycle == .background && !keepsRunningInBackground(i)
             && (ranAtStart(i) || effects.woken.contains(i)) {
             suspend(i, &effects)
             any = true
