@@ -45,15 +45,11 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     /// Whether no app but `i` changed since the last `takeChanged()`.
     func changedSinceSettle(onlyAmong i: Int) -> Bool { changed.isSubset(of: i) }
 
-    /// The apps changed since the last call, in index order, and forgets them. Give the array back with
-    /// `recycle` once done, so the next call reuses it.
-    mutating func takeChanged() -> [Int] { changed.removeAll() }
-
-    /// Takes back an array `takeChanged` returned, to reuse its memory.
-    mutating func recycle(_ taken: consuming [Int]) { changed.recycle(taken) }
+    /// The apps changed since the last call, in index order, and forgets them.
+    mutating func takeChanged() -> IndexList { changed.removeAll() }
 
     /// The apps changed during the current event, in index order.
-    mutating func changedThisEvent() -> [Int] { journaled.sortedMembers() }
+    mutating func changedThisEvent() -> IndexList { journaled.sortedMembers() }
 
     /// Ends the current event: its changes stay.
     mutating func commit() {
@@ -75,9 +71,7 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
 /// A set of small integers with constant-time insertion that lists its members in order when emptied.
 struct IndexSet: Sendable {
     private var flags: [Bool] = []
-    private var members: [Int] = []
-    /// An emptied array given back by the last taker, so that emptying the set allocates nothing.
-    private var spare: [Int] = []
+    private var members = IndexList()
 
     var isEmpty: Bool { members.isEmpty }
 
@@ -87,7 +81,7 @@ struct IndexSet: Sendable {
     mutating func grow(to count: Int) { while flags.count < count { flags.append(false) } }
 
     mutating func shrink(to count: Int) {
-        members.removeAll { $0 >= count }
+        members = IndexList(members.filter { $0 < count })
         flags.removeLast(max(0, flags.count - count))
     }
 
@@ -101,26 +95,74 @@ struct IndexSet: Sendable {
     }
 
     /// Empties the set and returns its members in increasing order.
-    mutating func removeAll() -> [Int] {
-        if members.isEmpty { return [] }
-        var taken: [Int] = []
-        swap(&taken, &spare)
+    mutating func removeAll() -> IndexList {
+        if members.isEmpty { return members }
+        var taken = IndexList()
         swap(&taken, &members)
         for i in taken { flags[i] = false }
-        if taken.count > 1 { taken.sort() }
+        taken.sort()
         return taken
     }
 
-    /// Takes back an array `removeAll` returned, to reuse its memory.
-    mutating func recycle(_ taken: consuming [Int]) {
-        var taken = taken
-        taken.removeAll(keepingCapacity: true)
-        if taken.capacity > spare.capacity { spare = taken }
+    /// The members in increasing order (sorted in place).
+    mutating func sortedMembers() -> IndexList {
+        members.sort()
+        return members
+    }
+}
+
+/// A short list of indices kept inline: the few apps an event changes cost no allocation.
+struct IndexList: RandomAccessCollection, Sendable {
+    private var inline: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    private var overflow: [Int] = []
+    private(set) var count = 0
+
+    init() {}
+
+    init(_ indices: some Sequence<Int>) {
+        for i in indices { append(i) }
     }
 
-    /// The members in increasing order (sorted in place).
-    mutating func sortedMembers() -> [Int] {
-        if members.count > 1 { members.sort() }
-        return members
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> Int {
+        get {
+            switch position {
+            case 0: inline.0
+            case 1: inline.1
+            case 2: inline.2
+            case 3: inline.3
+            default: overflow[position - 4]
+            }
+        }
+        set {
+            switch position {
+            case 0: inline.0 = newValue
+            case 1: inline.1 = newValue
+            case 2: inline.2 = newValue
+            case 3: inline.3 = newValue
+            default: overflow[position - 4] = newValue
+            }
+        }
+    }
+
+    mutating func append(_ i: Int) {
+        if count < 4 { self[count] = i } else { overflow.append(i) }
+        count += 1
+    }
+
+    /// Sorts in place (insertion sort: the lists are short).
+    mutating func sort() {
+        guard count > 1 else { return }
+        for k in 1..<count {
+            let value = self[k]
+            var j = k
+            while j > 0 && self[j - 1] > value {
+                self[j] = self[j - 1]
+                j -= 1
+            }
+            self[j] = value
+        }
     }
 }

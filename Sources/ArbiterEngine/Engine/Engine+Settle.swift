@@ -100,7 +100,7 @@ extension App {
             facts.serial = session.activationSerial
         }
         facts.nowPlayingSerial = isNowPlayingCandidate ? nonMixablePlaySerial : nil
-        facts.timedPlayback = players.contains { $0.isRunning && $0.currentItem?.duration != nil }
+        facts.timedPlayback = hasTimedPlayback
         return facts
     }
 }
@@ -201,16 +201,17 @@ extension Engine {
             derived.nowPlaying = nowPlaying
         }
         if !silently {
-            for i in everyGain ? Array(apps.indices) : changed { settleGain(i, &effects) }
-            apps.recycle(apps.takeChanged())   // gains feed nothing derived
-        }
-        for i in everyAudibility ? Array(apps.indices) : changed {
-            let othersRecord = derived.recording > (derived.facts[i].recordsActively ? 1 : 0)
-            let now = audibility(i, othersRecord: othersRecord)
-            if now.isAudible != derived.facts[i].audible && !silently {
-                effects.decide(apps[i].id, .audible(now.isAudible), now.rule)
+            if everyGain {
+                for i in apps.indices { settleGain(i, &effects) }
+            } else {
+                for i in changed { settleGain(i, &effects) }
             }
-            derived.facts[i].audible = now.isAudible
+            _ = apps.takeChanged()   // gains feed nothing derived
+        }
+        if everyAudibility {
+            for i in apps.indices { settleAudibility(i, silently: silently, &effects) }
+        } else {
+            for i in changed { settleAudibility(i, silently: silently, &effects) }
         }
         let hint = foregroundHint(facts: derived.facts, playingNonMixable: derived.playingNonMixable)
         if let hint, let previous = derived.hint, previous.app == hint.app, previous.value != hint.value, !silently {
@@ -218,6 +219,15 @@ extension Engine {
                            .silenceSecondaryAudioHint)
         }
         derived.hint = hint
-        apps.recycle(changed)
+    }
+
+    /// Re-derives whether app `i` is heard, and reports a change unless `silently`.
+    private mutating func settleAudibility(_ i: Int, silently: Bool, _ effects: inout Effects) {
+        let othersRecord = derived.recording > (derived.facts[i].recordsActively ? 1 : 0)
+        let now = audibility(i, othersRecord: othersRecord)
+        if now.isAudible != derived.facts[i].audible && !silently {
+            effects.decide(apps[i].id, .audible(now.isAudible), now.rule)
+        }
+        derived.facts[i].audible = now.isAudible
     }
 }

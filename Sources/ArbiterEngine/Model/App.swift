@@ -121,6 +121,12 @@ public struct App: Hashable, Sendable {
     public var isRecording: Bool { storage.recording > 0 }
     /// Whether any player or recorder is running (the session has I/O).
     public var hasRunningIO: Bool { storage.playing + storage.recording > 0 }
+    /// Whether a running player's current item has a known end (so time passing can end it).
+    var hasTimedPlayback: Bool { storage.timed > 0 }
+    /// Whether a systemMusicPlayer is playing (the Music app plays for the app).
+    var musicAppPlays: Bool { storage.musicAppPlaying }
+    /// Whether a player publishes Now Playing info on its own.
+    var hasNowPlayingPublisher: Bool { storage.publisher }
 
     /// The player with this name, if the app has one.
     public func player(named name: String) -> Player? { storage.players.first { $0.name == name } }
@@ -141,6 +147,12 @@ public struct App: Hashable, Sendable {
         /// `players`, since they are asked far more often than players change.
         @exclusivity(unchecked) var playing = 0
         @exclusivity(unchecked) var recording = 0
+        /// Running players whose current item has a known end.
+        @exclusivity(unchecked) var timed = 0
+        /// A running systemMusicPlayer (the Music app plays for the app).
+        @exclusivity(unchecked) var musicAppPlaying = false
+        /// A player publishes Now Playing info on its own.
+        @exclusivity(unchecked) var publisher = false
 
         init(config: AppConfig, lifecycle: AppLifecycle) {
             self.config = config
@@ -152,17 +164,25 @@ public struct App: Hashable, Sendable {
             session.options = config.options
             players = config.players.map(Player.init)
             enabledCommands = RemoteCommand.allCases.filter(config.remoteCommands.contains)
+            countRunning()
         }
 
         func countRunning() {
-            var playing = 0, recording = 0
+            var playing = 0, recording = 0, timed = 0, musicAppPlaying = false, publisher = false
             players.withUnsafeBufferPointer { players in
-                for k in players.indices where players[k].state == .playing {
+                for k in players.indices {
+                    if players[k].publishesNowPlaying { publisher = true }
+                    guard players[k].state == .playing else { continue }
                     if players[k].kind == .recorder { recording += 1 } else { playing += 1 }
+                    if players[k].kind == .systemMusicPlayer { musicAppPlaying = true }
+                    if players[k].currentItem?.duration != nil { timed += 1 }
                 }
             }
             self.playing = playing
             self.recording = recording
+            self.timed = timed
+            self.musicAppPlaying = musicAppPlaying
+            self.publisher = publisher
         }
 
         init(copying other: Storage) {
@@ -178,6 +198,9 @@ public struct App: Hashable, Sendable {
             mayResume = other.mayResume
             playing = other.playing
             recording = other.recording
+            timed = other.timed
+            musicAppPlaying = other.musicAppPlaying
+            publisher = other.publisher
         }
 
         /// Every field, for equality and hashing.

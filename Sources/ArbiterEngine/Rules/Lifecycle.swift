@@ -4,7 +4,7 @@ extension App {
     /// the background, and an active session, or, for an app already running in the background, one
     /// interrupted while it ran (so it can hear the end).
     var keepsRunningInBackground: Bool {
-        if players.contains(where: { $0.kind == .systemMusicPlayer && $0.isRunning }) { return true }
+        if musicAppPlays { return true }
         let interruptedHere = lifecycle == .background && session.isInterrupted
         return hasAudioBackgroundMode && session.category.traits.playsInBackground
             && (session.isActive || interruptedHere)
@@ -42,7 +42,7 @@ extension Engine {
                 setPlayer(i, p, .paused, rule: .videoPausesInBackground, &effects)
             }
         }
-        if apps[i].players.contains(where: { $0.kind == .systemMusicPlayer && $0.isRunning }) {
+        if apps[i].musicAppPlays {
             setLifecycle(i, .background, .systemMusicPlayerKeepsPlaying, &effects)
         } else if keepsRunningInBackground(i) {
             setLifecycle(i, .background, .backgroundKeepsAudio, &effects)

@@ -4,7 +4,7 @@ extension App {
     /// command or a player that publishes Now Playing itself.
     var isNowPlayingCandidate: Bool {
         lifecycle != .terminated && nonMixablePlaySerial != nil
-            && (!enabledCommands.isEmpty || players.contains(where: \.publishesNowPlaying))
+            && (!enabledCommands.isEmpty || hasNowPlayingPublisher)
     }
 }
 
