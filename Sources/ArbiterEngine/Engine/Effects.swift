@@ -16,12 +16,12 @@ struct Effects {
         }
     }
 
-    mutating func decide(_ app: AppID?, _ change: Change, _ rule: Rule) {
+    mutating func decide(_ app: consuming AppID?, _ change: consuming Change, _ rule: consuming Rule) {
         if decisions.capacity == 0 { decisions.reserveCapacity(8) }
         decisions.append(Decision(app: app, change: change, rule: rule))
     }
 
-    mutating func notify(_ app: AppID, _ kind: NotificationKind, _ rule: Rule) {
+    mutating func notify(_ app: consuming AppID, _ kind: consuming NotificationKind, _ rule: consuming Rule) {
         if notifications.capacity == 0 { notifications.reserveCapacity(4) }
         notifications.append(SessionNotification(app: app, kind: kind, rule: rule))
     }

@@ -223,6 +223,8 @@ extension Engine {
 
     /// Re-derives whether app `i` is heard, and reports a change unless `silently`.
     private mutating func settleAudibility(_ i: Int, silently: Bool, _ effects: inout Effects) {
+        // Most apps are idle: silent before and still silent, with nothing to report.
+        if !derived.facts[i].audible && (!derived.facts[i].active || !apps[i].isPlaying) { return }
         let othersRecord = derived.recording > (derived.facts[i].recordsActively ? 1 : 0)
         let now = audibility(i, othersRecord: othersRecord)
         if now.isAudible != derived.facts[i].audible && !silently {

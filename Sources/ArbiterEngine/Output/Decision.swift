@@ -5,7 +5,7 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
     public var change: Change
     public var rule: Rule
 
-    public init(app: AppID?, change: Change, rule: Rule) {
+    public init(app: consuming AppID?, change: consuming Change, rule: consuming Rule) {
         self.app = app
         self.change = change
         self.rule = rule
