@@ -15,8 +15,9 @@ public struct GraphSnapshot: Sendable {
     /// (`arbiter.route`, or `arbiter.route.N` past the first 64 streams) it plays into is linked to.
     public var streams: [String: Stream]
 
-    /// Runs `pw-dump` against the daemon at `runtimeDirectory` (and `remote`), and parses its first array.
-    public static func read(runtimeDirectory: String, remote: String?) throws -> GraphSnapshot {
+    /// Runs `pw-dump` against the daemon at `runtimeDirectory` (and `remote`), and parses its first array. A
+    /// daemon that does not answer within `timeout` seconds (stopped, or stuck) is an error, not a hang.
+    public static func read(runtimeDirectory: String, remote: String?, timeout: Double = 10) throws -> GraphSnapshot {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/pw-dump")
         var environment = ["XDG_RUNTIME_DIR": runtimeDirectory, "PIPEWIRE_RUNTIME_DIR": runtimeDirectory]
@@ -29,8 +30,25 @@ public struct GraphSnapshot: Sendable {
         do { try process.run() } catch {
             throw PipeWireError("cannot run pw-dump (\(error)); install it with: apt-get install pipewire-bin")
         }
+        // pw-dump ends quietly on SIGTERM, so the watchdog says itself that it stopped it.
+        final class Flag: @unchecked Sendable { let lock = NSLock(); var isSet = false }
+        let stopped = Flag()
+        let watchdog = DispatchWorkItem {
+            stopped.lock.withLock {
+                guard process.isRunning else { return }
+                stopped.isSet = true
+                process.terminate()
+            }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.cancel()
+        if stopped.lock.withLock({ stopped.isSet }) {
+            let seconds = timeout == timeout.rounded() ? "\(Int(timeout))" : "\(timeout)"
+            throw PipeWireError("pw-dump got no answer from the daemon within \(seconds) s; "
+                + "is the daemon stopped or stuck?")
+        }
         guard process.terminationStatus == 0 else { throw PipeWireError("pw-dump failed: the daemon is not reachable") }
         return try parse(data)
     }

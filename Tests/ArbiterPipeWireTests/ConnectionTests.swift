@@ -100,6 +100,18 @@ struct ConnectionTests {
         usleep(100_000)
         #expect(throws: PipeWireError.self) { try connection.sync(timeoutMilliseconds: 1000) }
     }
+
+    @Test("reading the graph back from a stopped daemon is an error that says so, not a hang")
+    func stoppedDaemonGraph() throws {
+        let daemon = try PrivateDaemon()
+        defer { kill(daemon.pid, SIGCONT); daemon.stop() }
+        #expect(throws: Never.self) { try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil) }
+        kill(daemon.pid, SIGSTOP)
+        let error = #expect(throws: PipeWireError.self) {
+            try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil, timeout: 1)
+        }
+        #expect(error?.message.contains("no answer from the daemon within 1 s") == true, "\(String(describing: error))")
+    }
 }
 
 @Suite("The daemon configuration")
