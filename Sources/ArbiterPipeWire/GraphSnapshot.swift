@@ -18,6 +18,12 @@ public struct GraphSnapshot: Sendable {
     /// Runs `pw-dump` against the daemon at `runtimeDirectory` (and `remote`), and parses its first array. A
     /// daemon that does not answer within `timeout` seconds (stopped, or stuck) is an error, not a hang.
     public static func read(runtimeDirectory: String, remote: String?, timeout: Double = 10) throws -> GraphSnapshot {
+        try snapshot(of: dump(runtimeDirectory: runtimeDirectory, remote: remote, timeout: timeout))
+    }
+
+    /// Every object `pw-dump` prints for the daemon at `runtimeDirectory` (and `remote`): its first array. A
+    /// daemon that does not answer within `timeout` seconds (stopped, or stuck) is an error, not a hang.
+    public static func dump(runtimeDirectory: String, remote: String?, timeout: Double = 10) throws -> [[String: Any]] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/pw-dump")
         var environment = ["XDG_RUNTIME_DIR": runtimeDirectory, "PIPEWIRE_RUNTIME_DIR": runtimeDirectory]
@@ -50,7 +56,7 @@ public struct GraphSnapshot: Sendable {
                 + "is the daemon stopped or stuck?")
         }
         guard process.terminationStatus == 0 else { throw PipeWireError("pw-dump failed: the daemon is not reachable") }
-        return try parse(data)
+        return try objects(fromPWDump: data)
     }
 
     /// The objects of pw-dump's output: its first JSON array (it may print another if the graph changes
@@ -78,7 +84,11 @@ public struct GraphSnapshot: Sendable {
 
     /// Parses pw-dump output (see `objects(fromPWDump:)`).
     public static func parse(_ data: Data) throws -> GraphSnapshot {
-        let objects = try objects(fromPWDump: data)
+        try snapshot(of: objects(fromPWDump: data))
+    }
+
+    /// The Arbiter streams among pw-dump's objects.
+    static func snapshot(of objects: [[String: Any]]) -> GraphSnapshot {
         var names: [Int: String] = [:]
         var streams: [String: Stream] = [:]
         var ids: [String: Int] = [:]

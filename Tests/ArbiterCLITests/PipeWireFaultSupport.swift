@@ -21,20 +21,20 @@ struct TestDaemon {
 
     func stop() { _ = system("cd '\(CLI.packageRoot.path)' && bash tools/pipewire.sh stop \(directory) >/dev/null 2>&1") }
 
-    /// The daemon's objects as `pw-dump` prints them (its first JSON array).
-    func dump() throws -> [[String: Any]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pw-dump")
-        process.environment = ["XDG_RUNTIME_DIR": directory, "PIPEWIRE_RUNTIME_DIR": directory]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return try GraphSnapshot.objects(fromPWDump: data)
+    /// A shell loop that waits (5 s at most) until `pw-cli ls KIND` on this daemon lists a line with `pattern`.
+    func shellWait(until kind: String, lists pattern: String) -> String {
+        "for i in $(seq 1 250); do XDG_RUNTIME_DIR=\(directory) pw-cli ls \(kind) | grep -q '\(pattern)' && break; "
+            + "sleep 0.02; done"
     }
+
+    /// `arbiter repl` against this daemon, its input the output of the shell commands `input`.
+    func repl(input: String) -> BackgroundArbiter {
+        BackgroundArbiter("repl --pipewire-remote pipewire-0", environment: "XDG_RUNTIME_DIR=\(directory)",
+                          input: input, timeout: 30)
+    }
+
+    /// The daemon's objects as `pw-dump` prints them (its first JSON array).
+    func dump() throws -> [[String: Any]] { try GraphSnapshot.dump(runtimeDirectory: directory, remote: nil) }
 
     /// The first channel volume of the node `name`, if it has one.
     func volume(of name: String) throws -> Double? {

@@ -78,12 +78,9 @@ struct PipeWireFaultTests {
     func daemonKilledUnderRepl() throws {
         let daemon = try TestDaemon("repl-killed")
         defer { daemon.stop() }
-        let waitForStream = "for i in $(seq 1 250); do XDG_RUNTIME_DIR=\(daemon.directory) pw-cli ls Node "
-            + "| grep -q arbiter.Music.main && break; sleep 0.02; done"
-        let input = "echo 'app Music category=playback background=audio'; echo 'Music play'; \(waitForStream); "
-            + "kill -9 \(daemon.pid); echo 'Music pause'; echo 'state Music'; echo 'graph'; echo 'Music play'"
-        let repl = BackgroundArbiter("repl --pipewire-remote pipewire-0", environment: "XDG_RUNTIME_DIR=\(daemon.directory)",
-                                     input: input, timeout: 30)
+        let repl = daemon.repl(input: "echo 'app Music category=playback background=audio'; echo 'Music play'; "
+            + "\(daemon.shellWait(until: "Node", lists: "arbiter.Music.main")); kill -9 \(daemon.pid); "
+            + "echo 'Music pause'; echo 'state Music'; echo 'graph'; echo 'Music play'")
         defer { repl.remove() }
         let status = repl.waitForExit()
         #expect(status == 1, "status \(String(describing: status)) (124: it hung)\n\(repl.output)")
@@ -105,12 +102,9 @@ struct PipeWireFaultTests {
     func daemonKilledBeforeDeclaration() throws {
         let daemon = try TestDaemon("repl-declare")
         defer { daemon.stop() }
-        let waitForClient = "for i in $(seq 1 250); do XDG_RUNTIME_DIR=\(daemon.directory) pw-cli ls Client "
-            + "| grep -q '\"arbiter\"' && break; sleep 0.02; done"
-        let input = "\(waitForClient); kill -9 \(daemon.pid); sleep 0.2; "
-            + "echo 'app Music category=playback background=audio'; echo 'Music play'; echo 'state Music'"
-        let repl = BackgroundArbiter("repl --pipewire-remote pipewire-0", environment: "XDG_RUNTIME_DIR=\(daemon.directory)",
-                                     input: input, timeout: 30)
+        let repl = daemon.repl(input: "\(daemon.shellWait(until: "Client", lists: "\"arbiter\"")); "
+            + "kill -9 \(daemon.pid); sleep 0.2; "
+            + "echo 'app Music category=playback background=audio'; echo 'Music play'; echo 'state Music'")
         defer { repl.remove() }
         let status = repl.waitForExit()
         #expect(status == 1, "status \(String(describing: status)) (124: it hung)\n\(repl.output)")

@@ -4,22 +4,7 @@ import Testing
 
 /// Reads the graph from outside, as a person would: `pw-dump` of the private daemon.
 func dumpGraph(_ daemon: PrivateDaemon) throws -> [[String: Any]] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/pw-dump")
-    process.environment = ["XDG_RUNTIME_DIR": daemon.runtimeDirectory, "PIPEWIRE_RUNTIME_DIR": daemon.runtimeDirectory]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    // pw-dump may print a second array if the graph changes while it runs: parse the first only.
-    var depth = 0, end = data.count
-    for (index, byte) in data.enumerated() {
-        if byte == UInt8(ascii: "[") { depth += 1 }
-        if byte == UInt8(ascii: "]") { depth -= 1; if depth == 0 { end = index + 1; break } }
-    }
-    return (try JSONSerialization.jsonObject(with: data.prefix(end)) as? [[String: Any]]) ?? []
+    try GraphSnapshot.dump(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
 }
 
 func node(_ graph: [[String: Any]], named name: String) -> [String: Any]? {
