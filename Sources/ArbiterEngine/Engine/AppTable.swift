@@ -16,7 +16,7 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     public var endIndex: Int { storage.count }
 
     public subscript(position: Int) -> App {
-        _read { yield storage[position] }
+        get { storage[position] }
         _modify {
             note(position)
             yield &storage[position]

@@ -53,56 +53,62 @@ public struct AppConfig: Hashable, Sendable {
 public struct App: Hashable, Sendable {
     private var storage: Storage
 
-    public var config: AppConfig { storage.config }
+    public var config: AppConfig { storage.state.config }
     public var lifecycle: AppLifecycle {
-        get { storage.lifecycle }
-        _modify { makeUnique(); yield &storage.lifecycle }
+        get { storage.state.lifecycle }
+        _modify { makeUnique(); yield &storage.state.lifecycle }
     }
     public var session: AudioSession {
-        get { storage.session }
-        _modify { makeUnique(); yield &storage.session }
+        get { storage.state.session }
+        _modify { makeUnique(); yield &storage.state.session }
     }
     public var players: [Player] {
-        get { storage.players }
+        get { storage.state.players }
         _modify {
             makeUnique()
-            defer { storage.countRunning() }
-            yield &storage.players
+            defer { storage.running = RunningPlayers(storage.state.players) }
+            yield &storage.state.players
         }
     }
     /// The output gain over time (ducking).
     public var gain: GainEnvelope {
-        get { storage.gain }
-        _modify { makeUnique(); yield &storage.gain }
+        get { storage.state.gain }
+        _modify { makeUnique(); yield &storage.state.gain }
     }
     /// Remote commands with an enabled handler, in the SDK's order.
     public var enabledCommands: [RemoteCommand] {
-        get { storage.enabledCommands }
-        _modify { makeUnique(); yield &storage.enabledCommands }
+        get { storage.state.enabledCommands }
+        _modify { makeUnique(); yield &storage.state.enabledCommands }
     }
     /// What the app last published to the Now Playing info center, if anything.
     public var published: PublishedInfo? {
-        get { storage.published }
-        _modify { makeUnique(); yield &storage.published }
+        get { storage.state.published }
+        _modify { makeUnique(); yield &storage.state.published }
     }
     /// When the app last started playing with a non-mixable session (a device-wide serial), if ever.
     public var nonMixablePlaySerial: Int? {
-        get { storage.nonMixablePlaySerial }
-        _modify { makeUnique(); yield &storage.nonMixablePlaySerial }
+        get { storage.state.nonMixablePlaySerial }
+        _modify { makeUnique(); yield &storage.state.nonMixablePlaySerial }
     }
     /// Told its interruption ended with shouldResume and not yet reactivated: it may resume from the background.
     public var mayResume: Bool {
-        get { storage.mayResume }
-        _modify { makeUnique(); yield &storage.mayResume }
+        get { storage.state.mayResume }
+        _modify { makeUnique(); yield &storage.state.mayResume }
     }
     /// Whether `backgroundModes` has `audio` (asked on every event, so not looked up in the set each time).
     var hasAudioBackgroundMode: Bool { storage.hasAudioBackgroundMode }
 
-    public var id: AppID { storage.config.name }
-    public var backgroundModes: Set<BackgroundMode> { storage.config.backgroundModes }
+    public var id: AppID { storage.state.config.name }
+    public var backgroundModes: Set<BackgroundMode> { storage.state.config.backgroundModes }
 
     init(config: AppConfig, lifecycle: AppLifecycle) {
-        storage = Storage(config: config, lifecycle: lifecycle)
+        var session = AudioSession()
+        session.category = config.category
+        session.mode = config.mode
+        session.options = config.options
+        storage = Storage(State(config: config, lifecycle: lifecycle, session: session,
+                                players: config.players.map(Player.init),
+                                enabledCommands: RemoteCommand.allCases.filter(config.remoteCommands.contains)))
     }
 
     private mutating func makeUnique() {
@@ -110,116 +116,82 @@ public struct App: Hashable, Sendable {
     }
 
     public static func == (lhs: App, rhs: App) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+        lhs.storage === rhs.storage || lhs.storage.state == rhs.storage.state
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.state) }
 
     /// Whether any player (not counting recorders) is playing.
-    public var isPlaying: Bool { storage.playing > 0 }
+    public var isPlaying: Bool { storage.running.playing > 0 }
     /// Whether a recorder is recording.
-    public var isRecording: Bool { storage.recording > 0 }
+    public var isRecording: Bool { storage.running.recording > 0 }
     /// Whether any player or recorder is running (the session has I/O).
-    public var hasRunningIO: Bool { storage.playing + storage.recording > 0 }
+    public var hasRunningIO: Bool { storage.running.playing + storage.running.recording > 0 }
     /// Whether a running player's current item has a known end (so time passing can end it).
-    var hasTimedPlayback: Bool { storage.timed > 0 }
+    var hasTimedPlayback: Bool { storage.running.timed > 0 }
     /// Whether a systemMusicPlayer is playing (the Music app plays for the app).
-    var musicAppPlays: Bool { storage.musicAppPlaying }
+    var musicAppPlays: Bool { storage.running.musicApp }
     /// Whether a player publishes Now Playing info on its own.
-    var hasNowPlayingPublisher: Bool { storage.publisher }
+    var hasNowPlayingPublisher: Bool { storage.running.publisher }
 
     /// The player with this name, if the app has one.
-    public func player(named name: String) -> Player? { storage.players.first { $0.name == name } }
+    public func player(named name: String) -> Player? { storage.state.players.first { $0.name == name } }
 
-    /// The box: shared by copies until one of them changes.
-    private final class Storage: @unchecked Sendable {
+    /// Everything that makes up an app (what equality and hashing compare).
+    private struct State: Hashable {
         let config: AppConfig
-        let hasAudioBackgroundMode: Bool
-        @exclusivity(unchecked) var lifecycle: AppLifecycle
-        @exclusivity(unchecked) var session: AudioSession
-        @exclusivity(unchecked) var players: [Player]
-        @exclusivity(unchecked) var gain = GainEnvelope()
-        @exclusivity(unchecked) var enabledCommands: [RemoteCommand]
-        @exclusivity(unchecked) var published: PublishedInfo?
-        @exclusivity(unchecked) var nonMixablePlaySerial: Int?
-        @exclusivity(unchecked) var mayResume = false
-        /// How many players (not recorders) play, and how many recorders record: kept after every change of
-        /// `players`, since they are asked far more often than players change.
-        @exclusivity(unchecked) var playing = 0
-        @exclusivity(unchecked) var recording = 0
+        var lifecycle: AppLifecycle
+        var session: AudioSession
+        var players: [Player]
+        var gain = GainEnvelope()
+        var enabledCommands: [RemoteCommand]
+        var published: PublishedInfo?
+        var nonMixablePlaySerial: Int?
+        var mayResume = false
+    }
+
+    /// What the players are doing, kept after every change of `players`, since it is asked far more often than
+    /// players change.
+    private struct RunningPlayers {
+        /// Players (not recorders) playing, and recorders recording.
+        var playing = 0, recording = 0
         /// Running players whose current item has a known end.
-        @exclusivity(unchecked) var timed = 0
+        var timed = 0
         /// A running systemMusicPlayer (the Music app plays for the app).
-        @exclusivity(unchecked) var musicAppPlaying = false
+        var musicApp = false
         /// A player publishes Now Playing info on its own.
-        @exclusivity(unchecked) var publisher = false
+        var publisher = false
 
-        init(config: AppConfig, lifecycle: AppLifecycle) {
-            self.config = config
-            self.lifecycle = lifecycle
-            hasAudioBackgroundMode = config.backgroundModes.contains(.audio)
-            session = AudioSession()
-            session.category = config.category
-            session.mode = config.mode
-            session.options = config.options
-            players = config.players.map(Player.init)
-            enabledCommands = RemoteCommand.allCases.filter(config.remoteCommands.contains)
-            countRunning()
-        }
-
-        func countRunning() {
-            var playing = 0, recording = 0, timed = 0, musicAppPlaying = false, publisher = false
+        init(_ players: [Player]) {
             players.withUnsafeBufferPointer { players in
                 for k in players.indices {
                     if players[k].publishesNowPlaying { publisher = true }
                     guard players[k].state == .playing else { continue }
                     if players[k].kind == .recorder { recording += 1 } else { playing += 1 }
-                    if players[k].kind == .systemMusicPlayer { musicAppPlaying = true }
+                    if players[k].kind == .systemMusicPlayer { musicApp = true }
                     if players[k].currentItem?.duration != nil { timed += 1 }
                 }
             }
-            self.playing = playing
-            self.recording = recording
-            self.timed = timed
-            self.musicAppPlaying = musicAppPlaying
-            self.publisher = publisher
-        }
-
-        init(copying other: Storage) {
-            config = other.config
-            hasAudioBackgroundMode = other.hasAudioBackgroundMode
-            lifecycle = other.lifecycle
-            session = other.session
-            players = other.players
-            gain = other.gain
-            enabledCommands = other.enabledCommands
-            published = other.published
-            nonMixablePlaySerial = other.nonMixablePlaySerial
-            mayResume = other.mayResume
-            playing = other.playing
-            recording = other.recording
-            timed = other.timed
-            musicAppPlaying = other.musicAppPlaying
-            publisher = other.publisher
-        }
-
-        /// Every field, for equality and hashing.
-        var fields: Fields {
-            Fields(config: config, lifecycle: lifecycle, session: session, players: players, gain: gain,
-                   enabledCommands: enabledCommands, published: published,
-                   nonMixablePlaySerial: nonMixablePlaySerial, mayResume: mayResume)
         }
     }
 
-    private struct Fields: Hashable {
-        var config: AppConfig
-        var lifecycle: AppLifecycle
-        var session: AudioSession
-        var players: [Player]
-        var gain: GainEnvelope
-        var enabledCommands: [RemoteCommand]
-        var published: PublishedInfo?
-        var nonMixablePlaySerial: Int?
-        var mayResume: Bool
+    /// The box: shared by copies until one of them changes. Its fields skip dynamic exclusivity checks (each
+    /// access is through the uniquely owned box, and the checks cost more than the rest of a read).
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var state: State
+        @exclusivity(unchecked) var running: RunningPlayers
+        let hasAudioBackgroundMode: Bool
+
+        init(_ state: State) {
+            self.state = state
+            running = RunningPlayers(state.players)
+            hasAudioBackgroundMode = state.config.backgroundModes.contains(.audio)
+        }
+
+        init(copying other: Storage) {
+            state = other.state
+            running = other.running
+            hasAudioBackgroundMode = other.hasAudioBackgroundMode
+        }
     }
 }

@@ -31,7 +31,7 @@ extension Engine {
         let musicApp = chosen.allSatisfy { apps[i].players[$0].kind == .systemMusicPlayer }
         if apps[i].lifecycle != .foreground && !musicApp {
             let category = apps[i].session.category
-            if !apps[i].backgroundModes.contains(.audio) || !category.traits.playsInBackground {
+            if !apps[i].hasAudioBackgroundMode || !category.traits.playsInBackground {
                 return .failed(SessionError(.cannotStartPlaying, .backgroundPlaybackNeedsAudioMode))
             }
         }
@@ -70,7 +70,7 @@ extension Engine {
             return .failed(SessionError(.incompatibleCategory, .recordingNeedsInputCategory))
         }
         if apps[i].lifecycle != .foreground && !apps[i].isRecording
-            && (!apps[i].backgroundModes.contains(.audio) || apps[i].session.isMixable) {
+            && (!apps[i].hasAudioBackgroundMode || apps[i].session.isMixable) {
             return .failed(SessionError(.cannotStartRecording, .backgroundRecordingNeedsAudioMode))
         }
         if case .failed(let error) = activate(i, rule: .playingActivates, &effects) { return .failed(error) }
