@@ -1,16 +1,14 @@
 /// The apps in declaration order, looked up by index or name.
 ///
 /// It remembers which apps changed, so that after an event the engine re-derives only what those changes can
-/// affect, and keeps each changed app's value from before the event, so that a rejected event can be taken
-/// back without copying every app. Equality and hashing compare the apps alone.
+/// affect. Equality and hashing compare the apps alone.
 public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sendable {
     private(set) var storage: [App] = []
     private var positions: [AppID: Int] = [:]
     /// Apps changed since the engine last settled, each once.
     private(set) var changed = IndexSet()
-    /// Apps changed during the current event, each once, with their value before the first change.
-    private var journal: [(index: Int, app: App)] = []
-    private var journaled = IndexSet()
+    /// Apps changed during the current event, each once.
+    private var changedInEvent = IndexSet()
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { storage.count }
@@ -33,13 +31,13 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
         positions[app.id] = storage.count
         storage.append(app)
         changed.grow(to: storage.count)
-        journaled.grow(to: storage.count)
+        changedInEvent.grow(to: storage.count)
         changed.insert(storage.count - 1)
     }
 
     private mutating func note(_ i: Int) {
         changed.insert(i)
-        if journaled.insert(i) { journal.append((i, storage[i])) }
+        changedInEvent.insert(i)
     }
 
     /// Whether no app but `i` changed since the last `takeChanged()`.
@@ -49,22 +47,12 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     mutating func takeChanged() -> IndexList { changed.removeAll() }
 
     /// The apps changed during the current event, in index order.
-    mutating func changedThisEvent() -> IndexList { journaled.sortedMembers() }
+    mutating func changedThisEvent() -> IndexList { changedInEvent.sortedMembers() }
 
-    /// Ends the current event: its changes stay.
+    /// Ends the current event.
     mutating func commit() {
-        journal.removeAll(keepingCapacity: true)
-        _ = journaled.removeAll()
+        _ = changedInEvent.removeAll()
         _ = changed.removeAll()
-    }
-
-    /// Takes back every change of the current event, including apps appended during it.
-    mutating func rollBack(count: Int) {
-        for (index, app) in journal where index < count { storage[index] = app }
-        while storage.count > count { positions[storage.removeLast().id] = nil }
-        changed.shrink(to: count)
-        journaled.shrink(to: count)
-        commit()
     }
 }
 
@@ -79,11 +67,6 @@ struct IndexSet: Sendable {
     func isSubset(of i: Int) -> Bool { members.allSatisfy { $0 == i } }
 
     mutating func grow(to count: Int) { while flags.count < count { flags.append(false) } }
-
-    mutating func shrink(to count: Int) {
-        members = IndexList(members.filter { $0 < count })
-        flags.removeLast(max(0, flags.count - count))
-    }
 
     /// Inserts `i`; true when it was not a member.
     @discardableResult
@@ -118,10 +101,6 @@ struct IndexList: RandomAccessCollection, Sendable {
     private(set) var count = 0
 
     init() {}
-
-    init(_ indices: some Sequence<Int>) {
-        for i in indices { append(i) }
-    }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }

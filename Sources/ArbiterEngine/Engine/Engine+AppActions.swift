@@ -1,19 +1,13 @@
 /// Dispatches an app's call to the rule that decides it.
 extension Engine {
-    mutating func apply(_ action: AppAction, to id: AppID, _ effects: inout Effects) -> StepResult {
-        guard let i = index(of: id) else {
-            let names = apps.map(\.id.name).joined(separator: ", ")
-            return .rejected(InputError("unknown app '\(id)'; expected one of: \(names)"))
-        }
+    /// Applies a call of app `i` that `rejection(of:by:)` found valid.
+    mutating func apply(_ action: AppAction, to i: Int, _ effects: inout Effects) -> StepResult {
         switch action {
         case .launch: return launch(i, &effects)
         case .foreground: return bringToForeground(i, &effects)
         case .terminate: return terminate(i, &effects)
         case .background: return sendToBackground(i, &effects)
         default: break
-        }
-        if apps[i].lifecycle == .terminated {
-            return .rejected(InputError("app '\(id)' is terminated; expected launch before \(action)"))
         }
         wakeIfSuspended(i, &effects)
         switch action {
@@ -36,7 +30,7 @@ extension Engine {
         case .nextTrack(let player): return nextTrack(i, player: player, &effects)
         case .showVideo(let player, let shown): return showVideo(i, player: player, shown, &effects)
         case .launch, .foreground, .terminate, .background:
-            preconditionFailure("lifecycle action \(action) for \(id) was handled above")
+            preconditionFailure("lifecycle action \(action) for \(apps[i].id) was handled above")
         }
     }
 }

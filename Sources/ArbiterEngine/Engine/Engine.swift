@@ -66,26 +66,22 @@ public struct Engine: Hashable, Sendable {
             return Outcome(time: time, event: event, result: .rejected(InputError(
                 "time \(time) is before the current time \(now); expected time to move forward")))
         }
-        let before = (now: now, device: device, appCount: apps.count, activationCounter: activationCounter,
-                      accessorySerial: accessorySerial, playCounter: playCounter)
+        let app: Int?
+        switch check(event) {
+        case .failure(let problem): return Outcome(time: time, event: event, result: .rejected(problem))
+        case .success(let i): app = i
+        }
         now = time
         var effects = Effects()
         catchUpPlayers(&effects)
         settle(&effects, silently: true)
         let result: StepResult
         switch event {
-        case .app(let app, let action): result = apply(action, to: app, &effects)
+        case .app(_, let action): result = apply(action, to: app!, &effects)
         case .device(let action): result = apply(action, &effects)
         case .system(let action): result = apply(action, &effects)
         case .declare(let config): result = declare(config, &effects)
         case .advance: result = .succeeded
-        }
-        if case .rejected = result {
-            apps.rollBack(count: before.appCount)
-            (now, device, activationCounter) = (before.now, before.device, before.activationCounter)
-            (accessorySerial, playCounter) = (before.accessorySerial, before.playCounter)
-            derived = Derived(self)
-            return Outcome(time: time, event: event, result: result)
         }
         settle(&effects)
         runReactions(&effects)
@@ -117,13 +113,6 @@ public struct Engine: Hashable, Sendable {
     }
 
     private mutating func declare(_ config: AppConfig, _ effects: inout Effects) -> StepResult {
-        if !AppID.isValid(config.name.name) {
-            return .rejected(InputError("app name '\(config.name)' is not valid; expected letters, digits, '-' and '_'"))
-        }
-        if index(of: config.name) != nil {
-            return .rejected(InputError("app '\(config.name)' already exists; expected a new app name"))
-        }
-        if let problem = Engine.problems(with: config, profile: profile).first { return .rejected(InputError(problem)) }
         // Like a scenario file, whose first app starts in the foreground: the first app of an empty device does.
         let first = apps.isEmpty && device.foreground == nil
         apps.append(App(config: config, lifecycle: first ? .foreground : .background))

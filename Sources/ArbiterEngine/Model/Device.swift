@@ -26,6 +26,13 @@ public struct DeviceState: Hashable, Sendable {
     public var mediaServicesLost = false
 
     public init() {}
+
+    /// The position of the connected accessory `spec` names: of its kind, with its name when it has one, else the
+    /// first of its kind.
+    func accessoryIndex(matching spec: AccessorySpec) -> Int? {
+        accessories.firstIndex { $0.kind == spec.kind && $0.name == spec.name }
+            ?? (spec.name == nil ? accessories.firstIndex { $0.kind == spec.kind } : nil)
+    }
 }
 
 /// How the device starts.

@@ -7,6 +7,9 @@ public enum PortType: String, CaseIterable, Hashable, Sendable, CustomStringConv
 
     public var description: String { rawValue }
 
+    /// The ports an app can prefer as its input (`setPreferredInput`).
+    public static let inputs: [PortType] = [.builtInMic, .headsetMic, .bluetoothHFP, .usbAudio, .carAudio, .lineIn]
+
     /// The raw string iOS reports (`Headphones`, `BluetoothA2DPOutput`, ...), reference §6.2.
     public var iosName: String {
         switch self {

@@ -1,9 +1,6 @@
 /// The media server dying and restarting.
 extension Engine {
     mutating func mediaServicesLost(_ effects: inout Effects) -> StepResult {
-        guard !device.mediaServicesLost else {
-            return .rejected(InputError("media services are already lost; expected mediaServicesReset"))
-        }
         device.mediaServicesLost = true
         effects.decide(nil, .mediaServices(lost: true), .mediaServicesLost)
         for i in apps.indices where apps[i].lifecycle != .terminated {

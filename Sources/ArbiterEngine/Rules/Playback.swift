@@ -1,32 +1,20 @@
 /// Players: play, pause, stop, record. Playing activates the session, as AVFoundation players do.
 extension Engine {
-    /// The players an action names: the one called `name`, or every player (recorders excluded).
-    func players(of i: Int, named name: String?, verb: String) -> Result<[Int], InputError> {
-        let players = apps[i].players
-        let id = apps[i].id
-        guard let name else {
-            let all = players.indices.filter { !players[$0].kind.isRecorder }
-            if all.isEmpty {
-                return .failure(InputError("app '\(id)' has no player to \(verb); expected a player in its declaration"))
+    /// The players an action names: the one called `name`, or every player (recorders excluded). The names were
+    /// checked before (`playerProblem`).
+    func players(of i: Int, named name: String?) -> IndexList {
+        var chosen = IndexList()
+        apps[i].players.withUnsafeBufferPointer { players in
+            for p in players.indices where name == nil ? !players[p].kind.isRecorder : players[p].name == name {
+                chosen.append(p)
+                if name != nil { break }
             }
-            return .success(all)
         }
-        guard let index = players.firstIndex(where: { $0.name == name }) else {
-            let names = players.map(\.name).joined(separator: ", ")
-            return .failure(InputError("app '\(id)' has no player '\(name)'; expected one of: \(names)"))
-        }
-        if players[index].kind.isRecorder {
-            return .failure(InputError("'\(name)' of app '\(id)' is a recorder; expected record or stopRecording"))
-        }
-        return .success([index])
+        return chosen
     }
 
     mutating func play(_ i: Int, player name: String?, _ effects: inout Effects) -> StepResult {
-        let chosen: [Int]
-        switch players(of: i, named: name, verb: "play") {
-        case .failure(let error): return .rejected(error)
-        case .success(let indices): chosen = indices
-        }
+        let chosen = players(of: i, named: name)
         // The Music app plays for a systemMusicPlayer: the app's own background rules do not apply.
         let musicApp = chosen.allSatisfy { apps[i].players[$0].kind == .systemMusicPlayer }
         if apps[i].lifecycle != .foreground && !musicApp {
@@ -46,15 +34,10 @@ extension Engine {
     }
 
     mutating func halt(_ i: Int, player name: String?, to state: PlayerState, _ effects: inout Effects) -> StepResult {
-        switch players(of: i, named: name, verb: state == .paused ? "pause" : "stop") {
-        case .failure(let error):
-            return .rejected(error)
-        case .success(let chosen):
-            for p in chosen where apps[i].players[p].state != .stopped {
-                setPlayer(i, p, state, rule: .playerPlays, &effects)
-            }
-            return .succeeded
+        for p in players(of: i, named: name) where apps[i].players[p].state != .stopped {
+            setPlayer(i, p, state, rule: .playerPlays, &effects)
         }
+        return .succeeded
     }
 
     /// The app's recorder, implied when none is declared.

@@ -12,15 +12,11 @@ extension Engine {
     }
 
     mutating func showVideo(_ i: Int, player name: String?, _ shown: Bool, _ effects: inout Effects) -> StepResult {
-        switch players(of: i, named: name, verb: shown ? "attach" : "detach") {
-        case .failure(let error): return .rejected(error)
-        case .success(let chosen):
-            for p in chosen where apps[i].players[p].showsVideo != shown {
-                apps[i].players[p].showsVideo = shown
-                effects.decide(apps[i].id, .videoShown(apps[i].players[p].name, shown), .videoPausesInBackground)
-            }
-            return .succeeded
+        for p in players(of: i, named: name) where apps[i].players[p].showsVideo != shown {
+            apps[i].players[p].showsVideo = shown
+            effects.decide(apps[i].id, .videoShown(apps[i].players[p].name, shown), .videoPausesInBackground)
         }
+        return .succeeded
     }
 
     /// Brings every playing player up to `now`: an item that reached its end makes a queue player advance and
@@ -49,36 +45,24 @@ extension Engine {
     }
 
     mutating func seek(_ i: Int, player name: String?, to seconds: Double, _ effects: inout Effects) -> StepResult {
-        switch players(of: i, named: name, verb: "seek") {
-        case .failure(let error): return .rejected(error)
-        case .success(let chosen):
-            if name == nil && chosen.count > 1 {
-                return .rejected(InputError("app '\(apps[i].id)' has several players; expected { player: NAME, to: "
-                    + "SECONDS }"))
-            }
-            for p in chosen {
-                apps[i].players[p].seek(to: seconds, at: now)
-                effects.decide(apps[i].id, .playerPosition(apps[i].players[p].name, seconds), .playerPlays)
-            }
-            return .succeeded
+        for p in players(of: i, named: name) {
+            apps[i].players[p].seek(to: seconds, at: now)
+            effects.decide(apps[i].id, .playerPosition(apps[i].players[p].name, seconds), .playerPlays)
         }
+        return .succeeded
     }
 
     mutating func nextTrack(_ i: Int, player name: String?, _ effects: inout Effects) -> StepResult {
-        switch players(of: i, named: name, verb: "skip") {
-        case .failure(let error): return .rejected(error)
-        case .success(let chosen):
-            for p in chosen {
-                if apps[i].players[p].itemIndex + 1 < apps[i].players[p].items.count {
-                    apps[i].players[p].itemIndex += 1
-                }
-                apps[i].players[p].seek(to: 0, at: now)
-                let player = apps[i].players[p]
-                effects.decide(apps[i].id, .playerItem(player.name, index: player.itemIndex,
-                                                       title: player.currentItem?.title), .playerPlays)
+        for p in players(of: i, named: name) {
+            if apps[i].players[p].itemIndex + 1 < apps[i].players[p].items.count {
+                apps[i].players[p].itemIndex += 1
             }
-            return .succeeded
+            apps[i].players[p].seek(to: 0, at: now)
+            let player = apps[i].players[p]
+            effects.decide(apps[i].id, .playerItem(player.name, index: player.itemIndex,
+                                                   title: player.currentItem?.title), .playerPlays)
         }
+        return .succeeded
     }
 }
 

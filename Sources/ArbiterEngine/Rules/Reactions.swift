@@ -44,7 +44,7 @@ extension Engine {
         effects.decide(apps[i].id, .reacted(trigger, reaction), .appReaction)
         var result = StepResult.succeeded
         for action in actions {
-            let step = apply(action, to: apps[i].id, &effects)
+            let step = rejection(of: action, by: i).map(StepResult.rejected) ?? apply(action, to: i, &effects)
             if case .succeeded = result { result = step }
         }
         let record = ReactionRecord(app: apps[i].id, trigger: trigger, reaction: reaction, result: result)

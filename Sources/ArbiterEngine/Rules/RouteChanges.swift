@@ -1,10 +1,6 @@
 /// Accessories coming and going, output overrides and input preferences, and the notifications they cause.
 extension Engine {
     mutating func connect(_ spec: AccessorySpec, _ effects: inout Effects) -> StepResult {
-        if let clash = device.accessories.first(where: { $0.kind == spec.kind && $0.name == spec.name }) {
-            return .rejected(InputError("\(clash) is already connected; expected a name for a second "
-                + "\(spec.kind), for example { accessory: \(spec.kind), name: Second }"))
-        }
         let previous = currentRoute
         accessorySerial += 1
         device.accessories.append(Accessory(kind: spec.kind, name: spec.name, serial: accessorySerial))
@@ -15,14 +11,7 @@ extension Engine {
     }
 
     mutating func disconnect(_ spec: AccessorySpec, _ effects: inout Effects) -> StepResult {
-        let matching = device.accessories.indices.filter {
-            device.accessories[$0].kind == spec.kind && (spec.name == nil || device.accessories[$0].name == spec.name)
-        }
-        guard let found = matching.first(where: { device.accessories[$0].name == spec.name }) ?? matching.first else {
-            let connected = device.accessories.map(\.description).joined(separator: ", ")
-            return .rejected(InputError("\(spec) is not connected; expected one of: "
-                + (connected.isEmpty ? "(nothing is connected)" : connected)))
-        }
+        let found = device.accessoryIndex(matching: spec)!   // a missing accessory is rejected before
         let previous = currentRoute
         let removed = device.accessories.remove(at: found)
         effects.decide(nil, .accessoryDisconnected(AccessorySpec(removed.kind, name: removed.name)), .fallBack)
@@ -55,10 +44,6 @@ extension Engine {
     }
 
     mutating func preferInput(_ i: Int, _ port: PortType?, _ effects: inout Effects) -> StepResult {
-        if let port, ![.builtInMic, .headsetMic, .bluetoothHFP, .usbAudio, .carAudio, .lineIn].contains(port) {
-            return .rejected(InputError("\(port) is not an input port; expected builtInMic, headsetMic, "
-                + "bluetoothHFP, usbAudio, carAudio or lineIn"))
-        }
         if port != nil && !apps[i].session.category.traits.hasInput {
             return .failed(SessionError(.incompatibleCategory, .preferredInputNeedsInput))
         }

@@ -3,52 +3,36 @@ extension Engine {
     mutating func apply(_ action: SystemAction, _ effects: inout Effects) -> StepResult {
         switch action {
         case .incomingCall:
-            guard device.call == nil else {
-                return .rejected(InputError("a call is already \(device.call!); expected answerCall, declineCall or endCall"))
-            }
             setCall(.ringing, &effects)
             interruptActiveSessions(by: .phoneCall, rule: .callInterrupts, &effects)
         case .answerCall:
-            guard device.call == .ringing else { return .rejected(noRingingCall("answerCall")) }
             setCall(.active, &effects)
             interruptActiveSessions(by: .phoneCall, rule: .callAnswered, &effects)
         case .declineCall:
-            guard device.call == .ringing else { return .rejected(noRingingCall("declineCall")) }
             setCall(nil, &effects)
             endSystemInterruption(by: .phoneCall, shouldResume: true, rule: .declinedCallResumes, &effects)
         case .endCall:
-            switch device.call {
-            case nil:
-                return .rejected(InputError("no call is in progress; expected incomingCall before endCall"))
-            case .ringing:
-                setCall(nil, &effects)
-                endSystemInterruption(by: .phoneCall, shouldResume: true, rule: .declinedCallResumes, &effects)
-            case .active:
+            if device.call == .active {
                 setCall(nil, &effects)
                 endSystemInterruption(by: .phoneCall, shouldResume: profile.callEndedShouldResume,
                                       rule: .answeredCallEnds, &effects)
+            } else {   // ringing: ending it declines it
+                setCall(nil, &effects)
+                endSystemInterruption(by: .phoneCall, shouldResume: true, rule: .declinedCallResumes, &effects)
             }
         case .siriBegin:
-            guard !device.isSiriActive else { return .rejected(InputError("Siri is already active; expected siri end")) }
             device.isSiriActive = true
             effects.decide(nil, .siri(true), .siriInterrupts)
             interruptActiveSessions(by: .siri, rule: .siriInterrupts, &effects)
         case .siriEnd:
-            guard device.isSiriActive else { return .rejected(InputError("Siri is not active; expected siri begin first")) }
             device.isSiriActive = false
             effects.decide(nil, .siri(false), .siriEnds)
             endSystemInterruption(by: .siri, shouldResume: profile.siriEndedShouldResume, rule: .siriEnds, &effects)
         case .alarmBegin:
-            guard !device.isAlarmActive else {
-                return .rejected(InputError("an alarm is already sounding; expected alarm end"))
-            }
             device.isAlarmActive = true
             effects.decide(nil, .alarm(true), .alarmInterrupts)
             interruptActiveSessions(by: .alarm, rule: .alarmInterrupts, &effects)
         case .alarmEnd:
-            guard device.isAlarmActive else {
-                return .rejected(InputError("no alarm is sounding; expected alarm begin first"))
-            }
             device.isAlarmActive = false
             effects.decide(nil, .alarm(false), .alarmEnds)
             endSystemInterruption(by: .alarm, shouldResume: profile.alarmEndedShouldResume, rule: .alarmEnds, &effects)
@@ -57,10 +41,6 @@ extension Engine {
         case .remote(let command, let position): return remote(command, position: position, &effects)
         }
         return .succeeded
-    }
-
-    private func noRingingCall(_ verb: String) -> InputError {
-        InputError("no call is ringing; expected incomingCall before \(verb)")
     }
 
     private mutating func setCall(_ state: CallState?, _ effects: inout Effects) {

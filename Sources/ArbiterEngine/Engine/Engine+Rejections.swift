@@ -1,0 +1,125 @@
+/// Events that make no sense in the engine's state: an unknown app or player, a call that is not ringing, an
+/// accessory that is not connected, ... Each is found before anything changes, so a rejected event leaves the
+/// engine exactly as it was and the rules that apply an event can take it as valid.
+extension Engine {
+    /// Checks `event` against the state (its time is checked by the caller): why it cannot be applied now, or,
+    /// when it can, the index of the app an app event names (nil for other events).
+    func check(_ event: Event) -> Result<Int?, InputError> {
+        let problem: InputError?
+        switch event {
+        case .app(let id, let action):
+            guard let i = index(of: id) else {
+                let names = apps.map(\.id.name).joined(separator: ", ")
+                return .failure(InputError("unknown app '\(id)'; expected one of: \(names)"))
+            }
+            if let problem = rejection(of: action, by: i) { return .failure(problem) }
+            return .success(i)
+        case .device(let action): problem = rejection(of: action)
+        case .system(let action): problem = rejection(of: action)
+        case .declare(let config): problem = rejection(ofDeclaring: config)
+        case .advance: problem = nil
+        }
+        return problem.map { .failure($0) } ?? .success(nil)
+    }
+
+    /// Why app `i` cannot make this call now, if it cannot.
+    func rejection(of action: AppAction, by i: Int) -> InputError? {
+        switch action {
+        case .launch, .foreground, .terminate, .background: return nil
+        default: break
+        }
+        if apps[i].lifecycle == .terminated {
+            return InputError("app '\(apps[i].id)' is terminated; expected launch before \(action)")
+        }
+        switch action {
+        case .play(let name): return playerProblem(i, named: name, verb: "play")
+        case .pause(let name): return playerProblem(i, named: name, verb: "pause")
+        case .stop(let name): return playerProblem(i, named: name, verb: "stop")
+        case .nextTrack(let name): return playerProblem(i, named: name, verb: "skip")
+        case .showVideo(let name, let shown): return playerProblem(i, named: name, verb: shown ? "attach" : "detach")
+        case .seek(let name, _):
+            if let problem = playerProblem(i, named: name, verb: "seek") { return problem }
+            if name == nil && players(of: i, named: nil).count > 1 {
+                return InputError("app '\(apps[i].id)' has several players; expected { player: NAME, to: SECONDS }")
+            }
+            return nil
+        case .preferInput(let port?) where !PortType.inputs.contains(port):
+            return InputError("\(port) is not an input port; expected builtInMic, headsetMic, bluetoothHFP, usbAudio, "
+                + "carAudio or lineIn")
+        default: return nil
+        }
+    }
+
+    /// Why an action cannot name these players of app `i`: no such player, a recorder, or no player at all.
+    func playerProblem(_ i: Int, named name: String?, verb: String) -> InputError? {
+        let players = apps[i].players
+        let id = apps[i].id
+        guard let name else {
+            if !players.contains(where: { !$0.kind.isRecorder }) {
+                return InputError("app '\(id)' has no player to \(verb); expected a player in its declaration")
+            }
+            return nil
+        }
+        guard let player = players.first(where: { $0.name == name }) else {
+            let names = players.map(\.name).joined(separator: ", ")
+            return InputError("app '\(id)' has no player '\(name)'; expected one of: \(names)")
+        }
+        if player.kind.isRecorder {
+            return InputError("'\(name)' of app '\(id)' is a recorder; expected record or stopRecording")
+        }
+        return nil
+    }
+
+    func rejection(of action: DeviceAction) -> InputError? {
+        switch action {
+        case .connect(let spec):
+            guard let clash = device.accessories.first(where: { $0.kind == spec.kind && $0.name == spec.name }) else {
+                return nil
+            }
+            return InputError("\(clash) is already connected; expected a name for a second "
+                + "\(spec.kind), for example { accessory: \(spec.kind), name: Second }")
+        case .disconnect(let spec):
+            if device.accessoryIndex(matching: spec) != nil { return nil }
+            let connected = device.accessories.map(\.description).joined(separator: ", ")
+            return InputError("\(spec) is not connected; expected one of: "
+                + (connected.isEmpty ? "(nothing is connected)" : connected))
+        case .ringer, .lock, .unlock: return nil
+        }
+    }
+
+    func rejection(of action: SystemAction) -> InputError? {
+        switch action {
+        case .incomingCall:
+            guard let call = device.call else { return nil }
+            return InputError("a call is already \(call); expected answerCall, declineCall or endCall")
+        case .answerCall, .declineCall:
+            if device.call == .ringing { return nil }
+            return InputError("no call is ringing; expected incomingCall before \(action)")
+        case .endCall:
+            if device.call != nil { return nil }
+            return InputError("no call is in progress; expected incomingCall before endCall")
+        case .siriBegin:
+            return device.isSiriActive ? InputError("Siri is already active; expected siri end") : nil
+        case .siriEnd:
+            return device.isSiriActive ? nil : InputError("Siri is not active; expected siri begin first")
+        case .alarmBegin:
+            return device.isAlarmActive ? InputError("an alarm is already sounding; expected alarm end") : nil
+        case .alarmEnd:
+            return device.isAlarmActive ? nil : InputError("no alarm is sounding; expected alarm begin first")
+        case .mediaServicesLost:
+            return device.mediaServicesLost
+                ? InputError("media services are already lost; expected mediaServicesReset") : nil
+        case .mediaServicesReset, .remote: return nil
+        }
+    }
+
+    func rejection(ofDeclaring config: AppConfig) -> InputError? {
+        if !AppID.isValid(config.name.name) {
+            return InputError("app name '\(config.name)' is not valid; expected letters, digits, '-' and '_'")
+        }
+        if index(of: config.name) != nil {
+            return InputError("app '\(config.name)' already exists; expected a new app name")
+        }
+        return Engine.problems(with: config, profile: profile).first.map(InputError.init)
+    }
+}
