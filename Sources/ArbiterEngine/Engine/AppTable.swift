@@ -47,7 +47,7 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     mutating func takeChanged() -> IndexList { changed.removeAll() }
 
     /// The apps changed during the current event, in index order.
-    mutating func changedThisEvent() -> IndexList { changedInEvent.sortedMembers() }
+    func changedThisEvent() -> IndexList { changedInEvent.sortedMembers() }
 
     /// Ends the current event.
     mutating func commit() {
@@ -56,40 +56,59 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     }
 }
 
-/// A set of small integers with constant-time insertion that lists its members in order when emptied.
+/// A set of small integers, one bit each, that lists its members in increasing order. Inserting is constant
+/// time; listing and emptying cost the words between the lowest and the highest member.
 struct IndexSet: Sendable {
-    private var flags: [Bool] = []
-    private var members = IndexList()
+    private var words: [UInt64] = []
+    /// The words that may hold members (empty when `highWord < lowWord`).
+    private var lowWord = Int.max, highWord = -1
 
-    var isEmpty: Bool { members.isEmpty }
+    var isEmpty: Bool { highWord < lowWord }
 
-    /// Whether every member is `i`.
-    func isSubset(of i: Int) -> Bool { members.allSatisfy { $0 == i } }
-
-    mutating func grow(to count: Int) { while flags.count < count { flags.append(false) } }
+    /// Makes room for members below `count`.
+    mutating func grow(to count: Int) {
+        let needed = (count + 63) >> 6
+        if words.count < needed { words.append(contentsOf: repeatElement(0, count: needed - words.count)) }
+    }
 
     /// Inserts `i`; true when it was not a member.
     @discardableResult
     mutating func insert(_ i: Int) -> Bool {
-        if flags[i] { return false }
-        flags[i] = true
-        members.append(i)
+        let w = i >> 6, bit = UInt64(1) << UInt64(i & 63)
+        if words[w] & bit != 0 { return false }
+        words[w] |= bit
+        lowWord = min(lowWord, w)
+        highWord = max(highWord, w)
         return true
+    }
+
+    /// Whether every member is `i`.
+    func isSubset(of i: Int) -> Bool {
+        if isEmpty { return true }
+        let w = i >> 6
+        return lowWord == w && highWord == w && words[w] & ~(UInt64(1) << UInt64(i & 63)) == 0
+    }
+
+    /// The members in increasing order.
+    func sortedMembers() -> IndexList {
+        var members = IndexList()
+        if isEmpty { return members }
+        for w in lowWord...highWord {
+            var bits = words[w]
+            while bits != 0 {
+                members.append(w << 6 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+        return members
     }
 
     /// Empties the set and returns its members in increasing order.
     mutating func removeAll() -> IndexList {
-        if members.isEmpty { return members }
-        var taken = IndexList()
-        swap(&taken, &members)
-        for i in taken { flags[i] = false }
-        taken.sort()
-        return taken
-    }
-
-    /// The members in increasing order (sorted in place).
-    mutating func sortedMembers() -> IndexList {
-        members.sort()
+        if isEmpty { return IndexList() }
+        let members = sortedMembers()
+        for w in lowWord...highWord { words[w] = 0 }
+        (lowWord, highWord) = (Int.max, -1)
         return members
     }
 }
@@ -106,42 +125,23 @@ struct IndexList: RandomAccessCollection, Sendable {
     var endIndex: Int { count }
 
     subscript(position: Int) -> Int {
-        get {
-            switch position {
-            case 0: inline.0
-            case 1: inline.1
-            case 2: inline.2
-            case 3: inline.3
-            default: overflow[position - 4]
-            }
-        }
-        set {
-            switch position {
-            case 0: inline.0 = newValue
-            case 1: inline.1 = newValue
-            case 2: inline.2 = newValue
-            case 3: inline.3 = newValue
-            default: overflow[position - 4] = newValue
-            }
+        switch position {
+        case 0: inline.0
+        case 1: inline.1
+        case 2: inline.2
+        case 3: inline.3
+        default: overflow[position - 4]
         }
     }
 
     mutating func append(_ i: Int) {
-        if count < 4 { self[count] = i } else { overflow.append(i) }
-        count += 1
-    }
-
-    /// Sorts in place (insertion sort: the lists are short).
-    mutating func sort() {
-        guard count > 1 else { return }
-        for k in 1..<count {
-            let value = self[k]
-            var j = k
-            while j > 0 && self[j - 1] > value {
-                self[j] = self[j - 1]
-                j -= 1
-            }
-            self[j] = value
+        switch count {
+        case 0: inline.0 = i
+        case 1: inline.1 = i
+        case 2: inline.2 = i
+        case 3: inline.3 = i
+        default: overflow.append(i)
         }
+        count += 1
     }
 }

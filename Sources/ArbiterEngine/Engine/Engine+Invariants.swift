@@ -8,6 +8,9 @@ extension Engine {
         if foreground.first != device.foreground {
             broken.append("device foreground \(device.foreground.map(\.name) ?? "none") but apps say \(foreground)")
         }
+        if foregroundIndex.map({ apps[$0].id }) != device.foreground {
+            broken.append("the foreground index says \(foregroundIndex.map { apps[$0].id.name } ?? "none")")
+        }
         let nonMixableActive = apps.filter { $0.session.isActive && !$0.session.isMixable }.map(\.id)
         if nonMixableActive.count > 1 { broken.append("several non-mixable sessions active: \(nonMixableActive)") }
         let recorders = apps.indices.filter { apps[$0].session.isActive && apps[$0].session.category == .record }

@@ -141,9 +141,7 @@ extension Engine {
     func facts(_ i: Int) -> AppFacts { apps[i].facts }
 
     func foregroundHint(facts: [AppFacts], playingNonMixable: Int) -> (app: Int, value: Bool)? {
-        guard let foreground = device.foreground else { return nil }
-        let known = derived.hint.map { apps[$0.app].id == foreground } ?? false
-        guard let i = known ? derived.hint?.app : apps.index(of: foreground), apps[i].session.isActive else { return nil }
+        guard let i = foregroundIndex, apps[i].session.isActive else { return nil }
         return (i, playingNonMixable > (facts[i].playsNonMixable ? 1 : 0))
     }
 

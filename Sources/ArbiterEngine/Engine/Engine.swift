@@ -14,6 +14,8 @@ public struct Engine: Hashable, Sendable {
     var activationCounter = 0
     var accessorySerial = 0
     var playCounter = 0
+    /// The index of `device.foreground`.
+    var foregroundIndex: Int?
     /// What the engine derived from the state after the last event.
     var derived = Derived()
 
@@ -49,7 +51,7 @@ public struct Engine: Hashable, Sendable {
         if let foreground {
             if let index = index(of: foreground) {
                 apps[index].lifecycle = .foreground
-                device.foreground = foreground
+                setForeground(index)
             } else {
                 problems.append("foreground app '\(foreground)' is not declared; expected one of the apps")
             }
@@ -116,7 +118,7 @@ public struct Engine: Hashable, Sendable {
         // Like a scenario file, whose first app starts in the foreground: the first app of an empty device does.
         let first = apps.isEmpty && device.foreground == nil
         apps.append(App(config: config, lifecycle: first ? .foreground : .background))
-        if first { device.foreground = config.name }
+        if first { setForeground(apps.count - 1) }
         effects.decide(config.name, .lifecycle(first ? .foreground : .background), .appDeclared)
         return .succeeded
     }

@@ -15,14 +15,18 @@ extension Engine {
     /// Whether app `i` keeps running in the background (see `App.keepsRunningInBackground`).
     func keepsRunningInBackground(_ i: Int) -> Bool { apps[i].keepsRunningInBackground }
 
+    /// Makes app `i` (or none) the device's foreground app.
+    mutating func setForeground(_ i: Int?) {
+        foregroundIndex = i
+        device.foreground = i.map { apps[$0].id }
+    }
+
     mutating func bringToForeground(_ i: Int, _ effects: inout Effects) -> StepResult {
         if apps[i].lifecycle == .terminated { return launch(i, &effects) }
         if apps[i].lifecycle == .foreground { return .succeeded }
-        if let previous = device.foreground, let p = index(of: previous) {
-            sendBack(p, &effects)
-        }
+        if let previous = foregroundIndex { sendBack(previous, &effects) }
         setLifecycle(i, .foreground, .oneForegroundApp, &effects)
-        device.foreground = apps[i].id
+        setForeground(i)
         return .succeeded
     }
 
@@ -33,7 +37,7 @@ extension Engine {
 
     /// App `i` leaves the foreground: it keeps its audio or is suspended.
     private mutating func sendBack(_ i: Int, _ effects: inout Effects) {
-        device.foreground = nil
+        setForeground(nil)
         for p in apps[i].players.indices {
             let player = apps[i].players[p]
             if player.kind == .applicationMusicPlayer && player.state != .stopped {
@@ -99,7 +103,7 @@ extension Engine {
             apps[j].session.interruption?.endPending = false
             effects.decide(apps[j].id, .interruptionOrphaned, .terminationEndsEverything)
         }
-        if device.foreground == id { device.foreground = nil }
+        if foregroundIndex == i { setForeground(nil) }
         apps[i].nonMixablePlaySerial = nil
         apps[i].published = nil
         setLifecycle(i, .terminated, .terminationEndsEverything, &effects)
