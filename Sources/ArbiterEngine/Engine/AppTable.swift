@@ -4,7 +4,7 @@
 /// affect. Equality and hashing compare the apps alone.
 public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sendable {
     private(set) var storage: [App] = []
-    private var positions: [AppID: Int] = [:]
+    private var positions = AppPositions()
     /// Apps changed since the engine last settled, each once.
     private(set) var changed = IndexSet()
     /// Apps changed during the current event, each once.
@@ -22,13 +22,13 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     }
 
     /// The position of the app with this name, if any.
-    public func index(of id: AppID) -> Int? { positions[id] }
+    public func index(of id: AppID) -> Int? { positions.position(of: id) }
 
     public static func == (lhs: AppTable, rhs: AppTable) -> Bool { lhs.storage == rhs.storage }
     public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 
     mutating func append(_ app: App) {
-        positions[app.id] = storage.count
+        positions.append(app.id)
         storage.append(app)
         changed.grow(to: storage.count)
         changedInEvent.grow(to: storage.count)
