@@ -40,6 +40,9 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
         changedInEvent.insert(i)
     }
 
+    /// Whether any app changed since the last `takeChanged()`.
+    var hasUnsettledChanges: Bool { !changed.isEmpty }
+
     /// Whether no app but `i` changed since the last `takeChanged()`.
     func changedSinceSettle(onlyAmong i: Int) -> Bool { changed.isSubset(of: i) }
 

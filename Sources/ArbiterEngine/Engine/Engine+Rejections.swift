@@ -52,22 +52,19 @@ extension Engine {
 
     /// Why an action cannot name these players of app `i`: no such player, a recorder, or no player at all.
     func playerProblem(_ i: Int, named name: String?, verb: String) -> InputError? {
-        let players = apps[i].players
+        let found = apps[i].players.withUnsafeBufferPointer { players in
+            name == nil ? players.firstIndex { !$0.kind.isRecorder } : players.firstIndex { $0.name == name }
+        }
+        if let found, !apps[i].players[found].kind.isRecorder { return nil }
         let id = apps[i].id
         guard let name else {
-            if !players.contains(where: { !$0.kind.isRecorder }) {
-                return InputError("app '\(id)' has no player to \(verb); expected a player in its declaration")
-            }
-            return nil
+            return InputError("app '\(id)' has no player to \(verb); expected a player in its declaration")
         }
-        guard let player = players.first(where: { $0.name == name }) else {
-            let names = players.map(\.name).joined(separator: ", ")
+        guard found != nil else {
+            let names = apps[i].players.map(\.name).joined(separator: ", ")
             return InputError("app '\(id)' has no player '\(name)'; expected one of: \(names)")
         }
-        if player.kind.isRecorder {
-            return InputError("'\(name)' of app '\(id)' is a recorder; expected record or stopRecording")
-        }
-        return nil
+        return InputError("'\(name)' of app '\(id)' is a recorder; expected record or stopRecording")
     }
 
     func rejection(of action: DeviceAction) -> InputError? {

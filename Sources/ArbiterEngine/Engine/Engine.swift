@@ -76,7 +76,8 @@ public struct Engine: Hashable, Sendable {
         now = time
         var effects = Effects()
         catchUpPlayers(&effects)
-        settle(&effects, silently: true)
+        // Everything was settled after the last event: only players reaching the end of an item changed since.
+        if apps.hasUnsettledChanges { settle(&effects, silently: true) }
         let result: StepResult
         switch event {
         case .app(_, let action): result = apply(action, to: app!, &effects)
