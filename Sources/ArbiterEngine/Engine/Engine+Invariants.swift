@@ -57,4 +57,9 @@ extension Engine {
         }
         return broken
     }
+
+    /// How the values the engine keeps derived between events differ from a derivation from scratch, if they do.
+    func derivedDrift() -> String? {
+        derived == Derived(self) ? nil : "the derived values (route, Now Playing, audibility, ...) drifted from the state"
+    }
 }

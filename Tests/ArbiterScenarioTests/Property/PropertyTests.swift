@@ -1,4 +1,4 @@
-import ArbiterEngine
+@testable import ArbiterEngine
 import Foundation
 import Testing
 @testable import ArbiterScenario
@@ -44,6 +44,21 @@ struct PropertyTests {
         var counts = RunCounts()
         let failure = SequenceProperties.check(try #require(PropertyTests.regressions[name]), counts: &counts)
         #expect(failure == nil, "\(name): \(failure.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test("a broken invariant comes back to the property check, to be shrunk, instead of stopping a debug build")
+    func brokenInvariantIsReported() throws {
+        var engine = try Engine(Setup(apps: [AppConfig("Music"), AppConfig("Maps")]))
+        engine.foregroundIndex = 1   // Music is in the foreground: the engine's own index now disagrees
+        let before = engine
+        let step = EventSequence.Step(time: .ms(10), event: .advance)
+        let failure = Engine.$checksEveryEvent.withValue(false) {
+            let outcome = engine.handle(step.event, at: step.time)
+            return SequenceProperties.checkStep(0, step, outcome, before: before, after: engine)
+        }
+        #expect(failure?.property == "invariants")
+        #expect(failure?.message.contains("the foreground index says Maps") == true,
+                "\(failure.map(String.init(describing:)) ?? "")")
     }
 
     @Test("the same seed gives the same sequence; another seed another one")
