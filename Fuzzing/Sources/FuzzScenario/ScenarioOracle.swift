@@ -1,0 +1,1 @@
+../../../Tests/ArbiterScenarioTests/ScenarioOracle.swift
