@@ -4,7 +4,7 @@ extension Engine {
     /// session, else full. Read from the derived count of ducking sessions, so valid between events and, during
     /// one, once the changed apps are settled.
     func gainTarget(_ i: Int) -> Double {
-        apps[i].session.isActive && derived.ducking > (derived.facts[i].ducks ? 1 : 0) ? profile.duckLevel : 1
+        derived.facts[i].active && derived.ducking > (derived.facts[i].ducks ? 1 : 0) ? profile.duckLevel : 1
     }
 
     /// Starts a ramp for app `i` if its gain target changed.
