@@ -18,24 +18,6 @@ public struct JSONObject {
         "{" + fields.map { JSONObject.quote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
-    static func quote(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string: control characters escaped.
+    static func quote(_ string: String) -> String { doubleQuoted(string) { $0.value < 0x20 } }
 }

@@ -86,24 +86,13 @@ public enum ScenarioWriter {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
-    /// A double-quoted YAML string; control characters as escapes, since YAML folds a raw line break.
+    /// A double-quoted YAML string; control characters, line and paragraph separators and the byte order mark as
+    /// escapes, since YAML folds a raw line break and does not keep the others.
     static func quote(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": quoted += "\\\\"
-            case "\"": quoted += "\\\""
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            case "\r": quoted += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
-                quoted += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: quoted.unicodeScalars.append(scalar)
-            }
+        doubleQuoted(text) { scalar in
+            scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF
         }
-        return quoted + "\""
     }
 
     /// A name as a key or value: plain when YAML reads it back as the same text, quoted otherwise.
