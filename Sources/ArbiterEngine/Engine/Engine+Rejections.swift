@@ -70,10 +70,8 @@ extension Engine {
     func rejection(of action: DeviceAction) -> InputError? {
         switch action {
         case .connect(let spec):
-            guard let clash = device.accessories.first(where: { $0.kind == spec.kind && $0.name == spec.name }) else {
-                return nil
-            }
-            return InputError("\(clash) is already connected; expected a name for a second "
+            guard let clash = device.accessoryIndex(exactly: spec) else { return nil }
+            return InputError("\(device.accessories[clash]) is already connected; expected a name for a second "
                 + "\(spec.kind), for example { accessory: \(spec.kind), name: Second }")
         case .disconnect(let spec):
             if device.accessoryIndex(matching: spec) != nil { return nil }
@@ -111,9 +109,7 @@ extension Engine {
     }
 
     func rejection(ofDeclaring config: AppConfig) -> InputError? {
-        if !AppID.isValid(config.name.name) {
-            return InputError("app name '\(config.name)' is not valid; expected letters, digits, '-' and '_'")
-        }
+        if let problem = Engine.nameProblem(config.name) { return InputError(problem) }
         if index(of: config.name) != nil {
             return InputError("app '\(config.name)' already exists; expected a new app name")
         }

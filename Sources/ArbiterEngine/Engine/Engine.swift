@@ -31,9 +31,7 @@ public struct Engine: Hashable, Sendable {
         apps = AppTable()
         var seen = Set<AppID>()
         for config in setup.apps {
-            if !AppID.isValid(config.name.name) {
-                problems.append("app name '\(config.name)' is not valid; expected letters, digits, '-' and '_'")
-            }
+            if let problem = Engine.nameProblem(config.name) { problems.append(problem) }
             if !seen.insert(config.name).inserted {
                 problems.append("app '\(config.name)' is declared twice; expected each app name once")
             }
@@ -41,7 +39,7 @@ public struct Engine: Hashable, Sendable {
             apps.append(App(config: config, lifecycle: .background))
         }
         for spec in setup.device.accessories {
-            if device.accessories.contains(where: { $0.kind == spec.kind && $0.name == spec.name }) {
+            if device.accessoryIndex(exactly: spec) != nil {
                 problems.append("accessory \(spec) is listed twice; expected a name for a second \(spec.kind)")
             }
             accessorySerial += 1
@@ -105,6 +103,11 @@ public struct Engine: Hashable, Sendable {
     public func app(_ id: AppID) -> App? { apps.index(of: id).map { apps[$0] } }
 
     func index(of id: AppID) -> Int? { apps.index(of: id) }
+
+    /// What is wrong with an app's name, if anything.
+    static func nameProblem(_ name: AppID) -> String? {
+        AppID.isValid(name.name) ? nil : "app name '\(name)' is not valid; expected letters, digits, '-' and '_'"
+    }
 
     static func problems(with config: AppConfig, profile: Profile) -> [String] {
         var problems: [String] = []

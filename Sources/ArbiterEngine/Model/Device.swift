@@ -27,11 +27,15 @@ public struct DeviceState: Hashable, Sendable {
 
     public init() {}
 
+    /// The position of the connected accessory of `spec`'s kind and exactly its name (none: the one without a name).
+    func accessoryIndex(exactly spec: AccessorySpec) -> Int? {
+        accessories.firstIndex { $0.kind == spec.kind && $0.name == spec.name }
+    }
+
     /// The position of the connected accessory `spec` names: of its kind, with its name when it has one, else the
     /// first of its kind.
     func accessoryIndex(matching spec: AccessorySpec) -> Int? {
-        accessories.firstIndex { $0.kind == spec.kind && $0.name == spec.name }
-            ?? (spec.name == nil ? accessories.firstIndex { $0.kind == spec.kind } : nil)
+        accessoryIndex(exactly: spec) ?? (spec.name == nil ? accessories.firstIndex { $0.kind == spec.kind } : nil)
     }
 }
 
