@@ -45,8 +45,7 @@ struct Derived: Hashable, Sendable {
         ducking = facts.count(where: \.ducks)
         playingNonMixable = facts.count(where: \.playsNonMixable)
         for i in facts.indices {
-            facts[i].audible = engine.audibility(i, othersRecord: recording > (facts[i].recordsActively ? 1 : 0))
-                .isAudible
+            facts[i].audible = engine.audibility(i, othersRecord: othersRecord(i)).isAudible
         }
         ringer = engine.device.ringer
         isLocked = engine.device.isLocked
@@ -59,6 +58,9 @@ struct Derived: Hashable, Sendable {
     }
 
     init() {}
+
+    /// Whether an app other than `i` records with an active session.
+    func othersRecord(_ i: Int) -> Bool { recording > (facts[i].recordsActively ? 1 : 0) }
 
     /// The route owner: the most recent active non-mixable session, else the most recent active one.
     static func owner(_ facts: [AppFacts]) -> Int? {
@@ -223,8 +225,7 @@ extension Engine {
     private mutating func settleAudibility(_ i: Int, silently: Bool, _ effects: inout Effects) {
         // Most apps are idle: silent before and still silent, with nothing to report.
         if !derived.facts[i].audible && (!derived.facts[i].active || !apps[i].isPlaying) { return }
-        let othersRecord = derived.recording > (derived.facts[i].recordsActively ? 1 : 0)
-        let now = audibility(i, othersRecord: othersRecord)
+        let now = audibility(i, othersRecord: derived.othersRecord(i))
         if now.isAudible != derived.facts[i].audible && !silently {
             effects.decide(apps[i].id, .audible(now.isAudible), now.rule)
         }

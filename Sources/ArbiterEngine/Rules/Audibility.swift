@@ -7,13 +7,7 @@ public struct Audibility: Hashable, Sendable {
 extension Engine {
     /// Whether app `id` is heard right now, with the rule that decides it.
     public func audibility(of id: AppID) -> Audibility? {
-        index(of: id).map(audibility)
-    }
-
-    func audibility(_ i: Int) -> Audibility {
-        audibility(i, othersRecord: apps.indices.contains {
-            $0 != i && apps[$0].session.isActive && apps[$0].session.category == .record
-        })
+        index(of: id).map { audibility($0, othersRecord: derived.othersRecord($0)) }
     }
 
     /// Whether app `i` is heard, given whether another app records with an active session.
