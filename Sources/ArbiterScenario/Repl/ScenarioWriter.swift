@@ -89,9 +89,11 @@ public enum ScenarioWriter {
     /// A double-quoted YAML string; control characters, line and paragraph separators and the byte order mark as
     /// escapes, since YAML folds a raw line break and does not keep the others.
     static func quote(_ text: String) -> String {
-        doubleQuoted(text) { scalar in
-            scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF
+        doubleQuoted(text) { (scalar: Unicode.Scalar) -> Bool in
+            switch scalar.value {
+            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF: true
+            default: false
+            }
         }
     }
 
