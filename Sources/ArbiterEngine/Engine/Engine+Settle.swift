@@ -65,15 +65,15 @@ struct Derived: Hashable, Sendable {
     /// The route owner: the most recent active non-mixable session, else the most recent active one.
     static func owner(_ facts: [AppFacts]) -> Int? {
         var best: Int?
-        var bestMixable: Int?
-        for i in facts.indices where facts[i].active {
-            if facts[i].mixable {
-                if bestMixable.map({ facts[$0].serial < facts[i].serial }) ?? true { bestMixable = i }
-            } else if best.map({ facts[$0].serial < facts[i].serial }) ?? true {
-                best = i
-            }
-        }
-        return best ?? bestMixable
+        for i in facts.indices where facts[i].active && outranks(facts[i], best.map { facts[$0] }) { best = i }
+        return best
+    }
+
+    /// Whether an active session would own the route rather than `other`: non-mixable before mixable, then the
+    /// most recently activated (activation serials are unique).
+    static func outranks(_ facts: AppFacts, _ other: AppFacts?) -> Bool {
+        guard let other else { return true }
+        return facts.mixable == other.mixable ? facts.serial > other.serial : !facts.mixable
     }
 
     /// The Now Playing candidate that most recently started playing non-mixable.
@@ -156,6 +156,9 @@ extension Engine {
         var everyGain = false
         var routeInputs = effects.lastRoute != nil || device.accessories != derived.accessories
         var nowPlayingInputs = false
+        // The route owner changes only when it changes itself (then every app is looked at) or an app outranks it.
+        var owner = derived.owner
+        var ownerChanged = false
         for i in changed {
             if i >= derived.facts.count { derived.facts.append(AppFacts()) }
             let old = derived.facts[i]
@@ -172,6 +175,11 @@ extension Engine {
             if old.playsNonMixable != new.playsNonMixable { derived.playingNonMixable += new.playsNonMixable ? 1 : -1 }
             if old.active != new.active || old.mixable != new.mixable || old.serial != new.serial || i == derived.owner {
                 routeInputs = true
+                if i == derived.owner {
+                    ownerChanged = true
+                } else if new.active && Derived.outranks(new, owner.map { derived.facts[$0] }) {
+                    owner = i
+                }
             }
             if old.nowPlayingSerial != new.nowPlayingSerial { nowPlayingInputs = true }
             if old.timedPlayback != new.timedPlayback { derived.timedPlayback.update(i, new.timedPlayback) }
@@ -184,7 +192,7 @@ extension Engine {
         derived.isLocked = device.isLocked
         if routeInputs {
             derived.accessories = device.accessories
-            derived.owner = Derived.owner(derived.facts)
+            derived.owner = ownerChanged ? Derived.owner(derived.facts) : owner
             let route = self.route(for: derived.owner.map { apps[$0].session } ?? AudioSession())
             if !silently {
                 announceRouteChange(to: route, from: effects.lastRoute ?? derived.route, reason: .categoryChange,

@@ -4,7 +4,7 @@ public enum Event: Hashable, Sendable, CustomStringConvertible {
     case device(DeviceAction)
     case system(SystemAction)
     /// A new app appears, running in the background.
-    case declare(AppConfig)
+    indirect case declare(AppConfig)
     /// Time passes: players reach the end of their items, ramps go on. Nothing else happens.
     case advance
 
@@ -41,7 +41,7 @@ public enum AppAction: Hashable, Sendable, CustomStringConvertible {
     /// `setPreferredInput`; nil clears the preference.
     case preferInput(PortType?)
     /// Publishes to `MPNowPlayingInfoCenter`; nil clears it.
-    case nowPlayingInfo(NowPlayingInfo?)
+    indirect case nowPlayingInfo(NowPlayingInfo?)
     case enableCommands([RemoteCommand])
     case disableCommands([RemoteCommand])
     /// Moves a player (the only one, or by name) to `to` seconds into its item.

@@ -18,7 +18,9 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private let storage: Storage
+    /// Rules are made once each (the catalog's constants), so their storage is kept for the life of the process
+    /// and referred to without reference counting: copying a rule into a decision costs nothing.
+    private unowned(unsafe) let storage: Storage
 
     /// A stable identifier, `area.what-it-decides`.
     public var id: String { storage.id }
@@ -29,8 +31,11 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     /// How sure the fact is.
     public var evidence: Evidence { storage.evidence }
 
+    /// Makes a rule. Its storage is kept for the life of the process: make each rule once, as a constant.
     public init(id: String, statement: String, source: String, evidence: Evidence) {
-        storage = Storage(id: id, statement: statement, source: source, evidence: evidence)
+        let storage = Storage(id: id, statement: statement, source: source, evidence: evidence)
+        _ = Unmanaged.passRetained(storage)   // never released
+        self.storage = storage
     }
 
     public var description: String { id }

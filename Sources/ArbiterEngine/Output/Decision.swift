@@ -46,7 +46,7 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
     case route(Route)
     case overrideToSpeaker(Bool)
     case preferredInput(PortType?)
-    case nowPlayingInfo(NowPlayingInfo?)
+    indirect case nowPlayingInfo(NowPlayingInfo?)
     case commandsEnabled([RemoteCommand])
     /// A remote command reached the app's handler, which returned `status`.
     case remoteHandled(RemoteCommand, HandlerStatus)
