@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: engine unit tests, the exhaustive small-scope exploration, the scenario parser, the PipeWire
 # backend against private daemons it starts itself, the CLI tests (the corpus with and without --pipewire), the
-# ArbiterTesting library's tests, and the example package in Examples/PolicyTests that uses it as a user would.
+# ArbiterTesting library's tests, the example package in Examples/PolicyTests that uses it as a user would, and
+# (with no arguments) the benchmark package's build and workload, and a short fuzzing run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh --deps-only
@@ -12,4 +13,10 @@ swift test --skip-build "$@"
 if [ "$#" -eq 0 ]; then
     echo "test.sh: Examples/PolicyTests (an app team's policy tests, depending on Arbiter by path)" >&2
     swift test --package-path Examples/PolicyTests
+    # The benchmark and fuzzing packages build with their own flags, so the build above does not check them.
+    echo "test.sh: Benchmarks/ builds; its workload runs through a debug engine that checks its invariants after every event" >&2
+    swift build --package-path Benchmarks
+    Benchmarks/.build/debug/engine-profile 100 2000
+    echo "test.sh: a short fuzzing run (tools/fuzz.sh; the long run is 100000 inputs)" >&2
+    FUZZ_RUNS="${FUZZ_RUNS:-3000}" bash tools/fuzz.sh
 fi

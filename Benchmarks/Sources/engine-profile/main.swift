@@ -1,5 +1,5 @@
 // Runs the synthetic workload through the engine once, for a profiler (valgrind --tool=callgrind, perf):
-//   engine-profile [APPS] [EVENTS]
+//   engine-profile [APPS] [EVENTS]          exits 1 if the engine rejected an event as bad input
 //   engine-profile repl [APPS] [EVENTS]     prints the workload as REPL lines instead (for `arbiter repl`)
 //   engine-profile yaml [APPS] [STEPS]      prints it as a scenario file instead
 import ArbiterEngine
@@ -33,3 +33,5 @@ for (time, event) in workload.events {
     }
 }
 print("\(appCount) apps, \(eventCount) events: \(decisions) decisions, \(failed) failed (iOS errors), \(rejected) rejected")
+// The workload is made of valid events only: a rejected one means the generator and the engine disagree.
+if rejected > 0 { exit(1) }
