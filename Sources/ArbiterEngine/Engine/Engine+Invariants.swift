@@ -13,6 +13,9 @@ extension Engine {
         }
         let nonMixableActive = apps.filter { $0.session.isActive && !$0.session.isMixable }.map(\.id)
         if nonMixableActive.count > 1 { broken.append("several non-mixable sessions active: \(nonMixableActive)") }
+        // The route owner is the most recently activated session; settle keeps it by comparing serials.
+        let serials = apps.filter { $0.session.isActive }.map(\.session.activationSerial)
+        if Set(serials).count != serials.count { broken.append("active sessions share an activation serial: \(serials)") }
         let recorders = apps.indices.filter { apps[$0].session.isActive && apps[$0].session.category == .record }
         let audible = apps.indices.map { i in audibility(i, othersRecord: recorders.contains { $0 != i }).isAudible }
         let nonMixableAudible = apps.indices.filter { audible[$0] && !apps[$0].session.isMixable }
