@@ -52,9 +52,7 @@ extension Engine {
 
     /// Why an action cannot name these players of app `i`: no such player, a recorder, or no player at all.
     func playerProblem(_ i: Int, named name: String?, verb: String) -> InputError? {
-        let found = apps[i].players.withUnsafeBufferPointer { players in
-            name == nil ? players.firstIndex { !$0.kind.isRecorder } : players.firstIndex { $0.name == name }
-        }
+        let found = players(of: i, named: name).first
         if let found, !apps[i].players[found].kind.isRecorder { return nil }
         let id = apps[i].id
         guard let name else {

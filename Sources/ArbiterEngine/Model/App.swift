@@ -48,8 +48,8 @@ public struct AppConfig: Hashable, Sendable {
 
 /// A running virtual app: its lifecycle, its session, its players and its gain.
 ///
-/// A value type kept in one copy-on-write box, so that copying an app (reading it out of the engine, keeping it
-/// to take an event back) costs one reference count, however many strings and arrays it holds.
+/// A value type kept in one copy-on-write box, so that copying an app (reading it out of the engine, keeping an
+/// engine for the REPL's `undo`) costs one reference count, however many strings and arrays it holds.
 public struct App: Hashable, Sendable {
     private var storage: Storage
 
@@ -166,8 +166,8 @@ public struct App: Hashable, Sendable {
             players.withUnsafeBufferPointer { players in
                 for k in players.indices {
                     if players[k].publishesNowPlaying { publisher = true }
-                    guard players[k].state == .playing else { continue }
-                    if players[k].kind == .recorder { recording += 1 } else { playing += 1 }
+                    guard players[k].isRunning else { continue }
+                    if players[k].kind.isRecorder { recording += 1 } else { playing += 1 }
                     if players[k].kind == .systemMusicPlayer { musicApp = true }
                     if players[k].currentItem?.duration != nil { timed += 1 }
                 }
