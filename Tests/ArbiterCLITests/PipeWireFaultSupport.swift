@@ -85,6 +85,14 @@ struct BackgroundArbiter {
 
     var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
 
+    /// The REPL lines among `lines` whose command reported that the PipeWire daemon went away.
+    func linesFindingDaemonGone(among lines: ClosedRange<Int>) -> [Int] {
+        let text = output
+        return lines.filter {
+            text.contains("repl:\($0):1: error: the real system failed: the PipeWire daemon went away (")
+        }
+    }
+
     /// Waits for the end (at most `seconds`, a bound for hang detection) and returns the status.
     func waitForExit(seconds: Double = 60) -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)

@@ -86,10 +86,7 @@ struct PipeWireFaultTests {
         #expect(status == 1, "status \(String(describing: status)) (124: it hung)\n\(repl.output)")
         // The stream shows up while line 1 or 2 still waits on the daemon, so the kill can land in any of the
         // first three lines; the first that touches the graph afterwards says so.
-        let goneAt = (1...3).filter {
-            repl.output.contains("repl:\($0):1: error: the real system failed: the PipeWire daemon went away (")
-        }
-        #expect(goneAt.count == 1, "\(repl.output)")
+        #expect(repl.linesFindingDaemonGone(among: 1...3).count == 1, "\(repl.output)")
         #expect(repl.output.components(separatedBy: "nothing more is carried out on the graph").count == 2,
                 "said once: \(repl.output)")
         #expect(repl.output.contains("players: main (audioPlayer) paused"), "the model goes on: \(repl.output)")
@@ -112,10 +109,7 @@ struct PipeWireFaultTests {
         let status = repl.waitForExit()
         #expect(status == 1, "status \(String(describing: status)) (124: it hung)\n\(repl.output)")
         // The node shows up while line 1 may still wait on the daemon: the kill lands in line 1 or 2.
-        let goneAt = (1...2).filter {
-            repl.output.contains("repl:\($0):1: error: the real system failed: the PipeWire daemon went away (")
-        }
-        #expect(goneAt.count == 1, "\(repl.output)")
+        #expect(repl.linesFindingDaemonGone(among: 1...2).count == 1, "\(repl.output)")
         #expect(!repl.output.contains("unknown app"), "the declaration was lost: \(repl.output)")
         #expect(repl.output.contains("players: main (audioPlayer) playing"), "\(repl.output)")
     }
