@@ -21,17 +21,26 @@ case "yaml":
     exit(0)
 default: break
 }
-var engine = try Engine(workload.setup)
-var decisions = 0, rejected = 0, failed = 0
-for (time, event) in workload.events {
-    let outcome = engine.handle(event, at: time)
-    decisions += outcome.decisions.count
-    switch outcome.result {
-    case .rejected: rejected += 1
-    case .failed: failed += 1
-    case .succeeded: break
+/// Runs every event through one engine (in a function, so the loop's variables are locals, not globals that
+/// Swift checks for exclusive access on every use). Returns decisions, failed and rejected events.
+func run(_ workload: SyntheticWorkload) throws -> (decisions: Int, failed: Int, rejected: Int) {
+    var engine = try Engine(workload.setup)
+    var decisions = 0, rejected = 0, failed = 0
+    // One outcome for the whole run, as a caller handling a stream of events keeps one.
+    var outcome = Outcome(time: .zero, event: .advance, result: .succeeded)
+    for (time, event) in workload.events {
+        engine.handle(event, at: time, into: &outcome)
+        decisions += outcome.decisions.count
+        switch outcome.result {
+        case .rejected: rejected += 1
+        case .failed: failed += 1
+        case .succeeded: break
+        }
     }
+    return (decisions, failed, rejected)
 }
+
+let (decisions, failed, rejected) = try run(workload)
 print("\(appCount) apps, \(eventCount) events: \(decisions) decisions, \(failed) failed (iOS errors), \(rejected) rejected")
 // The workload is made of valid events only: a rejected one means the generator and the engine disagree.
 if rejected > 0 { exit(1) }

@@ -6,9 +6,25 @@ struct Effects {
     /// The last route announced during this event, if any.
     var lastRoute: Route?
     /// Apps (by index) woken from suspension to run a step during this event.
-    var woken: [Int] = []
+    var woken = IndexList()
     /// Whether each app whose answer changed during this event ran in the background when the event began.
     var backgroundRunningAtStart: [(app: Int, running: Bool)] = []
+
+    init() {}
+
+    /// Effects that record into `outcome`'s emptied arrays, so their storage is reused.
+    init(reusing outcome: inout Outcome) {
+        swap(&decisions, &outcome.decisions)
+        swap(&notifications, &outcome.notifications)
+        swap(&reactions, &outcome.reactions)
+    }
+
+    /// Moves what was recorded into `outcome`.
+    mutating func hand(to outcome: inout Outcome) {
+        swap(&decisions, &outcome.decisions)
+        swap(&notifications, &outcome.notifications)
+        swap(&reactions, &outcome.reactions)
+    }
 
     mutating func notePreviousBackgroundRunning(_ app: Int, _ running: Bool) {
         if !backgroundRunningAtStart.contains(where: { $0.app == app }) {
@@ -24,5 +40,13 @@ struct Effects {
     mutating func notify(_ app: consuming AppID, _ kind: consuming NotificationKind, _ rule: consuming Rule) {
         if notifications.capacity == 0 { notifications.reserveCapacity(4) }
         notifications.append(SessionNotification(app: app, kind: kind, rule: rule))
+    }
+}
+
+extension Array {
+    /// Removes every element and keeps the storage. For the few elements an event records, removing them one by
+    /// one from the end costs less than `removeAll(keepingCapacity:)`, which goes through `replaceSubrange`.
+    mutating func empty() {
+        while !isEmpty { removeLast() }
     }
 }

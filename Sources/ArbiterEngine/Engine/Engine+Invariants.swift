@@ -33,6 +33,8 @@ extension Engine {
             }
             let gain = app.gain.value(at: now)
             if gain < min(profile.duckLevel, 1) - 1e-9 || gain > 1 + 1e-9 { broken.append("\(name) gain \(gain) out of range") }
+            // Settle skips inactive apps that did not change when every gain is re-derived: it relies on this.
+            if app.gain.to != gainTarget(i) { broken.append("\(name) gain heads for \(app.gain.to), not its target") }
             if device.call == .active && app.session.isActive && !app.session.isMixable
                 && (app.session.category == .record || app.session.category == .playAndRecord) {
                 broken.append("\(name) records with a non-mixable session during a call")

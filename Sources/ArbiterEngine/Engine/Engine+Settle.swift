@@ -54,7 +54,7 @@ struct Derived: Hashable, Sendable {
         route = engine.route(for: owner.map { engine.apps[$0].session } ?? AudioSession())
         nowPlaying = Derived.nowPlaying(facts)
         timedPlayback = facts.indices.filter { facts[$0].timedPlayback }
-        hint = engine.foregroundHint(facts: facts, playingNonMixable: playingNonMixable)
+        hint = Derived.foregroundHint(engine.foregroundIndex, facts: facts, playingNonMixable: playingNonMixable)
     }
 
     init() {}
@@ -74,6 +74,15 @@ struct Derived: Hashable, Sendable {
     static func outranks(_ facts: AppFacts, _ other: AppFacts?) -> Bool {
         guard let other else { return true }
         return facts.mixable == other.mixable ? facts.serial > other.serial : !facts.mixable
+    }
+
+    /// The foreground app, when its session is active, and whether the secondary-audio hint is on for it: another
+    /// app plays with an active non-mixable session. Reads the facts alone (not the engine, which a call from a
+    /// mutating method would copy).
+    static func foregroundHint(_ foreground: Int?, facts: [AppFacts],
+                               playingNonMixable: Int) -> (app: Int, value: Bool)? {
+        guard let i = foreground, facts[i].active else { return nil }
+        return (i, playingNonMixable > (facts[i].playsNonMixable ? 1 : 0))
     }
 
     /// The Now Playing candidate that most recently started playing non-mixable.
@@ -142,11 +151,6 @@ extension Engine {
     /// The facts about app `i` that depend on it alone (everything but `audible`).
     func facts(_ i: Int) -> AppFacts { apps[i].facts }
 
-    func foregroundHint(facts: [AppFacts], playingNonMixable: Int) -> (app: Int, value: Bool)? {
-        guard let i = foregroundIndex, apps[i].session.isActive else { return nil }
-        return (i, playingNonMixable > (facts[i].playsNonMixable ? 1 : 0))
-    }
-
     /// Re-derives what the apps changed since the last settle can affect and reports each change: the route,
     /// Now Playing, ducking ramps, audibility and the secondary-audio hint, in that order. When `silently`, the
     /// derived values catch up with the state without a report (and gains are left alone).
@@ -210,7 +214,14 @@ extension Engine {
         }
         if !silently {
             if everyGain {
-                for i in apps.indices { settleGain(i, &effects) }
+                // An app whose session is inactive heads for full gain since it last changed (an invariant): only
+                // the active apps and those changed now can have a new target.
+                var next = 0
+                for i in apps.indices {
+                    let changedNow = next < changed.count && changed[next] == i
+                    if changedNow { next += 1 }
+                    if changedNow || derived.facts[i].active { settleGain(i, &effects) }
+                }
             } else {
                 for i in changed { settleGain(i, &effects) }
             }
@@ -221,7 +232,8 @@ extension Engine {
         } else {
             for i in changed { settleAudibility(i, silently: silently, &effects) }
         }
-        let hint = foregroundHint(facts: derived.facts, playingNonMixable: derived.playingNonMixable)
+        let hint = Derived.foregroundHint(foregroundIndex, facts: derived.facts,
+                                          playingNonMixable: derived.playingNonMixable)
         if let hint, let previous = derived.hint, previous.app == hint.app, previous.value != hint.value, !silently {
             effects.notify(apps[hint.app].id, .silenceSecondaryAudioHint(hint.value ? .begin : .end),
                            .silenceSecondaryAudioHint)

@@ -62,17 +62,34 @@ public struct Engine: Hashable, Sendable {
     /// Applies one event at `time` and reports what happened.
     @discardableResult
     public mutating func handle(_ event: Event, at time: Time) -> Outcome {
+        var outcome = Outcome(time: time, event: event, result: .succeeded)
+        handle(event, at: time, into: &outcome)
+        return outcome
+    }
+
+    /// Applies one event at `time` and writes what happened into `outcome`, replacing what it held. The outcome's
+    /// arrays keep their storage, so a caller that handles events in a loop with one outcome allocates nothing for
+    /// the decisions and notifications of each event.
+    public mutating func handle(_ event: Event, at time: Time, into outcome: inout Outcome) {
+        outcome.time = time
+        outcome.event = event
+        outcome.decisions.empty()
+        outcome.notifications.empty()
+        outcome.reactions.empty()
         if time < now {
-            return Outcome(time: time, event: event, result: .rejected(InputError(
-                "time \(time) is before the current time \(now); expected time to move forward")))
+            outcome.result = .rejected(InputError(
+                "time \(time) is before the current time \(now); expected time to move forward"))
+            return
         }
         let app: Int?
         switch check(event) {
-        case .failure(let problem): return Outcome(time: time, event: event, result: .rejected(problem))
+        case .failure(let problem):
+            outcome.result = .rejected(problem)
+            return
         case .success(let i): app = i
         }
         now = time
-        var effects = Effects()
+        var effects = Effects(reusing: &outcome)
         catchUpPlayers(&effects)
         // Everything was settled after the last event: only players reaching the end of an item changed since.
         if apps.hasUnsettledChanges { settle(&effects, silently: true) }
@@ -91,8 +108,8 @@ public struct Engine: Hashable, Sendable {
         assert(!Engine.checksEveryEvent || invariantViolations().isEmpty,
                "invariants broken after \(event) at \(time): \(invariantViolations())")
         assert(!Engine.checksEveryEvent || derivedDrift() == nil, "after \(event) at \(time): \(derivedDrift()!)")
-        return Outcome(time: time, event: event, result: result, decisions: effects.decisions,
-                       notifications: effects.notifications, reactions: effects.reactions)
+        outcome.result = result
+        effects.hand(to: &outcome)
     }
 
     /// Whether debug builds check the invariants and the derived values after every event, stopping at the first
