@@ -49,13 +49,16 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     /// The apps changed since the last call, in index order, and forgets them.
     mutating func takeChanged() -> IndexList { changed.removeAll() }
 
+    /// Forgets the apps changed since the last `takeChanged()`.
+    mutating func forgetChanged() { changed.clear() }
+
     /// The apps changed during the current event, in index order.
     func changedThisEvent() -> IndexList { changedInEvent.sortedMembers() }
 
     /// Ends the current event.
     mutating func commit() {
-        _ = changedInEvent.removeAll()
-        _ = changed.removeAll()
+        changedInEvent.clear()
+        changed.clear()
     }
 }
 
@@ -108,11 +111,16 @@ struct IndexSet: Sendable {
 
     /// Empties the set and returns its members in increasing order.
     mutating func removeAll() -> IndexList {
-        if isEmpty { return IndexList() }
         let members = sortedMembers()
+        clear()
+        return members
+    }
+
+    /// Empties the set.
+    mutating func clear() {
+        if isEmpty { return }
         for w in lowWord...highWord { words[w] = 0 }
         (lowWord, highWord) = (Int.max, -1)
-        return members
     }
 }
 

@@ -225,7 +225,7 @@ extension Engine {
             } else {
                 for i in changed { settleGain(i, &effects) }
             }
-            _ = apps.takeChanged()   // gains feed nothing derived
+            apps.forgetChanged()   // gains feed nothing derived
         }
         if everyAudibility {
             for i in apps.indices { settleAudibility(i, silently: silently, &effects) }
