@@ -4,6 +4,7 @@
 extension Engine {
     /// Checks `event` against the state (its time is checked by the caller): why it cannot be applied now, or,
     /// when it can, the index of the app an app event names (nil for other events).
+    @inline(__always)
     func check(_ event: Event) -> Result<Int?, InputError> {
         let problem: InputError?
         switch event {
