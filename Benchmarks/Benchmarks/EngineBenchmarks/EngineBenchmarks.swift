@@ -8,40 +8,28 @@ import Workloads
 /// one outcome for the run (`handle(_:at:into:)`), as a caller handling a stream of events does; the last
 /// benchmark makes a new outcome for every event (`handle(_:at:)`), as a caller that keeps every outcome does.
 let benchmarks: @Sendable () -> Void = {
+    let eventMetrics = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal],
+                                               scalingFactor: .kilo, maxDuration: .seconds(3))
     for appCount in [10, 100, 1000] {
         let workload = SyntheticWorkload(appCount: appCount, eventCount: 10_000)
-        Benchmark("Engine events, \(appCount) apps",
-                  configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal],
-                                       scalingFactor: .kilo, maxDuration: .seconds(3))) { benchmark in
-            var engine = try! Engine(workload.setup)
+        Benchmark("Engine events, \(appCount) apps", configuration: eventMetrics) { benchmark in
+            var run = WorkloadRun(workload)
             var outcome = Outcome(time: .zero, event: .advance, result: .succeeded)
-            var next = 0
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
-                if next == workload.events.count {
-                    engine = try! Engine(workload.setup)
-                    next = 0
-                }
-                engine.handle(workload.events[next].event, at: workload.events[next].time, into: &outcome)
+                let next = run.nextEvent()
+                run.engine.handle(workload.events[next].event, at: workload.events[next].time, into: &outcome)
                 blackHole(outcome.decisions.count)
-                next += 1
             }
         }
     }
     let workload = SyntheticWorkload(appCount: 100, eventCount: 10_000)
-    Benchmark("Engine events, 100 apps, an outcome made per event",
-              configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal],
-                                   scalingFactor: .kilo, maxDuration: .seconds(3))) { benchmark in
-        var engine = try! Engine(workload.setup)
-        var next = 0
+    Benchmark("Engine events, 100 apps, an outcome made per event", configuration: eventMetrics) { benchmark in
+        var run = WorkloadRun(workload)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            if next == workload.events.count {
-                engine = try! Engine(workload.setup)
-                next = 0
-            }
-            blackHole(engine.handle(workload.events[next].event, at: workload.events[next].time))
-            next += 1
+            let next = run.nextEvent()
+            blackHole(run.engine.handle(workload.events[next].event, at: workload.events[next].time))
         }
     }
 
@@ -59,5 +47,29 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.measurement(.custom("bytes per app", useScalingFactor: false), (Int(after) - Int(before)) / appCount)
             blackHole(engine)
         }
+    }
+}
+
+/// An engine walking a workload's events: the index of the next one, starting again from the setup (with a new
+/// engine) when they are used up.
+struct WorkloadRun {
+    let workload: SyntheticWorkload
+    var engine: Engine
+    private var next = 0
+
+    init(_ workload: SyntheticWorkload) {
+        self.workload = workload
+        engine = try! Engine(workload.setup)
+    }
+
+    /// The index in `workload.events` of the event to handle now.
+    @inline(__always)
+    mutating func nextEvent() -> Int {
+        if next == workload.events.count {
+            engine = try! Engine(workload.setup)
+            next = 0
+        }
+        defer { next += 1 }
+        return next
     }
 }
