@@ -10,17 +10,9 @@ struct Effects {
     /// Whether each app whose answer changed during this event ran in the background when the event began.
     var backgroundRunningAtStart: [(app: Int, running: Bool)] = []
 
-    init() {}
-
-    /// Effects that record into `outcome`'s emptied arrays, so their storage is reused.
-    init(reusing outcome: inout Outcome) {
-        swap(&decisions, &outcome.decisions)
-        swap(&notifications, &outcome.notifications)
-        swap(&reactions, &outcome.reactions)
-    }
-
-    /// Moves what was recorded into `outcome`.
-    mutating func hand(to outcome: inout Outcome) {
+    /// Exchanges the recorded decisions, notifications and reactions with `outcome`'s: before an event, to record
+    /// into the outcome's emptied arrays (reusing their storage); after it, to hand over what was recorded.
+    mutating func swapRecords(with outcome: inout Outcome) {
         swap(&decisions, &outcome.decisions)
         swap(&notifications, &outcome.notifications)
         swap(&reactions, &outcome.reactions)

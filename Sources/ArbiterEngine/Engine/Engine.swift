@@ -62,7 +62,7 @@ public struct Engine: Hashable, Sendable {
     /// Applies one event at `time` and reports what happened.
     @discardableResult
     public mutating func handle(_ event: Event, at time: Time) -> Outcome {
-        var outcome = Outcome(time: time, event: event, result: .succeeded)
+        var outcome = Outcome(time: time, event: .advance, result: .succeeded)   // every field is set by the call below
         handle(event, at: time, into: &outcome)
         return outcome
     }
@@ -89,7 +89,8 @@ public struct Engine: Hashable, Sendable {
         case .success(let i): app = i
         }
         now = time
-        var effects = Effects(reusing: &outcome)
+        var effects = Effects()
+        effects.swapRecords(with: &outcome)
         catchUpPlayers(&effects)
         // Everything was settled after the last event: only players reaching the end of an item changed since.
         if apps.hasUnsettledChanges { settle(&effects, silently: true) }
@@ -109,7 +110,7 @@ public struct Engine: Hashable, Sendable {
                "invariants broken after \(event) at \(time): \(invariantViolations())")
         assert(!Engine.checksEveryEvent || derivedDrift() == nil, "after \(event) at \(time): \(derivedDrift()!)")
         outcome.result = result
-        effects.hand(to: &outcome)
+        effects.swapRecords(with: &outcome)
     }
 
     /// Whether debug builds check the invariants and the derived values after every event, stopping at the first
