@@ -35,9 +35,14 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
         changed.insert(storage.count - 1)
     }
 
+    /// The app last noted as changed while `changed` held it: rules change one app's fields one after another.
+    private var lastNoted = -1
+
     private mutating func note(_ i: Int) {
+        if i == lastNoted { return }
         changed.insert(i)
         changedInEvent.insert(i)
+        lastNoted = i
     }
 
     /// Whether any app changed since the last `takeChanged()`.
@@ -47,16 +52,26 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     func changedSinceSettle(onlyAmong i: Int) -> Bool { changed.isSubset(of: i) }
 
     /// The apps changed since the last call, in index order, and forgets them.
-    mutating func takeChanged() -> IndexList { changed.removeAll() }
+    mutating func takeChanged() -> IndexList {
+        lastNoted = -1
+        return changed.removeAll()
+    }
 
     /// Forgets the apps changed since the last `takeChanged()`.
-    mutating func forgetChanged() { changed.clear() }
+    mutating func forgetChanged() {
+        lastNoted = -1
+        changed.clear()
+    }
+
+    /// Whether any app changed during the current event.
+    var changedDuringEvent: Bool { !changedInEvent.isEmpty }
 
     /// The apps changed during the current event, in index order.
     func changedThisEvent() -> IndexList { changedInEvent.sortedMembers() }
 
     /// Ends the current event.
     mutating func commit() {
+        lastNoted = -1
         changedInEvent.clear()
         changed.clear()
     }

@@ -155,6 +155,10 @@ extension Engine {
     /// Now Playing, ducking ramps, audibility and the secondary-audio hint, in that order. When `silently`, the
     /// derived values catch up with the state without a report (and gains are left alone).
     mutating func settle(_ effects: inout Effects, silently: Bool = false) {
+        // Nothing derived can move when no app and no device input changed (the hint follows the apps' facts and
+        // the foreground app, which changes only with an app's lifecycle): a failed call or time passing.
+        if !apps.hasUnsettledChanges && effects.lastRoute == nil && device.ringer == derived.ringer
+            && device.isLocked == derived.isLocked && device.accessories == derived.accessories { return }
         let changed = apps.takeChanged()
         var everyAudibility = device.ringer != derived.ringer || device.isLocked != derived.isLocked
         var everyGain = false
