@@ -34,6 +34,7 @@ extension Engine {
 
     /// Pauses every running player and recorder of app `i`.
     mutating func pauseRunningPlayers(_ i: Int, rule: Rule, _ effects: inout Effects) {
+        guard apps[i].hasRunningIO else { return }
         for p in apps[i].players.indices where apps[i].players[p].isRunning {
             setPlayer(i, p, .paused, rule: rule, &effects)
         }

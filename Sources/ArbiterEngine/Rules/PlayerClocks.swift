@@ -4,10 +4,11 @@ extension Engine {
     mutating func setPlayer(_ i: Int, _ p: Int, _ state: PlayerState, rule: Rule, _ effects: inout Effects) {
         guard apps[i].players[p].state != state else { return }
         apps[i].players[p].set(state, at: now)
-        let player = apps[i].players[p]
-        effects.decide(apps[i].id, .player(player.name, state), rule)
-        if player.isMusicPlayer && player.generatesPlaybackNotifications {
-            effects.notify(apps[i].id, .playbackStateChanged(player: player.name, state), .musicPlayerNotifications)
+        // The player's fields are read in place: copying the player costs a reference count per string and array.
+        let name = apps[i].players[p].name
+        effects.decide(apps[i].id, .player(name, state), rule)
+        if apps[i].players[p].isMusicPlayer && apps[i].players[p].generatesPlaybackNotifications {
+            effects.notify(apps[i].id, .playbackStateChanged(player: name, state), .musicPlayerNotifications)
         }
     }
 

@@ -18,7 +18,7 @@ extension Engine {
         clearOverrides(&effects)
         announceRouteChange(from: previous, reason: .oldDeviceUnavailable, rule: .fallBack, &effects)
         guard previous.outputs.contains(where: { $0.accessory == removed.label }) else { return .succeeded }
-        for i in apps.indices {
+        for i in apps.indices where apps[i].isPlaying {
             for p in apps[i].players.indices where apps[i].players[p].isRunning
                 && [.avPlayer, .queuePlayer, .playerViewController].contains(apps[i].players[p].kind) {
                 setPlayer(i, p, .paused, rule: .avPlayerPausesOnUnplug, &effects)
