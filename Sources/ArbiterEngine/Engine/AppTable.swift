@@ -9,6 +9,8 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     private(set) var changed = IndexSet()
     /// Apps changed during the current event, each once.
     private var changedInEvent = IndexSet()
+    /// The app last noted as changed, while both sets hold it: rules change one app's fields one after another.
+    private var lastNoted = -1
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { storage.count }
@@ -34,9 +36,6 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
         changedInEvent.grow(to: storage.count)
         changed.insert(storage.count - 1)
     }
-
-    /// The app last noted as changed while `changed` held it: rules change one app's fields one after another.
-    private var lastNoted = -1
 
     private mutating func note(_ i: Int) {
         if i == lastNoted { return }

@@ -155,14 +155,13 @@ extension Engine {
     /// Now Playing, ducking ramps, audibility and the secondary-audio hint, in that order. When `silently`, the
     /// derived values catch up with the state without a report (and gains are left alone).
     mutating func settle(_ effects: inout Effects, silently: Bool = false) {
+        var everyAudibility = device.ringer != derived.ringer || device.isLocked != derived.isLocked
+        var routeInputs = effects.lastRoute != nil || device.accessories != derived.accessories
         // Nothing derived can move when no app and no device input changed (the hint follows the apps' facts and
         // the foreground app, which changes only with an app's lifecycle): a failed call or time passing.
-        if !apps.hasUnsettledChanges && effects.lastRoute == nil && device.ringer == derived.ringer
-            && device.isLocked == derived.isLocked && device.accessories == derived.accessories { return }
+        if !apps.hasUnsettledChanges && !everyAudibility && !routeInputs { return }
         let changed = apps.takeChanged()
-        var everyAudibility = device.ringer != derived.ringer || device.isLocked != derived.isLocked
         var everyGain = false
-        var routeInputs = effects.lastRoute != nil || device.accessories != derived.accessories
         var nowPlayingInputs = false
         // The route owner changes only when it changes itself (then every app is looked at) or an app outranks it.
         var owner = derived.owner
