@@ -159,6 +159,12 @@ struct IndexList: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Whether `i` is listed (without the iterator copy that `contains` makes).
+    func has(_ i: Int) -> Bool {
+        for k in 0..<count where self[k] == i { return true }
+        return false
+    }
+
     mutating func append(_ i: Int) {
         switch count {
         case 0: inline.0 = i

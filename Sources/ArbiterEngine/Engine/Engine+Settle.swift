@@ -166,7 +166,8 @@ extension Engine {
         // The route owner changes only when it changes itself (then every app is looked at) or an app outranks it.
         var owner = derived.owner
         var ownerChanged = false
-        for i in changed {
+        for k in 0..<changed.count {
+            let i = changed[k]
             if i >= derived.facts.count { derived.facts.append(AppFacts()) }
             let old = derived.facts[i]
             var new = facts(i)
@@ -226,14 +227,14 @@ extension Engine {
                     if changedNow || derived.facts[i].active { settleGain(i, &effects) }
                 }
             } else {
-                for i in changed { settleGain(i, &effects) }
+                for k in 0..<changed.count { settleGain(changed[k], &effects) }
             }
             apps.forgetChanged()   // gains feed nothing derived
         }
         if everyAudibility {
             for i in apps.indices { settleAudibility(i, silently: silently, &effects) }
         } else {
-            for i in changed { settleAudibility(i, silently: silently, &effects) }
+            for k in 0..<changed.count { settleAudibility(changed[k], silently: silently, &effects) }
         }
         let hint = Derived.foregroundHint(foregroundIndex, facts: derived.facts,
                                           playingNonMixable: derived.playingNonMixable)

@@ -82,8 +82,11 @@ extension Engine {
             effects.backgroundRunningAtStart.first { $0.app == i }?.running ?? derived.facts[i].runsInBackground
         }
         // Only an app changed during the event can have stopped qualifying or have been woken.
-        for i in apps.changedThisEvent() where apps[i].lifecycle == .background && !keepsRunningInBackground(i)
-            && (ranAtStart(i) || effects.woken.contains(i)) {
+        let changed = apps.changedThisEvent()
+        for k in changed.indices {
+            let i = changed[k]
+            guard apps[i].lifecycle == .background && !keepsRunningInBackground(i)
+                && (ranAtStart(i) || effects.woken.has(i)) else { continue }
             suspend(i, &effects)
             any = true
         }

@@ -16,7 +16,8 @@ extension Engine {
     mutating func play(_ i: Int, player name: String?, _ effects: inout Effects) -> StepResult {
         let chosen = players(of: i, named: name)
         // The Music app plays for a systemMusicPlayer: the app's own background rules do not apply.
-        let musicApp = chosen.allSatisfy { apps[i].players[$0].kind == .systemMusicPlayer }
+        var musicApp = true
+        for k in chosen.indices where apps[i].players[chosen[k]].kind != .systemMusicPlayer { musicApp = false }
         if apps[i].lifecycle != .foreground && !musicApp {
             let category = apps[i].session.category
             if !apps[i].hasAudioBackgroundMode || !category.traits.playsInBackground {
@@ -25,7 +26,7 @@ extension Engine {
         }
         let activation = activate(i, rule: .playingActivates, asForeground: musicApp, &effects)
         if case .failed(let error) = activation { return .failed(error) }
-        for p in chosen { setPlayer(i, p, .playing, rule: .playerPlays, &effects) }
+        for k in chosen.indices { setPlayer(i, chosen[k], .playing, rule: .playerPlays, &effects) }
         if !apps[i].session.isMixable && !musicApp {
             playCounter += 1
             apps[i].nonMixablePlaySerial = playCounter
@@ -34,8 +35,9 @@ extension Engine {
     }
 
     mutating func halt(_ i: Int, player name: String?, to state: PlayerState, _ effects: inout Effects) -> StepResult {
-        for p in players(of: i, named: name) where apps[i].players[p].state != .stopped {
-            setPlayer(i, p, state, rule: .playerPlays, &effects)
+        let chosen = players(of: i, named: name)
+        for k in chosen.indices where apps[i].players[chosen[k]].state != .stopped {
+            setPlayer(i, chosen[k], state, rule: .playerPlays, &effects)
         }
         return .succeeded
     }
