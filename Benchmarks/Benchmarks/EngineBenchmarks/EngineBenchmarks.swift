@@ -5,8 +5,9 @@ import Workloads
 
 /// One benchmark iteration is one engine event; throughput is events a second. The engine runs through a
 /// 10,000-event synthetic workload and starts again from its setup when the workload is used up. The caller keeps
-/// one outcome for the run (`handle(_:at:into:)`), as a caller handling a stream of events does; the last
-/// benchmark makes a new outcome for every event (`handle(_:at:)`), as a caller that keeps every outcome does.
+/// one outcome for the run (`handle(_:at:into:)`), as a caller handling a stream of events does; one benchmark
+/// also reads every event's decisions (spelled out from the engine's codes, as a replay or the REPL reads them),
+/// and the last makes a new outcome for every event (`handle(_:at:)`), as a caller that keeps every outcome does.
 let benchmarks: @Sendable () -> Void = {
     let eventMetrics = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal],
                                                scalingFactor: .kilo, maxDuration: .seconds(3))
@@ -19,11 +20,21 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations {
                 let next = run.nextEvent()
                 run.engine.handle(workload.events[next].event, at: workload.events[next].time, into: &outcome)
-                blackHole(outcome.decisions.count)
+                blackHole(outcome.decisionCount)
             }
         }
     }
     let workload = SyntheticWorkload(appCount: 100, eventCount: 10_000)
+    Benchmark("Engine events, 100 apps, decisions read", configuration: eventMetrics) { benchmark in
+        var run = WorkloadRun(workload)
+        var outcome = Outcome(time: .zero, event: .advance, result: .succeeded)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let next = run.nextEvent()
+            run.engine.handle(workload.events[next].event, at: workload.events[next].time, into: &outcome)
+            blackHole(outcome.decisions)
+        }
+    }
     Benchmark("Engine events, 100 apps, an outcome made per event", configuration: eventMetrics) { benchmark in
         var run = WorkloadRun(workload)
         benchmark.startMeasurement()

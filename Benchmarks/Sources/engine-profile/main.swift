@@ -30,7 +30,7 @@ func run(_ workload: SyntheticWorkload) throws -> (decisions: Int, failed: Int, 
     var outcome = Outcome(time: .zero, event: .advance, result: .succeeded)
     for (time, event) in workload.events {
         engine.handle(event, at: time, into: &outcome)
-        decisions += outcome.decisions.count
+        decisions += outcome.decisionCount
         switch outcome.result {
         case .rejected: rejected += 1
         case .failed: failed += 1

@@ -11,6 +11,10 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     private var changedInEvent = IndexSet()
     /// The app last noted as changed, while both sets hold it: rules change one app's fields one after another.
     private var lastNoted = -1
+    /// The apps' and their players' names, for outcomes to spell their decisions out; made again by `commit()`
+    /// after apps were added.
+    private(set) var names = AppNames([])
+    private var namesAreStale = false
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { storage.count }
@@ -35,6 +39,7 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
         changed.grow(to: storage.count)
         changedInEvent.grow(to: storage.count)
         changed.insert(storage.count - 1)
+        namesAreStale = true
     }
 
     private mutating func note(_ i: Int) {
@@ -70,6 +75,10 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
 
     /// Ends the current event.
     mutating func commit() {
+        if namesAreStale {
+            names = AppNames(storage)
+            namesAreStale = false
+        }
         lastNoted = -1
         changedInEvent.clear()
         changed.clear()

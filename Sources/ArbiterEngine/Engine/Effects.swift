@@ -1,6 +1,8 @@
 /// The decisions and notifications one event produces, in the order they happen.
 struct Effects {
-    var decisions: [Decision] = []
+    var decisions: [DecisionRecord] = []
+    /// The changes recorded with `DecisionCode.detail`.
+    var details: [Change] = []
     var notifications: [SessionNotification] = []
     var reactions: [ReactionRecord] = []
     /// The last route announced during this event, if any.
@@ -13,7 +15,8 @@ struct Effects {
     /// Exchanges the recorded decisions, notifications and reactions with `outcome`'s: before an event, to record
     /// into the outcome's emptied arrays (reusing their storage); after it, to hand over what was recorded.
     mutating func swapRecords(with outcome: inout Outcome) {
-        swap(&decisions, &outcome.decisions)
+        swap(&decisions, &outcome.records.codes)
+        swap(&details, &outcome.records.details)
         swap(&notifications, &outcome.notifications)
         swap(&reactions, &outcome.reactions)
     }
@@ -24,9 +27,16 @@ struct Effects {
         }
     }
 
-    mutating func decide(_ app: consuming AppID?, _ change: consuming Change, _ rule: consuming Rule) {
+    /// Records a decision about app `app` (a position; nil for the device).
+    mutating func decide(_ app: Int?, _ code: DecisionCode, _ rule: Rule) {
         if decisions.capacity == 0 { decisions.reserveCapacity(8) }
-        decisions.append(Decision(app: app, change: change, rule: rule))
+        decisions.append(DecisionRecord(app: app.map { Int32($0) } ?? -1, code: code, rule: rule))
+    }
+
+    /// Records a decision whose change has no plain code.
+    mutating func decide(_ app: Int?, detail change: consuming Change, _ rule: Rule) {
+        details.append(change)
+        decide(app, .detail(Int32(details.count - 1)), rule)
     }
 
     mutating func notify(_ app: consuming AppID, _ kind: consuming NotificationKind, _ rule: consuming Rule) {

@@ -211,8 +211,8 @@ extension Engine {
         if nowPlayingInputs {
             let nowPlaying = Derived.nowPlaying(derived.facts)
             if nowPlaying != derived.nowPlaying && !silently {
-                let id = nowPlaying.map { apps[$0].id }
-                effects.decide(id ?? derived.nowPlaying.map { apps[$0].id }, .nowPlaying(id), .nowPlayingEligibility)
+                effects.decide(nowPlaying ?? derived.nowPlaying, .nowPlaying(Int32(nowPlaying ?? -1)),
+                               .nowPlayingEligibility)
             }
             derived.nowPlaying = nowPlaying
         }
@@ -251,7 +251,7 @@ extension Engine {
         if !derived.facts[i].audible && (!derived.facts[i].active || !apps[i].isPlaying) { return }
         let now = audibility(i, othersRecord: derived.othersRecord(i))
         if now.isAudible != derived.facts[i].audible && !silently {
-            effects.decide(apps[i].id, .audible(now.isAudible), now.rule)
+            effects.decide(i, .audible(now.isAudible), now.rule)
         }
         derived.facts[i].audible = now.isAudible
     }

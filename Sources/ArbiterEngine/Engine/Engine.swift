@@ -73,7 +73,7 @@ public struct Engine: Hashable, Sendable {
     public mutating func handle(_ event: Event, at time: Time, into outcome: inout Outcome) {
         outcome.time = time
         outcome.event = event
-        outcome.decisions.empty()
+        outcome.records.empty()
         outcome.notifications.empty()
         outcome.reactions.empty()
         if time < now {
@@ -111,6 +111,7 @@ public struct Engine: Hashable, Sendable {
         assert(!Engine.checksEveryEvent || derivedDrift() == nil, "after \(event) at \(time): \(derivedDrift()!)")
         outcome.result = result
         effects.swapRecords(with: &outcome)
+        if outcome.records.names !== apps.names { outcome.records.names = apps.names }
     }
 
     /// Whether debug builds check the invariants and the derived values after every event, stopping at the first
@@ -146,7 +147,7 @@ public struct Engine: Hashable, Sendable {
         let first = apps.isEmpty && device.foreground == nil
         apps.append(App(config: config, lifecycle: first ? .foreground : .background))
         if first { setForeground(apps.count - 1) }
-        effects.decide(config.name, .lifecycle(first ? .foreground : .background), .appDeclared)
+        effects.decide(apps.count - 1, .lifecycle(first ? .foreground : .background), .appDeclared)
         return .succeeded
     }
 }

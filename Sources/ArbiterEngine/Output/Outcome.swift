@@ -3,17 +3,26 @@ public struct Outcome: Hashable, Sendable {
     public var time: Time
     public var event: Event
     public var result: StepResult
-    public var decisions: [Decision]
+    /// What the event changed, in order, each with its rule. The engine records decisions as plain codes and they
+    /// are spelled out here, when read: read this once and keep the array rather than reading it again.
+    public var decisions: [Decision] {
+        get { records.decisions }
+        set { records = DecisionRecords(newValue) }
+    }
+    /// How many decisions the event made (without spelling them out).
+    public var decisionCount: Int { records.codes.count }
     public var notifications: [SessionNotification]
     /// The apps' own reactions that ran, in order, with how each went.
     public var reactions: [ReactionRecord]
+    /// The decisions as recorded.
+    var records = DecisionRecords()
 
     public init(time: Time, event: Event, result: StepResult, decisions: [Decision] = [],
                 notifications: [SessionNotification] = [], reactions: [ReactionRecord] = []) {
         self.time = time
         self.event = event
         self.result = result
-        self.decisions = decisions
+        if !decisions.isEmpty { records = DecisionRecords(decisions) }
         self.notifications = notifications
         self.reactions = reactions
     }

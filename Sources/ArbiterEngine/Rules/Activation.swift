@@ -29,7 +29,7 @@ extension Engine {
         apps[i].session.activationSerial = activationCounter
         apps[i].session.interruption = nil
         apps[i].mayResume = false
-        effects.decide(apps[i].id, .activated, rule)
+        effects.decide(i, .activated, rule)
         arbitrate(activating: i, &effects)
         return .succeeded
     }

@@ -110,10 +110,10 @@ extension Engine {
 
     private mutating func announceConfiguration(_ i: Int, rule: Rule, _ effects: inout Effects) {
         let session = apps[i].session
-        effects.decide(apps[i].id, .categorySet(session.category, mode: session.effectiveMode,
+        effects.decide(i, detail: .categorySet(session.category, mode: session.effectiveMode,
                                                 options: session.effectiveOptions), rule)
         if session.effectiveMode != session.mode {
-            effects.decide(apps[i].id, .modeDowngraded(requested: session.mode, effective: session.effectiveMode),
+            effects.decide(i, detail: .modeDowngraded(requested: session.mode, effective: session.effectiveMode),
                            .unsupportedModeBehavesAsDefault)
         }
     }

@@ -11,7 +11,7 @@ extension Engine {
                 result = .failed(SessionError(.isBusy, .deactivationWithRunningIO))
             }
             apps[i].session.isActive = false
-            effects.decide(id, .deactivated, .deactivationSucceeds)
+            effects.decide(i, .deactivated, .deactivationSucceeds)
         }
         for j in interrupted(by: .app(id)) {
             if notifyOthers {
@@ -20,7 +20,7 @@ extension Engine {
                 endInterruption(j, shouldResume: false, rule: .endedWithoutNotify, &effects)
             } else {
                 apps[j].session.interruption?.endPending = false
-                effects.decide(apps[j].id, .interruptionOrphaned, .noNotifyNoEnded)
+                effects.decide(j, detail: .interruptionOrphaned, .noNotifyNoEnded)
             }
         }
         return result

@@ -12,7 +12,7 @@ extension Engine {
         let target = gainTarget(i)
         guard apps[i].gain.to != target else { return }
         apps[i].gain.retarget(to: target, at: now, over: profile.duckRamp)
-        effects.decide(apps[i].id, .gain(to: target, over: profile.duckRamp), target < 1 ? .duckOthers : .unduck)
+        effects.decide(i, .gain(to: target, over: profile.duckRamp), target < 1 ? .duckOthers : .unduck)
     }
 
     /// App `id`'s gain at `time` (at or after the last event).

@@ -9,10 +9,10 @@ extension Engine {
         apps[j].mayResume = false
         if apps[j].session.overridesToSpeaker {
             apps[j].session.overridesToSpeaker = false
-            effects.decide(apps[j].id, .overrideToSpeaker(false), .overrideEndsOnRouteChange)
+            effects.decide(j, detail: .overrideToSpeaker(false), .overrideEndsOnRouteChange)
         }
         apps[j].session.interruption = Interruption(by: interrupter, at: now, reason: reason)
-        effects.decide(apps[j].id, .interrupted(by: interrupter), rule)
+        effects.decide(j, .interrupted(code(of: interrupter)), rule)
         effects.notify(apps[j].id, .interruptionBegan(reason: reason), rule)
     }
 
@@ -20,8 +20,19 @@ extension Engine {
     mutating func endInterruption(_ j: Int, shouldResume: Bool, rule: Rule, _ effects: inout Effects) {
         apps[j].session.interruption = nil
         apps[j].mayResume = shouldResume
-        effects.decide(apps[j].id, .interruptionEnded, rule)
+        effects.decide(j, .interruptionEnded, rule)
         effects.notify(apps[j].id, .interruptionEnded(shouldResume: shouldResume), rule)
+    }
+
+    /// How a decision records `interrupter`: an app by its position, the system by a negative constant.
+    private func code(of interrupter: Interrupter) -> Int32 {
+        switch interrupter {
+        case .app(let id): Int32(index(of: id)!)
+        case .phoneCall: DecisionCode.phoneCall
+        case .siri: DecisionCode.siri
+        case .alarm: DecisionCode.alarm
+        case .routeDisconnect: DecisionCode.routeDisconnect
+        }
     }
 
     /// The apps whose pending interruption came from `interrupter`, in declaration order.

@@ -60,7 +60,7 @@ extension Engine {
         pauseRunningPlayers(i, rule: .backgroundSuspends, &effects)
         if apps[i].session.isActive {
             apps[i].session.isActive = false
-            effects.decide(apps[i].id, .deactivated, .backgroundSuspends)
+            effects.decide(i, .deactivated, .backgroundSuspends)
         }
         setLifecycle(i, .suspended, .backgroundSuspends, &effects)
     }
@@ -101,11 +101,11 @@ extension Engine {
         }
         if apps[i].session.isActive {
             apps[i].session.isActive = false
-            effects.decide(id, .deactivated, .terminationEndsEverything)
+            effects.decide(i, .deactivated, .terminationEndsEverything)
         }
         for j in interrupted(by: .app(id)) {
             apps[j].session.interruption?.endPending = false
-            effects.decide(apps[j].id, .interruptionOrphaned, .terminationEndsEverything)
+            effects.decide(j, detail: .interruptionOrphaned, .terminationEndsEverything)
         }
         if foregroundIndex == i { setForeground(nil) }
         apps[i].nonMixablePlaySerial = nil
@@ -121,7 +121,7 @@ extension Engine {
             apps[i] = App(config: apps[i].config, lifecycle: .suspended)
             apps[i].gain = gain
             let session = apps[i].session
-            effects.decide(apps[i].id, .categorySet(session.category, mode: session.effectiveMode,
+            effects.decide(i, detail: .categorySet(session.category, mode: session.effectiveMode,
                                                     options: session.effectiveOptions), .launchStartsAfresh)
         }
         return bringToForeground(i, &effects)
@@ -130,7 +130,7 @@ extension Engine {
     private mutating func setLifecycle(_ i: Int, _ lifecycle: AppLifecycle, _ rule: Rule, _ effects: inout Effects) {
         guard apps[i].lifecycle != lifecycle else { return }
         apps[i].lifecycle = lifecycle
-        effects.decide(apps[i].id, .lifecycle(lifecycle), rule)
+        effects.decide(i, .lifecycle(lifecycle), rule)
     }
 }
 

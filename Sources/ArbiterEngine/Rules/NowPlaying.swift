@@ -49,7 +49,7 @@ extension Engine {
 
     mutating func publish(_ i: Int, _ info: NowPlayingInfo?, _ effects: inout Effects) -> StepResult {
         apps[i].published = info.map { PublishedInfo(info: $0, at: now) }
-        effects.decide(apps[i].id, .nowPlayingInfo(info), .nowPlayingInfoExtrapolated)
+        effects.decide(i, detail: .nowPlayingInfo(info), .nowPlayingInfoExtrapolated)
         return .succeeded
     }
 
@@ -58,7 +58,7 @@ extension Engine {
         let set = Set(apps[i].enabledCommands)
         let next = enabled ? set.union(commands) : set.subtracting(commands)
         apps[i].enabledCommands = RemoteCommand.allCases.filter(next.contains)
-        effects.decide(apps[i].id, .commandsEnabled(apps[i].enabledCommands), .disabledCommandsNotSent)
+        effects.decide(i, detail: .commandsEnabled(apps[i].enabledCommands), .disabledCommandsNotSent)
         return .succeeded
     }
 }

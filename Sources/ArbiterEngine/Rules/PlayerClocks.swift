@@ -5,17 +5,17 @@ extension Engine {
         guard apps[i].players[p].state != state else { return }
         apps[i].players[p].set(state, at: now)
         // The player's fields are read in place: copying the player costs a reference count per string and array.
-        let name = apps[i].players[p].name
-        effects.decide(apps[i].id, .player(name, state), rule)
+        effects.decide(i, .player(Int32(p), state), rule)
         if apps[i].players[p].isMusicPlayer && apps[i].players[p].generatesPlaybackNotifications {
-            effects.notify(apps[i].id, .playbackStateChanged(player: name, state), .musicPlayerNotifications)
+            effects.notify(apps[i].id, .playbackStateChanged(player: apps[i].players[p].name, state),
+                           .musicPlayerNotifications)
         }
     }
 
     mutating func showVideo(_ i: Int, player name: String?, _ shown: Bool, _ effects: inout Effects) -> StepResult {
         for p in players(of: i, named: name) where apps[i].players[p].showsVideo != shown {
             apps[i].players[p].showsVideo = shown
-            effects.decide(apps[i].id, .videoShown(apps[i].players[p].name, shown), .videoPausesInBackground)
+            effects.decide(i, detail: .videoShown(apps[i].players[p].name, shown), .videoPausesInBackground)
         }
         return .succeeded
     }
@@ -33,12 +33,12 @@ extension Engine {
                         apps[i].players[p].itemIndex += 1
                         apps[i].players[p].seek(to: 0, at: endedAt)
                         let next = apps[i].players[p]
-                        effects.decide(apps[i].id, .playerItem(next.name, index: next.itemIndex,
+                        effects.decide(i, detail: .playerItem(next.name, index: next.itemIndex,
                                                                title: next.currentItem?.title), .queueAdvances)
                     } else {
                         apps[i].players[p].seek(to: duration, at: now)
                         apps[i].players[p].state = .stopped
-                        effects.decide(apps[i].id, .player(player.name, .stopped), .itemEnds)
+                        effects.decide(i, .player(Int32(p), .stopped), .itemEnds)
                     }
                 }
             }
@@ -48,7 +48,7 @@ extension Engine {
     mutating func seek(_ i: Int, player name: String?, to seconds: Double, _ effects: inout Effects) -> StepResult {
         for p in players(of: i, named: name) {
             apps[i].players[p].seek(to: seconds, at: now)
-            effects.decide(apps[i].id, .playerPosition(apps[i].players[p].name, seconds), .playerPlays)
+            effects.decide(i, .playerPosition(Int32(p), seconds), .playerPlays)
         }
         return .succeeded
     }
@@ -60,7 +60,7 @@ extension Engine {
             }
             apps[i].players[p].seek(to: 0, at: now)
             let player = apps[i].players[p]
-            effects.decide(apps[i].id, .playerItem(player.name, index: player.itemIndex,
+            effects.decide(i, detail: .playerItem(player.name, index: player.itemIndex,
                                                    title: player.currentItem?.title), .playerPlays)
         }
         return .succeeded

@@ -2,7 +2,7 @@
 extension Engine {
     mutating func remote(_ command: RemoteCommand, position: Double?, _ effects: inout Effects) -> StepResult {
         guard let id = nowPlaying, let i = index(of: id) else {
-            effects.decide(nil, .remoteDropped(command), .remoteNeedsNowPlaying)
+            effects.decide(nil, detail: .remoteDropped(command), .remoteNeedsNowPlaying)
             return .succeeded
         }
         if let p = apps[i].players.firstIndex(where: \.publishesNowPlaying),
@@ -10,11 +10,11 @@ extension Engine {
             // The player's code runs in the app, so a suspended app is woken to run it, as for any step.
             wakeIfSuspended(i, &effects)
             let status = playerHandles(command, position: position, app: i, player: p, &effects)
-            effects.decide(id, .remoteHandled(command, status), .playerHandlesRemote)
+            effects.decide(i, detail: .remoteHandled(command, status), .playerHandlesRemote)
             return .succeeded
         }
         guard apps[i].enabledCommands.contains(command) else {
-            effects.decide(id, .remoteDropped(command), .disabledCommandsNotSent)
+            effects.decide(i, detail: .remoteDropped(command), .disabledCommandsNotSent)
             return .succeeded
         }
         effects.notify(id, .remoteCommand(command), .remoteToNowPlaying)
@@ -25,9 +25,9 @@ extension Engine {
             if case .rejected = record?.result { status = .commandFailed }
         } else if command == .changePlaybackPosition, let position, let p = apps[i].players.indices.first {
             apps[i].players[p].seek(to: position, at: now)
-            effects.decide(id, .playerPosition(apps[i].players[p].name, position), .remoteToNowPlaying)
+            effects.decide(i, .playerPosition(Int32(p), position), .remoteToNowPlaying)
         }
-        effects.decide(id, .remoteHandled(command, status), .remoteToNowPlaying)
+        effects.decide(i, detail: .remoteHandled(command, status), .remoteToNowPlaying)
         return .succeeded
     }
 
@@ -46,7 +46,7 @@ extension Engine {
         case .changePlaybackPosition:
             guard let position else { return .commandFailed }
             apps[i].players[p].seek(to: position, at: now)
-            effects.decide(apps[i].id, .playerPosition(name, position), .playerHandlesRemote)
+            effects.decide(i, .playerPosition(Int32(p), position), .playerHandlesRemote)
             result = .succeeded
         default: return .commandFailed
         }

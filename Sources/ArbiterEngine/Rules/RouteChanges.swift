@@ -4,7 +4,7 @@ extension Engine {
         let previous = currentRoute
         accessorySerial += 1
         device.accessories.append(Accessory(kind: spec.kind, name: spec.name, serial: accessorySerial))
-        effects.decide(nil, .accessoryConnected(spec), .lastInWins)
+        effects.decide(nil, detail: .accessoryConnected(spec), .lastInWins)
         clearOverrides(&effects)
         announceRouteChange(from: previous, reason: .newDeviceAvailable, rule: .lastInWins, &effects)
         return .succeeded
@@ -14,7 +14,7 @@ extension Engine {
         let found = device.accessoryIndex(matching: spec)!   // a missing accessory is rejected before
         let previous = currentRoute
         let removed = device.accessories.remove(at: found)
-        effects.decide(nil, .accessoryDisconnected(AccessorySpec(removed.kind, name: removed.name)), .fallBack)
+        effects.decide(nil, detail: .accessoryDisconnected(AccessorySpec(removed.kind, name: removed.name)), .fallBack)
         clearOverrides(&effects)
         announceRouteChange(from: previous, reason: .oldDeviceUnavailable, rule: .fallBack, &effects)
         guard previous.outputs.contains(where: { $0.accessory == removed.label }) else { return .succeeded }
@@ -37,7 +37,7 @@ extension Engine {
         let previous = currentRoute
         if apps[i].session.overridesToSpeaker != speaker {
             apps[i].session.overridesToSpeaker = speaker
-            effects.decide(apps[i].id, .overrideToSpeaker(speaker), .overrideToSpeaker)
+            effects.decide(i, detail: .overrideToSpeaker(speaker), .overrideToSpeaker)
         }
         announceRouteChange(from: previous, reason: .override, rule: .overrideToSpeaker, &effects)
         return .succeeded
@@ -49,7 +49,7 @@ extension Engine {
         }
         let previous = currentRoute
         apps[i].session.preferredInput = port
-        effects.decide(apps[i].id, .preferredInput(port), .preferredInput)
+        effects.decide(i, detail: .preferredInput(port), .preferredInput)
         announceRouteChange(from: previous, reason: .override, rule: .preferredInput, &effects)
         return .succeeded
     }
@@ -58,7 +58,7 @@ extension Engine {
     mutating func clearOverrides(_ effects: inout Effects) {
         for i in apps.indices where apps[i].session.overridesToSpeaker {
             apps[i].session.overridesToSpeaker = false
-            effects.decide(apps[i].id, .overrideToSpeaker(false), .overrideEndsOnRouteChange)
+            effects.decide(i, detail: .overrideToSpeaker(false), .overrideEndsOnRouteChange)
         }
     }
 
@@ -72,7 +72,7 @@ extension Engine {
     mutating func announceRouteChange(to route: Route, from previous: Route, reason: RouteChangeReason, rule: Rule,
                                       always: Bool = false, _ effects: inout Effects) {
         guard route != previous || always else { return }
-        if route != previous { effects.decide(nil, .route(route), rule) }
+        if route != previous { effects.decide(nil, detail: .route(route), rule) }
         effects.lastRoute = route
         for i in apps.indices where apps[i].session.isActive {
             effects.notify(apps[i].id, .routeChange(reason: reason, previous: previous), rule)

@@ -22,19 +22,19 @@ extension Engine {
             }
         case .siriBegin:
             device.isSiriActive = true
-            effects.decide(nil, .siri(true), .siriInterrupts)
+            effects.decide(nil, detail: .siri(true), .siriInterrupts)
             interruptActiveSessions(by: .siri, rule: .siriInterrupts, &effects)
         case .siriEnd:
             device.isSiriActive = false
-            effects.decide(nil, .siri(false), .siriEnds)
+            effects.decide(nil, detail: .siri(false), .siriEnds)
             endSystemInterruption(by: .siri, shouldResume: profile.siriEndedShouldResume, rule: .siriEnds, &effects)
         case .alarmBegin:
             device.isAlarmActive = true
-            effects.decide(nil, .alarm(true), .alarmInterrupts)
+            effects.decide(nil, detail: .alarm(true), .alarmInterrupts)
             interruptActiveSessions(by: .alarm, rule: .alarmInterrupts, &effects)
         case .alarmEnd:
             device.isAlarmActive = false
-            effects.decide(nil, .alarm(false), .alarmEnds)
+            effects.decide(nil, detail: .alarm(false), .alarmEnds)
             endSystemInterruption(by: .alarm, shouldResume: profile.alarmEndedShouldResume, rule: .alarmEnds, &effects)
         case .mediaServicesLost: return mediaServicesLost(&effects)
         case .mediaServicesReset: return mediaServicesReset(&effects)
@@ -50,7 +50,7 @@ extension Engine {
         case .active: .callAnswered
         case nil: .callOver
         }
-        effects.decide(nil, .call(state), rule)
+        effects.decide(nil, detail: .call(state), rule)
     }
 
     /// Interrupts every active session; mixable ones too unless the profile says otherwise.

@@ -178,7 +178,8 @@ public struct ReplSession {
             return
         }
         entries.append(Entry(text: text, time: time, event: event, outcome: outcome, position: position))
-        for decision in outcome.decisions {
+        let decisions = outcome.decisions   // spelled out once, from the engine's codes
+        for decision in decisions {
             for property in Provenance.properties(of: decision.change) {
                 provenance[Provenance.key(decision.app, property)] = (decision, entries.count)
             }
@@ -193,9 +194,9 @@ public struct ReplSession {
             reply.lines.append("✗ failed with \(error.code) (\(error.code.codeText)): \(error.rule.statement)  [\(error.rule.id)]")
             reply.failed = true
         }
-        reply.lines += outcome.decisions.map(\.description)
+        reply.lines += decisions.map(\.description)
         reply.lines += outcome.notifications.map { "→ \($0.app): \($0.kind)  [\($0.rule.id)]" }
-        if outcome.decisions.isEmpty && outcome.notifications.isEmpty && outcome.error == nil {
+        if decisions.isEmpty && outcome.notifications.isEmpty && outcome.error == nil {
             reply.lines.append("nothing changed")
         }
     }

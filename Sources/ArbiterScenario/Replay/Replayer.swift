@@ -65,7 +65,7 @@ public enum Replayer {
                     try backend?.apply(engine)
                 case .expect(let checks):
                     let outcome = engine.handle(.advance, at: step.time)
-                    if !outcome.decisions.isEmpty || !outcome.notifications.isEmpty {
+                    if outcome.decisionCount > 0 || !outcome.notifications.isEmpty {
                         record(outcome, at: nil, fails: nil)
                     }
                     try backend?.apply(engine)
