@@ -70,3 +70,21 @@ struct OutcomeDecisionTests {
         #expect(outcome.decisionCount == 0)
     }
 }
+
+@Suite("Outcome decisions: players an app did not declare")
+struct OutcomeUndeclaredPlayerTests {
+    @Test("the recorder iOS implies, and a relaunch that starts afresh, are named in decisions")
+    func impliedRecorder() throws {
+        var engine = try Engine(Setup(apps: [AppConfig("Memo", category: .playAndRecord)]))
+        let recording = engine.handle(.app("Memo", .record), at: .zero)
+        #expect(recording.decisions.contains { $0.app == "Memo" && $0.change == .player("recorder", .playing) })
+        engine.handle(.app("Memo", .terminate), at: .seconds(1))
+        engine.handle(.app("Memo", .launch), at: .seconds(2))
+        let again = engine.handle(.app("Memo", .play()), at: .seconds(3))
+        #expect(again.decisions.contains { $0.app == "Memo" && $0.change == .player("main", .playing) })
+        let recordingAgain = engine.handle(.app("Memo", .record), at: .seconds(4))
+        #expect(recordingAgain.decisions.contains {
+            $0.app == "Memo" && $0.change == .player("recorder", .playing)
+        })
+    }
+}

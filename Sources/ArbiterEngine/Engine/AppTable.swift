@@ -42,6 +42,18 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
         namesAreStale = true
     }
 
+    /// Adds a player to app `i` (one the app did not declare).
+    mutating func appendPlayer(_ player: Player, to i: Int) {
+        self[i].players.append(player)
+        namesAreStale = true
+    }
+
+    /// Puts `app` in app `i`'s place (a relaunch starts afresh, with the declared players only).
+    mutating func replace(_ i: Int, with app: App) {
+        self[i] = app
+        namesAreStale = true
+    }
+
     private mutating func note(_ i: Int) {
         if i == lastNoted { return }
         changed.insert(i)

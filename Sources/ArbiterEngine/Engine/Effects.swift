@@ -1,8 +1,8 @@
-/// The decisions and notifications one event produces, in the order they happen.
-struct Effects {
-    var decisions: [DecisionRecord] = []
-    /// The changes recorded with `DecisionCode.detail`.
-    var details: [Change] = []
+/// What one event produces, in the order it happens: decisions, notifications and reactions, and the scratch
+/// values the rules share during the event. It lives in the `Outcome` the engine writes into, so a caller that
+/// keeps one outcome reuses its storage from event to event.
+struct Effects: Sendable {
+    var records = DecisionRecords()
     var notifications: [SessionNotification] = []
     var reactions: [ReactionRecord] = []
     /// The last route announced during this event, if any.
@@ -12,13 +12,14 @@ struct Effects {
     /// Whether each app whose answer changed during this event ran in the background when the event began.
     var backgroundRunningAtStart: [(app: Int, running: Bool)] = []
 
-    /// Exchanges the recorded decisions, notifications and reactions with `outcome`'s: before an event, to record
-    /// into the outcome's emptied arrays (reusing their storage); after it, to hand over what was recorded.
-    mutating func swapRecords(with outcome: inout Outcome) {
-        swap(&decisions, &outcome.records.codes)
-        swap(&details, &outcome.records.details)
-        swap(&notifications, &outcome.notifications)
-        swap(&reactions, &outcome.reactions)
+    /// Forgets the last event, keeping the storage.
+    mutating func empty() {
+        records.empty()
+        notifications.empty()
+        reactions.empty()
+        if lastRoute != nil { lastRoute = nil }
+        if !woken.isEmpty { woken = IndexList() }
+        if !backgroundRunningAtStart.isEmpty { backgroundRunningAtStart.empty() }
     }
 
     mutating func notePreviousBackgroundRunning(_ app: Int, _ running: Bool) {
@@ -29,14 +30,14 @@ struct Effects {
 
     /// Records a decision about app `app` (a position; nil for the device).
     mutating func decide(_ app: Int?, _ code: DecisionCode, _ rule: Rule) {
-        if decisions.capacity == 0 { decisions.reserveCapacity(8) }
-        decisions.append(DecisionRecord(app: app.map { Int32($0) } ?? -1, code: code, rule: rule))
+        if records.codes.capacity == 0 { records.codes.reserveCapacity(8) }
+        records.codes.append(DecisionRecord(app: app.map { Int32($0) } ?? -1, code: code, rule: rule))
     }
 
     /// Records a decision whose change has no plain code.
     mutating func decide(_ app: Int?, detail change: consuming Change, _ rule: Rule) {
-        details.append(change)
-        decide(app, .detail(Int32(details.count - 1)), rule)
+        records.details.append(change)
+        decide(app, .detail(Int32(records.details.count - 1)), rule)
     }
 
     mutating func notify(_ app: consuming AppID, _ kind: consuming NotificationKind, _ rule: consuming Rule) {

@@ -73,9 +73,7 @@ public struct Engine: Hashable, Sendable {
     public mutating func handle(_ event: Event, at time: Time, into outcome: inout Outcome) {
         outcome.time = time
         outcome.event = event
-        outcome.records.empty()
-        outcome.notifications.empty()
-        outcome.reactions.empty()
+        outcome.effects.empty()
         if time < now {
             outcome.result = .rejected(InputError(
                 "time \(time) is before the current time \(now); expected time to move forward"))
@@ -89,29 +87,28 @@ public struct Engine: Hashable, Sendable {
         case .success(let i): app = i
         }
         now = time
-        var effects = Effects()
-        effects.swapRecords(with: &outcome)
-        catchUpPlayers(&effects)
+        catchUpPlayers(&outcome.effects)
         // Everything was settled after the last event: only players reaching the end of an item changed since.
-        if apps.hasUnsettledChanges { settle(&effects, silently: true) }
+        if apps.hasUnsettledChanges { settle(&outcome.effects, silently: true) }
         let result: StepResult
         switch event {
-        case .app(_, let action): result = apply(action, to: app!, &effects)
-        case .device(let action): result = apply(action, &effects)
-        case .system(let action): result = apply(action, &effects)
-        case .declare(let config): result = declare(config, &effects)
+        case .app(_, let action): result = apply(action, to: app!, &outcome.effects)
+        case .device(let action): result = apply(action, &outcome.effects)
+        case .system(let action): result = apply(action, &outcome.effects)
+        case .declare(let config): result = declare(config, &outcome.effects)
         case .advance: result = .succeeded
         }
-        settle(&effects)
-        runReactions(&effects)
-        if suspendIdleBackgroundApps(&effects) { settle(&effects) }
+        settle(&outcome.effects)
+        runReactions(&outcome.effects)
+        if suspendIdleBackgroundApps(&outcome.effects) { settle(&outcome.effects) }
         apps.commit()
         assert(!Engine.checksEveryEvent || invariantViolations().isEmpty,
                "invariants broken after \(event) at \(time): \(invariantViolations())")
         assert(!Engine.checksEveryEvent || derivedDrift() == nil, "after \(event) at \(time): \(derivedDrift()!)")
         outcome.result = result
-        effects.swapRecords(with: &outcome)
-        if outcome.records.names !== apps.names { outcome.records.names = apps.names }
+        if outcome.effects.records.names !== apps.names { outcome.effects.records.names = apps.names }
+        assert(!Engine.checksEveryEvent || outcome.effects.records.namesCoverCodes,
+               "after \(event) at \(time): a decision names an app or player the outcome's names lack")
     }
 
     /// Whether debug builds check the invariants and the derived values after every event, stopping at the first

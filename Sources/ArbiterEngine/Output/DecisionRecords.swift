@@ -56,6 +56,24 @@ struct DecisionRecords: Hashable, Sendable {
         }
     }
 
+    /// Whether every app and player position recorded has a name (debug builds check it after every event).
+    var namesCoverCodes: Bool {
+        codes.allSatisfy { record in
+            let app = Int(record.app)
+            func hasApp(_ j: Int) -> Bool { names.map { j < $0.apps.count } ?? false }
+            func hasPlayer(_ p: Int32) -> Bool { hasApp(app) && Int(p) < names!.players[app].count }
+            if app >= 0 && !hasApp(app) { return false }
+            switch record.code {
+            case .player(let p, _), .playerPosition(let p, _): return hasPlayer(p)
+            case .nowPlaying(let j) where j >= 0: return hasApp(Int(j))
+            case .interrupted(let j) where j >= 0: return hasApp(Int(j))
+            case .detail(let k): return Int(k) < details.count
+            case .given(let k): return Int(k) < given.count
+            default: return true
+            }
+        }
+    }
+
     /// Empties the records, keeping their storage.
     mutating func empty() {
         codes.empty()

@@ -6,25 +6,46 @@ public struct Outcome: Hashable, Sendable {
     /// What the event changed, in order, each with its rule. The engine records decisions as plain codes and they
     /// are spelled out here, when read: read this once and keep the array rather than reading it again.
     public var decisions: [Decision] {
-        get { records.decisions }
-        set { records = DecisionRecords(newValue) }
+        get { effects.records.decisions }
+        set { effects.records = DecisionRecords(newValue) }
     }
     /// How many decisions the event made (without spelling them out).
-    public var decisionCount: Int { records.codes.count }
-    public var notifications: [SessionNotification]
+    public var decisionCount: Int { effects.records.codes.count }
+    public var notifications: [SessionNotification] {
+        get { effects.notifications }
+        set { effects.notifications = newValue }
+    }
     /// The apps' own reactions that ran, in order, with how each went.
-    public var reactions: [ReactionRecord]
-    /// The decisions as recorded.
-    var records = DecisionRecords()
+    public var reactions: [ReactionRecord] {
+        get { effects.reactions }
+        set { effects.reactions = newValue }
+    }
+    /// What the engine recorded during the event.
+    var effects = Effects()
 
     public init(time: Time, event: Event, result: StepResult, decisions: [Decision] = [],
                 notifications: [SessionNotification] = [], reactions: [ReactionRecord] = []) {
         self.time = time
         self.event = event
         self.result = result
-        if !decisions.isEmpty { records = DecisionRecords(decisions) }
-        self.notifications = notifications
-        self.reactions = reactions
+        if !decisions.isEmpty { effects.records = DecisionRecords(decisions) }
+        effects.notifications = notifications
+        effects.reactions = reactions
+    }
+
+    public static func == (lhs: Outcome, rhs: Outcome) -> Bool {
+        lhs.time == rhs.time && lhs.event == rhs.event && lhs.result == rhs.result
+            && lhs.effects.records == rhs.effects.records && lhs.notifications == rhs.notifications
+            && lhs.reactions == rhs.reactions
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(time)
+        hasher.combine(event)
+        hasher.combine(result)
+        hasher.combine(effects.records)
+        hasher.combine(notifications)
+        hasher.combine(reactions)
     }
 
     /// The iOS error the call failed with, if it did.

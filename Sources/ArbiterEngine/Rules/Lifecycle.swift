@@ -118,7 +118,7 @@ extension Engine {
     mutating func launch(_ i: Int, _ effects: inout Effects) -> StepResult {
         if apps[i].lifecycle == .terminated {
             let gain = apps[i].gain
-            apps[i] = App(config: apps[i].config, lifecycle: .suspended)
+            apps.replace(i, with: App(config: apps[i].config, lifecycle: .suspended))
             apps[i].gain = gain
             let session = apps[i].session
             effects.decide(i, detail: .categorySet(session.category, mode: session.effectiveMode,

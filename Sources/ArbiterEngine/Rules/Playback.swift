@@ -45,7 +45,7 @@ extension Engine {
     /// The app's recorder, implied when none is declared.
     mutating func recorderIndex(_ i: Int) -> Int {
         if let index = apps[i].players.firstIndex(where: { $0.kind.isRecorder }) { return index }
-        apps[i].players.append(Player(PlayerConfig(name: "recorder", kind: .recorder)))
+        apps.appendPlayer(Player(PlayerConfig(name: "recorder", kind: .recorder)), to: i)
         return apps[i].players.count - 1
     }
 
