@@ -14,9 +14,9 @@ struct Effects: Sendable {
 
     /// Forgets the last event, keeping the storage.
     mutating func empty() {
-        records.empty()
-        notifications.empty()
-        reactions.empty()
+        if !records.isEmpty { records.empty() }
+        if !notifications.isEmpty { notifications.empty() }
+        if !reactions.isEmpty { reactions.empty() }
         if lastRoute != nil { lastRoute = nil }
         if !woken.isEmpty { woken = IndexList() }
         if !backgroundRunningAtStart.isEmpty { backgroundRunningAtStart.empty() }

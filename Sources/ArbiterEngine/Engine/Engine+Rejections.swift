@@ -53,7 +53,7 @@ extension Engine {
 
     /// Why an action cannot name these players of app `i`: no such player, a recorder, or no player at all.
     func playerProblem(_ i: Int, named name: String?, verb: String) -> InputError? {
-        let found = players(of: i, named: name).first
+        let found = firstPlayer(of: i, named: name)
         if let found, !apps[i].players[found].kind.isRecorder { return nil }
         let id = apps[i].id
         guard let name else {

@@ -18,6 +18,8 @@ struct Derived: Hashable, Sendable {
     var accessories: [Accessory] = []
     var owner: Int?
     var route = Route()
+    /// What of the owner's session `route` was derived from.
+    var routeKey = RouteKey(AudioSession())
     var nowPlaying: Int?
     /// The apps with a player whose item can end as time passes, in index order.
     var timedPlayback: [Int] = []
@@ -28,7 +30,7 @@ struct Derived: Hashable, Sendable {
         lhs.facts == rhs.facts && lhs.recording == rhs.recording && lhs.ducking == rhs.ducking
             && lhs.playingNonMixable == rhs.playingNonMixable && lhs.ringer == rhs.ringer
             && lhs.isLocked == rhs.isLocked && lhs.accessories == rhs.accessories && lhs.owner == rhs.owner
-            && lhs.route == rhs.route && lhs.nowPlaying == rhs.nowPlaying && lhs.timedPlayback == rhs.timedPlayback
+            && lhs.route == rhs.route && lhs.routeKey == rhs.routeKey && lhs.nowPlaying == rhs.nowPlaying && lhs.timedPlayback == rhs.timedPlayback
             && lhs.hint?.app == rhs.hint?.app && lhs.hint?.value == rhs.hint?.value
     }
 
@@ -51,7 +53,9 @@ struct Derived: Hashable, Sendable {
         isLocked = engine.device.isLocked
         accessories = engine.device.accessories
         owner = Derived.owner(facts)
-        route = engine.route(for: owner.map { engine.apps[$0].session } ?? AudioSession())
+        let session = owner.map { engine.apps[$0].session } ?? AudioSession()
+        route = engine.route(for: session)
+        routeKey = RouteKey(session)
         nowPlaying = Derived.nowPlaying(facts)
         timedPlayback = facts.indices.filter { facts[$0].timedPlayback }
         hint = Derived.foregroundHint(engine.foregroundIndex, facts: facts, playingNonMixable: playingNonMixable)
@@ -116,6 +120,24 @@ extension App {
     }
 }
 
+/// What of a session decides its route (with the accessories): a route is derived again only when this or the
+/// accessories changed.
+struct RouteKey: Equatable, Sendable {
+    var category: Category
+    var mode: Mode
+    var options: CategoryOptions
+    var overridesToSpeaker: Bool
+    var preferredInput: PortType?
+
+    init(_ session: AudioSession) {
+        category = session.category
+        mode = session.mode
+        options = session.options
+        overridesToSpeaker = session.overridesToSpeaker
+        preferredInput = session.preferredInput
+    }
+}
+
 /// What the engine last derived about one app.
 struct AppFacts: Hashable, Sendable {
     var audible = false
@@ -156,7 +178,8 @@ extension Engine {
     /// derived values catch up with the state without a report (and gains are left alone).
     mutating func settle(_ effects: inout Effects, silently: Bool = false) {
         var everyAudibility = device.ringer != derived.ringer || device.isLocked != derived.isLocked
-        var routeInputs = effects.lastRoute != nil || device.accessories != derived.accessories
+        let accessoriesChanged = device.accessories != derived.accessories
+        var routeInputs = effects.lastRoute != nil || accessoriesChanged
         // Nothing derived can move when no app and no device input changed (the hint follows the apps' facts and
         // the foreground app, which changes only with an app's lifecycle): a failed call or time passing.
         if !apps.hasUnsettledChanges && !everyAudibility && !routeInputs { return }
@@ -199,14 +222,20 @@ extension Engine {
         derived.ringer = device.ringer
         derived.isLocked = device.isLocked
         if routeInputs {
-            derived.accessories = device.accessories
+            if accessoriesChanged { derived.accessories = device.accessories }
             derived.owner = ownerChanged ? Derived.owner(derived.facts) : owner
-            let route = self.route(for: derived.owner.map { apps[$0].session } ?? AudioSession())
-            if !silently {
-                announceRouteChange(to: route, from: effects.lastRoute ?? derived.route, reason: .categoryChange,
-                                    rule: .ownerDecidesRoute, &effects)
+            let key = derived.owner.map { RouteKey(apps[$0].session) } ?? RouteKey(AudioSession())
+            // The route is a function of the key and the accessories: when neither changed and no route was
+            // announced during the event, it is the one derived before, and there is nothing to announce.
+            if effects.lastRoute != nil || accessoriesChanged || key != derived.routeKey {
+                let route = self.route(for: derived.owner.map { apps[$0].session } ?? AudioSession())
+                if !silently {
+                    announceRouteChange(to: route, from: effects.lastRoute ?? derived.route, reason: .categoryChange,
+                                        rule: .ownerDecidesRoute, &effects)
+                }
+                derived.route = route
+                derived.routeKey = key
             }
-            derived.route = route
         }
         if nowPlayingInputs {
             let nowPlaying = Derived.nowPlaying(derived.facts)
@@ -232,7 +261,10 @@ extension Engine {
             apps.forgetChanged()   // gains feed nothing derived
         }
         if everyAudibility {
-            for i in apps.indices { settleAudibility(i, silently: silently, &effects) }
+            // Only an app heard before or active now can change (settleAudibility's own first test, in short).
+            for i in apps.indices where derived.facts[i].audible || derived.facts[i].active {
+                settleAudibility(i, silently: silently, &effects)
+            }
         } else {
             for k in 0..<changed.count { settleAudibility(changed[k], silently: silently, &effects) }
         }

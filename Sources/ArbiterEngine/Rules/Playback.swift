@@ -13,6 +13,16 @@ extension Engine {
         return chosen
     }
 
+    /// The first of the players an action names, if any.
+    func firstPlayer(of i: Int, named name: String?) -> Int? {
+        apps[i].players.withUnsafeBufferPointer { players in
+            for p in players.indices where name == nil ? !players[p].kind.isRecorder : players[p].name == name {
+                return p
+            }
+            return nil
+        }
+    }
+
     mutating func play(_ i: Int, player name: String?, _ effects: inout Effects) -> StepResult {
         let chosen = players(of: i, named: name)
         // The Music app plays for a systemMusicPlayer: the app's own background rules do not apply.
