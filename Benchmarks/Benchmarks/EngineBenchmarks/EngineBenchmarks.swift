@@ -11,30 +11,25 @@ import Workloads
 let benchmarks: @Sendable () -> Void = {
     let eventMetrics = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal],
                                                scalingFactor: .kilo, maxDuration: .seconds(3))
-    for appCount in [10, 100, 1000] {
-        let workload = SyntheticWorkload(appCount: appCount, eventCount: 10_000)
-        Benchmark("Engine events, \(appCount) apps", configuration: eventMetrics) { benchmark in
+    /// One event per iteration into one kept outcome; with `readDecisions`, its decisions are spelled out too.
+    func keptOutcome(_ name: String, _ workload: SyntheticWorkload, readDecisions: Bool) {
+        Benchmark(name, configuration: eventMetrics) { benchmark in
             var run = WorkloadRun(workload)
             var outcome = Outcome(time: .zero, event: .advance, result: .succeeded)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 let next = run.nextEvent()
                 run.engine.handle(workload.events[next].event, at: workload.events[next].time, into: &outcome)
-                blackHole(outcome.decisionCount)
+                if readDecisions { blackHole(outcome.decisions) } else { blackHole(outcome.decisionCount) }
             }
         }
     }
-    let workload = SyntheticWorkload(appCount: 100, eventCount: 10_000)
-    Benchmark("Engine events, 100 apps, decisions read", configuration: eventMetrics) { benchmark in
-        var run = WorkloadRun(workload)
-        var outcome = Outcome(time: .zero, event: .advance, result: .succeeded)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            let next = run.nextEvent()
-            run.engine.handle(workload.events[next].event, at: workload.events[next].time, into: &outcome)
-            blackHole(outcome.decisions)
-        }
+    for appCount in [10, 100, 1000] {
+        keptOutcome("Engine events, \(appCount) apps", SyntheticWorkload(appCount: appCount, eventCount: 10_000),
+                    readDecisions: false)
     }
+    let workload = SyntheticWorkload(appCount: 100, eventCount: 10_000)
+    keptOutcome("Engine events, 100 apps, decisions read", workload, readDecisions: true)
     Benchmark("Engine events, 100 apps, an outcome made per event", configuration: eventMetrics) { benchmark in
         var run = WorkloadRun(workload)
         benchmark.startMeasurement()
