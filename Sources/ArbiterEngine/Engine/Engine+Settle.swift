@@ -30,7 +30,8 @@ struct Derived: Hashable, Sendable {
         lhs.facts == rhs.facts && lhs.recording == rhs.recording && lhs.ducking == rhs.ducking
             && lhs.playingNonMixable == rhs.playingNonMixable && lhs.ringer == rhs.ringer
             && lhs.isLocked == rhs.isLocked && lhs.accessories == rhs.accessories && lhs.owner == rhs.owner
-            && lhs.route == rhs.route && lhs.routeKey == rhs.routeKey && lhs.nowPlaying == rhs.nowPlaying && lhs.timedPlayback == rhs.timedPlayback
+            && lhs.route == rhs.route && lhs.routeKey == rhs.routeKey && lhs.nowPlaying == rhs.nowPlaying
+            && lhs.timedPlayback == rhs.timedPlayback
             && lhs.hint?.app == rhs.hint?.app && lhs.hint?.value == rhs.hint?.value
     }
 
@@ -224,11 +225,12 @@ extension Engine {
         if routeInputs {
             if accessoriesChanged { derived.accessories = device.accessories }
             derived.owner = ownerChanged ? Derived.owner(derived.facts) : owner
-            let key = derived.owner.map { RouteKey(apps[$0].session) } ?? RouteKey(AudioSession())
+            let session = derived.owner.map { apps[$0].session } ?? AudioSession()
+            let key = RouteKey(session)
             // The route is a function of the key and the accessories: when neither changed and no route was
             // announced during the event, it is the one derived before, and there is nothing to announce.
             if effects.lastRoute != nil || accessoriesChanged || key != derived.routeKey {
-                let route = self.route(for: derived.owner.map { apps[$0].session } ?? AudioSession())
+                let route = self.route(for: session)
                 if !silently {
                     announceRouteChange(to: route, from: effects.lastRoute ?? derived.route, reason: .categoryChange,
                                         rule: .ownerDecidesRoute, &effects)

@@ -94,6 +94,9 @@ public struct Player: Hashable, Sendable {
     /// Playing (or, for a recorder, recording).
     public var isRunning: Bool { state == .playing }
 
+    /// Whether an action naming `name` (nil: every player but the recorders) means this player.
+    func isNamed(by name: String?) -> Bool { name == nil ? !kind.isRecorder : self.name == name }
+
     /// The item being played, if the player names one.
     public var currentItem: PlayerItem? { items.indices.contains(itemIndex) ? items[itemIndex] : nil }
 

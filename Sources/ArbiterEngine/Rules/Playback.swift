@@ -5,7 +5,7 @@ extension Engine {
     func players(of i: Int, named name: String?) -> IndexList {
         var chosen = IndexList()
         apps[i].players.withUnsafeBufferPointer { players in
-            for p in players.indices where name == nil ? !players[p].kind.isRecorder : players[p].name == name {
+            for p in players.indices where players[p].isNamed(by: name) {
                 chosen.append(p)
                 if name != nil { break }
             }
@@ -13,13 +13,10 @@ extension Engine {
         return chosen
     }
 
-    /// The first of the players an action names, if any.
+    /// The first of the players an action names, if any (without listing them all).
     func firstPlayer(of i: Int, named name: String?) -> Int? {
         apps[i].players.withUnsafeBufferPointer { players in
-            for p in players.indices where name == nil ? !players[p].kind.isRecorder : players[p].name == name {
-                return p
-            }
-            return nil
+            players.firstIndex { $0.isNamed(by: name) }
         }
     }
 
