@@ -5,10 +5,14 @@
 public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sendable {
     private(set) var storage: [App] = []
     private var positions = AppPositions()
-    /// Apps changed since the engine last settled, each once.
-    private(set) var changed = IndexSet()
-    /// Apps changed during the current event, each once.
-    private var changedInEvent = IndexSet()
+    /// Apps changed since the engine last settled, each once, in the order they changed.
+    private var changed = IndexBuffer()
+    /// The apps the settle under way re-derives (what `takeChanged()` took), in index order.
+    private(set) var settling = IndexBuffer()
+    /// Apps changed during the current event, each once; in index order after `sortChangedInEvent()`.
+    private(set) var changedInEvent = IndexBuffer()
+    /// Per app: bit 0 when it is listed in `changed`, bit 1 when it is listed in `changedInEvent`.
+    private var listed: [UInt8] = []
     /// The app last noted as changed, while both sets hold it: rules change one app's fields one after another.
     private var lastNoted = -1
     /// The apps' and their players' names, for outcomes to spell their decisions out; made again by `commit()`
@@ -37,8 +41,10 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
         positions.append(app.id)
         storage.append(app)
         changed.grow(to: storage.count)
+        settling.grow(to: storage.count)
         changedInEvent.grow(to: storage.count)
-        changed.insert(storage.count - 1)
+        listed.append(1)
+        changed.append(storage.count - 1)
         namesAreStale = true
     }
 
@@ -56,8 +62,10 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
 
     private mutating func note(_ i: Int) {
         if i == lastNoted { return }
-        changed.insert(i)
-        changedInEvent.insert(i)
+        let marks = listed[i]
+        if marks & 1 == 0 { changed.append(i) }
+        if marks & 2 == 0 { changedInEvent.append(i) }
+        listed[i] = 3
         lastNoted = i
     }
 
@@ -65,25 +73,30 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     var hasUnsettledChanges: Bool { !changed.isEmpty }
 
     /// Whether no app but `i` changed since the last `takeChanged()`.
-    func changedSinceSettle(onlyAmong i: Int) -> Bool { changed.isSubset(of: i) }
+    func changedSinceSettle(onlyAmong i: Int) -> Bool {
+        changed.isEmpty || (changed.count == 1 && changed[0] == i)
+    }
 
-    /// The apps changed since the last call, in index order, and forgets them.
-    mutating func takeChanged() -> IndexList {
-        lastNoted = -1
-        return changed.removeAll()
+    /// Moves the apps changed since the last call to `settling`, in index order, and forgets them.
+    mutating func takeChanged() {
+        swap(&changed, &settling)   // both have room for every app
+        forgetChanged()
+        for k in 0..<settling.count { listed[settling[k]] &= ~1 }
+        settling.sort()
     }
 
     /// Forgets the apps changed since the last `takeChanged()`.
     mutating func forgetChanged() {
         lastNoted = -1
-        changed.clear()
+        for k in 0..<changed.count { listed[changed[k]] &= ~1 }
+        changed.removeAll()
     }
 
     /// Whether any app changed during the current event.
     var changedDuringEvent: Bool { !changedInEvent.isEmpty }
 
-    /// The apps changed during the current event, in index order.
-    func changedThisEvent() -> IndexList { changedInEvent.sortedMembers() }
+    /// Puts the apps changed during the current event in index order (apps noted later are appended after them).
+    mutating func sortChangedInEvent() { changedInEvent.sort() }
 
     /// Ends the current event.
     mutating func commit() {
@@ -92,70 +105,48 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
             namesAreStale = false
         }
         lastNoted = -1
-        changedInEvent.clear()
-        changed.clear()
+        for k in 0..<changedInEvent.count { listed[changedInEvent[k]] = 0 }
+        for k in 0..<changed.count { listed[changed[k]] = 0 }
+        changedInEvent.removeAll()
+        changed.removeAll()
     }
 }
 
-/// A set of small integers, one bit each, that lists its members in increasing order. Inserting is constant
-/// time; listing and emptying cost the words between the lowest and the highest member.
-struct IndexSet: Sendable {
-    private var words: [UInt64] = []
-    /// The words that may hold members (empty when `highWord < lowWord`).
-    private var lowWord = Int.max, highWord = -1
+/// App positions listed in a buffer with room for every app, reused from event to event: appending writes one
+/// slot and emptying resets the count, so neither allocates nor releases anything.
+struct IndexBuffer: Sendable {
+    private var slots: [Int] = []
+    private(set) var count = 0
 
-    var isEmpty: Bool { highWord < lowWord }
+    var isEmpty: Bool { count == 0 }
 
-    /// Makes room for members below `count`.
-    mutating func grow(to count: Int) {
-        let needed = (count + 63) >> 6
-        if words.count < needed { words.append(contentsOf: repeatElement(0, count: needed - words.count)) }
+    subscript(k: Int) -> Int { slots[k] }
+
+    /// Makes room for `capacity` positions.
+    mutating func grow(to capacity: Int) {
+        if slots.count < capacity { slots.append(contentsOf: repeatElement(0, count: capacity - slots.count)) }
     }
 
-    /// Inserts `i`; true when it was not a member.
-    @discardableResult
-    mutating func insert(_ i: Int) -> Bool {
-        let w = i >> 6, bit = UInt64(1) << UInt64(i & 63)
-        if words[w] & bit != 0 { return false }
-        words[w] |= bit
-        lowWord = min(lowWord, w)
-        highWord = max(highWord, w)
-        return true
+    /// Appends `i`; the buffer must have room (each app is listed at most once).
+    mutating func append(_ i: Int) {
+        slots[count] = i
+        count += 1
     }
 
-    /// Whether every member is `i`.
-    func isSubset(of i: Int) -> Bool {
-        if isEmpty { return true }
-        let w = i >> 6
-        return lowWord == w && highWord == w && words[w] & ~(UInt64(1) << UInt64(i & 63)) == 0
-    }
+    mutating func removeAll() { count = 0 }
 
-    /// The members in increasing order.
-    func sortedMembers() -> IndexList {
-        var members = IndexList()
-        if isEmpty { return members }
-        for w in lowWord...highWord {
-            var bits = words[w]
-            while bits != 0 {
-                members.append(w << 6 + bits.trailingZeroBitCount)
-                bits &= bits - 1
+    /// Sorts the positions in increasing order (an insertion sort: an event lists a few apps).
+    mutating func sort() {
+        if count < 2 { return }
+        for k in 1..<count {
+            let value = slots[k]
+            var j = k
+            while j > 0 && slots[j - 1] > value {
+                slots[j] = slots[j - 1]
+                j -= 1
             }
+            slots[j] = value
         }
-        return members
-    }
-
-    /// Empties the set and returns its members in increasing order.
-    mutating func removeAll() -> IndexList {
-        let members = sortedMembers()
-        clear()
-        return members
-    }
-
-    /// Empties the set.
-    mutating func clear() {
-        if isEmpty { return }
-        for w in lowWord...highWord { words[w] = 0 }
-        (lowWord, highWord) = (Int.max, -1)
     }
 }
 

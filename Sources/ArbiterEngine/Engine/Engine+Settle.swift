@@ -184,14 +184,15 @@ extension Engine {
         // Nothing derived can move when no app and no device input changed (the hint follows the apps' facts and
         // the foreground app, which changes only with an app's lifecycle): a failed call or time passing.
         if !apps.hasUnsettledChanges && !everyAudibility && !routeInputs { return }
-        let changed = apps.takeChanged()
+        apps.takeChanged()
+        let changed = apps.settling.count
         var everyGain = false
         var nowPlayingInputs = false
         // The route owner changes only when it changes itself (then every app is looked at) or an app outranks it.
         var owner = derived.owner
         var ownerChanged = false
-        for k in 0..<changed.count {
-            let i = changed[k]
+        for k in 0..<changed {
+            let i = apps.settling[k]
             if i >= derived.facts.count { derived.facts.append(AppFacts()) }
             let old = derived.facts[i]
             var new = facts(i)
@@ -253,12 +254,12 @@ extension Engine {
                 // the active apps and those changed now can have a new target.
                 var next = 0
                 for i in apps.indices {
-                    let changedNow = next < changed.count && changed[next] == i
+                    let changedNow = next < changed && apps.settling[next] == i
                     if changedNow { next += 1 }
                     if changedNow || derived.facts[i].active { settleGain(i, &effects) }
                 }
             } else {
-                for k in 0..<changed.count { settleGain(changed[k], &effects) }
+                for k in 0..<changed { settleGain(apps.settling[k], &effects) }
             }
             apps.forgetChanged()   // gains feed nothing derived
         }
@@ -268,7 +269,7 @@ extension Engine {
                 settleAudibility(i, silently: silently, &effects)
             }
         } else {
-            for k in 0..<changed.count { settleAudibility(changed[k], silently: silently, &effects) }
+            for k in 0..<changed { settleAudibility(apps.settling[k], silently: silently, &effects) }
         }
         let hint = Derived.foregroundHint(foregroundIndex, facts: derived.facts,
                                           playingNonMixable: derived.playingNonMixable)

@@ -82,9 +82,9 @@ extension Engine {
             effects.backgroundRunningAtStart.first { $0.app == i }?.running ?? derived.facts[i].runsInBackground
         }
         // Only an app changed during the event can have stopped qualifying or have been woken.
-        let changed = apps.changedThisEvent()
-        for k in changed.indices {
-            let i = changed[k]
+        apps.sortChangedInEvent()
+        for k in 0..<apps.changedInEvent.count {   // suspending app i changes app i alone
+            let i = apps.changedInEvent[k]
             guard apps[i].lifecycle == .background && !keepsRunningInBackground(i)
                 && (ranAtStart(i) || effects.woken.has(i)) else { continue }
             suspend(i, &effects)
