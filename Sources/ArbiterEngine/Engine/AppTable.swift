@@ -5,14 +5,12 @@
 public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sendable {
     private(set) var storage: [App] = []
     private var positions = AppPositions()
-    /// Apps changed since the engine last settled, each once, in the order they changed.
+    /// Apps changed since the engine last settled, in the order they changed.
     private var changed = IndexBuffer()
     /// The apps the settle under way re-derives (what `takeChanged()` took), in index order.
     private(set) var settling = IndexBuffer()
-    /// Apps changed during the current event, each once; in index order after `sortChangedInEvent()`.
+    /// Apps changed during the current event; in index order after `sortChangedInEvent()`.
     private(set) var changedInEvent = IndexBuffer()
-    /// Per app: bit 0 when it is listed in `changed`, bit 1 when it is listed in `changedInEvent`.
-    private var listed: [UInt8] = []
     /// The app last noted as changed, while both sets hold it: rules change one app's fields one after another.
     private var lastNoted = -1
     /// The apps' and their players' names, for outcomes to spell their decisions out; made again by `commit()`
@@ -43,8 +41,7 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
         changed.grow(to: storage.count)
         settling.grow(to: storage.count)
         changedInEvent.grow(to: storage.count)
-        listed.append(1)
-        changed.append(storage.count - 1)
+        changed.insert(storage.count - 1)
         namesAreStale = true
     }
 
@@ -62,10 +59,8 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
 
     private mutating func note(_ i: Int) {
         if i == lastNoted { return }
-        let marks = listed[i]
-        if marks & 1 == 0 { changed.append(i) }
-        if marks & 2 == 0 { changedInEvent.append(i) }
-        listed[i] = 3
+        changed.insert(i)
+        changedInEvent.insert(i)
         lastNoted = i
     }
 
@@ -79,16 +74,15 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
 
     /// Moves the apps changed since the last call to `settling`, in index order, and forgets them.
     mutating func takeChanged() {
+        lastNoted = -1
         swap(&changed, &settling)   // both have room for every app
-        forgetChanged()
-        for k in 0..<settling.count { listed[settling[k]] &= ~1 }
+        changed.removeAll()
         settling.sort()
     }
 
     /// Forgets the apps changed since the last `takeChanged()`.
     mutating func forgetChanged() {
         lastNoted = -1
-        for k in 0..<changed.count { listed[changed[k]] &= ~1 }
         changed.removeAll()
     }
 
@@ -105,37 +99,46 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
             namesAreStale = false
         }
         lastNoted = -1
-        for k in 0..<changedInEvent.count { listed[changedInEvent[k]] = 0 }
-        for k in 0..<changed.count { listed[changed[k]] = 0 }
         changedInEvent.removeAll()
         changed.removeAll()
     }
 }
 
-/// App positions listed in a buffer with room for every app, reused from event to event: appending writes one
-/// slot and emptying resets the count, so neither allocates nor releases anything.
+/// A set of app positions listed in the order they were inserted, with room for every app, reused from event to
+/// event: inserting writes a flag and a slot, and emptying clears the flags of the listed positions, so neither
+/// allocates, releases or walks the apps that were not listed.
 struct IndexBuffer: Sendable {
     private var slots: [Int] = []
+    private var member: [Bool] = []
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
 
     subscript(k: Int) -> Int { slots[k] }
 
-    /// Makes room for `capacity` positions.
+    /// Makes room for positions below `capacity`.
     mutating func grow(to capacity: Int) {
-        if slots.count < capacity { slots.append(contentsOf: repeatElement(0, count: capacity - slots.count)) }
+        if slots.count < capacity {
+            slots.append(contentsOf: repeatElement(0, count: capacity - slots.count))
+            member.append(contentsOf: repeatElement(false, count: capacity - member.count))
+        }
     }
 
-    /// Appends `i`; the buffer must have room (each app is listed at most once).
-    mutating func append(_ i: Int) {
+    /// Lists `i` unless it is listed.
+    @inline(__always)
+    mutating func insert(_ i: Int) {
+        if member[i] { return }
+        member[i] = true
         slots[count] = i
         count += 1
     }
 
-    mutating func removeAll() { count = 0 }
+    mutating func removeAll() {
+        for k in 0..<count { member[slots[k]] = false }
+        count = 0
+    }
 
-    /// Sorts the positions in increasing order (an insertion sort: an event lists a few apps).
+    /// Sorts the listed positions in increasing order (an insertion sort: an event lists a few apps).
     mutating func sort() {
         if count < 2 { return }
         for k in 1..<count {

@@ -1,6 +1,6 @@
 /// Something that happens: an app's call, a device change, or a system event. Each arrives with its time.
 public enum Event: Hashable, Sendable, CustomStringConvertible {
-    case app(AppID, AppAction)
+    indirect case app(AppID, AppAction)
     case device(DeviceAction)
     case system(SystemAction)
     /// A new app appears, running in the background.

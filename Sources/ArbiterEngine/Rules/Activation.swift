@@ -2,6 +2,7 @@
 extension Engine {
     /// The error an activation of app `i` fails with right now, if any.
     /// `session` is the configuration to check (default: the app's own).
+    @inline(__always)   // called from mutating rules: a call would copy the whole engine
     func activationError(_ i: Int, session candidate: AudioSession? = nil, asForeground: Bool = false) -> SessionError? {
         let session = candidate ?? apps[i].session
         let category = session.category

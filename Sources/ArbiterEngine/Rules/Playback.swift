@@ -2,6 +2,7 @@
 extension Engine {
     /// The players an action names: the one called `name`, or every player (recorders excluded). The names were
     /// checked before (`playerProblem`).
+    @inline(__always)   // called from mutating rules: a call would copy the whole engine
     func players(of i: Int, named name: String?) -> IndexList {
         var chosen = IndexList()
         apps[i].players.withUnsafeBufferPointer { players in
@@ -14,6 +15,7 @@ extension Engine {
     }
 
     /// The first of the players an action names, if any (without listing them all).
+    @inline(__always)
     func firstPlayer(of i: Int, named name: String?) -> Int? {
         apps[i].players.withUnsafeBufferPointer { players in
             players.firstIndex { $0.isNamed(by: name) }
