@@ -16,6 +16,10 @@ struct Derived: Hashable, Sendable {
     var ringer = RingerSwitch.ring
     var isLocked = false
     var accessories: [Accessory] = []
+    /// The apps with an active session, in index order.
+    var activeApps: [Int] = []
+    /// The Now Playing candidates (apps with a `nowPlayingSerial`), in index order.
+    var nowPlayingCandidates: [Int] = []
     var owner: Int?
     var route = Route()
     /// What of the owner's session `route` was derived from.
@@ -29,7 +33,8 @@ struct Derived: Hashable, Sendable {
     static func == (lhs: Derived, rhs: Derived) -> Bool {
         lhs.facts == rhs.facts && lhs.recording == rhs.recording && lhs.ducking == rhs.ducking
             && lhs.playingNonMixable == rhs.playingNonMixable && lhs.ringer == rhs.ringer
-            && lhs.isLocked == rhs.isLocked && lhs.accessories == rhs.accessories && lhs.owner == rhs.owner
+            && lhs.isLocked == rhs.isLocked && lhs.accessories == rhs.accessories && lhs.activeApps == rhs.activeApps
+            && lhs.nowPlayingCandidates == rhs.nowPlayingCandidates && lhs.owner == rhs.owner
             && lhs.route == rhs.route && lhs.routeKey == rhs.routeKey && lhs.nowPlaying == rhs.nowPlaying
             && lhs.timedPlayback == rhs.timedPlayback
             && lhs.hint?.app == rhs.hint?.app && lhs.hint?.value == rhs.hint?.value
@@ -53,11 +58,13 @@ struct Derived: Hashable, Sendable {
         ringer = engine.device.ringer
         isLocked = engine.device.isLocked
         accessories = engine.device.accessories
-        owner = Derived.owner(facts)
+        activeApps = facts.indices.filter { facts[$0].active }
+        nowPlayingCandidates = facts.indices.filter { facts[$0].nowPlayingSerial != nil }
+        owner = Derived.owner(facts, among: activeApps)
         let session = owner.map { engine.apps[$0].session } ?? AudioSession()
         route = engine.route(for: session)
         routeKey = RouteKey(session)
-        nowPlaying = Derived.nowPlaying(facts)
+        nowPlaying = Derived.nowPlaying(facts, among: nowPlayingCandidates)
         timedPlayback = facts.indices.filter { facts[$0].timedPlayback }
         hint = Derived.foregroundHint(engine.foregroundIndex, facts: facts, playingNonMixable: playingNonMixable)
     }
@@ -68,9 +75,9 @@ struct Derived: Hashable, Sendable {
     func othersRecord(_ i: Int) -> Bool { recording > (facts[i].recordsActively ? 1 : 0) }
 
     /// The route owner: the most recent active non-mixable session, else the most recent active one.
-    static func owner(_ facts: [AppFacts]) -> Int? {
+    static func owner(_ facts: [AppFacts], among active: [Int]) -> Int? {
         var best: Int?
-        for i in facts.indices where facts[i].active && outranks(facts[i], best.map { facts[$0] }) { best = i }
+        for k in active.indices where outranks(facts[active[k]], best.map { facts[$0] }) { best = active[k] }
         return best
     }
 
@@ -91,9 +98,10 @@ struct Derived: Hashable, Sendable {
     }
 
     /// The Now Playing candidate that most recently started playing non-mixable.
-    static func nowPlaying(_ facts: [AppFacts]) -> Int? {
+    static func nowPlaying(_ facts: [AppFacts], among candidates: [Int]) -> Int? {
         var best: Int?
-        for i in facts.indices {
+        for k in candidates.indices {
+            let i = candidates[k]
             guard let serial = facts[i].nowPlayingSerial else { continue }
             if best.map({ facts[$0].nowPlayingSerial! < serial }) ?? true { best = i }
         }
@@ -206,6 +214,7 @@ extension Engine {
                 everyGain = true
             }
             if old.playsNonMixable != new.playsNonMixable { derived.playingNonMixable += new.playsNonMixable ? 1 : -1 }
+            if old.active != new.active { derived.activeApps.update(i, new.active) }
             if old.active != new.active || old.mixable != new.mixable || old.serial != new.serial || i == derived.owner {
                 routeInputs = true
                 if i == derived.owner {
@@ -214,7 +223,12 @@ extension Engine {
                     owner = i
                 }
             }
-            if old.nowPlayingSerial != new.nowPlayingSerial { nowPlayingInputs = true }
+            if old.nowPlayingSerial != new.nowPlayingSerial {
+                nowPlayingInputs = true
+                if (old.nowPlayingSerial == nil) != (new.nowPlayingSerial == nil) {
+                    derived.nowPlayingCandidates.update(i, new.nowPlayingSerial != nil)
+                }
+            }
             if old.timedPlayback != new.timedPlayback { derived.timedPlayback.update(i, new.timedPlayback) }
             if !silently && old.runsInBackground != new.runsInBackground {
                 effects.notePreviousBackgroundRunning(i, old.runsInBackground)
@@ -225,7 +239,7 @@ extension Engine {
         derived.isLocked = device.isLocked
         if routeInputs {
             if accessoriesChanged { derived.accessories = device.accessories }
-            derived.owner = ownerChanged ? Derived.owner(derived.facts) : owner
+            derived.owner = ownerChanged ? Derived.owner(derived.facts, among: derived.activeApps) : owner
             let session = derived.owner.map { apps[$0].session } ?? AudioSession()
             let key = RouteKey(session)
             // The route is a function of the key and the accessories: when neither changed and no route was
@@ -241,7 +255,7 @@ extension Engine {
             }
         }
         if nowPlayingInputs {
-            let nowPlaying = Derived.nowPlaying(derived.facts)
+            let nowPlaying = Derived.nowPlaying(derived.facts, among: derived.nowPlayingCandidates)
             if nowPlaying != derived.nowPlaying && !silently {
                 effects.decide(nowPlaying ?? derived.nowPlaying, .nowPlaying(Int32(nowPlaying ?? -1)),
                                .nowPlayingEligibility)
@@ -252,22 +266,16 @@ extension Engine {
             if everyGain {
                 // An app whose session is inactive heads for full gain since it last changed (an invariant): only
                 // the active apps and those changed now can have a new target.
-                var next = 0
-                for i in apps.indices {
-                    let changedNow = next < changed && apps.settling[next] == i
-                    if changedNow { next += 1 }
-                    if changedNow || derived.facts[i].active { settleGain(i, &effects) }
-                }
+                forEachChangedOrActive(changed) { engine, i in engine.settleGain(i, &effects) }
             } else {
                 for k in 0..<changed { settleGain(apps.settling[k], &effects) }
             }
             apps.forgetChanged()   // gains feed nothing derived
         }
         if everyAudibility {
-            // Only an app heard before or active now can change (settleAudibility's own first test, in short).
-            for i in apps.indices where derived.facts[i].audible || derived.facts[i].active {
-                settleAudibility(i, silently: silently, &effects)
-            }
+            // Only an app heard before or active now can change (settleAudibility's own first test, in short), and
+            // an app heard at the last settle was active then: it is active now or it changed.
+            forEachChangedOrActive(changed) { engine, i in engine.settleAudibility(i, silently: silently, &effects) }
         } else {
             for k in 0..<changed { settleAudibility(apps.settling[k], silently: silently, &effects) }
         }
@@ -278,6 +286,19 @@ extension Engine {
                            .silenceSecondaryAudioHint)
         }
         derived.hint = hint
+    }
+
+    /// Calls `body` with each app in the settle's first `changed` apps or active now, in index order.
+    private mutating func forEachChangedOrActive(_ changed: Int, _ body: (inout Engine, Int) -> Void) {
+        var a = 0, b = 0
+        while a < changed || b < derived.activeApps.count {
+            let x = a < changed ? apps.settling[a] : Int.max
+            let y = b < derived.activeApps.count ? derived.activeApps[b] : Int.max
+            let i = min(x, y)
+            if x == i { a += 1 }
+            if y == i { b += 1 }
+            body(&self, i)
+        }
     }
 
     /// Re-derives whether app `i` is heard, and reports a change unless `silently`.

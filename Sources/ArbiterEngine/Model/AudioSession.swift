@@ -1,10 +1,14 @@
 /// One app's audio session: its configuration and whether it is active or interrupted.
 public struct AudioSession: Hashable, Sendable {
-    public var category: Category = .soloAmbient
+    public var category: Category = .soloAmbient { didSet { deriveEffectiveOptions() } }
     /// The mode the app asked for; see `effectiveMode`.
-    public var mode: Mode = .default
+    public var mode: Mode = .default { didSet { deriveEffectiveOptions() } }
     /// The options the app set (after validation); see `effectiveOptions`.
-    public var options: CategoryOptions = []
+    public var options: CategoryOptions = [] { didSet { deriveEffectiveOptions() } }
+    /// The options in effect: those set, those the mode implies, and mixWithOthers where ambient, duckOthers or
+    /// interruptSpokenAudioAndMixWithOthers imply it. Kept whenever the category, mode or options change, since the
+    /// rules ask for it on nearly every event.
+    public private(set) var effectiveOptions = AudioSession.effectiveOptions(.soloAmbient, .default, [])
     public var isActive = false
     /// The interruption in force, if any. An interrupted session is never active.
     public var interruption: Interruption?
@@ -24,10 +28,13 @@ public struct AudioSession: Hashable, Sendable {
         mode.isValid(for: category) ? mode : .default
     }
 
-    /// The options in effect: those set, those the mode implies, and mixWithOthers where ambient,
-    /// duckOthers or interruptSpokenAudioAndMixWithOthers imply it.
-    public var effectiveOptions: CategoryOptions {
-        var implied = effectiveMode.impliedOptions
+    private mutating func deriveEffectiveOptions() {
+        effectiveOptions = AudioSession.effectiveOptions(category, mode, options)
+    }
+
+    private static func effectiveOptions(_ category: Category, _ mode: Mode,
+                                         _ options: CategoryOptions) -> CategoryOptions {
+        var implied = (mode.isValid(for: category) ? mode : .default).impliedOptions
         if category != .playAndRecord { implied.remove(.defaultToSpeaker) }
         var result = options.union(implied)
         if category.traits.mixableByDefault || result.contains(.duckOthers)
