@@ -4,8 +4,12 @@
 extension Engine {
     /// Checks `event` against the state (its time is checked by the caller): why it cannot be applied now, or,
     /// when it can, the index of the app an app event names (nil for other events).
+    ///
+    /// It changes nothing. It and the checks of an app's call are `mutating` and inlined because the caller is
+    /// `mutating`: a call to a non-mutating method from there copies the whole engine first. Only the paths that
+    /// build an error message make such calls.
     @inline(__always)
-    func check(_ event: Event) -> Result<Int?, InputError> {
+    mutating func check(_ event: Event) -> Result<Int?, InputError> {
         let problem: InputError?
         switch event {
         case .app(let id, let action):
@@ -24,14 +28,13 @@ extension Engine {
     }
 
     /// Why app `i` cannot make this call now, if it cannot.
-    func rejection(of action: AppAction, by i: Int) -> InputError? {
+    @inline(__always)
+    mutating func rejection(of action: AppAction, by i: Int) -> InputError? {
         switch action {
         case .launch, .foreground, .terminate, .background: return nil
         default: break
         }
-        if apps[i].lifecycle == .terminated {
-            return InputError("app '\(apps[i].id)' is terminated; expected launch before \(action)")
-        }
+        if apps[i].lifecycle == .terminated { return terminatedError(i, action) }
         switch action {
         case .play(let name): return playerProblem(i, named: name, verb: "play")
         case .pause(let name): return playerProblem(i, named: name, verb: "pause")
@@ -40,9 +43,7 @@ extension Engine {
         case .showVideo(let name, let shown): return playerProblem(i, named: name, verb: shown ? "attach" : "detach")
         case .seek(let name, _):
             if let problem = playerProblem(i, named: name, verb: "seek") { return problem }
-            if name == nil && players(of: i, named: nil).count > 1 {
-                return InputError("app '\(apps[i].id)' has several players; expected { player: NAME, to: SECONDS }")
-            }
+            if name == nil && players(of: i, named: nil).count > 1 { return severalPlayersError(i) }
             return nil
         case .preferInput(let port?) where !PortType.inputs.contains(port):
             return InputError("\(port) is not an input port; expected builtInMic, headsetMic, bluetoothHFP, usbAudio, "
@@ -51,10 +52,23 @@ extension Engine {
         }
     }
 
+    private func terminatedError(_ i: Int, _ action: AppAction) -> InputError {
+        InputError("app '\(apps[i].id)' is terminated; expected launch before \(action)")
+    }
+
+    private func severalPlayersError(_ i: Int) -> InputError {
+        InputError("app '\(apps[i].id)' has several players; expected { player: NAME, to: SECONDS }")
+    }
+
     /// Why an action cannot name these players of app `i`: no such player, a recorder, or no player at all.
-    func playerProblem(_ i: Int, named name: String?, verb: String) -> InputError? {
+    @inline(__always)
+    mutating func playerProblem(_ i: Int, named name: String?, verb: String) -> InputError? {
         let found = firstPlayer(of: i, named: name)
         if let found, !apps[i].players[found].kind.isRecorder { return nil }
+        return playerError(i, named: name, found: found, verb: verb)
+    }
+
+    private func playerError(_ i: Int, named name: String?, found: Int?, verb: String) -> InputError {
         let id = apps[i].id
         guard let name else {
             return InputError("app '\(id)' has no player to \(verb); expected a player in its declaration")
@@ -66,7 +80,8 @@ extension Engine {
         return InputError("'\(name)' of app '\(id)' is a recorder; expected record or stopRecording")
     }
 
-    func rejection(of action: DeviceAction) -> InputError? {
+    @inline(__always)
+    mutating func rejection(of action: DeviceAction) -> InputError? {
         switch action {
         case .connect(let spec):
             guard let clash = device.accessoryIndex(exactly: spec) else { return nil }
@@ -81,7 +96,8 @@ extension Engine {
         }
     }
 
-    func rejection(of action: SystemAction) -> InputError? {
+    @inline(__always)
+    mutating func rejection(of action: SystemAction) -> InputError? {
         switch action {
         case .incomingCall:
             guard let call = device.call else { return nil }

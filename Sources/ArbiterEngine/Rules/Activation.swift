@@ -2,8 +2,10 @@
 extension Engine {
     /// The error an activation of app `i` fails with right now, if any.
     /// `session` is the configuration to check (default: the app's own).
-    @inline(__always)   // called from mutating rules: a call would copy the whole engine
-    func activationError(_ i: Int, session candidate: AudioSession? = nil, asForeground: Bool = false) -> SessionError? {
+    /// It changes nothing: it is `mutating` and inlined because its callers are `mutating`, and a call to a
+    /// non-mutating method from there copies the whole engine first.
+    @inline(__always)
+    mutating func activationError(_ i: Int, session candidate: AudioSession? = nil, asForeground: Bool = false) -> SessionError? {
         let session = candidate ?? apps[i].session
         let category = session.category
         if device.mediaServicesLost { return SessionError(.mediaServicesFailed, .mediaServicesFailed) }

@@ -24,6 +24,7 @@ extension Engine {
 
     /// Whether app `i` is Now Playing. When no other app changed since the derived values were brought up to
     /// date, their candidacy stands and only `i` is looked at; otherwise every app is.
+    @inline(__always)   // called from mutating rules, where a call would copy the whole engine
     func isNowPlaying(_ i: Int) -> Bool {
         guard apps.changedSinceSettle(onlyAmong: i) else { return nowPlayingIndex == i }
         guard apps[i].isNowPlayingCandidate, let serial = apps[i].nonMixablePlaySerial else { return false }
