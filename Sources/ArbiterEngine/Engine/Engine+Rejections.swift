@@ -64,16 +64,16 @@ extension Engine {
     @inline(__always)
     mutating func playerProblem(_ i: Int, named name: String?, verb: String) -> InputError? {
         let found = firstPlayer(of: i, named: name)
-        if let found, !apps[i].players[found].kind.isRecorder { return nil }
-        return playerError(i, named: name, found: found, verb: verb)
+        if let found, !found.isRecorder { return nil }
+        return playerError(i, named: name, found: found != nil, verb: verb)
     }
 
-    private func playerError(_ i: Int, named name: String?, found: Int?, verb: String) -> InputError {
+    private func playerError(_ i: Int, named name: String?, found: Bool, verb: String) -> InputError {
         let id = apps[i].id
         guard let name else {
             return InputError("app '\(id)' has no player to \(verb); expected a player in its declaration")
         }
-        guard found != nil else {
+        guard found else {
             let names = apps[i].players.map(\.name).joined(separator: ", ")
             return InputError("app '\(id)' has no player '\(name)'; expected one of: \(names)")
         }

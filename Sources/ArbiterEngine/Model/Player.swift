@@ -21,6 +21,9 @@ public enum PlayerKind: String, CaseIterable, Hashable, Sendable, CustomStringCo
 
     /// Whether the player captures input rather than playing output.
     public var isRecorder: Bool { self == .recorder }
+
+    /// MPMusicPlayerController: the system or an application music player.
+    public var isMusicPlayer: Bool { self == .systemMusicPlayer || self == .applicationMusicPlayer }
 }
 
 /// A player's state. For a recorder, `playing` means recording.
@@ -89,13 +92,11 @@ public struct Player: Hashable, Sendable {
     }
 
     /// Whether the player is an MPMusicPlayerController.
-    public var isMusicPlayer: Bool { kind == .systemMusicPlayer || kind == .applicationMusicPlayer }
+    public var isMusicPlayer: Bool { kind.isMusicPlayer }
 
     /// Playing (or, for a recorder, recording).
     public var isRunning: Bool { state == .playing }
 
-    /// Whether an action naming `name` (nil: every player but the recorders) means this player.
-    func isNamed(by name: String?) -> Bool { name == nil ? !kind.isRecorder : self.name == name }
 
     /// The item being played, if the player names one.
     public var currentItem: PlayerItem? { items.indices.contains(itemIndex) ? items[itemIndex] : nil }
@@ -125,5 +126,13 @@ public struct Player: Hashable, Sendable {
     mutating func seek(to seconds: Double, at time: Time) {
         position = max(0, seconds)
         positionTime = time
+    }
+}
+
+extension UnsafeBufferPointer<Player> {
+    /// Whether an action naming `name` (nil: every player but the recorders) means player `p`. It reads the two
+    /// fields in place: a method on the player would copy it first, a reference count per string and array.
+    func isNamed(_ p: Int, by name: String?) -> Bool {
+        name == nil ? !self[p].kind.isRecorder : self[p].name == name
     }
 }

@@ -6,7 +6,7 @@ extension Engine {
     func players(of i: Int, named name: String?) -> IndexList {
         var chosen = IndexList()
         apps[i].players.withUnsafeBufferPointer { players in
-            for p in players.indices where players[p].isNamed(by: name) {
+            for p in players.indices where players.isNamed(p, by: name) {
                 chosen.append(p)
                 if name != nil { break }
             }
@@ -14,11 +14,13 @@ extension Engine {
         return chosen
     }
 
-    /// The first of the players an action names, if any (without listing them all).
+    /// The first of the players an action names, if any, and whether it is a recorder (without listing them all,
+    /// and reading the players in place).
     @inline(__always)
-    func firstPlayer(of i: Int, named name: String?) -> Int? {
+    func firstPlayer(of i: Int, named name: String?) -> (index: Int, isRecorder: Bool)? {
         apps[i].players.withUnsafeBufferPointer { players in
-            players.firstIndex { $0.isNamed(by: name) }
+            for p in players.indices where players.isNamed(p, by: name) { return (p, players[p].kind.isRecorder) }
+            return nil
         }
     }
 

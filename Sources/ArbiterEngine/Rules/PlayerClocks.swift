@@ -4,9 +4,12 @@ extension Engine {
     mutating func setPlayer(_ i: Int, _ p: Int, _ state: PlayerState, rule: Rule, _ effects: inout Effects) {
         guard apps[i].players[p].state != state else { return }
         apps[i].players[p].set(state, at: now)
-        // The player's fields are read in place: copying the player costs a reference count per string and array.
         effects.decide(i, .player(Int32(p), state), rule)
-        if apps[i].players[p].isMusicPlayer && apps[i].players[p].generatesPlaybackNotifications {
+        // The player's fields are read in place: copying the player costs a reference count per string and array.
+        let notifies = apps[i].players.withUnsafeBufferPointer { players in
+            players[p].kind.isMusicPlayer && players[p].generatesPlaybackNotifications
+        }
+        if notifies {
             effects.notify(apps[i].id, .playbackStateChanged(player: apps[i].players[p].name, state),
                            .musicPlayerNotifications)
         }
