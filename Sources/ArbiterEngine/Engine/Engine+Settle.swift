@@ -15,7 +15,8 @@ struct Derived: Hashable, Sendable {
     var playingNonMixable = 0
     var ringer = RingerSwitch.ring
     var isLocked = false
-    var accessories: [Accessory] = []
+    /// `Engine.accessoryChanges` when derived: the accessories changed since when it differs.
+    var accessoryChanges = 0
     /// The apps with an active session, in index order.
     var activeApps: [Int] = []
     /// The Now Playing candidates (apps with a `nowPlayingSerial`), in index order.
@@ -33,7 +34,7 @@ struct Derived: Hashable, Sendable {
     static func == (lhs: Derived, rhs: Derived) -> Bool {
         lhs.facts == rhs.facts && lhs.recording == rhs.recording && lhs.ducking == rhs.ducking
             && lhs.playingNonMixable == rhs.playingNonMixable && lhs.ringer == rhs.ringer
-            && lhs.isLocked == rhs.isLocked && lhs.accessories == rhs.accessories && lhs.activeApps == rhs.activeApps
+            && lhs.isLocked == rhs.isLocked && lhs.accessoryChanges == rhs.accessoryChanges && lhs.activeApps == rhs.activeApps
             && lhs.nowPlayingCandidates == rhs.nowPlayingCandidates && lhs.owner == rhs.owner
             && lhs.route == rhs.route && lhs.routeKey == rhs.routeKey && lhs.nowPlaying == rhs.nowPlaying
             && lhs.timedPlayback == rhs.timedPlayback
@@ -57,7 +58,7 @@ struct Derived: Hashable, Sendable {
         }
         ringer = engine.device.ringer
         isLocked = engine.device.isLocked
-        accessories = engine.device.accessories
+        accessoryChanges = engine.accessoryChanges
         activeApps = facts.indices.filter { facts[$0].active }
         nowPlayingCandidates = facts.indices.filter { facts[$0].nowPlayingSerial != nil }
         owner = Derived.owner(facts, among: activeApps)
@@ -187,7 +188,7 @@ extension Engine {
     /// derived values catch up with the state without a report (and gains are left alone).
     mutating func settle(_ effects: inout Effects, silently: Bool = false) {
         var everyAudibility = device.ringer != derived.ringer || device.isLocked != derived.isLocked
-        let accessoriesChanged = device.accessories != derived.accessories
+        let accessoriesChanged = accessoryChanges != derived.accessoryChanges
         var routeInputs = effects.lastRoute != nil || accessoriesChanged
         // Nothing derived can move when no app and no device input changed (the hint follows the apps' facts and
         // the foreground app, which changes only with an app's lifecycle): a failed call or time passing.
@@ -238,7 +239,7 @@ extension Engine {
         derived.ringer = device.ringer
         derived.isLocked = device.isLocked
         if routeInputs {
-            if accessoriesChanged { derived.accessories = device.accessories }
+            if accessoriesChanged { derived.accessoryChanges = accessoryChanges }
             derived.owner = ownerChanged ? Derived.owner(derived.facts, among: derived.activeApps) : owner
             let session = derived.owner.map { apps[$0].session } ?? AudioSession()
             let key = RouteKey(session)

@@ -13,6 +13,8 @@ public struct Engine: Hashable, Sendable {
     public internal(set) var now: Time = .zero
     var activationCounter = 0
     var accessorySerial = 0
+    /// How many times an accessory was connected or disconnected (settle compares it, not the accessories).
+    var accessoryChanges = 0
     var playCounter = 0
     /// The index of `device.foreground`.
     var foregroundIndex: Int?
@@ -87,7 +89,8 @@ public struct Engine: Hashable, Sendable {
         case .success(let i): app = i
         }
         now = time
-        catchUpPlayers(&outcome.effects)
+        // Each step below is skipped, call and all, when it has nothing to look at.
+        if !derived.timedPlayback.isEmpty { catchUpPlayers(&outcome.effects) }
         // Everything was settled after the last event: only players reaching the end of an item changed since.
         if apps.hasUnsettledChanges { settle(&outcome.effects, silently: true) }
         let result: StepResult
@@ -99,8 +102,8 @@ public struct Engine: Hashable, Sendable {
         case .advance: result = .succeeded
         }
         settle(&outcome.effects)
-        runReactions(&outcome.effects)
-        if suspendIdleBackgroundApps(&outcome.effects) { settle(&outcome.effects) }
+        if !outcome.effects.notifications.isEmpty { runReactions(&outcome.effects) }
+        if apps.changedDuringEvent && suspendIdleBackgroundApps(&outcome.effects) { settle(&outcome.effects) }
         apps.commit()
         assert(!Engine.checksEveryEvent || invariantViolations().isEmpty,
                "invariants broken after \(event) at \(time): \(invariantViolations())")

@@ -4,6 +4,7 @@ extension Engine {
         let previous = currentRoute
         accessorySerial += 1
         device.accessories.append(Accessory(kind: spec.kind, name: spec.name, serial: accessorySerial))
+        accessoryChanges += 1
         effects.decide(nil, detail: .accessoryConnected(spec), .lastInWins)
         clearOverrides(&effects)
         announceRouteChange(from: previous, reason: .newDeviceAvailable, rule: .lastInWins, &effects)
@@ -14,6 +15,7 @@ extension Engine {
         let found = device.accessoryIndex(matching: spec)!   // a missing accessory is rejected before
         let previous = currentRoute
         let removed = device.accessories.remove(at: found)
+        accessoryChanges += 1
         effects.decide(nil, detail: .accessoryDisconnected(AccessorySpec(removed.kind, name: removed.name)), .fallBack)
         clearOverrides(&effects)
         announceRouteChange(from: previous, reason: .oldDeviceUnavailable, rule: .fallBack, &effects)
