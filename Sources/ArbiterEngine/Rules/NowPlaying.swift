@@ -13,6 +13,8 @@ extension Engine {
     public var nowPlaying: AppID? { nowPlayingIndex.map { apps[$0].id } }
 
     var nowPlayingIndex: Int? {
+        // Settled with no app changed since: the derived value is the answer (debug builds check they agree).
+        if !apps.hasUnsettledChanges { return derived.nowPlaying }
         var best: (index: Int, serial: Int)?
         for i in apps.indices {
             guard let serial = apps[i].nonMixablePlaySerial, serial > best?.serial ?? Int.min,

@@ -5,6 +5,8 @@ extension Engine {
     public var routeOwner: AppID? { routeOwnerIndex.map { apps[$0].id } }
 
     var routeOwnerIndex: Int? {
+        // Settled with no app changed since: the derived value is the answer (debug builds check they agree).
+        if !apps.hasUnsettledChanges { return derived.owner }
         var best: (index: Int, mixable: Bool, serial: Int)?
         for i in apps.indices where apps[i].session.isActive {
             let mixable = apps[i].session.isMixable
@@ -19,7 +21,9 @@ extension Engine {
 
     /// The current route: the owning session's, or the default (soloAmbient) route when none is active.
     public var currentRoute: Route {
-        route(for: routeOwnerIndex.map { apps[$0].session } ?? AudioSession())
+        // Settled with no app and no accessory changed since: the route derived then is the answer.
+        if !apps.hasUnsettledChanges && accessoryChanges == derived.accessoryChanges { return derived.route }
+        return route(for: routeOwnerIndex.map { apps[$0].session } ?? AudioSession())
     }
 
     /// The route `session` gets with the accessories connected now.
