@@ -5,9 +5,9 @@ extension App {
     /// interrupted while it ran (so it can hear the end).
     var keepsRunningInBackground: Bool {
         if musicAppPlays { return true }
-        let interruptedHere = lifecycle == .background && session.isInterrupted
-        return hasAudioBackgroundMode && session.category.traits.playsInBackground
-            && (session.isActive || interruptedHere)
+        // The cheap tests first: most apps have no audio background mode.
+        guard hasAudioBackgroundMode && session.category.traits.playsInBackground else { return false }
+        return session.isActive || (lifecycle == .background && session.isInterrupted)
     }
 }
 
@@ -66,11 +66,14 @@ extension Engine {
     }
 
     /// Runs a step on a suspended app: it is woken into the background first.
+    @inline(__always)   // asked before nearly every app step; most apps are not suspended
     mutating func wakeIfSuspended(_ i: Int, _ effects: inout Effects) {
-        if apps[i].lifecycle == .suspended {
-            setLifecycle(i, .background, .wokenForStep, &effects)
-            effects.woken.append(i)
-        }
+        if apps[i].lifecycle == .suspended { wake(i, &effects) }
+    }
+
+    private mutating func wake(_ i: Int, _ effects: inout Effects) {
+        setLifecycle(i, .background, .wokenForStep, &effects)
+        effects.woken.append(i)
     }
 
     /// Suspends the background apps that ran audio (or were woken) during this event and no longer qualify.
