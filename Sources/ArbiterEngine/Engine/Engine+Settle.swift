@@ -34,8 +34,9 @@ struct Derived: Hashable, Sendable {
     static func == (lhs: Derived, rhs: Derived) -> Bool {
         lhs.facts == rhs.facts && lhs.recording == rhs.recording && lhs.ducking == rhs.ducking
             && lhs.playingNonMixable == rhs.playingNonMixable && lhs.ringer == rhs.ringer
-            && lhs.isLocked == rhs.isLocked && lhs.accessoryChanges == rhs.accessoryChanges && lhs.activeApps == rhs.activeApps
-            && lhs.nowPlayingCandidates == rhs.nowPlayingCandidates && lhs.owner == rhs.owner
+            && lhs.isLocked == rhs.isLocked && lhs.accessoryChanges == rhs.accessoryChanges
+            && lhs.activeApps == rhs.activeApps && lhs.nowPlayingCandidates == rhs.nowPlayingCandidates
+            && lhs.owner == rhs.owner
             && lhs.route == rhs.route && lhs.routeKey == rhs.routeKey && lhs.nowPlaying == rhs.nowPlaying
             && lhs.timedPlayback == rhs.timedPlayback
             && lhs.hint?.app == rhs.hint?.app && lhs.hint?.value == rhs.hint?.value

@@ -5,7 +5,8 @@ extension Engine {
     /// It changes nothing: it is `mutating` and inlined because its callers are `mutating`, and a call to a
     /// non-mutating method from there copies the whole engine first.
     @inline(__always)
-    mutating func activationError(_ i: Int, session candidate: AudioSession? = nil, asForeground: Bool = false) -> SessionError? {
+    mutating func activationError(_ i: Int, session candidate: AudioSession? = nil,
+                                  asForeground: Bool = false) -> SessionError? {
         let session = candidate ?? apps[i].session
         let category = session.category
         if device.mediaServicesLost { return SessionError(.mediaServicesFailed, .mediaServicesFailed) }
