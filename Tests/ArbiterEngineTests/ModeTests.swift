@@ -27,6 +27,22 @@ struct ModeTests {
             == .unsupportedModeBehavesAsDefault)
     }
 
+    @Test("a session value's options in effect follow each change of its category, mode and options")
+    func effectiveOptionsFollowEachInput() {
+        var session = AudioSession()
+        #expect(session.effectiveOptions.isEmpty)
+        session.category = .playAndRecord
+        session.mode = .videoChat
+        #expect(session.effectiveOptions == [.allowBluetoothHFP, .defaultToSpeaker])
+        session.options = [.duckOthers]
+        #expect(session.effectiveOptions == [.allowBluetoothHFP, .defaultToSpeaker, .duckOthers, .mixWithOthers])
+        session.category = .playback
+        #expect(session.effectiveOptions == [.duckOthers, .mixWithOthers], "videoChat is not supported by playback")
+        session.options = []
+        session.category = .ambient
+        #expect(session.effectiveOptions == [.mixWithOthers])
+    }
+
     @Test("voiceChat implies allowBluetoothHFP; videoChat implies HFP and defaultToSpeaker")
     func impliedOptions() throws {
         var h = try Harness([AppConfig("App")])

@@ -97,7 +97,6 @@ public struct Player: Hashable, Sendable {
     /// Playing (or, for a recorder, recording).
     public var isRunning: Bool { state == .playing }
 
-
     /// The item being played, if the player names one.
     public var currentItem: PlayerItem? { items.indices.contains(itemIndex) ? items[itemIndex] : nil }
 

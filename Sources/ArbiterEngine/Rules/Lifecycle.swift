@@ -79,7 +79,6 @@ extension Engine {
     /// Suspends the background apps that ran audio (or were woken) during this event and no longer qualify.
     /// Returns whether any was suspended.
     mutating func suspendIdleBackgroundApps(_ effects: inout Effects) -> Bool {
-        if !apps.changedDuringEvent { return false }
         var any = false
         func ranAtStart(_ i: Int) -> Bool {
             effects.backgroundRunningAtStart.first { $0.app == i }?.running ?? derived.facts[i].runsInBackground
