@@ -63,7 +63,7 @@ public struct Engine: Hashable, Sendable {
 
     /// Applies one event at `time` and reports what happened.
     @discardableResult
-    public mutating func handle(_ event: Event, at time: Time) -> Outcome {
+    public mutating func handle(_ event: consuming Event, at time: Time) -> Outcome {
         var outcome = Outcome(time: time, event: .advance, result: .succeeded)   // every field is set by the call below
         handle(event, at: time, into: &outcome)
         return outcome
@@ -71,20 +71,21 @@ public struct Engine: Hashable, Sendable {
 
     /// Applies one event at `time` and writes what happened into `outcome`, replacing what it held. The outcome's
     /// arrays keep their storage, so a caller that handles events in a loop with one outcome allocates nothing for
-    /// the decisions and notifications of each event.
-    public mutating func handle(_ event: Event, at time: Time, into outcome: inout Outcome) {
+    /// the decisions and notifications of each event. The event ends in the outcome, moved there, not copied.
+    public mutating func handle(_ event: consuming Event, at time: Time, into outcome: inout Outcome) {
         outcome.time = time
-        outcome.event = event
         outcome.effects.empty()
         if time < now {
             outcome.result = .rejected(InputError(
                 "time \(time) is before the current time \(now); expected time to move forward"))
+            outcome.event = event
             return
         }
         let app: Int?
         switch check(event) {
         case .failure(let problem):
             outcome.result = .rejected(problem)
+            outcome.event = event
             return
         case .success(let i): app = i
         }
@@ -93,14 +94,7 @@ public struct Engine: Hashable, Sendable {
         if !derived.timedPlayback.isEmpty { catchUpPlayers(&outcome.effects) }
         // Everything was settled after the last event: only players reaching the end of an item changed since.
         if apps.hasUnsettledChanges { settle(&outcome.effects, silently: true) }
-        let result: StepResult
-        switch event {
-        case .app(_, let action): result = apply(action, to: app!, &outcome.effects)
-        case .device(let action): result = apply(action, &outcome.effects)
-        case .system(let action): result = apply(action, &outcome.effects)
-        case .declare(let config): result = declare(config, &outcome.effects)
-        case .advance: result = .succeeded
-        }
+        let result = apply(event, to: app, &outcome.effects)
         settle(&outcome.effects)
         if !outcome.effects.notifications.isEmpty { runReactions(&outcome.effects) }
         if apps.changedDuringEvent && suspendIdleBackgroundApps(&outcome.effects) { settle(&outcome.effects) }
@@ -112,6 +106,19 @@ public struct Engine: Hashable, Sendable {
         if outcome.effects.records.names !== apps.names { outcome.effects.records.names = apps.names }
         assert(!Engine.checksEveryEvent || outcome.effects.records.namesCoverCodes,
                "after \(event) at \(time): a decision names an app or player the outcome's names lack")
+        outcome.event = event
+    }
+
+    /// Applies a checked event (`app` is the index of an app event's app). The event is borrowed: switching over
+    /// the consumed parameter of `handle` would copy each payload.
+    private mutating func apply(_ event: Event, to app: Int?, _ effects: inout Effects) -> StepResult {
+        switch event {
+        case .app(_, let action): apply(action, to: app!, &effects)
+        case .device(let action): apply(action, &effects)
+        case .system(let action): apply(action, &effects)
+        case .declare(let config): declare(config, &effects)
+        case .advance: .succeeded
+        }
     }
 
     /// Whether debug builds check the invariants and the derived values after every event, stopping at the first
