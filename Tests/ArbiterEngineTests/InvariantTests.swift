@@ -19,6 +19,12 @@ struct InvariantTests {
         interruptedActive.apps[0].session.interruption = Interruption(by: .siri, at: .zero, reason: .default)
         #expect(interruptedActive.invariantViolations().contains("Music is interrupted yet active"))
 
+        // An interruption by an app that its deactivation would not look for (the bound says there is none).
+        var unseenInterruption = engine
+        unseenInterruption.apps[1].session.interruption = Interruption(by: .app("Music"), at: .zero, reason: .default)
+        #expect(unseenInterruption.invariantViolations()
+            .contains("Music interrupted 1 sessions still pending, above its bound 0"))
+
         var playingInactive = engine
         playingInactive.apps[0].players[0].state = .playing
         #expect(playingInactive.invariantViolations().contains("Music runs I/O with an inactive session"))

@@ -20,8 +20,19 @@ extension Engine {
         let audible = apps.indices.map { i in audibility(i, othersRecord: recorders.contains { $0 != i }).isAudible }
         let nonMixableAudible = apps.indices.filter { audible[$0] && !apps[$0].session.isMixable }
         if nonMixableAudible.count > 1 { broken.append("several non-mixable sessions audible: \(nonMixableAudible)") }
+        var pendingByApp: [AppID: Int] = [:]   // sessions waiting for the end of an interruption by each app
+        for app in apps {
+            guard let interruption = app.session.interruption, interruption.endPending,
+                  case .app(let by) = interruption.by else { continue }
+            pendingByApp[by, default: 0] += 1
+        }
         for (i, app) in apps.enumerated() {
             let name = app.id.name
+            let pending = pendingByApp[app.id, default: 0]
+            let bound = i < pendingInterruptionBound.count ? Int(pendingInterruptionBound[i]) : 0
+            if pending > bound {
+                broken.append("\(name) interrupted \(pending) sessions still pending, above its bound \(bound)")
+            }
             if app.session.isInterrupted && app.session.isActive { broken.append("\(name) is interrupted yet active") }
             if app.hasRunningIO && !app.session.isActive { broken.append("\(name) runs I/O with an inactive session") }
             if (app.lifecycle == .suspended || app.lifecycle == .terminated)

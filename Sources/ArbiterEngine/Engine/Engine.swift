@@ -16,6 +16,11 @@ public struct Engine: Hashable, Sendable {
     /// How many times an accessory was connected or disconnected (settle compares it, not the accessories).
     var accessoryChanges = 0
     var playCounter = 0
+    /// For each app (by index), at least how many sessions wait for the end of an interruption by it: a
+    /// deactivation or termination looks for them only when this is above 0. Raised by each interruption an app
+    /// starts, set to 0 once its deactivation or termination has ended or orphaned them; interruptions that end
+    /// otherwise (the interrupted app reactivating, say) leave it above the true count, which costs a look.
+    var pendingInterruptionBound: [Int32] = []
     /// The index of `device.foreground`.
     var foregroundIndex: Int?
     /// What the engine derived from the state after the last event.

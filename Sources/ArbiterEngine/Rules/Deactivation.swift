@@ -1,7 +1,6 @@
 /// `setActive(false)`: stopping I/O, unducking, and telling the interrupted apps (or not).
 extension Engine {
     mutating func deactivate(_ i: Int, notifyOthers: Bool, _ effects: inout Effects) -> StepResult {
-        let id = apps[i].id
         var result = StepResult.succeeded
         if apps[i].session.isActive {
             if apps[i].hasRunningIO {
@@ -13,7 +12,7 @@ extension Engine {
             apps[i].session.isActive = false
             effects.decide(i, .deactivated, .deactivationSucceeds)
         }
-        for j in interrupted(by: .app(id)) {
+        for j in takeInterrupted(byApp: i) {
             if notifyOthers {
                 endInterruption(j, shouldResume: true, rule: .notifyOthersOnDeactivation, &effects)
             } else if profile.endedWithoutNotify {

@@ -12,7 +12,9 @@ extension Engine {
             effects.decide(j, detail: .overrideToSpeaker(false), .overrideEndsOnRouteChange)
         }
         apps[j].session.interruption = Interruption(by: interrupter, at: now, reason: reason)
-        effects.decide(j, .interrupted(code(of: interrupter)), rule)
+        let code = code(of: interrupter)
+        if code >= 0 { raisePendingInterruptionBound(of: Int(code)) }
+        effects.decide(j, .interrupted(code), rule)
         effects.notify(apps[j].id, .interruptionBegan(reason: reason), rule)
     }
 
@@ -33,6 +35,21 @@ extension Engine {
         case .alarm: DecisionCode.alarm
         case .routeDisconnect: DecisionCode.routeDisconnect
         }
+    }
+
+    private mutating func raisePendingInterruptionBound(of i: Int) {
+        if pendingInterruptionBound.count <= i {
+            pendingInterruptionBound.append(contentsOf: repeatElement(0, count: i + 1 - pendingInterruptionBound.count))
+        }
+        pendingInterruptionBound[i] += 1
+    }
+
+    /// The apps whose pending interruption came from app `i`, in declaration order, when there may be any (see
+    /// `pendingInterruptionBound`). The caller ends or orphans every one of them.
+    mutating func takeInterrupted(byApp i: Int) -> [Int] {
+        guard i < pendingInterruptionBound.count && pendingInterruptionBound[i] > 0 else { return [] }
+        pendingInterruptionBound[i] = 0
+        return interrupted(by: .app(apps[i].id))
     }
 
     /// The apps whose pending interruption came from `interrupter`, in declaration order.

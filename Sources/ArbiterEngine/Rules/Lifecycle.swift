@@ -97,7 +97,6 @@ extension Engine {
 
     mutating func terminate(_ i: Int, _ effects: inout Effects) -> StepResult {
         if apps[i].lifecycle == .terminated { return .succeeded }
-        let id = apps[i].id
         for p in apps[i].players.indices where apps[i].players[p].state != .stopped {
             setPlayer(i, p, .stopped, rule: .terminationEndsEverything, &effects)
         }
@@ -105,7 +104,7 @@ extension Engine {
             apps[i].session.isActive = false
             effects.decide(i, .deactivated, .terminationEndsEverything)
         }
-        for j in interrupted(by: .app(id)) {
+        for j in takeInterrupted(byApp: i) {
             apps[j].session.interruption?.endPending = false
             effects.decide(j, detail: .interruptionOrphaned, .terminationEndsEverything)
         }
