@@ -67,6 +67,10 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     /// Whether any app changed since the last `takeChanged()`.
     var hasUnsettledChanges: Bool { !changed.isEmpty }
 
+    /// How many apps changed since the last `takeChanged()`; `unsettled(k)` lists them, in the order they changed.
+    var unsettledCount: Int { changed.count }
+    func unsettled(_ k: Int) -> Int { changed[k] }
+
     /// Whether no app but `i` changed since the last `takeChanged()`.
     func changedSinceSettle(onlyAmong i: Int) -> Bool {
         changed.isEmpty || (changed.count == 1 && changed[0] == i)
@@ -165,12 +169,23 @@ struct IndexList: RandomAccessCollection, Sendable {
     var endIndex: Int { count }
 
     subscript(position: Int) -> Int {
-        switch position {
-        case 0: inline.0
-        case 1: inline.1
-        case 2: inline.2
-        case 3: inline.3
-        default: overflow[position - 4]
+        get {
+            switch position {
+            case 0: inline.0
+            case 1: inline.1
+            case 2: inline.2
+            case 3: inline.3
+            default: overflow[position - 4]
+            }
+        }
+        set {
+            switch position {
+            case 0: inline.0 = newValue
+            case 1: inline.1 = newValue
+            case 2: inline.2 = newValue
+            case 3: inline.3 = newValue
+            default: overflow[position - 4] = newValue
+            }
         }
     }
 
@@ -178,6 +193,17 @@ struct IndexList: RandomAccessCollection, Sendable {
     func has(_ i: Int) -> Bool {
         for k in 0..<count where self[k] == i { return true }
         return false
+    }
+
+    /// Inserts `i` after the elements below it (the list stays in increasing order if it was).
+    mutating func insertInOrder(_ i: Int) {
+        append(i)
+        var k = count - 1
+        while k > 0 && self[k - 1] > i {
+            self[k] = self[k - 1]
+            k -= 1
+        }
+        self[k] = i
     }
 
     mutating func append(_ i: Int) {

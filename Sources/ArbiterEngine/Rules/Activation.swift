@@ -44,14 +44,16 @@ extension Engine {
         let session = apps[i].session
         let interrupter = Interrupter.app(apps[i].id)
         if !session.isMixable && session.category.traits.interruptsNonMixable {
-            for j in apps.indices where j != i && apps[j].session.isActive && !apps[j].session.isMixable {
-                interrupt(j, by: interrupter, reason: .default, rule: .nonMixableActivationInterrupts, &effects)
+            forEachPossiblyActive { engine, j in
+                guard j != i && engine.apps[j].session.isActive && !engine.apps[j].session.isMixable else { return }
+                engine.interrupt(j, by: interrupter, reason: .default, rule: .nonMixableActivationInterrupts, &effects)
             }
         }
         if session.effectiveOptions.contains(.interruptSpokenAudioAndMixWithOthers) {
-            for j in apps.indices where j != i && apps[j].session.isActive
-                && apps[j].session.effectiveMode == .spokenAudio {
-                interrupt(j, by: interrupter, reason: .default, rule: .interruptSpokenAudio, &effects)
+            forEachPossiblyActive { engine, j in
+                guard j != i && engine.apps[j].session.isActive && engine.apps[j].session.effectiveMode == .spokenAudio
+                else { return }
+                engine.interrupt(j, by: interrupter, reason: .default, rule: .interruptSpokenAudio, &effects)
             }
         }
     }

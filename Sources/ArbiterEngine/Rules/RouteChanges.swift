@@ -76,8 +76,9 @@ extension Engine {
         guard route != previous || always else { return }
         if route != previous { effects.decide(nil, detail: .route(route), rule) }
         effects.lastRoute = route
-        for i in apps.indices where apps[i].session.isActive {
-            effects.notify(apps[i].id, .routeChange(reason: reason, previous: previous), rule)
+        forEachPossiblyActive { engine, i in
+            guard engine.apps[i].session.isActive else { return }
+            effects.notify(engine.apps[i].id, .routeChange(reason: reason, previous: previous), rule)
         }
     }
 }

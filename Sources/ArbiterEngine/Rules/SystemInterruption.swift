@@ -55,9 +55,10 @@ extension Engine {
 
     /// Interrupts every active session; mixable ones too unless the profile says otherwise.
     private mutating func interruptActiveSessions(by interrupter: Interrupter, rule: Rule, _ effects: inout Effects) {
-        for j in apps.indices where apps[j].session.isActive {
-            if apps[j].session.isMixable && !profile.mixableInterruptedBySystem { continue }
-            interrupt(j, by: interrupter, reason: .default, rule: rule, &effects)
+        forEachPossiblyActive { engine, j in
+            guard engine.apps[j].session.isActive else { return }
+            if engine.apps[j].session.isMixable && !engine.profile.mixableInterruptedBySystem { return }
+            engine.interrupt(j, by: interrupter, reason: .default, rule: rule, &effects)
         }
     }
 
