@@ -303,10 +303,16 @@ extension Engine {
         }
     }
 
-    /// Re-derives whether app `i` is heard, and reports a change unless `silently`.
+    /// Re-derives whether app `i` is heard, and reports a change unless `silently`. Inlined down to the first test:
+    /// most apps are idle, silent before and still silent, with nothing to report.
+    @inline(__always)
     private mutating func settleAudibility(_ i: Int, silently: Bool, _ effects: inout Effects) {
-        // Most apps are idle: silent before and still silent, with nothing to report.
-        if !derived.facts[i].audible && (!derived.facts[i].active || !apps[i].isPlaying) { return }
+        if derived.facts[i].audible || (derived.facts[i].active && apps[i].isPlaying) {
+            rederiveAudibility(i, silently: silently, &effects)
+        }
+    }
+
+    private mutating func rederiveAudibility(_ i: Int, silently: Bool, _ effects: inout Effects) {
         let now = audibility(i, othersRecord: derived.othersRecord(i))
         if now.isAudible != derived.facts[i].audible && !silently {
             effects.decide(i, .audible(now.isAudible), now.rule)

@@ -7,10 +7,15 @@ extension Engine {
         derived.facts[i].active && derived.ducking > (derived.facts[i].ducks ? 1 : 0) ? profile.duckLevel : 1
     }
 
-    /// Starts a ramp for app `i` if its gain target changed.
+    /// Starts a ramp for app `i` if its gain target changed. Inlined down to the test, as settle asks it of apps
+    /// whose target rarely changed.
+    @inline(__always)
     mutating func settleGain(_ i: Int, _ effects: inout Effects) {
         let target = gainTarget(i)
-        guard apps[i].gain.to != target else { return }
+        if apps[i].gain.to != target { retargetGain(i, to: target, &effects) }
+    }
+
+    private mutating func retargetGain(_ i: Int, to target: Double, _ effects: inout Effects) {
         apps[i].gain.retarget(to: target, at: now, over: profile.duckRamp)
         effects.decide(i, .gain(to: target, over: profile.duckRamp), target < 1 ? .duckOthers : .unduck)
     }
