@@ -140,6 +140,7 @@ struct RouteKey: Equatable, Sendable {
     var overridesToSpeaker: Bool
     var preferredInput: PortType?
 
+    @inline(__always)   // reads five fields in place, where a call would copy the session
     init(_ session: AudioSession) {
         category = session.category
         mode = session.mode
@@ -242,12 +243,11 @@ extension Engine {
         if routeInputs {
             if accessoriesChanged { derived.accessoryChanges = accessoryChanges }
             derived.owner = ownerChanged ? Derived.owner(derived.facts, among: derived.activeApps) : owner
-            let session = derived.owner.map { apps[$0].session } ?? AudioSession()
-            let key = RouteKey(session)
+            let key = derived.owner.map { RouteKey(apps[$0].session) } ?? RouteKey(AudioSession())
             // The route is a function of the key and the accessories: when neither changed and no route was
             // announced during the event, it is the one derived before, and there is nothing to announce.
             if effects.lastRoute != nil || accessoriesChanged || key != derived.routeKey {
-                let route = self.route(for: session)
+                let route = self.route(for: derived.owner.map { apps[$0].session } ?? AudioSession())
                 if !silently {
                     announceRouteChange(to: route, from: effects.lastRoute ?? derived.route, reason: .categoryChange,
                                         rule: .ownerDecidesRoute, &effects)

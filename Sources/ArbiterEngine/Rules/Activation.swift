@@ -7,8 +7,8 @@ extension Engine {
     @inline(__always)
     mutating func activationError(_ i: Int, session candidate: AudioSession? = nil,
                                   asForeground: Bool = false) -> SessionError? {
-        let session = candidate ?? apps[i].session
-        let category = session.category
+        // The two fields asked, read in place (a copy of the session would count references and free them).
+        let category = candidate?.category ?? apps[i].session.category
         if device.mediaServicesLost { return SessionError(.mediaServicesFailed, .mediaServicesFailed) }
         if device.call == .active && (category == .record || category == .playAndRecord) {
             return SessionError(.insufficientPriority, .callBlocksRecordingActivation)
@@ -16,7 +16,8 @@ extension Engine {
         if device.isSiriActive && category.traits.hasInput {
             return SessionError(.siriIsRecording, .siriBlocksRecordingActivation)
         }
-        if apps[i].lifecycle != .foreground && !asForeground && !session.isMixable && !apps[i].mayResume
+        if apps[i].lifecycle != .foreground && !asForeground && !(candidate?.isMixable ?? apps[i].session.isMixable)
+            && !apps[i].mayResume
             && !isNowPlaying(i) {
             return SessionError(.cannotInterruptOthers, .backgroundActivationNeedsNowPlaying)
         }
@@ -41,19 +42,19 @@ extension Engine {
     /// What app `i`'s active session does to the others: a non-mixable one interrupts every other active
     /// non-mixable session; interruptSpokenAudioAndMixWithOthers interrupts sessions in mode spokenAudio.
     mutating func arbitrate(activating i: Int, _ effects: inout Effects) {
-        let session = apps[i].session
-        let interrupter = Interrupter.app(apps[i].id)
-        if !session.isMixable && session.category.traits.interruptsNonMixable {
+        if !apps[i].session.isMixable && apps[i].session.category.traits.interruptsNonMixable {
             forEachPossiblyActive { engine, j in
                 guard j != i && engine.apps[j].session.isActive && !engine.apps[j].session.isMixable else { return }
-                engine.interrupt(j, by: interrupter, reason: .default, rule: .nonMixableActivationInterrupts, &effects)
+                engine.interrupt(j, by: .app(engine.apps[i].id), reason: .default,
+                                 rule: .nonMixableActivationInterrupts, &effects)
             }
         }
-        if session.effectiveOptions.contains(.interruptSpokenAudioAndMixWithOthers) {
+        if apps[i].session.effectiveOptions.contains(.interruptSpokenAudioAndMixWithOthers) {
             forEachPossiblyActive { engine, j in
                 guard j != i && engine.apps[j].session.isActive && engine.apps[j].session.effectiveMode == .spokenAudio
                 else { return }
-                engine.interrupt(j, by: interrupter, reason: .default, rule: .interruptSpokenAudio, &effects)
+                engine.interrupt(j, by: .app(engine.apps[i].id), reason: .default, rule: .interruptSpokenAudio,
+                                 &effects)
             }
         }
     }
