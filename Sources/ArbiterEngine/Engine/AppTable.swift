@@ -109,37 +109,55 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
 }
 
 /// A set of app positions listed in the order they were inserted, with room for every app, reused from event to
-/// event: inserting writes a flag and a slot, and emptying clears the flags of the listed positions, so neither
-/// allocates, releases or walks the apps that were not listed.
+/// event. A position is a member when its stamp is the buffer's generation: inserting writes a stamp and a slot,
+/// and emptying starts a new generation, so neither allocates, releases or walks any app.
 struct IndexBuffer: Sendable {
     private var slots: [Int] = []
-    private var member: [Bool] = []
+    private var stamps: [UInt32] = []
+    /// The stamp of this generation's members (stamps start at 0, which is never a generation).
+    private var generation: UInt32 = 1
     private(set) var count = 0
+
+    init() {}
+
+    /// An empty buffer whose generations start at `generation` (tests start near the last one).
+    init(generation: UInt32) { self.generation = generation }
 
     var isEmpty: Bool { count == 0 }
 
     subscript(k: Int) -> Int { slots[k] }
 
+    /// Whether `i` is listed.
+    func contains(_ i: Int) -> Bool { i < stamps.count && stamps[i] == generation }
+
     /// Makes room for positions below `capacity`.
     mutating func grow(to capacity: Int) {
         if slots.count < capacity {
             slots.append(contentsOf: repeatElement(0, count: capacity - slots.count))
-            member.append(contentsOf: repeatElement(false, count: capacity - member.count))
+            stamps.append(contentsOf: repeatElement(0, count: capacity - stamps.count))
         }
     }
 
     /// Lists `i` unless it is listed.
     @inline(__always)
     mutating func insert(_ i: Int) {
-        if member[i] { return }
-        member[i] = true
+        if stamps[i] == generation { return }
+        stamps[i] = generation
         slots[count] = i
         count += 1
     }
 
+    @inline(__always)
     mutating func removeAll() {
-        for k in 0..<count { member[slots[k]] = false }
         count = 0
+        generation &+= 1
+        if generation == 0 { restartGenerations() }
+    }
+
+    /// After 2³² generations: every stamp back to 0, so no old stamp can match a new generation.
+    private mutating func restartGenerations() {
+        for k in stamps.indices { stamps[k] = 0 }
+        generation = 1
     }
 
     /// Sorts the listed positions in increasing order (an insertion sort: an event lists a few apps).
