@@ -92,7 +92,8 @@ struct Derived: Hashable, Sendable {
 
     /// The foreground app, when its session is active, and whether the secondary-audio hint is on for it: another
     /// app plays with an active non-mixable session. Reads the facts alone (not the engine, which a call from a
-    /// mutating method would copy).
+    /// mutating method would copy). Inlined: every settle asks it.
+    @inline(__always)
     static func foregroundHint(_ foreground: Int?, facts: [AppFacts],
                                playingNonMixable: Int) -> (app: Int, value: Bool)? {
         guard let i = foreground, facts[i].active else { return nil }
