@@ -41,7 +41,8 @@ extension Engine {
         if pendingInterruptionBound.count <= i {
             pendingInterruptionBound.append(contentsOf: repeatElement(0, count: i + 1 - pendingInterruptionBound.count))
         }
-        pendingInterruptionBound[i] += 1
+        // An upper bound may saturate: an app that interrupts forever without deactivating must not trap.
+        if pendingInterruptionBound[i] < Int32.max { pendingInterruptionBound[i] += 1 }
     }
 
     /// The apps whose pending interruption came from app `i`, in declaration order, when there may be any (see
