@@ -6,18 +6,22 @@ extension Engine {
     @inline(__always)
     mutating func forEachPossiblyActive(_ body: (inout Engine, Int) -> Void) {
         let others = appsChangedSinceSettleInactiveThen()
-        let active = derived.activeApps.count
+        forEachActive(orAmong: others.count, { _, k in others[k] }, body)
+    }
+
+    /// Calls `body` with each app active at the last settle (`derived.activeApps`) or among `count` others
+    /// (`other(k)`, in index order), in index order and once each. `body` may change apps, not `derived`.
+    @inline(__always)
+    mutating func forEachActive(orAmong count: Int, _ other: (inout Engine, Int) -> Int,
+                                _ body: (inout Engine, Int) -> Void) {
         var a = 0, b = 0
-        while a < others.count || b < active {
-            let x = a < others.count ? others[a] : Int.max
-            let y = b < active ? derived.activeApps[b] : Int.max
-            if x < y {
-                a += 1
-                body(&self, x)
-            } else {
-                b += 1
-                body(&self, y)
-            }
+        while a < count || b < derived.activeApps.count {
+            let x = a < count ? other(&self, a) : Int.max
+            let y = b < derived.activeApps.count ? derived.activeApps[b] : Int.max
+            let i = min(x, y)
+            if x == i { a += 1 }
+            if y == i { b += 1 }
+            body(&self, i)
         }
     }
 

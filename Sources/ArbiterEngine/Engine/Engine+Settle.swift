@@ -269,7 +269,9 @@ extension Engine {
             if everyGain {
                 // An app whose session is inactive heads for full gain since it last changed (an invariant): only
                 // the active apps and those changed now can have a new target.
-                forEachChangedOrActive(changed) { engine, i in engine.settleGain(i, &effects) }
+                forEachActive(orAmong: changed, { engine, k in engine.apps.settling[k] }) { engine, i in
+                    engine.settleGain(i, &effects)
+                }
             } else {
                 for k in 0..<changed { settleGain(apps.settling[k], &effects) }
             }
@@ -278,7 +280,9 @@ extension Engine {
         if everyAudibility {
             // Only an app heard before or active now can change (settleAudibility's own first test, in short), and
             // an app heard at the last settle was active then: it is active now or it changed.
-            forEachChangedOrActive(changed) { engine, i in engine.settleAudibility(i, silently: silently, &effects) }
+            forEachActive(orAmong: changed, { engine, k in engine.apps.settling[k] }) { engine, i in
+                engine.settleAudibility(i, silently: silently, &effects)
+            }
         } else {
             for k in 0..<changed { settleAudibility(apps.settling[k], silently: silently, &effects) }
         }
@@ -289,19 +293,6 @@ extension Engine {
                            .silenceSecondaryAudioHint)
         }
         derived.hint = hint
-    }
-
-    /// Calls `body` with each app in the settle's first `changed` apps or active now, in index order.
-    private mutating func forEachChangedOrActive(_ changed: Int, _ body: (inout Engine, Int) -> Void) {
-        var a = 0, b = 0
-        while a < changed || b < derived.activeApps.count {
-            let x = a < changed ? apps.settling[a] : Int.max
-            let y = b < derived.activeApps.count ? derived.activeApps[b] : Int.max
-            let i = min(x, y)
-            if x == i { a += 1 }
-            if y == i { b += 1 }
-            body(&self, i)
-        }
     }
 
     /// Re-derives whether app `i` is heard, and reports a change unless `silently`. Inlined down to the first test:
