@@ -24,7 +24,7 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     public subscript(position: Int) -> App {
         get { storage[position] }
         _modify {
-            note(position)
+            if position != lastNoted { note(position) }
             yield &storage[position]
         }
     }
@@ -57,8 +57,8 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
         namesAreStale = true
     }
 
+    /// Lists app `i` as changed (callers skip the call when `i` is `lastNoted`).
     private mutating func note(_ i: Int) {
-        if i == lastNoted { return }
         changed.insert(i)
         changedInEvent.insert(i)
         lastNoted = i

@@ -151,21 +151,53 @@ struct RouteKey: Equatable, Sendable {
     }
 }
 
-/// What the engine last derived about one app.
+/// What the engine last derived about one app. The yes-or-no facts share one byte, so comparing two apps' facts
+/// (which settle does for every changed app) is three comparisons.
 struct AppFacts: Hashable, Sendable {
-    var audible = false
-    /// In the background and allowed to keep running there.
-    var runsInBackground = false
-    var recordsActively = false
-    var ducks = false
-    var playsNonMixable = false
-    var active = false
-    var mixable = false
+    private var flags: UInt8 = 0
     var serial = 0
     /// The play serial of a Now Playing candidate; nil when the app is not one.
     var nowPlayingSerial: Int?
+
+    @inline(__always)
+    private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
+    @inline(__always)
+    private mutating func set(_ bit: UInt8, _ value: Bool) { flags = value ? flags | bit : flags & ~bit }
+
+    var audible: Bool {
+        get { flag(1) }
+        set { set(1, newValue) }
+    }
+    /// In the background and allowed to keep running there.
+    var runsInBackground: Bool {
+        get { flag(2) }
+        set { set(2, newValue) }
+    }
+    var recordsActively: Bool {
+        get { flag(4) }
+        set { set(4, newValue) }
+    }
+    var ducks: Bool {
+        get { flag(8) }
+        set { set(8, newValue) }
+    }
+    var playsNonMixable: Bool {
+        get { flag(16) }
+        set { set(16, newValue) }
+    }
+    var active: Bool {
+        get { flag(32) }
+        set { set(32, newValue) }
+    }
+    var mixable: Bool {
+        get { flag(64) }
+        set { set(64, newValue) }
+    }
     /// A player plays an item with a known end, so time passing can end it.
-    var timedPlayback = false
+    var timedPlayback: Bool {
+        get { flag(128) }
+        set { set(128, newValue) }
+    }
 }
 
 extension [Int] {
@@ -209,6 +241,8 @@ extension Engine {
             let old = derived.facts[i]
             var new = facts(i)
             new.audible = old.audible
+            // Most changes move nothing derived (a seek, a pause of a paused player): nothing to count or list.
+            if new == old && i != derived.owner { continue }
             if old.recordsActively != new.recordsActively {
                 derived.recording += new.recordsActively ? 1 : -1
                 everyAudibility = true

@@ -47,6 +47,7 @@ public enum CategoryOption: String, CaseIterable, Hashable, Sendable, CustomStri
 public struct CategoryOptions: Hashable, Sendable, ExpressibleByArrayLiteral, Sequence, CustomStringConvertible {
     private var mask: UInt32 = 0
 
+    @inline(__always)
     private static func flag(_ option: CategoryOption) -> UInt32 {
         let index: UInt32 = switch option {
         case .mixWithOthers: 0
@@ -76,6 +77,7 @@ public struct CategoryOptions: Hashable, Sendable, ExpressibleByArrayLiteral, Se
     /// The options in the SDK's declaration order.
     public var members: [CategoryOption] { CategoryOptions.flags.filter { mask & $0.1 != 0 }.map(\.0) }
 
+    @inline(__always)
     public func contains(_ option: CategoryOption) -> Bool { mask & CategoryOptions.flag(option) != 0 }
     public var isEmpty: Bool { mask == 0 }
     public func makeIterator() -> IndexingIterator<[CategoryOption]> { members.makeIterator() }
