@@ -97,6 +97,7 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     mutating func sortChangedInEvent() { changedInEvent.sort() }
 
     /// Ends the current event.
+    @inline(__always)
     mutating func commit() {
         if namesAreStale {
             names = AppNames(storage)
@@ -160,9 +161,14 @@ struct IndexBuffer: Sendable {
         generation = 1
     }
 
-    /// Sorts the listed positions in increasing order (an insertion sort: an event lists a few apps).
+    /// Sorts the listed positions in increasing order (an insertion sort: an event lists a few apps). Inlined down
+    /// to the test: most lists hold one app.
+    @inline(__always)
     mutating func sort() {
-        if count < 2 { return }
+        if count > 1 { sortSeveral() }
+    }
+
+    private mutating func sortSeveral() {
         for k in 1..<count {
             let value = slots[k]
             var j = k

@@ -58,6 +58,7 @@ struct Effects: Sendable {
 extension Array {
     /// Removes every element and keeps the storage. For the few elements an event records, removing them one by
     /// one from the end costs less than `removeAll(keepingCapacity:)`, which goes through `replaceSubrange`.
+    @inline(__always)
     mutating func empty() {
         while !isEmpty { removeLast() }
     }
