@@ -159,45 +159,22 @@ struct AppFacts: Hashable, Sendable {
     /// The play serial of a Now Playing candidate; nil when the app is not one.
     var nowPlayingSerial: Int?
 
-    @inline(__always)
-    private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
-    @inline(__always)
-    private mutating func set(_ bit: UInt8, _ value: Bool) { flags = value ? flags | bit : flags & ~bit }
+    /// The yes-or-no fact kept in `bit` of `flags`.
+    private subscript(bit: UInt8) -> Bool {
+        get { flags & bit != 0 }
+        set { flags = newValue ? flags | bit : flags & ~bit }
+    }
 
-    var audible: Bool {
-        get { flag(1) }
-        set { set(1, newValue) }
-    }
+    var audible: Bool { get { self[1] } set { self[1] = newValue } }
     /// In the background and allowed to keep running there.
-    var runsInBackground: Bool {
-        get { flag(2) }
-        set { set(2, newValue) }
-    }
-    var recordsActively: Bool {
-        get { flag(4) }
-        set { set(4, newValue) }
-    }
-    var ducks: Bool {
-        get { flag(8) }
-        set { set(8, newValue) }
-    }
-    var playsNonMixable: Bool {
-        get { flag(16) }
-        set { set(16, newValue) }
-    }
-    var active: Bool {
-        get { flag(32) }
-        set { set(32, newValue) }
-    }
-    var mixable: Bool {
-        get { flag(64) }
-        set { set(64, newValue) }
-    }
+    var runsInBackground: Bool { get { self[2] } set { self[2] = newValue } }
+    var recordsActively: Bool { get { self[4] } set { self[4] = newValue } }
+    var ducks: Bool { get { self[8] } set { self[8] = newValue } }
+    var playsNonMixable: Bool { get { self[16] } set { self[16] = newValue } }
+    var active: Bool { get { self[32] } set { self[32] = newValue } }
+    var mixable: Bool { get { self[64] } set { self[64] = newValue } }
     /// A player plays an item with a known end, so time passing can end it.
-    var timedPlayback: Bool {
-        get { flag(128) }
-        set { set(128, newValue) }
-    }
+    var timedPlayback: Bool { get { self[128] } set { self[128] = newValue } }
 }
 
 extension [Int] {
