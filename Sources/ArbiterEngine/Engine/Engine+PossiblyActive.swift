@@ -9,6 +9,13 @@ extension Engine {
         forEachActive(orAmong: others.count, { _, k in others[k] }, body)
     }
 
+    /// Calls `body` with every app active at the last settle or re-derived by the settle under way
+    /// (`apps.settling`), in index order and once each.
+    @inline(__always)
+    mutating func forEachActiveOrSettling(_ body: (inout Engine, Int) -> Void) {
+        forEachActive(orAmong: apps.settling.count, { engine, k in engine.apps.settling[k] }, body)
+    }
+
     /// Calls `body` with each app active at the last settle (`derived.activeApps`) or among `count` others
     /// (`other(k)`, in index order), in index order and once each. `body` may change apps, not `derived`.
     @inline(__always)

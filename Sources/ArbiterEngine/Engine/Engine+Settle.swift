@@ -280,9 +280,7 @@ extension Engine {
             if everyGain {
                 // An app whose session is inactive heads for full gain since it last changed (an invariant): only
                 // the active apps and those changed now can have a new target.
-                forEachActive(orAmong: changed, { engine, k in engine.apps.settling[k] }) { engine, i in
-                    engine.settleGain(i, &effects)
-                }
+                forEachActiveOrSettling { engine, i in engine.settleGain(i, &effects) }
             } else {
                 for k in 0..<changed { settleGain(apps.settling[k], &effects) }
             }
@@ -291,9 +289,7 @@ extension Engine {
         if everyAudibility {
             // Only an app heard before or active now can change (settleAudibility's own first test, in short), and
             // an app heard at the last settle was active then: it is active now or it changed.
-            forEachActive(orAmong: changed, { engine, k in engine.apps.settling[k] }) { engine, i in
-                engine.settleAudibility(i, silently: silently, &effects)
-            }
+            forEachActiveOrSettling { engine, i in engine.settleAudibility(i, silently: silently, &effects) }
         } else {
             for k in 0..<changed { settleAudibility(apps.settling[k], silently: silently, &effects) }
         }
