@@ -5,12 +5,9 @@
 public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sendable {
     private(set) var storage: [App] = []
     private var positions = AppPositions()
-    /// Apps changed since the engine last settled, in the order they changed.
-    private var changed = IndexBuffer()
-    /// The apps the settle under way re-derives (what `takeChanged()` took), in index order.
-    private(set) var settling = IndexBuffer()
-    /// Apps changed during the current event; in index order after `sortChangedInEvent()`.
-    private(set) var changedInEvent = IndexBuffer()
+    /// The apps changed since the engine last settled, those the settle under way re-derives, and those changed
+    /// during the current event.
+    private var changes = ChangeLists()
     /// The app last noted as changed, while both sets hold it: rules change one app's fields one after another.
     private var lastNoted = -1
     /// The apps' and their players' names, for outcomes to spell their decisions out; made again by `commit()`
@@ -38,10 +35,8 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     mutating func append(_ app: App) {
         positions.append(app.id)
         storage.append(app)
-        changed.grow(to: storage.count)
-        settling.grow(to: storage.count)
-        changedInEvent.grow(to: storage.count)
-        changed.insert(storage.count - 1)
+        changes.grow(to: storage.count)
+        changes.note(storage.count - 1)
         namesAreStale = true
     }
 
@@ -59,42 +54,54 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
 
     /// Lists app `i` as changed (callers skip the call when `i` is `lastNoted`).
     private mutating func note(_ i: Int) {
-        changed.insert(i)
-        changedInEvent.insert(i)
+        changes.note(i)
         lastNoted = i
     }
 
     /// Whether any app changed since the last `takeChanged()`.
-    var hasUnsettledChanges: Bool { !changed.isEmpty }
+    var hasUnsettledChanges: Bool { changes.changedCount > 0 }
 
     /// How many apps changed since the last `takeChanged()`; `unsettled(k)` lists them, in the order they changed.
-    var unsettledCount: Int { changed.count }
-    func unsettled(_ k: Int) -> Int { changed[k] }
+    var unsettledCount: Int { changes.changedCount }
+    @inline(__always)
+    func unsettled(_ k: Int) -> Int { changes.changed(k) }
 
     /// Whether no app but `i` changed since the last `takeChanged()`.
     func changedSinceSettle(onlyAmong i: Int) -> Bool {
-        changed.isEmpty || (changed.count == 1 && changed[0] == i)
+        changes.changedCount == 0 || (changes.changedCount == 1 && changes.changed(0) == i)
     }
 
-    /// Moves the apps changed since the last call to `settling`, in index order, and forgets them.
+    /// Moves the apps changed since the last call to the settling list, in index order, and forgets them.
+    @inline(__always)
     mutating func takeChanged() {
         lastNoted = -1
-        swap(&changed, &settling)   // both have room for every app
-        changed.removeAll()
-        settling.sort()
+        changes.takeChanged()
     }
 
+    /// How many apps the settle under way re-derives (what `takeChanged()` took); `settling(k)` lists them, in index
+    /// order.
+    var settlingCount: Int { changes.settlingCount }
+    @inline(__always)
+    func settling(_ k: Int) -> Int { changes.settling(k) }
+
     /// Forgets the apps changed since the last `takeChanged()`.
+    @inline(__always)
     mutating func forgetChanged() {
         lastNoted = -1
-        changed.removeAll()
+        changes.forgetChanged()
     }
 
     /// Whether any app changed during the current event.
-    var changedDuringEvent: Bool { !changedInEvent.isEmpty }
+    var changedDuringEvent: Bool { changes.eventCount > 0 }
+
+    /// How many apps changed during the current event; `changedInEvent(k)` lists them, in index order after
+    /// `sortChangedInEvent()`.
+    var changedInEventCount: Int { changes.eventCount }
+    @inline(__always)
+    func changedInEvent(_ k: Int) -> Int { changes.changedInEvent(k) }
 
     /// Puts the apps changed during the current event in index order (apps noted later are appended after them).
-    mutating func sortChangedInEvent() { changedInEvent.sort() }
+    mutating func sortChangedInEvent() { changes.sortEvent() }
 
     /// Ends the current event.
     @inline(__always)
@@ -104,80 +111,7 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
             namesAreStale = false
         }
         lastNoted = -1
-        changedInEvent.removeAll()
-        changed.removeAll()
-    }
-}
-
-/// A set of app positions listed in the order they were inserted, with room for every app, reused from event to
-/// event. A position is a member when its stamp is the buffer's generation: inserting writes a stamp and a slot,
-/// and emptying starts a new generation, so neither allocates, releases or walks any app.
-struct IndexBuffer: Sendable {
-    private var slots: [Int] = []
-    private var stamps: [UInt32] = []
-    /// The stamp of this generation's members (stamps start at 0, which is never a generation).
-    private var generation: UInt32 = 1
-    private(set) var count = 0
-
-    init() {}
-
-    /// An empty buffer whose generations start at `generation` (tests start near the last one).
-    init(generation: UInt32) { self.generation = generation }
-
-    var isEmpty: Bool { count == 0 }
-
-    subscript(k: Int) -> Int { slots[k] }
-
-    /// Whether `i` is listed.
-    func contains(_ i: Int) -> Bool { i < stamps.count && stamps[i] == generation }
-
-    /// Makes room for positions below `capacity`.
-    mutating func grow(to capacity: Int) {
-        if slots.count < capacity {
-            slots.append(contentsOf: repeatElement(0, count: capacity - slots.count))
-            stamps.append(contentsOf: repeatElement(0, count: capacity - stamps.count))
-        }
-    }
-
-    /// Lists `i` unless it is listed.
-    @inline(__always)
-    mutating func insert(_ i: Int) {
-        if stamps[i] == generation { return }
-        stamps[i] = generation
-        slots[count] = i
-        count += 1
-    }
-
-    @inline(__always)
-    mutating func removeAll() {
-        count = 0
-        generation &+= 1
-        if generation == 0 { restartGenerations() }
-    }
-
-    /// After 2³² generations: every stamp back to 0, so no old stamp can match a new generation.
-    private mutating func restartGenerations() {
-        for k in stamps.indices { stamps[k] = 0 }
-        generation = 1
-    }
-
-    /// Sorts the listed positions in increasing order (an insertion sort: an event lists a few apps). Inlined down
-    /// to the test: most lists hold one app.
-    @inline(__always)
-    mutating func sort() {
-        if count > 1 { sortSeveral() }
-    }
-
-    private mutating func sortSeveral() {
-        for k in 1..<count {
-            let value = slots[k]
-            var j = k
-            while j > 0 && slots[j - 1] > value {
-                slots[j] = slots[j - 1]
-                j -= 1
-            }
-            slots[j] = value
-        }
+        changes.endEvent()
     }
 }
 

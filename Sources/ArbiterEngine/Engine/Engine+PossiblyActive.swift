@@ -13,7 +13,7 @@ extension Engine {
     /// (`apps.settling`), in index order and once each.
     @inline(__always)
     mutating func forEachActiveOrSettling(_ body: (inout Engine, Int) -> Void) {
-        forEachActive(orAmong: apps.settling.count, { engine, k in engine.apps.settling[k] }, body)
+        forEachActive(orAmong: apps.settlingCount, { engine, k in engine.apps.settling(k) }, body)
     }
 
     /// Calls `body` with each app active at the last settle (`derived.activeApps`) or among `count` others

@@ -206,14 +206,14 @@ extension Engine {
         // the foreground app, which changes only with an app's lifecycle): a failed call or time passing.
         if !apps.hasUnsettledChanges && !everyAudibility && !routeInputs { return }
         apps.takeChanged()
-        let changed = apps.settling.count
+        let changed = apps.settlingCount
         var everyGain = false
         var nowPlayingInputs = false
         // The route owner changes only when it changes itself (then every app is looked at) or an app outranks it.
         var owner = derived.owner
         var ownerChanged = false
         for k in 0..<changed {
-            let i = apps.settling[k]
+            let i = apps.settling(k)
             if i >= derived.facts.count { derived.facts.append(AppFacts()) }
             let old = derived.facts[i]
             var new = facts(i)
@@ -282,7 +282,7 @@ extension Engine {
                 // the active apps and those changed now can have a new target.
                 forEachActiveOrSettling { engine, i in engine.settleGain(i, &effects) }
             } else {
-                for k in 0..<changed { settleGain(apps.settling[k], &effects) }
+                for k in 0..<changed { settleGain(apps.settling(k), &effects) }
             }
             apps.forgetChanged()   // gains feed nothing derived
         }
@@ -291,7 +291,7 @@ extension Engine {
             // an app heard at the last settle was active then: it is active now or it changed.
             forEachActiveOrSettling { engine, i in engine.settleAudibility(i, silently: silently, &effects) }
         } else {
-            for k in 0..<changed { settleAudibility(apps.settling[k], silently: silently, &effects) }
+            for k in 0..<changed { settleAudibility(apps.settling(k), silently: silently, &effects) }
         }
         let hint = Derived.foregroundHint(foregroundIndex, facts: derived.facts,
                                           playingNonMixable: derived.playingNonMixable)

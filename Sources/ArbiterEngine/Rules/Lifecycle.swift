@@ -85,8 +85,8 @@ extension Engine {
         }
         // Only an app changed during the event can have stopped qualifying or have been woken.
         apps.sortChangedInEvent()
-        for k in 0..<apps.changedInEvent.count {   // suspending app i changes app i alone
-            let i = apps.changedInEvent[k]
+        for k in 0..<apps.changedInEventCount {   // suspending app i changes app i alone
+            let i = apps.changedInEvent(k)
             guard apps[i].lifecycle == .background && !keepsRunningInBackground(i)
                 && (ranAtStart(i) || effects.woken.has(i)) else { continue }
             suspend(i, &effects)
