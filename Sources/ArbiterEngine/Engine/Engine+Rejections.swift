@@ -43,7 +43,7 @@ extension Engine {
         case .showVideo(let name, let shown): return playerProblem(i, named: name, verb: shown ? "attach" : "detach")
         case .seek(let name, _):
             if let problem = playerProblem(i, named: name, verb: "seek") { return problem }
-            if name == nil && players(of: i, named: nil).count > 1 { return severalPlayersError(i) }
+            if name == nil && apps[i].playerCount > 1 { return severalPlayersError(i) }
             return nil
         case .preferInput(let port?) where !PortType.inputs.contains(port):
             return InputError("\(port) is not an input port; expected builtInMic, headsetMic, bluetoothHFP, usbAudio, "
@@ -63,6 +63,8 @@ extension Engine {
     /// Why an action cannot name these players of app `i`: no such player, a recorder, or no player at all.
     @inline(__always)
     mutating func playerProblem(_ i: Int, named name: String?, verb: String) -> InputError? {
+        // The common call names no player: it acts on every player, and needs one.
+        if name == nil && apps[i].playerCount > 0 { return nil }
         let found = firstPlayer(of: i, named: name)
         if let found, !found.isRecorder { return nil }
         return playerError(i, named: name, found: found != nil, verb: verb)

@@ -133,6 +133,10 @@ public struct App: Hashable, Sendable {
     var musicAppPlays: Bool { storage.running.musicApp }
     /// Whether a player publishes Now Playing info on its own.
     var hasNowPlayingPublisher: Bool { storage.running.publisher }
+    /// How many players the app has (not counting recorders): those an action that names no player acts on.
+    var playerCount: Int { storage.running.players }
+    /// How many of those are systemMusicPlayers.
+    var systemMusicPlayerCount: Int { storage.running.systemMusicPlayers }
 
     /// The player with this name, if the app has one.
     public func player(named name: String) -> Player? { storage.state.players.first { $0.name == name } }
@@ -150,8 +154,8 @@ public struct App: Hashable, Sendable {
         var mayResume = false
     }
 
-    /// What the players are doing, kept after every change of `players`, since it is asked far more often than
-    /// players change.
+    /// What the players are and what they are doing, kept after every change of `players`, since it is asked far more
+    /// often than players change.
     private struct RunningPlayers {
         /// Players (not recorders) playing, and recorders recording.
         var playing = 0, recording = 0
@@ -161,11 +165,17 @@ public struct App: Hashable, Sendable {
         var musicApp = false
         /// A player publishes Now Playing info on its own.
         var publisher = false
+        /// Players (not recorders), running or not, and how many of them are systemMusicPlayers.
+        var players = 0, systemMusicPlayers = 0
 
         init(_ players: [Player]) {
             players.withUnsafeBufferPointer { players in
                 for k in players.indices {
                     if players[k].publishesNowPlaying { publisher = true }
+                    if !players[k].kind.isRecorder {
+                        self.players += 1
+                        if players[k].kind == .systemMusicPlayer { systemMusicPlayers += 1 }
+                    }
                     guard players[k].isRunning else { continue }
                     if players[k].kind.isRecorder { recording += 1 } else { playing += 1 }
                     if players[k].kind == .systemMusicPlayer { musicApp = true }

@@ -5,6 +5,11 @@ extension Engine {
     @inline(__always)   // called from mutating rules: a call would copy the whole engine
     func players(of i: Int, named name: String?) -> IndexList {
         var chosen = IndexList()
+        // Naming no player, with no recorder among them: every player, without reading them.
+        if name == nil && apps[i].playerCount == apps[i].players.count {
+            for p in 0..<apps[i].playerCount { chosen.append(p) }
+            return chosen
+        }
         apps[i].players.withUnsafeBufferPointer { players in
             for p in players.indices where players.isNamed(p, by: name) {
                 chosen.append(p)
@@ -27,8 +32,10 @@ extension Engine {
     mutating func play(_ i: Int, player name: String?, _ effects: inout Effects) -> StepResult {
         let chosen = players(of: i, named: name)
         // The Music app plays for a systemMusicPlayer: the app's own background rules do not apply.
-        var musicApp = true
-        for k in chosen.indices where apps[i].players[chosen[k]].kind != .systemMusicPlayer { musicApp = false }
+        var musicApp = name == nil ? apps[i].systemMusicPlayerCount == apps[i].playerCount : true
+        if name != nil {
+            for k in chosen.indices where apps[i].players[chosen[k]].kind != .systemMusicPlayer { musicApp = false }
+        }
         if apps[i].lifecycle != .foreground && !musicApp {
             let category = apps[i].session.category
             if !apps[i].hasAudioBackgroundMode || !category.traits.playsInBackground {
