@@ -63,10 +63,10 @@ struct ChangeLists: Sendable {
     }
 
     /// Whether app `i` is listed as changed since the last settle.
-    func isChanged(_ i: Int) -> Bool { i < storage.capacity && storage.stamps[i] == changedGeneration }
+    func isChanged(_ i: Int) -> Bool { i >= 0 && i < storage.capacity && storage.stamps[i] == changedGeneration }
     /// Whether app `i` is listed as changed during the current event.
     func isChangedInEvent(_ i: Int) -> Bool {
-        i < storage.capacity && storage.stamps[storage.capacity + i] == eventGeneration
+        i >= 0 && i < storage.capacity && storage.stamps[storage.capacity + i] == eventGeneration
     }
 
     /// Moves the apps changed since the last settle to the settling list, in index order, and forgets them.
