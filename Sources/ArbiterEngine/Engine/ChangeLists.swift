@@ -35,7 +35,7 @@ struct ChangeLists: Sendable {
     @inline(__always)
     mutating func note(_ i: Int) {
         precondition(i >= 0 && i < storage.capacity, "app position \(i) has no room in the change lists")
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(capacity: storage.capacity) }
+        makeUnique()
         let capacity = storage.capacity
         let stamps = storage.stamps, slots = storage.slots
         if stamps[i] != changedGeneration {
@@ -83,7 +83,10 @@ struct ChangeLists: Sendable {
     mutating func forgetChanged() {
         changedCount = 0
         changedGeneration &+= 1
-        if changedGeneration == 0 { changedGeneration = restartGenerations(from: 0) }
+        if changedGeneration == 0 {
+            clearStamps(from: 0)
+            changedGeneration = 1
+        }
     }
 
     /// Puts the apps changed during the current event in index order (apps noted later are appended after them).
@@ -96,14 +99,23 @@ struct ChangeLists: Sendable {
         forgetChanged()
         eventCount = 0
         eventGeneration &+= 1
-        if eventGeneration == 0 { eventGeneration = restartGenerations(from: storage.capacity) }
+        if eventGeneration == 0 {
+            clearStamps(from: storage.capacity)
+            eventGeneration = 1
+        }
     }
 
-    /// After 2³² generations: the list's stamps (from `start`) back to 0, so no old stamp can match a new generation.
-    private mutating func restartGenerations(from start: Int) -> UInt32 {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(capacity: storage.capacity) }
+    /// After 2³² generations: the list's stamps (from `start`) back to 0, so no old stamp can match the generation
+    /// that starts again at 1.
+    private mutating func clearStamps(from start: Int) {
+        makeUnique()
         for i in 0..<storage.capacity { storage.stamps[start + i] = 0 }
-        return 1
+    }
+
+    /// Gives this value its own storage before a write, when a copy of it shares the storage.
+    @inline(__always)
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(capacity: storage.capacity) }
     }
 
     /// Sorts a list in increasing order (an insertion sort: an event lists a few apps). Inlined down to the test:
@@ -114,7 +126,7 @@ struct ChangeLists: Sendable {
     }
 
     private mutating func sortSeveral(area: Int, count: Int) {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(capacity: storage.capacity) }
+        makeUnique()
         let slots = storage.slots + area * storage.capacity
         for k in 1..<count {
             let value = slots[k]

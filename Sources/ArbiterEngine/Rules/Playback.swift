@@ -32,10 +32,9 @@ extension Engine {
     mutating func play(_ i: Int, player name: String?, _ effects: inout Effects) -> StepResult {
         let chosen = players(of: i, named: name)
         // The Music app plays for a systemMusicPlayer: the app's own background rules do not apply.
-        var musicApp = name == nil ? apps[i].systemMusicPlayerCount == apps[i].playerCount : true
-        if name != nil {
-            for k in chosen.indices where apps[i].players[chosen[k]].kind != .systemMusicPlayer { musicApp = false }
-        }
+        let musicApp = name == nil
+            ? apps[i].systemMusicPlayerCount == apps[i].playerCount
+            : chosen.allSatisfy { apps[i].players[$0].kind == .systemMusicPlayer }
         if apps[i].lifecycle != .foreground && !musicApp {
             let category = apps[i].session.category
             if !apps[i].hasAudioBackgroundMode || !category.traits.playsInBackground {
