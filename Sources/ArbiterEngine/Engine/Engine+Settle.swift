@@ -113,22 +113,25 @@ struct Derived: Hashable, Sendable {
 }
 
 extension App {
-    /// The facts about the app that depend on it alone (everything but `audible`).
+    /// The facts about the app that depend on it alone (everything but `audible`). Marked read-only, so a caller
+    /// reading an app in place does not retain its box around the call (it knows the call releases nothing).
     var facts: AppFacts {
-        var facts = AppFacts()
-        facts.runsInBackground = lifecycle == .background && keepsRunningInBackground
-        facts.active = session.isActive
-        if session.isActive {
-            let options = session.effectiveOptions
-            facts.mixable = options.contains(.mixWithOthers)
-            facts.recordsActively = session.category == .record
-            facts.ducks = options.contains(.duckOthers)
-            facts.playsNonMixable = !facts.mixable && isPlaying
-            facts.serial = session.activationSerial
+        @_effects(readonly) get {
+            var facts = AppFacts()
+            facts.runsInBackground = lifecycle == .background && keepsRunningInBackground
+            facts.active = session.isActive
+            if session.isActive {
+                let options = session.effectiveOptions
+                facts.mixable = options.contains(.mixWithOthers)
+                facts.recordsActively = session.category == .record
+                facts.ducks = options.contains(.duckOthers)
+                facts.playsNonMixable = !facts.mixable && isPlaying
+                facts.serial = session.activationSerial
+            }
+            facts.nowPlayingSerial = isNowPlayingCandidate ? nonMixablePlaySerial : nil
+            facts.timedPlayback = hasTimedPlayback
+            return facts
         }
-        facts.nowPlayingSerial = isNowPlayingCandidate ? nonMixablePlaySerial : nil
-        facts.timedPlayback = hasTimedPlayback
-        return facts
     }
 }
 

@@ -176,10 +176,12 @@ public struct App: Hashable, Sendable {
                         self.players += 1
                         if players[k].kind == .systemMusicPlayer { systemMusicPlayers += 1 }
                     }
-                    guard players[k].isRunning else { continue }
+                    // Stored fields only: a computed property of `players[k]` copies the player, a reference count per string
+                    // and array.
+                    guard players[k].state == .playing else { continue }
                     if players[k].kind.isRecorder { recording += 1 } else { playing += 1 }
                     if players[k].kind == .systemMusicPlayer { musicApp = true }
-                    if players[k].currentItem?.duration != nil { timed += 1 }
+                    if players[k].hasTimedItem { timed += 1 }
                 }
             }
         }

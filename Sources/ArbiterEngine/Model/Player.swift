@@ -100,17 +100,26 @@ public struct Player: Hashable, Sendable {
     /// The item being played, if the player names one.
     public var currentItem: PlayerItem? { items.indices.contains(itemIndex) ? items[itemIndex] : nil }
 
+    /// Whether the current item has a known end. Inlined, and without `currentItem`, which copies the item: called
+    /// on a player in place, either would copy the player first.
+    var hasTimedItem: Bool {
+        @inline(__always) get { itemIndex >= 0 && itemIndex < items.count && items[itemIndex].duration != nil }
+    }
+
     /// Seconds into the current item at `time`.
     public func position(at time: Time) -> Double {
         state == .playing ? position + (time - positionTime).seconds : position
     }
 
     /// Whether the player publishes Now Playing info and handles remote commands on its own.
+    /// Inlined: called on a player in place, a call would copy the player first.
     public var publishesNowPlaying: Bool {
-        switch kind {
-        case .playerViewController: updatesNowPlayingInfoCenter
-        case .applicationMusicPlayer: true
-        case .systemMusicPlayer, .audioPlayer, .avPlayer, .queuePlayer, .audioEngine, .recorder: false
+        @inline(__always) get {
+            switch kind {
+            case .playerViewController: updatesNowPlayingInfoCenter
+            case .applicationMusicPlayer: true
+            case .systemMusicPlayer, .audioPlayer, .avPlayer, .queuePlayer, .audioEngine, .recorder: false
+            }
         }
     }
 

@@ -18,7 +18,9 @@ extension Engine {
 
 extension App {
     /// Whether the app is heard with the switch at `ringer` and the screen locked or not, given whether another
-    /// app records with an active session.
+    /// app records with an active session. It releases nothing, so a caller reading an app in place does not
+    /// retain its box around the call.
+    @_effects(releasenone)
     func audibility(ringer: RingerSwitch, isLocked: Bool, othersRecord: Bool) -> Audibility {
         let category = session.category
         if !session.isActive { return Audibility(isAudible: false, rule: isPlaying ? .inactiveIsSilent : .nothingPlaying) }

@@ -2,12 +2,14 @@
 extension App {
     /// Whether the app keeps running in the background: the audio background mode, a category that plays in
     /// the background, and an active session, or, for an app already running in the background, one
-    /// interrupted while it ran (so it can hear the end).
+    /// interrupted while it ran (so it can hear the end). Read-only, like `facts`: no retain of the box around it.
     var keepsRunningInBackground: Bool {
-        if musicAppPlays { return true }
-        // The cheap tests first: most apps have no audio background mode.
-        guard hasAudioBackgroundMode && session.category.traits.playsInBackground else { return false }
-        return session.isActive || (lifecycle == .background && session.isInterrupted)
+        @_effects(readonly) get {
+            if musicAppPlays { return true }
+            // The cheap tests first: most apps have no audio background mode.
+            guard hasAudioBackgroundMode && session.category.traits.playsInBackground else { return false }
+            return session.isActive || (lifecycle == .background && session.isInterrupted)
+        }
     }
 }
 
