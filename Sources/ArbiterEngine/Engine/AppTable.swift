@@ -118,7 +118,8 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
 /// A short list of indices kept inline: the few apps an event changes cost no allocation.
 struct IndexList: RandomAccessCollection, Sendable {
     private var inline: (Int, Int, Int, Int) = (0, 0, 0, 0)
-    private var overflow: [Int] = []
+    /// Elements past the fourth; nil until there are any, so that dropping a short list releases nothing.
+    private var overflow: [Int]?
     private(set) var count = 0
 
     init() {}
@@ -133,7 +134,7 @@ struct IndexList: RandomAccessCollection, Sendable {
             case 1: inline.1
             case 2: inline.2
             case 3: inline.3
-            default: overflow[position - 4]
+            default: overflow![position - 4]
             }
         }
         set {
@@ -142,7 +143,7 @@ struct IndexList: RandomAccessCollection, Sendable {
             case 1: inline.1 = newValue
             case 2: inline.2 = newValue
             case 3: inline.3 = newValue
-            default: overflow[position - 4] = newValue
+            default: overflow![position - 4] = newValue
             }
         }
     }
@@ -170,7 +171,9 @@ struct IndexList: RandomAccessCollection, Sendable {
         case 1: inline.1 = i
         case 2: inline.2 = i
         case 3: inline.3 = i
-        default: overflow.append(i)
+        default:
+            if overflow == nil { overflow = [] }
+            overflow!.append(i)
         }
         count += 1
     }
