@@ -1,10 +1,12 @@
 /// Now Playing: which app owns the lock screen and remote commands, and what the lock screen shows.
 extension App {
     /// Whether the app can be Now Playing: it played with a non-mixable session and has an enabled remote
-    /// command or a player that publishes Now Playing itself.
+    /// command or a player that publishes Now Playing itself. Read-only, like `facts`: no retain of the box around it.
     var isNowPlayingCandidate: Bool {
-        lifecycle != .terminated && nonMixablePlaySerial != nil
-            && (!enabledCommands.isEmpty || hasNowPlayingPublisher)
+        @_effects(readonly) get {
+            lifecycle != .terminated && nonMixablePlaySerial != nil
+                && (!enabledCommands.isEmpty || hasNowPlayingPublisher)
+        }
     }
 }
 
