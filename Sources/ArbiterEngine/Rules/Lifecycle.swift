@@ -79,9 +79,11 @@ extension Engine {
     }
 
     /// Suspends the background apps that ran audio (or were woken) during this event and no longer qualify.
-    /// Returns whether any was suspended.
+    /// Returns whether the derived values need settling again: whether a suspended app had a running player or an
+    /// active session. Suspending an app with neither changes its lifecycle alone, which moves nothing derived
+    /// (it did not run in the background before, as it does not keep running there, and does not after).
     mutating func suspendIdleBackgroundApps(_ effects: inout Effects) -> Bool {
-        var any = false
+        var needsSettle = false
         func ranAtStart(_ i: Int) -> Bool {
             effects.backgroundRunningAtStart.first { $0.app == i }?.running ?? derived.facts[i].runsInBackground
         }
@@ -91,10 +93,10 @@ extension Engine {
             let i = apps.changedInEvent(k)
             guard apps[i].lifecycle == .background && !keepsRunningInBackground(i)
                 && (ranAtStart(i) || effects.woken.has(i)) else { continue }
+            if apps[i].hasRunningIO || apps[i].session.isActive { needsSettle = true }
             suspend(i, &effects)
-            any = true
         }
-        return any
+        return needsSettle
     }
 
     mutating func terminate(_ i: Int, _ effects: inout Effects) -> StepResult {
