@@ -138,6 +138,21 @@ struct RouteTests {
         #expect(h.app("Music", .overrideOutput(speaker: true)).failure == .badParam)
     }
 
+    @Test("every route change ends the overrides made since the one before")
+    func overrideEndsAtEachRouteChange() throws {
+        var h = try Harness([Apps.voip])
+        h.app("Voip", .activate)
+        h.app("Voip", .overrideOutput(speaker: true))
+        h.device(.connect(AccessorySpec(.wiredHeadphones)))
+        #expect(!h.session("Voip").overridesToSpeaker)
+        h.app("Voip", .overrideOutput(speaker: true))
+        #expect(h.session("Voip").overridesToSpeaker)
+        let unplugged = h.device(.disconnect(AccessorySpec(.wiredHeadphones)))
+        #expect(!h.session("Voip").overridesToSpeaker)
+        #expect(unplugged.decisions.contains(Decision(app: "Voip", change: .overrideToSpeaker(false),
+                                                      rule: .overrideEndsOnRouteChange)))
+    }
+
     @Test("an interruption ends the speaker override")
     func overrideEndsOnInterruption() throws {
         var h = try Harness([Apps.voip])

@@ -20,6 +20,10 @@ extension Engine {
         let audible = apps.indices.map { i in audibility(i, othersRecord: recorders.contains { $0 != i }).isAudible }
         let nonMixableAudible = apps.indices.filter { audible[$0] && !apps[$0].session.isMixable }
         if nonMixableAudible.count > 1 { broken.append("several non-mixable sessions audible: \(nonMixableAudible)") }
+        let overriding = apps.count { $0.session.overridesToSpeaker }
+        if overriding > speakerOverrideBound {
+            broken.append("\(overriding) apps override to the speaker, above the bound \(speakerOverrideBound)")
+        }
         var pendingByApp: [AppID: Int] = [:]   // sessions waiting for the end of an interruption by each app
         for app in apps {
             guard let interruption = app.session.interruption, interruption.endPending,

@@ -21,6 +21,9 @@ public struct Engine: Hashable, Sendable {
     /// starts, set to 0 once its deactivation or termination has ended or orphaned them; interruptions that end
     /// otherwise (the interrupted app reactivating, say) leave it above the true count, which costs a look.
     var pendingInterruptionBound: [Int32] = []
+    /// At least how many apps override their output to the speaker: raised by each override an app makes, set to 0
+    /// when a route change has ended them all. A route change looks for overrides to end only when this is above 0.
+    var speakerOverrideBound = 0
     /// The index of `device.foreground`.
     var foregroundIndex: Int?
     /// What the engine derived from the state after the last event.

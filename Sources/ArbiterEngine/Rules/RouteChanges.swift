@@ -39,6 +39,7 @@ extension Engine {
         let previous = currentRoute
         if apps[i].session.overridesToSpeaker != speaker {
             apps[i].session.overridesToSpeaker = speaker
+            if speaker { speakerOverrideBound += 1 }
             effects.decide(i, detail: .overrideToSpeaker(speaker), .overrideToSpeaker)
         }
         announceRouteChange(from: previous, reason: .override, rule: .overrideToSpeaker, &effects)
@@ -56,12 +57,15 @@ extension Engine {
         return .succeeded
     }
 
-    /// Ends every speaker override: it lasts only until the next route change.
+    /// Ends every speaker override: it lasts only until the next route change. Looks at every app only when some
+    /// may override (`speakerOverrideBound`).
     mutating func clearOverrides(_ effects: inout Effects) {
+        guard speakerOverrideBound > 0 else { return }
         for i in apps.indices where apps[i].session.overridesToSpeaker {
             apps[i].session.overridesToSpeaker = false
             effects.decide(i, detail: .overrideToSpeaker(false), .overrideEndsOnRouteChange)
         }
+        speakerOverrideBound = 0
     }
 
     /// If the route differs from `previous` (or `always`), records it and tells every app with an
