@@ -24,6 +24,25 @@ struct ReactionTests {
                                                      reaction: .resumeIfShouldResume, result: .succeeded)])
     }
 
+    @Test("an app declared during a run reacts, and so does a relaunched one, among apps that declare no reaction")
+    func declaredAndRelaunchedAppsReact() throws {
+        var h = try Harness([Apps.podcasts])
+        h.send(.declare(music([.interruptionEnded: .resumeIfShouldResume])))
+        h.app("Music", .foreground)
+        h.app("Music", .play())
+        h.system(.incomingCall)
+        var outcome = h.system(.declineCall, after: .seconds(8))
+        #expect(outcome.reactions.map(\.app) == ["Music"])
+        #expect(h.playing("Music"))
+        h.app("Music", .terminate)
+        h.app("Music", .launch)
+        h.app("Music", .play())
+        h.system(.incomingCall)
+        outcome = h.system(.declineCall, after: .seconds(8))
+        #expect(outcome.reactions.map(\.app) == ["Music"])
+        #expect(h.playing("Music"))
+    }
+
     @Test("resumeIfShouldResume does nothing when the end comes without shouldResume")
     func noResumeWithoutShouldResume() throws {
         var profile = Profile()

@@ -14,6 +14,8 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
     /// after apps were added.
     private(set) var names = AppNames([])
     private var namesAreStale = false
+    /// How many apps declare a reaction to a notification: with none, no notification can cause a reaction.
+    private(set) var reactingApps = 0
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { storage.count }
@@ -34,6 +36,7 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
 
     mutating func append(_ app: App) {
         positions.append(app.id)
+        if !app.config.reactions.isEmpty { reactingApps += 1 }
         storage.append(app)
         changes.grow(to: storage.count)
         changes.note(storage.count - 1)
@@ -48,6 +51,7 @@ public struct AppTable: RandomAccessCollection, MutableCollection, Hashable, Sen
 
     /// Puts `app` in app `i`'s place (a relaunch starts afresh, with the declared players only).
     mutating func replace(_ i: Int, with app: App) {
+        reactingApps += (app.config.reactions.isEmpty ? 0 : 1) - (storage[i].config.reactions.isEmpty ? 0 : 1)
         self[i] = app
         namesAreStale = true
     }

@@ -104,7 +104,7 @@ public struct Engine: Hashable, Sendable {
         if apps.hasUnsettledChanges { settle(&outcome.effects, silently: true) }
         let result = apply(event, to: app, &outcome.effects)
         settle(&outcome.effects)
-        if !outcome.effects.notifications.isEmpty { runReactions(&outcome.effects) }
+        if !outcome.effects.notifications.isEmpty && apps.reactingApps > 0 { runReactions(&outcome.effects) }
         if apps.changedDuringEvent && suspendIdleBackgroundApps(&outcome.effects) { settle(&outcome.effects) }
         apps.commit()
         assert(!Engine.checksEveryEvent || invariantViolations().isEmpty,
