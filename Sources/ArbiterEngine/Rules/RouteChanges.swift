@@ -20,10 +20,12 @@ extension Engine {
         clearOverrides(&effects)
         announceRouteChange(from: previous, reason: .oldDeviceUnavailable, rule: .fallBack, &effects)
         guard previous.outputs.contains(where: { $0.accessory == removed.label }) else { return .succeeded }
-        for i in apps.indices where apps[i].isPlaying {
-            for p in apps[i].players.indices where apps[i].players[p].isRunning
-                && [.avPlayer, .queuePlayer, .playerViewController].contains(apps[i].players[p].kind) {
-                setPlayer(i, p, .paused, rule: .avPlayerPausesOnUnplug, &effects)
+        // An app that plays has an active session (an invariant): only those that may be active are looked at.
+        forEachPossiblyActive { engine, i in
+            guard engine.apps[i].isPlaying else { return }
+            for p in engine.apps[i].players.indices where engine.apps[i].players[p].isRunning
+                && [.avPlayer, .queuePlayer, .playerViewController].contains(engine.apps[i].players[p].kind) {
+                engine.setPlayer(i, p, .paused, rule: .avPlayerPausesOnUnplug, &effects)
             }
         }
         if ios >= 17, let owner = nowPlaying, let i = index(of: owner), apps[i].session.isActive {
