@@ -27,6 +27,26 @@ struct SystemInterruptionTests {
         #expect(outcome.rule(for: .interrupted(by: .phoneCall), of: "Music") == .callInterrupts)
     }
 
+    @Test("each end tells the sessions its own interruption left waiting, in declaration order, once")
+    func endsTellTheirOwnSessions() throws {
+        var h = try bothPlaying()
+        h.system(.incomingCall)   // interrupts Game and Music
+        h.app("Game", .activate)   // Game reactivates by itself: its interruption is over
+        h.system(.siriBegin)   // interrupts Game again, by Siri
+        _ = h.takeNotifications()
+        h.system(.declineCall)
+        #expect(h.takeNotifications() == [Delivered(app: "Music", kind: .interruptionEnded(shouldResume: true))])
+        h.system(.siriEnd)
+        #expect(h.takeNotifications().filter { $0.app == "Game" }.map(\.kind)
+            == [.interruptionEnded(shouldResume: Profile().siriEndedShouldResume)])
+        h.app("Music", .play())   // both play again
+        h.app("Game", .play())
+        h.system(.incomingCall)
+        _ = h.takeNotifications()
+        h.system(.declineCall)
+        #expect(h.takeNotifications().map(\.app) == ["Game", "Music"], "in declaration order, each once")
+    }
+
     @Test("profile mixableInterruptedBySystem off: the call leaves mixable sessions playing")
     func mixableSpared() throws {
         var profile = Profile()

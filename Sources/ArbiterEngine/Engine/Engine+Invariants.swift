@@ -20,6 +20,11 @@ extension Engine {
         let audible = apps.indices.map { i in audibility(i, othersRecord: recorders.contains { $0 != i }).isAudible }
         let nonMixableAudible = apps.indices.filter { audible[$0] && !apps[$0].session.isMixable }
         if nonMixableAudible.count > 1 { broken.append("several non-mixable sessions audible: \(nonMixableAudible)") }
+        for (j, app) in apps.enumerated() {
+            guard let interruption = app.session.interruption, interruption.endPending,
+                  let slot = Engine.systemSlot(interruption.by), !systemInterrupted[slot].contains(Int32(j)) else { continue }
+            broken.append("\(app.id) waits for the end of an interruption by \(interruption.by) that does not list it")
+        }
         let overriding = apps.count { $0.session.overridesToSpeaker }
         if overriding > speakerOverrideBound {
             broken.append("\(overriding) apps override to the speaker, above the bound \(speakerOverrideBound)")

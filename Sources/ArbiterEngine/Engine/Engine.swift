@@ -21,6 +21,10 @@ public struct Engine: Hashable, Sendable {
     /// starts, set to 0 once its deactivation or termination has ended or orphaned them; interruptions that end
     /// otherwise (the interrupted app reactivating, say) leave it above the true count, which costs a look.
     var pendingInterruptionBound: [Int32] = []
+    /// For a call, Siri and an alarm (by `systemSlot`), the apps each interrupted since its interruptions last
+    /// ended, in the order interrupted: its end looks at these apps only. A superset of those still waiting (an app
+    /// reactivating ends its own interruption), each app listed once.
+    var systemInterrupted: [[Int32]] = [[], [], []]
     /// At least how many apps override their output to the speaker: raised by each override an app makes, set to 0
     /// when a route change has ended them all. A route change looks for overrides to end only when this is above 0.
     var speakerOverrideBound = 0

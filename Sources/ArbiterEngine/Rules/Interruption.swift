@@ -14,6 +14,9 @@ extension Engine {
         apps[j].session.interruption = Interruption(by: interrupter, at: now, reason: reason)
         let code = code(of: interrupter)
         if code >= 0 { raisePendingInterruptionBound(of: Int(code)) }
+        if let slot = Engine.systemSlot(interrupter), !systemInterrupted[slot].contains(Int32(j)) {
+            systemInterrupted[slot].append(Int32(j))
+        }
         effects.decide(j, .interrupted(code), rule)
         effects.notify(apps[j].id, .interruptionBegan(reason: reason), rule)
     }
@@ -51,6 +54,33 @@ extension Engine {
         guard i < pendingInterruptionBound.count && pendingInterruptionBound[i] > 0 else { return [] }
         pendingInterruptionBound[i] = 0
         return interrupted(by: .app(apps[i].id))
+    }
+
+    /// Where `systemInterrupted` lists the apps a call, Siri or an alarm interrupted; nil for other interrupters
+    /// (an app's are bounded by `pendingInterruptionBound`; a route disconnect's never end).
+    static func systemSlot(_ interrupter: Interrupter) -> Int? {
+        switch interrupter {
+        case .phoneCall: 0
+        case .siri: 1
+        case .alarm: 2
+        case .app, .routeDisconnect: nil
+        }
+    }
+
+    /// The apps whose pending interruption came from the system `interrupter` (a call, Siri or an alarm), in
+    /// declaration order, found among those it interrupted since its last end; forgets those.
+    mutating func takeInterrupted(bySystem interrupter: Interrupter) -> [Int] {
+        guard let slot = Engine.systemSlot(interrupter), !systemInterrupted[slot].isEmpty else { return [] }
+        systemInterrupted[slot].sort()
+        var found: [Int] = []
+        for k in systemInterrupted[slot].indices {
+            let j = Int(systemInterrupted[slot][k])
+            guard let interruption = apps[j].session.interruption, interruption.by == interrupter,
+                  interruption.endPending else { continue }
+            found.append(j)
+        }
+        systemInterrupted[slot].removeAll(keepingCapacity: true)   // the next call or Siri reuses the room
+        return found
     }
 
     /// The apps whose pending interruption came from `interrupter`, in declaration order.

@@ -64,7 +64,7 @@ extension Engine {
 
     private mutating func endSystemInterruption(by interrupter: Interrupter, shouldResume: Bool, rule: Rule,
                                                 _ effects: inout Effects) {
-        for j in interrupted(by: interrupter) {
+        for j in takeInterrupted(bySystem: interrupter) {
             endInterruption(j, shouldResume: shouldResume, rule: rule, &effects)
         }
     }
