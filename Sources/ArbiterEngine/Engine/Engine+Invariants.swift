@@ -22,7 +22,8 @@ extension Engine {
         if nonMixableAudible.count > 1 { broken.append("several non-mixable sessions audible: \(nonMixableAudible)") }
         for (j, app) in apps.enumerated() {
             guard let interruption = app.session.interruption, interruption.endPending,
-                  let slot = Engine.systemSlot(interruption.by), !systemInterrupted[slot].contains(Int32(j)) else { continue }
+                  let slot = Engine.systemSlot(interruption.by), !systemInterrupted[slot].contains(Int32(j))
+            else { continue }
             broken.append("\(app.id) waits for the end of an interruption by \(interruption.by) that does not list it")
         }
         let overriding = apps.count { $0.session.overridesToSpeaker }

@@ -176,8 +176,8 @@ public struct App: Hashable, Sendable {
                         self.players += 1
                         if players[k].kind == .systemMusicPlayer { systemMusicPlayers += 1 }
                     }
-                    // Stored fields only: a computed property of `players[k]` copies the player, a reference count per string
-                    // and array.
+                    // Stored fields only: a computed property of `players[k]` copies the player, a reference
+                    // count per string and array.
                     guard players[k].state == .playing else { continue }
                     if players[k].kind.isRecorder { recording += 1 } else { playing += 1 }
                     if players[k].kind == .systemMusicPlayer { musicApp = true }
