@@ -201,13 +201,20 @@ extension Engine {
     /// Re-derives what the apps changed since the last settle can affect and reports each change: the route,
     /// Now Playing, ducking ramps, audibility and the secondary-audio hint, in that order. When `silently`, the
     /// derived values catch up with the state without a report (and gains are left alone).
+    @inline(__always)
     mutating func settle(_ effects: inout Effects, silently: Bool = false) {
+        // Nothing derived can move when no app and no device input changed (the hint follows the apps' facts and
+        // the foreground app, which changes only with an app's lifecycle): a failed call or time passing. Tested
+        // inline: a call to learn it cost more than the test.
+        if !apps.hasUnsettledChanges && device.ringer == derived.ringer && device.isLocked == derived.isLocked
+            && effects.lastRoute == nil && accessoryChanges == derived.accessoryChanges { return }
+        settleChanges(&effects, silently: silently)
+    }
+
+    private mutating func settleChanges(_ effects: inout Effects, silently: Bool) {
         var everyAudibility = device.ringer != derived.ringer || device.isLocked != derived.isLocked
         let accessoriesChanged = accessoryChanges != derived.accessoryChanges
         var routeInputs = effects.lastRoute != nil || accessoriesChanged
-        // Nothing derived can move when no app and no device input changed (the hint follows the apps' facts and
-        // the foreground app, which changes only with an app's lifecycle): a failed call or time passing.
-        if !apps.hasUnsettledChanges && !everyAudibility && !routeInputs { return }
         apps.takeChanged()
         let changed = apps.settlingCount
         var everyGain = false
