@@ -189,8 +189,24 @@ extension [Int] {
             if self[middle] < i { low = middle + 1 } else { high = middle }
         }
         let present = low < count && self[low] == i
-        if member && !present { insert(i, at: low) }
-        if !member && present { remove(at: low) }
+        // Shifting in place: `insert(_:at:)` and `remove(at:)` go through the general range replacement.
+        if member && !present {
+            append(i)
+            withUnsafeMutableBufferPointer { list in
+                var k = list.count - 1
+                while k > low {
+                    list[k] = list[k - 1]
+                    k -= 1
+                }
+                list[low] = i
+            }
+        }
+        if !member && present {
+            withUnsafeMutableBufferPointer { list in
+                for k in low..<(list.count - 1) { list[k] = list[k + 1] }
+            }
+            removeLast()
+        }
     }
 }
 
