@@ -33,7 +33,8 @@ extension Engine {
     }
 
     /// The apps changed since the last settle that were not active then (or are newer than it), in index order.
-    private func appsChangedSinceSettleInactiveThen() -> IndexList {
+    /// `mutating` (it changes nothing) for the same reason as `isNowPlaying(_:)`: its callers are.
+    private mutating func appsChangedSinceSettleInactiveThen() -> IndexList {
         var list = IndexList()
         for k in 0..<apps.unsettledCount {
             let i = apps.unsettled(k)

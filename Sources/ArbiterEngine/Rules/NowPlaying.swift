@@ -17,6 +17,12 @@ extension Engine {
     var nowPlayingIndex: Int? {
         // Settled with no app changed since: the derived value is the answer (debug builds check they agree).
         if !apps.hasUnsettledChanges { return derived.nowPlaying }
+        return Engine.latestCandidate(among: apps)
+    }
+
+    /// The Now Playing candidate among `apps` that most recently started playing non-mixable, looking at every app.
+    /// Static, so that a mutating rule asks it without copying the whole engine (as it would for a method).
+    static func latestCandidate(among apps: AppTable) -> Int? {
         var best: (index: Int, serial: Int)?
         for i in apps.indices {
             guard let serial = apps[i].nonMixablePlaySerial, serial > best?.serial ?? Int.min,
@@ -28,9 +34,13 @@ extension Engine {
 
     /// Whether app `i` is Now Playing. When no other app changed since the derived values were brought up to
     /// date, their candidacy stands and only `i` is looked at; otherwise every app is.
-    @inline(__always)   // called from mutating rules, where a call would copy the whole engine
-    func isNowPlaying(_ i: Int) -> Bool {
-        guard apps.changedSinceSettle(onlyAmong: i) else { return nowPlayingIndex == i }
+    /// It changes nothing: it is `mutating` because its callers are, and a non-mutating call from there copies the
+    /// whole engine first.
+    @inline(__always)
+    mutating func isNowPlaying(_ i: Int) -> Bool {
+        guard apps.changedSinceSettle(onlyAmong: i) else {
+            return (apps.hasUnsettledChanges ? Engine.latestCandidate(among: apps) : derived.nowPlaying) == i
+        }
         guard apps[i].isNowPlayingCandidate, let serial = apps[i].nonMixablePlaySerial else { return false }
         guard let current = derived.nowPlaying, current != i else {
             // Nobody else was Now Playing, or i was: play serials only grow, so nobody else outranks it now.

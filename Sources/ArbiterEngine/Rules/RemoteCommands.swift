@@ -1,7 +1,9 @@
 /// Remote commands go to the Now Playing app, only when enabled; its handler's status is recorded.
 extension Engine {
     mutating func remote(_ command: RemoteCommand, position: Double?, _ effects: inout Effects) -> StepResult {
-        guard let id = nowPlaying, let i = index(of: id) else {
+        // Nothing changed yet during this event, so the Now Playing app is the derived one (read without a call,
+        // which from this mutating method would copy the whole engine first).
+        guard let i = apps.hasUnsettledChanges ? nowPlayingIndex : derived.nowPlaying else {
             effects.decide(nil, detail: .remoteDropped(command), .remoteNeedsNowPlaying)
             return .succeeded
         }
@@ -17,7 +19,7 @@ extension Engine {
             effects.decide(i, detail: .remoteDropped(command), .disabledCommandsNotSent)
             return .succeeded
         }
-        effects.notify(id, .remoteCommand(command), .remoteToNowPlaying)
+        effects.notify(apps[i].id, .remoteCommand(command), .remoteToNowPlaying)
         var status = HandlerStatus.success
         if let reaction = apps[i].config.reactions[.remote(command)] {
             let record = react(i, trigger: .remote(command), reaction, shouldResume: false, &effects)
