@@ -121,6 +121,10 @@ public struct App: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(storage.state) }
 
+    /// Whether the session is interrupted, read in place (through `session`, the session is copied, its
+    /// interruption and all).
+    var isInterrupted: Bool { storage.state.session.interruption != nil }
+
     /// Whether any player (not counting recorders) is playing.
     public var isPlaying: Bool { storage.running.playing > 0 }
     /// Whether a recorder is recording.

@@ -8,7 +8,7 @@ extension App {
             if musicAppPlays { return true }
             // The cheap tests first: most apps have no audio background mode.
             guard hasAudioBackgroundMode && session.category.traits.playsInBackground else { return false }
-            return session.isActive || (lifecycle == .background && session.isInterrupted)
+            return session.isActive || (lifecycle == .background && isInterrupted)
         }
     }
 }
