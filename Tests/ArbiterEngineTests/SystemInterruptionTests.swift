@@ -47,6 +47,24 @@ struct SystemInterruptionTests {
         #expect(h.takeNotifications().map(\.app) == ["Game", "Music"], "in declaration order, each once")
     }
 
+    @Test("the end of a call tells each waiting session once, in declaration order, whatever order the call took")
+    func endOrderAndOnce() throws {
+        var h = try Harness([Apps.maps, Apps.music])
+        h.app("Music", .foreground)
+        h.app("Music", .play())
+        h.system(.incomingCall)   // interrupts Music
+        h.app("Maps", .foreground)
+        h.app("Maps", .play())
+        h.app("Music", .foreground)
+        h.app("Music", .play())   // Music reactivates, ending its interruption; Maps plays on in the background
+        h.system(.answerCall)   // interrupts Maps, and Music again
+        _ = h.takeNotifications()
+        h.system(.endCall)
+        #expect(h.takeNotifications().filter {
+            if case .interruptionEnded = $0.kind { return true } else { return false }
+        }.map(\.app) == ["Maps", "Music"])
+    }
+
     @Test("profile mixableInterruptedBySystem off: the call leaves mixable sessions playing")
     func mixableSpared() throws {
         var profile = Profile()

@@ -227,6 +227,7 @@ extension Engine {
         settleChanges(&effects, silently: silently)
     }
 
+    /// The re-derivation `settle` describes, once it found an input changed.
     private mutating func settleChanges(_ effects: inout Effects, silently: Bool) {
         var everyAudibility = device.ringer != derived.ringer || device.isLocked != derived.isLocked
         let accessoriesChanged = accessoryChanges != derived.accessoryChanges

@@ -23,7 +23,7 @@ public struct Engine: Hashable, Sendable {
     var pendingInterruptionBound: [Int32] = []
     /// For a call, Siri and an alarm (by `systemSlot`), the apps each interrupted since its interruptions last
     /// ended, in the order interrupted: its end looks at these apps only. A superset of those still waiting (an app
-    /// reactivating ends its own interruption), each app listed once.
+    /// reactivating ends its own interruption; interrupted again, it is listed again).
     var systemInterrupted: [[Int32]] = [[], [], []]
     /// At least how many apps override their output to the speaker: raised by each override an app makes, set to 0
     /// when a route change has ended them all. A route change looks for overrides to end only when this is above 0.

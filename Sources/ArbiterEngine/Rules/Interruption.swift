@@ -14,9 +14,7 @@ extension Engine {
         apps[j].session.interruption = Interruption(by: interrupter, at: now, reason: reason)
         let code = code(of: interrupter)
         if code >= 0 { raisePendingInterruptionBound(of: Int(code)) }
-        if let slot = Engine.systemSlot(interrupter), !systemInterrupted[slot].contains(Int32(j)) {
-            systemInterrupted[slot].append(Int32(j))
-        }
+        if let slot = Engine.systemSlot(interrupter) { systemInterrupted[slot].append(Int32(j)) }
         effects.decide(j, .interrupted(code), rule)
         effects.notify(apps[j].id, .interruptionBegan(reason: reason), rule)
     }
@@ -75,7 +73,8 @@ extension Engine {
         var found: [Int] = []
         for k in systemInterrupted[slot].indices {
             let j = Int(systemInterrupted[slot][k])
-            guard let interruption = apps[j].session.interruption, interruption.by == interrupter,
+            // An app interrupted again after reactivating is listed again: once is enough.
+            guard found.last != j, let interruption = apps[j].session.interruption, interruption.by == interrupter,
                   interruption.endPending else { continue }
             found.append(j)
         }

@@ -1,8 +1,8 @@
 /// Remote commands go to the Now Playing app, only when enabled; its handler's status is recorded.
 extension Engine {
     mutating func remote(_ command: RemoteCommand, position: Double?, _ effects: inout Effects) -> StepResult {
-        // Nothing changed yet during this event, so the Now Playing app is the derived one (read without a call,
-        // which from this mutating method would copy the whole engine first).
+        // With no app changed since the last settle (the usual case: nothing changed yet during this event), the
+        // Now Playing app is the derived one, read without a call, which from here would copy the whole engine.
         guard let i = apps.hasUnsettledChanges ? nowPlayingIndex : derived.nowPlaying else {
             effects.decide(nil, detail: .remoteDropped(command), .remoteNeedsNowPlaying)
             return .succeeded
