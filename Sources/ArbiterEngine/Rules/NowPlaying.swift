@@ -14,15 +14,17 @@ extension Engine {
     /// The Now Playing app: the candidate that most recently started playing with a non-mixable session.
     public var nowPlaying: AppID? { nowPlayingIndex.map { apps[$0].id } }
 
-    var nowPlayingIndex: Int? {
+    var nowPlayingIndex: Int? { Engine.nowPlayingIndex(apps, settled: derived.nowPlaying) }
+
+    /// The Now Playing app's index, given the apps and the one derived at the last settle. Static, so that a mutating
+    /// rule asks it without copying the whole engine (as it would for a method or property).
+    static func nowPlayingIndex(_ apps: AppTable, settled: Int?) -> Int? {
         // Settled with no app changed since: the derived value is the answer (debug builds check they agree).
-        if !apps.hasUnsettledChanges { return derived.nowPlaying }
-        return Engine.latestCandidate(among: apps)
+        apps.hasUnsettledChanges ? latestCandidate(among: apps) : settled
     }
 
     /// The Now Playing candidate among `apps` that most recently started playing non-mixable, looking at every app.
-    /// Static, so that a mutating rule asks it without copying the whole engine (as it would for a method).
-    static func latestCandidate(among apps: AppTable) -> Int? {
+    private static func latestCandidate(among apps: AppTable) -> Int? {
         var best: (index: Int, serial: Int)?
         for i in apps.indices {
             guard let serial = apps[i].nonMixablePlaySerial, serial > best?.serial ?? Int.min,
@@ -39,7 +41,7 @@ extension Engine {
     @inline(__always)
     mutating func isNowPlaying(_ i: Int) -> Bool {
         guard apps.changedSinceSettle(onlyAmong: i) else {
-            return (apps.hasUnsettledChanges ? Engine.latestCandidate(among: apps) : derived.nowPlaying) == i
+            return Engine.nowPlayingIndex(apps, settled: derived.nowPlaying) == i
         }
         guard apps[i].isNowPlayingCandidate, let serial = apps[i].nonMixablePlaySerial else { return false }
         guard let current = derived.nowPlaying, current != i else {

@@ -1,9 +1,8 @@
 /// Remote commands go to the Now Playing app, only when enabled; its handler's status is recorded.
 extension Engine {
     mutating func remote(_ command: RemoteCommand, position: Double?, _ effects: inout Effects) -> StepResult {
-        // With no app changed since the last settle (the usual case: nothing changed yet during this event), the
-        // Now Playing app is the derived one, read without a call, which from here would copy the whole engine.
-        guard let i = apps.hasUnsettledChanges ? nowPlayingIndex : derived.nowPlaying else {
+        // Asked of the static function: `nowPlaying` from this mutating method would copy the whole engine first.
+        guard let i = Engine.nowPlayingIndex(apps, settled: derived.nowPlaying) else {
             effects.decide(nil, detail: .remoteDropped(command), .remoteNeedsNowPlaying)
             return .succeeded
         }

@@ -28,7 +28,7 @@ extension Engine {
                 engine.setPlayer(i, p, .paused, rule: .avPlayerPausesOnUnplug, &effects)
             }
         }
-        if ios >= 17, let owner = nowPlaying, let i = index(of: owner), apps[i].session.isActive {
+        if ios >= 17, let i = Engine.nowPlayingIndex(apps, settled: derived.nowPlaying), apps[i].session.isActive {
             interrupt(i, by: .routeDisconnect, reason: .routeDisconnected, rule: .routeDisconnectedInterrupts, &effects)
         }
         return .succeeded
