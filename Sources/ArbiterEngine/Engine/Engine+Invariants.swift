@@ -20,21 +20,20 @@ extension Engine {
         let audible = apps.indices.map { i in audibility(i, othersRecord: recorders.contains { $0 != i }).isAudible }
         let nonMixableAudible = apps.indices.filter { audible[$0] && !apps[$0].session.isMixable }
         if nonMixableAudible.count > 1 { broken.append("several non-mixable sessions audible: \(nonMixableAudible)") }
-        for (j, app) in apps.enumerated() {
-            guard let interruption = app.session.interruption, interruption.endPending,
-                  let slot = Engine.systemSlot(interruption.by), !systemInterrupted[slot].contains(Int32(j))
-            else { continue }
-            broken.append("\(app.id) waits for the end of an interruption by \(interruption.by) that does not list it")
-        }
         let overriding = apps.count { $0.session.overridesToSpeaker }
         if overriding > speakerOverrideBound {
             broken.append("\(overriding) apps override to the speaker, above the bound \(speakerOverrideBound)")
         }
-        var pendingByApp: [AppID: Int] = [:]   // sessions waiting for the end of an interruption by each app
-        for app in apps {
-            guard let interruption = app.session.interruption, interruption.endPending,
-                  case .app(let by) = interruption.by else { continue }
-            pendingByApp[by, default: 0] += 1
+        // Sessions waiting for the end of an interruption: by each app (checked against its bound below), and by
+        // a call, Siri or an alarm (each must be listed for that interrupter).
+        var pendingByApp: [AppID: Int] = [:]
+        for (j, app) in apps.enumerated() {
+            guard let interruption = app.session.interruption, interruption.endPending else { continue }
+            if case .app(let by) = interruption.by { pendingByApp[by, default: 0] += 1 }
+            if let slot = Engine.systemSlot(interruption.by), !systemInterrupted[slot].contains(Int32(j)) {
+                broken.append("\(app.id) waits for the end of an interruption by \(interruption.by), which does not "
+                    + "list it")
+            }
         }
         for (i, app) in apps.enumerated() {
             let name = app.id.name

@@ -125,6 +125,12 @@ public struct App: Hashable, Sendable {
     /// interruption and all).
     var isInterrupted: Bool { storage.state.session.interruption != nil }
 
+    /// Whether the session waits for `interrupter` to end its interruption (one that is not orphaned).
+    func waitsForEnd(of interrupter: Interrupter) -> Bool {
+        guard let interruption = storage.state.session.interruption else { return false }
+        return interruption.endPending && interruption.by == interrupter
+    }
+
     /// Whether any player (not counting recorders) is playing.
     public var isPlaying: Bool { storage.running.playing > 0 }
     /// Whether a recorder is recording.

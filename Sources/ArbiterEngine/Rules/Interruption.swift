@@ -74,9 +74,7 @@ extension Engine {
         for k in systemInterrupted[slot].indices {
             let j = Int(systemInterrupted[slot][k])
             // An app interrupted again after reactivating is listed again: once is enough.
-            guard found.last != j, let interruption = apps[j].session.interruption, interruption.by == interrupter,
-                  interruption.endPending else { continue }
-            found.append(j)
+            if found.last != j && apps[j].waitsForEnd(of: interrupter) { found.append(j) }
         }
         systemInterrupted[slot].removeAll(keepingCapacity: true)   // the next call or Siri reuses the room
         return found
@@ -84,10 +82,7 @@ extension Engine {
 
     /// The apps whose pending interruption came from `interrupter`, in declaration order.
     func interrupted(by interrupter: Interrupter) -> [Int] {
-        apps.indices.filter { j in
-            guard let interruption = apps[j].session.interruption else { return false }
-            return interruption.by == interrupter && interruption.endPending
-        }
+        apps.indices.filter { apps[$0].waitsForEnd(of: interrupter) }
     }
 
     /// Pauses every running player and recorder of app `i`.
