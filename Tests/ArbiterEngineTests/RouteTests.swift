@@ -153,6 +153,35 @@ struct RouteTests {
                                                       rule: .overrideEndsOnRouteChange)))
     }
 
+    @Test("a route is derived for the accessories connected now, whichever configuration asked for it before")
+    func routeFollowsAccessoriesAcrossConfigurations() throws {
+        var h = try Harness([Apps.music])
+        let left = AccessorySpec(.wiredHeadphones, name: "Left"), right = AccessorySpec(.wiredHeadphones, name: "Right")
+        func outputs() -> [Port] { h.engine.currentRoute.outputs }
+        h.device(.connect(left))
+        h.app("Music", .activate)
+        #expect(outputs() == [Port(.headphones, accessory: "Left")])
+        h.app("Music", .deactivate())
+        #expect(outputs() == [Port(.headphones, accessory: "Left")])
+        h.device(.disconnect(left))
+        #expect(outputs() == [Port(.builtInSpeaker)])
+        h.device(.connect(right))
+        #expect(outputs() == [Port(.headphones, accessory: "Right")])
+        // The same session configuration as in the first step, with other headphones: their route, not the first.
+        let activated = h.app("Music", .activate)
+        #expect(outputs() == [Port(.headphones, accessory: "Right")])
+        #expect(!activated.decisions.contains { if case .route = $0.change { true } else { false } })
+        h.device(.disconnect(right))
+        // The first headphones again (a new connection of the same set): their route again.
+        let plugged = h.device(.connect(left))
+        #expect(outputs() == [Port(.headphones, accessory: "Left")])
+        #expect(plugged.decisions.contains { $0.change == .route(Route(outputs: [Port(.headphones, accessory: "Left")])) })
+        h.app("Music", .deactivate())
+        h.app("Music", .setCategory(.playAndRecord))
+        h.app("Music", .activate)
+        #expect(h.engine.currentRoute == Route(outputs: [Port(.headphones, accessory: "Left")], inputs: [Port(.builtInMic)]))
+    }
+
     @Test("an interruption ends the speaker override")
     func overrideEndsOnInterruption() throws {
         var h = try Harness([Apps.voip])

@@ -1,5 +1,7 @@
 // Runs the synthetic workload through the engine once, for a profiler (valgrind --tool=callgrind, perf):
-//   engine-profile [APPS] [EVENTS]          exits 1 if the engine rejected an event as bad input
+//   engine-profile [APPS] [EVENTS] [RUNS]   exits 1 if the engine rejected an event as bad input; RUNS (1 by
+//                                           default) runs the workload again with a new engine each time, for a
+//                                           sampling profiler (perf record -e cpu-clock) that needs seconds
 //   engine-profile repl [APPS] [EVENTS]     prints the workload as REPL lines instead (for `arbiter repl`)
 //   engine-profile yaml [APPS] [STEPS]      prints it as a scenario file instead
 import ArbiterEngine
@@ -11,6 +13,7 @@ import Glibc
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let appCount = arguments.first ?? 100
 let eventCount = arguments.dropFirst().first ?? 20_000
+let runs = arguments.dropFirst(2).first ?? 1
 let workload = SyntheticWorkload(appCount: appCount, eventCount: eventCount)
 switch CommandLine.arguments.dropFirst().first {
 case "repl":
@@ -40,7 +43,13 @@ func run(_ workload: SyntheticWorkload) throws -> (decisions: Int, failed: Int, 
     return (decisions, failed, rejected)
 }
 
-let (decisions, failed, rejected) = try run(workload)
-print("\(appCount) apps, \(eventCount) events: \(decisions) decisions, \(failed) failed (iOS errors), \(rejected) rejected")
+var (decisions, failed, rejected) = try run(workload)
+for _ in 1..<max(runs, 1) {
+    let again = try run(workload)
+    decisions += again.decisions
+    failed += again.failed
+    rejected += again.rejected
+}
+print("\(appCount) apps, \(eventCount) events\(runs > 1 ? " × \(runs)" : ""): \(decisions) decisions, \(failed) failed (iOS errors), \(rejected) rejected")
 // The workload is made of valid events only: a rejected one means the generator and the engine disagree.
 if rejected > 0 { exit(1) }

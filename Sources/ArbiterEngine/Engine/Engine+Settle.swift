@@ -30,6 +30,8 @@ struct Derived: Hashable, Sendable {
     var timedPlayback: [Int] = []
     /// The foreground app with an active session and the hint it was last given.
     var hint: (app: Int, value: Bool)?
+    /// Routes derived before, by accessories and session configuration (not compared: a cache of `route`).
+    var routes = RouteMemo()
 
     static func == (lhs: Derived, rhs: Derived) -> Bool {
         lhs.facts == rhs.facts && lhs.recording == rhs.recording && lhs.ducking == rhs.ducking
@@ -286,7 +288,10 @@ extension Engine {
             // The route is a function of the key and the accessories: when neither changed and no route was
             // announced during the event, it is the one derived before, and there is nothing to announce.
             if effects.lastRoute != nil || accessoriesChanged || key != derived.routeKey {
-                let route = self.route(for: derived.owner.map { apps[$0].session } ?? AudioSession())
+                if derived.routes.needsIdentifying(accessoryChanges) {
+                    derived.routes.identify(device.accessories, at: accessoryChanges)
+                }
+                let route = derived.routes.route(for: key) ?? derivedRoute(key, derived.owner)
                 if !silently {
                     announceRouteChange(to: route, from: effects.lastRoute ?? derived.route, reason: .categoryChange,
                                         rule: .ownerDecidesRoute, &effects)
@@ -327,6 +332,15 @@ extension Engine {
                            .silenceSecondaryAudioHint)
         }
         derived.hint = hint
+    }
+
+    /// The route for the session of app `owner` (the default session when nil), whose key is `key`, derived and
+    /// remembered. Mutating, as its caller is: a non-mutating call from there copies the engine.
+    private mutating func derivedRoute(_ key: RouteKey, _ owner: Int?) -> Route {
+        let session = owner.map { apps[$0].session } ?? AudioSession()
+        let route = Routing(session: session, accessories: device.accessories, profile: profile).route
+        derived.routes.remember(route, for: key)
+        return route
     }
 
     /// Re-derives whether app `i` is heard, and reports a change unless `silently`. Inlined down to the first test:
