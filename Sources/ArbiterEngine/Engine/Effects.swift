@@ -1,8 +1,8 @@
 /// What one event produces, in the order it happens: decisions, notifications and reactions, and the scratch
 /// values the rules share during the event. It lives in the `Outcome` the engine writes into, so a caller that
 /// keeps one outcome reuses its storage from event to event.
-struct Effects: Sendable {
-    var records = DecisionRecords()
+@usableFromInline struct Effects: Sendable {
+    @usableFromInline var records = DecisionRecords()
     var notifications: [SessionNotification] = []
     var reactions: [ReactionRecord] = []
     /// The last route announced during this event, if any.

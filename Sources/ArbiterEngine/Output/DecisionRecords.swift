@@ -1,8 +1,8 @@
 /// An outcome's decisions as the engine records them: plain values (apps and players by position, rules by their
 /// unretained reference), so recording a decision copies a few words and counts no reference. `Outcome.decisions`
 /// spells them out as `Decision`s when read, with the app and player names of the engine that made them.
-struct DecisionRecords: Hashable, Sendable {
-    var codes: [DecisionRecord] = []
+@usableFromInline struct DecisionRecords: Hashable, Sendable {
+    @usableFromInline var codes: [DecisionRecord] = []
     /// The changes that have no plain code, in the order recorded (`DecisionCode.detail`).
     var details: [Change] = []
     /// Decisions given whole (`Outcome`'s initializer and setter), not recorded by an engine.
@@ -81,12 +81,12 @@ struct DecisionRecords: Hashable, Sendable {
         if !given.isEmpty { given = [] }
     }
 
-    static func == (lhs: DecisionRecords, rhs: DecisionRecords) -> Bool { lhs.decisions == rhs.decisions }
-    func hash(into hasher: inout Hasher) { hasher.combine(decisions) }
+    @usableFromInline static func == (lhs: DecisionRecords, rhs: DecisionRecords) -> Bool { lhs.decisions == rhs.decisions }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(decisions) }
 }
 
 /// One recorded decision.
-struct DecisionRecord: Sendable {
+@usableFromInline struct DecisionRecord: Sendable {
     /// The app's position, or -1 for the device.
     var app: Int32
     var code: DecisionCode

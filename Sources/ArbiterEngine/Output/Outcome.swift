@@ -9,8 +9,9 @@ public struct Outcome: Hashable, Sendable {
         get { effects.records.decisions }
         set { effects.records = DecisionRecords(newValue) }
     }
-    /// How many decisions the event made (without spelling them out).
-    public var decisionCount: Int { effects.records.codes.count }
+    /// How many decisions the event made (without spelling them out). Inlinable: a caller in another module reads
+    /// the count in place, where a call would copy the whole outcome first.
+    @inlinable public var decisionCount: Int { effects.records.codes.count }
     public var notifications: [SessionNotification] {
         get { effects.notifications }
         set { effects.notifications = newValue }
@@ -21,7 +22,7 @@ public struct Outcome: Hashable, Sendable {
         set { effects.reactions = newValue }
     }
     /// What the engine recorded during the event.
-    var effects = Effects()
+    @usableFromInline var effects = Effects()
 
     public init(time: Time, event: Event, result: StepResult, decisions: [Decision] = [],
                 notifications: [SessionNotification] = [], reactions: [ReactionRecord] = []) {
