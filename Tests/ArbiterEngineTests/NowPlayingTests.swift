@@ -26,6 +26,29 @@ struct NowPlayingTests {
         #expect(h.engine.nowPlaying == "Music", "it stays Now Playing after pausing and deactivating")
     }
 
+    @Test("Now Playing goes back to the latest remaining candidate when the current one stops being one")
+    func fallsBackToLatestCandidate() throws {
+        var h = try Harness([Apps.music, NowPlayingTests.radio, Apps.podcasts])
+        let commands = Apps.podcasts.remoteCommands
+        for app: AppID in ["Music", "Radio", "Podcasts"] {
+            h.app(app, .foreground)
+            h.app(app, .play())
+            h.app(app, .pause())
+        }
+        #expect(h.engine.nowPlaying == "Podcasts")
+        let disabled = h.app("Podcasts", .disableCommands(commands))
+        #expect(h.engine.nowPlaying == "Radio", "the latest of the others, not the first")
+        #expect(disabled.decisions.contains(Decision(app: "Radio", change: .nowPlaying("Radio"),
+                                                     rule: .nowPlayingEligibility)))
+        h.app("Podcasts", .enableCommands(commands))
+        #expect(h.engine.nowPlaying == "Podcasts", "its play is still the latest")
+        h.app("Music", .foreground)
+        h.app("Music", .play())
+        #expect(h.engine.nowPlaying == "Music")
+        h.app("Music", .terminate)
+        #expect(h.engine.nowPlaying == "Podcasts")
+    }
+
     @Test("the lock screen's elapsed time is extrapolated from the last info and its rate (1 when omitted)")
     func elapsedExtrapolation() throws {
         var h = try Harness([Apps.music])

@@ -238,6 +238,9 @@ extension Engine {
         let changed = apps.settlingCount
         var everyGain = false
         var nowPlayingInputs = false
+        // Now Playing is the candidate with the latest serial: only when it stops being one, or its serial goes back,
+        // must every candidate be looked at; otherwise it is the latest of it and the changed apps.
+        var nowPlayingLost = false
         // The route owner changes only when it changes itself (then every app is looked at) or an app outranks it.
         var owner = derived.owner
         var ownerChanged = false
@@ -269,6 +272,9 @@ extension Engine {
             }
             if old.nowPlayingSerial != new.nowPlayingSerial {
                 nowPlayingInputs = true
+                if i == derived.nowPlaying && (new.nowPlayingSerial ?? .min) < (old.nowPlayingSerial ?? .min) {
+                    nowPlayingLost = true
+                }
                 if (old.nowPlayingSerial == nil) != (new.nowPlayingSerial == nil) {
                     derived.nowPlayingCandidates.update(i, new.nowPlayingSerial != nil)
                 }
@@ -301,7 +307,16 @@ extension Engine {
             }
         }
         if nowPlayingInputs {
-            let nowPlaying = Derived.nowPlaying(derived.facts, among: derived.nowPlayingCandidates)
+            var nowPlaying = derived.nowPlaying
+            if nowPlayingLost {
+                nowPlaying = Derived.nowPlaying(derived.facts, among: derived.nowPlayingCandidates)
+            } else {
+                for k in 0..<changed {
+                    let i = apps.settling(k)
+                    guard let serial = derived.facts[i].nowPlayingSerial else { continue }
+                    if nowPlaying.map({ derived.facts[$0].nowPlayingSerial! < serial }) ?? true { nowPlaying = i }
+                }
+            }
             if nowPlaying != derived.nowPlaying && !silently {
                 effects.decide(nowPlaying ?? derived.nowPlaying, .nowPlaying(Int32(nowPlaying ?? -1)),
                                .nowPlayingEligibility)
