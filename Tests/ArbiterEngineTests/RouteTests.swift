@@ -175,11 +175,49 @@ struct RouteTests {
         // The first headphones again (a new connection of the same set): their route again.
         let plugged = h.device(.connect(left))
         #expect(outputs() == [Port(.headphones, accessory: "Left")])
-        #expect(plugged.decisions.contains { $0.change == .route(Route(outputs: [Port(.headphones, accessory: "Left")])) })
+        let leftRoute = Route(outputs: [Port(.headphones, accessory: "Left")])
+        #expect(plugged.decisions.contains { $0.change == .route(leftRoute) })
         h.app("Music", .deactivate())
         h.app("Music", .setCategory(.playAndRecord))
         h.app("Music", .activate)
-        #expect(h.engine.currentRoute == Route(outputs: [Port(.headphones, accessory: "Left")], inputs: [Port(.builtInMic)]))
+        #expect(h.engine.currentRoute == Route(outputs: leftRoute.outputs, inputs: [Port(.builtInMic)]))
+    }
+
+    @Test("routes are remembered per accessory set, in connection order; a full memo starts afresh")
+    func routeMemoKeys() {
+        var memo = RouteMemo()
+        let wired = Accessory(kind: .wiredHeadphones, name: nil, serial: 1)
+        let bluetooth = Accessory(kind: .bluetoothHeadphones, name: nil, serial: 2)
+        let key = RouteKey(AudioSession())
+        let route = Route(outputs: [Port(.bluetoothA2DP, accessory: "bluetoothHeadphones")])
+        memo.identify([wired, bluetooth], at: 1)
+        memo.remember(route, for: key)
+        #expect(memo.route(for: key) == route)
+        memo.identify([bluetooth, wired], at: 2)
+        #expect(memo.route(for: key) == nil, "the other order is another set: the last connected wins")
+        var again = bluetooth
+        again.serial = 3
+        memo.identify([wired, again], at: 3)
+        #expect(memo.route(for: key) == route, "the same set connected again, whatever the serials")
+
+        var keys: [RouteKey] = []
+        for category in Category.allCases {
+            for mode in Mode.allCases {
+                var session = AudioSession()
+                session.category = category
+                session.mode = mode
+                if !keys.contains(RouteKey(session)) { keys.append(RouteKey(session)) }
+            }
+        }
+        #expect(keys.count > RouteMemo.capacity)
+        var fresh = RouteMemo()
+        fresh.identify([], at: 1)
+        for (n, key) in keys.prefix(RouteMemo.capacity + 1).enumerated() {
+            fresh.remember(Route(outputs: [Port(.builtInSpeaker, accessory: "\(n)")]), for: key)
+        }
+        #expect(fresh.route(for: keys[0]) == nil, "forgotten when the memo was full")
+        #expect(fresh.route(for: keys[RouteMemo.capacity]) == Route(outputs: [Port(.builtInSpeaker,
+                                                                                  accessory: "\(RouteMemo.capacity)")]))
     }
 
     @Test("an interruption ends the speaker override")

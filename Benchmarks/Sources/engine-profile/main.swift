@@ -1,4 +1,4 @@
-// Runs the synthetic workload through the engine once, for a profiler (valgrind --tool=callgrind, perf):
+// Runs the synthetic workload through the engine, for a profiler (valgrind --tool=callgrind, perf):
 //   engine-profile [APPS] [EVENTS] [RUNS]   exits 1 if the engine rejected an event as bad input; RUNS (1 by
 //                                           default) runs the workload again with a new engine each time, for a
 //                                           sampling profiler (perf record -e cpu-clock) that needs seconds
@@ -50,6 +50,8 @@ for _ in 1..<max(runs, 1) {
     failed += again.failed
     rejected += again.rejected
 }
-print("\(appCount) apps, \(eventCount) events\(runs > 1 ? " × \(runs)" : ""): \(decisions) decisions, \(failed) failed (iOS errors), \(rejected) rejected")
+let times = runs > 1 ? " × \(runs)" : ""
+print("\(appCount) apps, \(eventCount) events\(times): \(decisions) decisions, \(failed) failed (iOS errors), "
+      + "\(rejected) rejected")
 // The workload is made of valid events only: a rejected one means the generator and the engine disagree.
 if rejected > 0 { exit(1) }

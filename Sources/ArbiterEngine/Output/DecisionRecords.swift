@@ -81,7 +81,9 @@
         if !given.isEmpty { given = [] }
     }
 
-    @usableFromInline static func == (lhs: DecisionRecords, rhs: DecisionRecords) -> Bool { lhs.decisions == rhs.decisions }
+    @usableFromInline static func == (lhs: DecisionRecords, rhs: DecisionRecords) -> Bool {
+        lhs.decisions == rhs.decisions
+    }
     @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(decisions) }
 }
 
