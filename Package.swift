@@ -1,6 +1,19 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Profile-guided optimization of the engine (tools/pgo.sh, docs/performance.md). `ARBITER_PGO_GENERATE=DIR` builds
+/// an engine that counts what it runs into DIR; `ARBITER_PGO_PROFILE=FILE` builds a release engine laid out for the
+/// counts merged into FILE. Neither is set for a package that depends on Arbiter, whose engine builds as usual.
+let environment = Context.environment
+let engineSettings: [SwiftSetting] =
+    if let directory = environment["ARBITER_PGO_GENERATE"], !directory.isEmpty {
+        [.unsafeFlags(["-Xfrontend", "-ir-profile-generate=\(directory)"], .when(configuration: .release))]
+    } else if let profile = environment["ARBITER_PGO_PROFILE"], !profile.isEmpty {
+        [.unsafeFlags(["-Xfrontend", "-ir-profile-use=\(profile)"], .when(configuration: .release))]
+    } else {
+        []
+    }
+
 let package = Package(
     name: "Arbiter",
     products: [
@@ -17,7 +30,7 @@ let package = Package(
     ],
     targets: [
         // The policy engine: a pure, deterministic state machine. No I/O, no clock, no Foundation.
-        .target(name: "ArbiterEngine"),
+        .target(name: "ArbiterEngine", swiftSettings: engineSettings),
         // Scenario files: YAML decoding and validation, replay, expectations, reports.
         .target(
             name: "ArbiterScenario",

@@ -21,10 +21,14 @@ let package = Package(
         ),
         // malloc's bytes in use, which Swift's Glibc module does not show.
         .target(name: "CHeapInUse"),
-        // The engine workload once through, for a profiler.
+        // The engine workload once through, for a profiler and for training profile-guided optimization.
         .executableTarget(
             name: "engine-profile",
-            dependencies: ["Workloads", .product(name: "ArbiterEngine", package: "Arbiter")]
+            dependencies: [
+                "Workloads",
+                .product(name: "ArbiterEngine", package: "Arbiter"),
+                .product(name: "ArbiterScenario", package: "Arbiter"),
+            ]
         ),
         .executableTarget(
             name: "EngineBenchmarks",

@@ -5,11 +5,25 @@
 #   tools/bench.sh                 every benchmark
 #   tools/bench.sh 'Engine.*'      those whose name matches the regular expression
 #   tools/bench.sh -- ARGS...      passes ARGS to `swift package benchmark` (e.g. -- --format markdown)
+# The engine is built as tools/setup.sh builds it, with profile-guided optimization (tools/pgo.sh); ARBITER_PGO=0
+# measures it without, in build folders of its own (.build-plain, Benchmarks/.build-plain), since a build folder
+# switched between the two keeps objects made the other way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product arbiter >&2
+scratch=()
+if [ "${ARBITER_PGO:-1}" != 0 ]; then
+    export ARBITER_PGO_PROFILE
+    ARBITER_PGO_PROFILE=$(bash tools/pgo.sh)
+    echo "bench: engine built with profile-guided optimization ($ARBITER_PGO_PROFILE)" >&2
+else
+    unset ARBITER_PGO_PROFILE
+    scratch=(--scratch-path .build-plain)
+    export ARBITER_BUILD=.build-plain
+    echo "bench: engine built without profile-guided optimization" >&2
+fi
+swift build -c release --product arbiter "${scratch[@]}" >&2
 filter=()
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then filter=(--filter "$1"); shift; fi
 [ "${1:-}" = "--" ] && shift
 cd Benchmarks
-exec swift package --disable-sandbox benchmark "${filter[@]}" "$@"
+exec swift package "${scratch[@]}" --disable-sandbox benchmark "${filter[@]}" "$@"

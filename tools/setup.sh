@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up a fresh machine for Arbiter and builds the `arbiter` tool (release).
+# Sets up a fresh machine for Arbiter and builds the `arbiter` tool (release, its engine with profile-guided
+# optimization: tools/pgo.sh).
 # Installs the Debian packages the project needs when they are missing (needs root or sudo).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,5 +33,11 @@ if ! python3 -c "import jsonschema, yaml" >/dev/null 2>&1; then
 fi
 
 if [ "${1:-}" = "--deps-only" ]; then exit 0; fi
-swift build -c release --product arbiter >&2
-echo "setup: built $(pwd)/.build/release/arbiter" >&2
+# The engine is built with profile-guided optimization (tools/pgo.sh trains the profile, about a minute the first
+# time); ARBITER_PGO=0 builds without it. Without a profile (a toolchain that lacks the tools), the build goes on.
+profile=""
+if [ "${ARBITER_PGO:-1}" != 0 ]; then
+    profile=$(bash tools/pgo.sh) || echo "setup: building without profile-guided optimization" >&2
+fi
+ARBITER_PGO_PROFILE="$profile" swift build -c release --product arbiter >&2
+echo "setup: built $(pwd)/.build/release/arbiter${profile:+ (engine laid out by $profile)}" >&2

@@ -2,7 +2,8 @@
 # Runs every test: engine unit tests, the exhaustive small-scope exploration, the scenario parser, the PipeWire
 # backend against private daemons it starts itself, the CLI tests (the corpus with and without --pipewire), the
 # ArbiterTesting library's tests, the example package in Examples/PolicyTests that uses it as a user would, and
-# (with no arguments) the benchmark package's build and workload, and a short fuzzing run.
+# (with no arguments) the benchmark package's build and workload, the release build with profile-guided
+# optimization replaying the corpus as the debug build does, and a short fuzzing run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh --deps-only
@@ -17,6 +18,19 @@ if [ "$#" -eq 0 ]; then
     echo "test.sh: Benchmarks/ builds; its workload runs through a debug engine that checks its invariants after every event" >&2
     swift build --package-path Benchmarks
     Benchmarks/.build/debug/engine-profile 100 2000
+    echo "test.sh: tools/pgo.sh trains a profile; the release arbiter built with it (as tools/setup.sh builds it) replays the corpus exactly as the debug build does" >&2
+    profile=$(bash tools/pgo.sh)
+    ARBITER_PGO_PROFILE="$profile" swift build -c release --product arbiter
+    .build/debug/arbiter replay scenarios/ >/tmp/arbiter-test-replay-debug.txt || true
+    .build/release/arbiter replay scenarios/ >/tmp/arbiter-test-replay-release.txt || true
+    if ! diff /tmp/arbiter-test-replay-debug.txt /tmp/arbiter-test-replay-release.txt >&2; then
+        echo "test.sh: the release build's replay differs from the debug build's (above)" >&2
+        exit 1
+    fi
+    if ! grep -qx "$(find scenarios -name '*.yaml' | wc -l) passed, 0 failed" /tmp/arbiter-test-replay-release.txt; then
+        echo "test.sh: the release build did not pass every scenario of the corpus" >&2
+        exit 1
+    fi
     echo "test.sh: a short fuzzing run (tools/fuzz.sh; the long run is 100000 inputs)" >&2
     FUZZ_RUNS="${FUZZ_RUNS:-3000}" bash tools/fuzz.sh
 fi

@@ -1,10 +1,17 @@
-// Runs the synthetic workload through the engine, for a profiler (valgrind --tool=callgrind, perf):
-//   engine-profile [APPS] [EVENTS] [RUNS]   exits 1 if the engine rejected an event as bad input; RUNS (1 by
+// Runs the synthetic workload through the engine, for a profiler (valgrind --tool=callgrind, perf) or to train
+// profile-guided optimization (tools/pgo.sh):
+//   engine-profile [APPS] [EVENTS] [RUNS] [SEED]
+//                                           exits 1 if the engine rejected an event as bad input; RUNS (1 by
 //                                           default) runs the workload again with a new engine each time, for a
-//                                           sampling profiler (perf record -e cpu-clock) that needs seconds
+//                                           sampling profiler (perf record -e cpu-clock) that needs seconds; SEED
+//                                           (1 by default, the benchmarks' seed) picks another stream of events
 //   engine-profile repl [APPS] [EVENTS]     prints the workload as REPL lines instead (for `arbiter repl`)
+//   engine-profile scenarios PATH...        replays the scenario files at PATH (a file, or a folder's .yaml files)
+//                                           once each, so a profile also counts the rules they reach; exits 1 if a
+//                                           file is not a valid scenario
 //   engine-profile yaml [APPS] [STEPS]      prints it as a scenario file instead
 import ArbiterEngine
+import ArbiterScenario
 import Workloads
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +21,8 @@ let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let appCount = arguments.first ?? 100
 let eventCount = arguments.dropFirst().first ?? 20_000
 let runs = arguments.dropFirst(2).first ?? 1
-let workload = SyntheticWorkload(appCount: appCount, eventCount: eventCount)
+let seed = UInt64(clamping: arguments.dropFirst(3).first ?? 1)
+let workload = SyntheticWorkload(appCount: appCount, eventCount: eventCount, seed: seed)
 switch CommandLine.arguments.dropFirst().first {
 case "repl":
     for line in workload.replDeclarations + workload.replLines { print(line) }
@@ -22,6 +30,19 @@ case "repl":
 case "yaml":
     print(SyntheticWorkload.scenarioText(appCount: appCount, stepCount: eventCount), terminator: "")
     exit(0)
+case "scenarios":
+    let files = ScenarioFiles.expand(Array(CommandLine.arguments.dropFirst(2)))
+    var steps = 0, invalid = 0
+    for file in files {
+        switch ScenarioFiles.load(file) {
+        case .success(let scenario): steps += Replayer.replay(scenario).entries.count
+        case .failure(let errors):
+            invalid += 1
+            print(errors)
+        }
+    }
+    print("\(files.count) scenario files, \(steps) steps replayed, \(invalid) invalid")
+    exit(files.isEmpty || invalid > 0 ? 1 : 0)
 default: break
 }
 /// Runs every event through one engine (in a function, so the loop's variables are locals, not globals that
