@@ -1,14 +1,19 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Profile-guided optimization of the engine (tools/pgo.sh, docs/performance.md). `ARBITER_PGO_GENERATE=DIR` builds
-/// an engine that counts what it runs into DIR; `ARBITER_PGO_PROFILE=FILE` builds a release engine laid out for the
-/// counts merged into FILE. Neither is set for a package that depends on Arbiter, whose engine builds as usual.
+/// Profile-guided optimization of the engine's release builds (tools/pgo.sh, docs/performance.md):
+/// `ARBITER_PGO_GENERATE=DIR` builds an engine that counts what it runs into DIR; `ARBITER_PGO_PROFILE=FILE` builds an
+/// engine laid out for the counts merged into FILE. Each is taken only when it names a place inside this package, so
+/// a package that depends on Arbiter builds its engine as usual, with no unsafe flag, whatever its environment holds.
 let environment = Context.environment
+func insidePackage(_ path: String?) -> String? {
+    guard let path, path.hasPrefix(Context.packageDirectory + "/") else { return nil }
+    return path
+}
 let engineSettings: [SwiftSetting] =
-    if let directory = environment["ARBITER_PGO_GENERATE"], !directory.isEmpty {
+    if let directory = insidePackage(environment["ARBITER_PGO_GENERATE"]) {
         [.unsafeFlags(["-Xfrontend", "-ir-profile-generate=\(directory)"], .when(configuration: .release))]
-    } else if let profile = environment["ARBITER_PGO_PROFILE"], !profile.isEmpty {
+    } else if let profile = insidePackage(environment["ARBITER_PGO_PROFILE"]) {
         [.unsafeFlags(["-Xfrontend", "-ir-profile-use=\(profile)"], .when(configuration: .release))]
     } else {
         []

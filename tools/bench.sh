@@ -6,21 +6,27 @@
 #   tools/bench.sh 'Engine.*'      those whose name matches the regular expression
 #   tools/bench.sh -- ARGS...      passes ARGS to `swift package benchmark` (e.g. -- --format markdown)
 # The engine is built as tools/setup.sh builds it, with profile-guided optimization (tools/pgo.sh); ARBITER_PGO=0
-# measures it without, in build folders of its own (.build-plain, Benchmarks/.build-plain), since a build folder
-# switched between the two keeps objects made the other way.
+# measures it without, in build folders of its own (.build-plain, Benchmarks/.build-plain).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=()
 if [ "${ARBITER_PGO:-1}" != 0 ]; then
-    export ARBITER_PGO_PROFILE
-    ARBITER_PGO_PROFILE=$(bash tools/pgo.sh)
-    echo "bench: engine built with profile-guided optimization ($ARBITER_PGO_PROFILE)" >&2
+    if ! profile=$(bash tools/pgo.sh); then
+        echo "bench: no profile for profile-guided optimization; ARBITER_PGO=0 bash tools/bench.sh measures without" >&2
+        exit 1
+    fi
+    export ARBITER_PGO_PROFILE="$profile"
+    unset ARBITER_BUILD
+    echo "bench: engine built with profile-guided optimization ($profile)" >&2
 else
+    profile=""
     unset ARBITER_PGO_PROFILE
     scratch=(--scratch-path .build-plain)
     export ARBITER_BUILD=.build-plain
     echo "bench: engine built without profile-guided optimization" >&2
 fi
+bash tools/pgo.sh use "${ARBITER_BUILD:-.build}" "$profile"
+bash tools/pgo.sh use "Benchmarks/${ARBITER_BUILD:-.build}" "$profile"
 swift build -c release --product arbiter "${scratch[@]}" >&2
 filter=()
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then filter=(--filter "$1"); shift; fi

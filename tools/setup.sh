@@ -33,11 +33,10 @@ if ! python3 -c "import jsonschema, yaml" >/dev/null 2>&1; then
 fi
 
 if [ "${1:-}" = "--deps-only" ]; then exit 0; fi
-# The engine is built with profile-guided optimization (tools/pgo.sh trains the profile, about a minute the first
-# time); ARBITER_PGO=0 builds without it. Without a profile (a toolchain that lacks the tools), the build goes on.
+# The engine is built with profile-guided optimization (tools/pgo.sh trains the profile, about two minutes the first
+# time); ARBITER_PGO=0 builds without it, and so does a toolchain that lacks the tools (pgo.sh says so).
 profile=""
-if [ "${ARBITER_PGO:-1}" != 0 ]; then
-    profile=$(bash tools/pgo.sh) || echo "setup: building without profile-guided optimization" >&2
-fi
+if [ "${ARBITER_PGO:-1}" != 0 ]; then profile=$(bash tools/pgo.sh --if-available); fi
+bash tools/pgo.sh use .build "$profile"
 ARBITER_PGO_PROFILE="$profile" swift build -c release --product arbiter >&2
-echo "setup: built $(pwd)/.build/release/arbiter${profile:+ (engine laid out by $profile)}" >&2
+echo "setup: built $(pwd)/.build/release/arbiter${profile:+ (its engine laid out by $profile)}" >&2

@@ -18,19 +18,24 @@ if [ "$#" -eq 0 ]; then
     echo "test.sh: Benchmarks/ builds; its workload runs through a debug engine that checks its invariants after every event" >&2
     swift build --package-path Benchmarks
     Benchmarks/.build/debug/engine-profile 100 2000
-    echo "test.sh: tools/pgo.sh trains a profile; the release arbiter built with it (as tools/setup.sh builds it) replays the corpus exactly as the debug build does" >&2
-    profile=$(bash tools/pgo.sh)
+    echo "test.sh: the release arbiter, built as tools/setup.sh builds it (profile-guided optimization), replays the corpus exactly as the debug build does" >&2
+    profile=$(bash tools/pgo.sh --if-available)
+    bash tools/pgo.sh use .build "$profile"
     ARBITER_PGO_PROFILE="$profile" swift build -c release --product arbiter
-    .build/debug/arbiter replay scenarios/ >/tmp/arbiter-test-replay-debug.txt || true
-    .build/release/arbiter replay scenarios/ >/tmp/arbiter-test-replay-release.txt || true
-    if ! diff /tmp/arbiter-test-replay-debug.txt /tmp/arbiter-test-replay-release.txt >&2; then
-        echo "test.sh: the release build's replay differs from the debug build's (above)" >&2
+    replays=$(mktemp -d)
+    .build/debug/arbiter replay scenarios/ >"$replays/debug.txt" || true
+    status=0
+    .build/release/arbiter replay scenarios/ >"$replays/release.txt" || status=$?
+    if ! diff -u --label "debug build" --label "release build" "$replays/debug.txt" "$replays/release.txt" >&2; then
+        echo "test.sh: the release build's replay of the corpus differs from the debug build's (above)" >&2
         exit 1
     fi
-    if ! grep -qx "$(find scenarios -name '*.yaml' | wc -l) passed, 0 failed" /tmp/arbiter-test-replay-release.txt; then
-        echo "test.sh: the release build did not pass every scenario of the corpus" >&2
+    if [ "$status" -ne 0 ]; then
+        tail -n 20 "$replays/release.txt" >&2
+        echo "test.sh: the release build's replay of the corpus exited with $status; expected every scenario to pass" >&2
         exit 1
     fi
+    rm -rf "$replays"
     echo "test.sh: a short fuzzing run (tools/fuzz.sh; the long run is 100000 inputs)" >&2
     FUZZ_RUNS="${FUZZ_RUNS:-3000}" bash tools/fuzz.sh
 fi

@@ -5,11 +5,11 @@
 //                                           default) runs the workload again with a new engine each time, for a
 //                                           sampling profiler (perf record -e cpu-clock) that needs seconds; SEED
 //                                           (1 by default, the benchmarks' seed) picks another stream of events
-//   engine-profile repl [APPS] [EVENTS]     prints the workload as REPL lines instead (for `arbiter repl`)
+//   engine-profile repl [APPS] [EVENTS] [SEED]   prints the workload as REPL lines instead (for `arbiter repl`)
+//   engine-profile yaml [APPS] [STEPS] [SEED]    prints the workload as a scenario file instead
 //   engine-profile scenarios PATH...        replays the scenario files at PATH (a file, or a folder's .yaml files)
 //                                           once each, so a profile also counts the rules they reach; exits 1 if a
 //                                           file is not a valid scenario
-//   engine-profile yaml [APPS] [STEPS]      prints it as a scenario file instead
 import ArbiterEngine
 import ArbiterScenario
 import Workloads
@@ -17,33 +17,47 @@ import Workloads
 import Glibc
 #endif
 
-let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
-let appCount = arguments.first ?? 100
-let eventCount = arguments.dropFirst().first ?? 20_000
-let runs = arguments.dropFirst(2).first ?? 1
-let seed = UInt64(clamping: arguments.dropFirst(3).first ?? 1)
-let workload = SyntheticWorkload(appCount: appCount, eventCount: eventCount, seed: seed)
-switch CommandLine.arguments.dropFirst().first {
-case "repl":
-    for line in workload.replDeclarations + workload.replLines { print(line) }
-    exit(0)
-case "yaml":
-    print(SyntheticWorkload.scenarioText(appCount: appCount, stepCount: eventCount), terminator: "")
-    exit(0)
-case "scenarios":
-    let files = ScenarioFiles.expand(Array(CommandLine.arguments.dropFirst(2)))
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+}
+
+/// The word that picks a mode (nil when the first argument is a number, or there is none), and the numbers after it.
+let word = CommandLine.arguments.dropFirst().first.flatMap { Int($0) == nil ? $0 : nil }
+let rest = Array(CommandLine.arguments.dropFirst(word == nil ? 1 : 2))
+if word == "scenarios" {
+    let files = ScenarioFiles.expand(rest)
     var steps = 0, invalid = 0
     for file in files {
         switch ScenarioFiles.load(file) {
         case .success(let scenario): steps += Replayer.replay(scenario).entries.count
         case .failure(let errors):
             invalid += 1
-            print(errors)
+            printError("\(errors)")
         }
     }
     print("\(files.count) scenario files, \(steps) steps replayed, \(invalid) invalid")
     exit(files.isEmpty || invalid > 0 ? 1 : 0)
-default: break
+}
+let numbers = rest.compactMap { Int($0) }
+guard word == nil || word == "repl" || word == "yaml", numbers.count == rest.count, numbers.allSatisfy({ $0 > 0 }) else {
+    printError("usage: engine-profile [APPS] [EVENTS] [RUNS] [SEED] | repl|yaml [APPS] [EVENTS] [SEED] | scenarios PATH...\n"
+               + "expected positive whole numbers after the mode")
+    exit(2)
+}
+let appCount = numbers.first ?? 100
+let eventCount = numbers.dropFirst().first ?? 20_000
+let runs = word == nil ? numbers.dropFirst(2).first ?? 1 : 1
+let seed = UInt64(numbers.dropFirst(word == nil ? 3 : 2).first ?? 1)
+if word == "yaml" {
+    print(SyntheticWorkload.scenarioText(appCount: appCount, stepCount: eventCount, seed: seed), terminator: "")
+    exit(0)
+}
+let workload = SyntheticWorkload(appCount: appCount, eventCount: eventCount, seed: seed)
+if word == "repl" {
+    for line in workload.replDeclarations + workload.replLines { print(line) }
+    exit(0)
 }
 /// Runs every event through one engine (in a function, so the loop's variables are locals, not globals that
 /// Swift checks for exclusive access on every use). Returns decisions, failed and rejected events.
