@@ -14,6 +14,5 @@ fi
 # The engine as tools/setup.sh builds it: with profile-guided optimization when the toolchain has the tools.
 profile=""
 if [ "${ARBITER_PGO:-1}" != 0 ]; then profile=$(bash tools/pgo.sh --if-available); fi
-bash tools/pgo.sh use .build "$profile"
-ARBITER_PGO_PROFILE="$profile" swift build -c release --product arbiter-bench >&2
+bash tools/pgo.sh build .build "$profile" swift build -c release --product arbiter-bench >&2
 PIPEWIRE_LOG="${PIPEWIRE_LOG:-/tmp/arbiter-bench-pipewire.log}" .build/release/arbiter-bench "${1:-100}"

@@ -9,27 +9,24 @@
 # measures it without, in build folders of its own (.build-plain, Benchmarks/.build-plain).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scratch=()
+scratch=() benchmarks_scratch=()
 if [ "${ARBITER_PGO:-1}" != 0 ]; then
     if ! profile=$(bash tools/pgo.sh); then
         echo "bench: no profile for profile-guided optimization; ARBITER_PGO=0 bash tools/bench.sh measures without" >&2
         exit 1
     fi
-    export ARBITER_PGO_PROFILE="$profile"
     unset ARBITER_BUILD
     echo "bench: engine built with profile-guided optimization ($profile)" >&2
 else
     profile=""
-    unset ARBITER_PGO_PROFILE
     scratch=(--scratch-path .build-plain)
+    benchmarks_scratch=(--scratch-path Benchmarks/.build-plain)
     export ARBITER_BUILD=.build-plain
     echo "bench: engine built without profile-guided optimization" >&2
 fi
-bash tools/pgo.sh use "${ARBITER_BUILD:-.build}" "$profile"
-bash tools/pgo.sh use "Benchmarks/${ARBITER_BUILD:-.build}" "$profile"
-swift build -c release --product arbiter "${scratch[@]}" >&2
+bash tools/pgo.sh build "${ARBITER_BUILD:-.build}" "$profile" swift build -c release --product arbiter "${scratch[@]}" >&2
 filter=()
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then filter=(--filter "$1"); shift; fi
 [ "${1:-}" = "--" ] && shift
-cd Benchmarks
-exec swift package "${scratch[@]}" --disable-sandbox benchmark "${filter[@]}" "$@"
+exec bash tools/pgo.sh build "Benchmarks/${ARBITER_BUILD:-.build}" "$profile" \
+    swift package --package-path Benchmarks "${benchmarks_scratch[@]}" --disable-sandbox benchmark "${filter[@]}" "$@"

@@ -19,10 +19,11 @@ if [ "$#" -eq 0 ]; then
     swift build --package-path Benchmarks
     Benchmarks/.build/debug/engine-profile 100 2000
     echo "test.sh: the release arbiter, built as tools/setup.sh builds it (profile-guided optimization), replays the corpus exactly as the debug build does" >&2
-    profile=$(bash tools/pgo.sh --if-available)
-    bash tools/pgo.sh use .build "$profile"
-    ARBITER_PGO_PROFILE="$profile" swift build -c release --product arbiter
+    profile=""
+    if [ "${ARBITER_PGO:-1}" != 0 ]; then profile=$(bash tools/pgo.sh --if-available); fi
+    bash tools/pgo.sh build .build "$profile" swift build -c release --product arbiter
     replays=$(mktemp -d)
+    trap 'rm -rf "$replays"' EXIT
     .build/debug/arbiter replay scenarios/ >"$replays/debug.txt" || true
     status=0
     .build/release/arbiter replay scenarios/ >"$replays/release.txt" || status=$?
@@ -35,7 +36,6 @@ if [ "$#" -eq 0 ]; then
         echo "test.sh: the release build's replay of the corpus exited with $status; expected every scenario to pass" >&2
         exit 1
     fi
-    rm -rf "$replays"
     echo "test.sh: a short fuzzing run (tools/fuzz.sh; the long run is 100000 inputs)" >&2
     FUZZ_RUNS="${FUZZ_RUNS:-3000}" bash tools/fuzz.sh
 fi

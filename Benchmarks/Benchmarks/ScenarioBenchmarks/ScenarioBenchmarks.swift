@@ -47,9 +47,10 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // The release binary, built by tools/bench.sh before the benchmarks run (in the build folder it names in
-    // ARBITER_BUILD), on the corpus's twenty-step file.
+    // ARBITER_BUILD, from the checkout's root unless absolute), on the corpus's twenty-step file.
     let root = String(#filePath).components(separatedBy: "/Benchmarks/Benchmarks/")[0]
-    let arbiter = root + "/" + (getenv("ARBITER_BUILD").map { String(cString: $0) } ?? ".build") + "/release/arbiter"
+    let build = getenv("ARBITER_BUILD").map { String(cString: $0) } ?? ".build"
+    let arbiter = (build.hasPrefix("/") ? build : root + "/" + build) + "/release/arbiter"
     let twenty = root + "/scenarios/journeys/commute.yaml"
     Benchmark("arbiter replay, 20 steps, process start included",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(5), maxIterations: 200)) { _ in

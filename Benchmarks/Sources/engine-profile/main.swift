@@ -7,9 +7,10 @@
 //                                           (1 by default, the benchmarks' seed) picks another stream of events
 //   engine-profile repl [APPS] [EVENTS] [SEED]   prints the workload as REPL lines instead (for `arbiter repl`)
 //   engine-profile yaml [APPS] [STEPS] [SEED]    prints the workload as a scenario file instead
-//   engine-profile scenarios PATH...        replays the scenario files at PATH (a file, or a folder's .yaml files)
-//                                           once each, so a profile also counts the rules they reach; exits 1 if a
-//                                           file is not a valid scenario
+//   engine-profile scenarios PATH...        replays the scenario files at PATH (a file, or the .yaml and .yml files
+//                                           under a folder) once each, so a profile also counts the rules they
+//                                           reach; exits 1 if a file is not a valid scenario
+// Anything else prints this usage and exits 2.
 import ArbiterEngine
 import ArbiterScenario
 import Workloads
@@ -23,10 +24,19 @@ func printError(_ line: String) {
     text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
 }
 
-/// The word that picks a mode (nil when the first argument is a number, or there is none), and the numbers after it.
+/// Prints the usage and why the arguments were refused, and exits 2.
+func refuse(_ why: String) -> Never {
+    printError("engine-profile: \(why)\nusage: engine-profile [APPS] [EVENTS] [RUNS] [SEED]\n"
+               + "       engine-profile repl [APPS] [EVENTS] [SEED] | yaml [APPS] [STEPS] [SEED]\n"
+               + "       engine-profile scenarios PATH...")
+    exit(2)
+}
+
+/// The word that picks a mode (nil when the first argument is a number, or there is none), and the arguments after it.
 let word = CommandLine.arguments.dropFirst().first.flatMap { Int($0) == nil ? $0 : nil }
 let rest = Array(CommandLine.arguments.dropFirst(word == nil ? 1 : 2))
 if word == "scenarios" {
+    if rest.isEmpty { refuse("expected at least one scenario file or folder after scenarios") }
     let files = ScenarioFiles.expand(rest)
     var steps = 0, invalid = 0
     for file in files {
@@ -40,12 +50,12 @@ if word == "scenarios" {
     print("\(files.count) scenario files, \(steps) steps replayed, \(invalid) invalid")
     exit(files.isEmpty || invalid > 0 ? 1 : 0)
 }
+if let word, word != "repl", word != "yaml" { refuse("unknown mode '\(word)'; expected repl, yaml or scenarios") }
 let numbers = rest.compactMap { Int($0) }
-guard word == nil || word == "repl" || word == "yaml", numbers.count == rest.count, numbers.allSatisfy({ $0 > 0 }) else {
-    printError("usage: engine-profile [APPS] [EVENTS] [RUNS] [SEED] | repl|yaml [APPS] [EVENTS] [SEED] | scenarios PATH...\n"
-               + "expected positive whole numbers after the mode")
-    exit(2)
+if numbers.count != rest.count || !numbers.allSatisfy({ $0 > 0 }) {
+    refuse("expected positive whole numbers, got \(rest.joined(separator: " "))")
 }
+if numbers.count > (word == nil ? 4 : 3) { refuse("expected at most \(word == nil ? 4 : 3) numbers") }
 let appCount = numbers.first ?? 100
 let eventCount = numbers.dropFirst().first ?? 20_000
 let runs = word == nil ? numbers.dropFirst(2).first ?? 1 : 1
