@@ -12,7 +12,6 @@ if ! command -v wireplumber >/dev/null || ! command -v dbus-daemon >/dev/null; t
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq wireplumber dbus >/dev/null
 fi
 # The engine as tools/setup.sh builds it: with profile-guided optimization when the toolchain has the tools.
-profile=""
-if [ "${ARBITER_PGO:-1}" != 0 ]; then profile=$(bash tools/pgo.sh --if-available); fi
+profile=$(bash tools/pgo.sh --if-available)
 bash tools/pgo.sh build .build "$profile" swift build -c release --product arbiter-bench >&2
 PIPEWIRE_LOG="${PIPEWIRE_LOG:-/tmp/arbiter-bench-pipewire.log}" .build/release/arbiter-bench "${1:-100}"

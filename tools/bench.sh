@@ -10,15 +10,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=() benchmarks_scratch=()
-if [ "${ARBITER_PGO:-1}" != 0 ]; then
-    if ! profile=$(bash tools/pgo.sh); then
-        echo "bench: no profile for profile-guided optimization; ARBITER_PGO=0 bash tools/bench.sh measures without" >&2
-        exit 1
-    fi
+if ! profile=$(bash tools/pgo.sh); then
+    echo "bench: no profile for profile-guided optimization; ARBITER_PGO=0 bash tools/bench.sh measures without" >&2
+    exit 1
+fi
+if [ -n "$profile" ]; then
     unset ARBITER_BUILD
     echo "bench: engine built with profile-guided optimization ($profile)" >&2
 else
-    profile=""
     scratch=(--scratch-path .build-plain)
     benchmarks_scratch=(--scratch-path Benchmarks/.build-plain)
     export ARBITER_BUILD=.build-plain

@@ -5,6 +5,7 @@
 #   tools/pgo.sh --force         makes it again
 #   tools/pgo.sh --if-available  the same as no argument, but prints nothing and exits 0 when the toolchain lacks
 #                                the tools (tools/setup.sh, test.sh and bench-unplug.sh then build without a profile)
+# With ARBITER_PGO=0 these print nothing and exit 0: the callers build without a profile.
 #   tools/pgo.sh build FOLDER PROFILE COMMAND...
 #                                runs COMMAND (a release build, or the benchmarks, that builds in build folder FOLDER)
 #                                with ARBITER_PGO_PROFILE=PROFILE, after making sure FOLDER's engine objects will be
@@ -68,6 +69,11 @@ build)
     exit 1
     ;;
 esac
+
+if [ "${ARBITER_PGO:-1}" = 0 ]; then
+    echo "pgo: ARBITER_PGO=0: building without profile-guided optimization" >&2
+    exit 0
+fi
 
 resources=$(swiftc -print-target-info | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p' | sed -n 1p)
 profdata="$resources/../../bin/llvm-profdata"

@@ -35,7 +35,6 @@ fi
 if [ "${1:-}" = "--deps-only" ]; then exit 0; fi
 # The engine is built with profile-guided optimization (tools/pgo.sh trains the profile, one to two minutes the first
 # time); ARBITER_PGO=0 builds without it, and so does a toolchain that lacks the tools (pgo.sh says so).
-profile=""
-if [ "${ARBITER_PGO:-1}" != 0 ]; then profile=$(bash tools/pgo.sh --if-available); fi
+profile=$(bash tools/pgo.sh --if-available)
 bash tools/pgo.sh build .build "$profile" swift build -c release --product arbiter >&2
 echo "setup: built $(pwd)/.build/release/arbiter${profile:+ (its engine laid out by $profile)}" >&2

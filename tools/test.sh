@@ -18,9 +18,14 @@ if [ "$#" -eq 0 ]; then
     echo "test.sh: Benchmarks/ builds; its workload runs through a debug engine that checks its invariants after every event" >&2
     swift build --package-path Benchmarks
     Benchmarks/.build/debug/engine-profile 100 2000
+    status=0
+    Benchmarks/.build/debug/engine-profile replay 100 2>/dev/null || status=$?
+    if [ "$status" -ne 2 ]; then
+        echo "test.sh: engine-profile exited with $status for an unknown mode; expected its usage and exit status 2" >&2
+        exit 1
+    fi
     echo "test.sh: the release arbiter, built as tools/setup.sh builds it (profile-guided optimization), replays the corpus exactly as the debug build does" >&2
-    profile=""
-    if [ "${ARBITER_PGO:-1}" != 0 ]; then profile=$(bash tools/pgo.sh --if-available); fi
+    profile=$(bash tools/pgo.sh --if-available)
     bash tools/pgo.sh build .build "$profile" swift build -c release --product arbiter
     replays=$(mktemp -d)
     trap 'rm -rf "$replays"' EXIT

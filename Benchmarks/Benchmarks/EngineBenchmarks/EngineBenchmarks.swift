@@ -38,14 +38,15 @@ let benchmarks: @Sendable () -> Void = {
     keptOutcome("Engine events, 100 apps, decisions read", workload, readDecisions: true)
     let kept = KeptRun(workload)
     Benchmark("Engine events, 100 apps, an outcome made per event", configuration: eventMetrics) { benchmark in
-        var (run, _) = kept.take(benchmark.scaledIterations.count)
+        let taken = kept.take(benchmark.scaledIterations.count)
+        var run = taken.0
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             let next = run.nextEvent()
             blackHole(run.engine.handle(workload.events[next].event, at: workload.events[next].time))
         }
         benchmark.stopMeasurement()
-        kept.put(run, nil)
+        kept.put(run, taken.1)
     }
 
     // The heap an engine holds after running the whole workload (what its apps, players, sessions and derived
@@ -105,12 +106,12 @@ final class KeptRun: @unchecked Sendable {
         var taken = run!
         run = nil
         taken.ensure(count)
-        let kept = outcome ?? Outcome(time: .zero, event: .advance, result: .succeeded)
+        let kept = outcome!
         outcome = nil
         return (taken, kept)
     }
 
-    func put(_ run: WorkloadRun, _ outcome: Outcome?) {
+    func put(_ run: WorkloadRun, _ outcome: Outcome) {
         self.run = run
         self.outcome = outcome
     }
