@@ -63,6 +63,17 @@ struct CategoryOptionTests {
         #expect(session.options.isEmpty)
     }
 
+    @Test("a declared configuration reads back as setCategory leaves it (allowAirPlay cleared on record)", arguments: [Category.record, .multiRoute, .playback])
+    func declaredOptionsNormalized(category: Category) throws {
+        let declared: CategoryOptions = category == .playback ? [.allowBluetoothA2DP] : [.allowAirPlay]
+        let h = try Harness([AppConfig("App", category: category, options: declared)])
+        var set = try Harness([AppConfig("App")])
+        set.app("App", .setCategory(category, options: declared))
+        #expect(h.engine.app("App")!.session.options.isEmpty)
+        #expect(h.engine.app("App")!.session.options == set.engine.app("App")!.session.options)
+        #expect(h.engine.app("App")!.session.effectiveOptions == set.engine.app("App")!.session.effectiveOptions)
+    }
+
     @Test("mixWithOthers is settable only on playback, playAndRecord and multiRoute; implicit on ambient")
     func mixWithOthersPerCategory() throws {
         for category in [Category.playback, .playAndRecord, .multiRoute] {

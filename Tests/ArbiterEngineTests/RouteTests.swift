@@ -107,6 +107,30 @@ struct RouteTests {
         #expect(try route(.playback, accessories: [.bluetoothHeadset]).outputTypes == [.bluetoothA2DP])
     }
 
+    @Test("separate Bluetooth devices: last in wins for output, HFP or A2DP; HFP keeps priority only on one device")
+    func bluetoothLastInAcrossDevices() throws {
+        let chat = AppConfig("Chat", category: .playAndRecord, options: [.allowBluetoothHFP, .allowBluetoothA2DP])
+        var h = try Harness([chat], device: DeviceConfig(accessories: [AccessorySpec(.bluetoothHeadset)]))
+        h.app("Chat", .activate)
+        let headset = Port(.bluetoothHFP, accessory: "bluetoothHeadset")
+        #expect(h.engine.currentRoute == Route(outputs: [headset], inputs: [headset]))
+        h.device(.connect(AccessorySpec(.bluetoothHeadphones, name: "Earbuds")))
+        #expect(h.engine.currentRoute == Route(outputs: [Port(.bluetoothA2DP, accessory: "Earbuds")],
+                                               inputs: [Port(.builtInMic)]),
+                "the earbuds are last in: they take the output, and the headset's HFP mic would drag it back")
+        h.device(.disconnect(AccessorySpec(.bluetoothHeadphones, name: "Earbuds")))
+        #expect(h.engine.currentRoute == Route(outputs: [headset], inputs: [headset]))
+        h.device(.connect(AccessorySpec(.wiredHeadphones)))
+        #expect(h.engine.currentRoute.outputTypes == [.headphones])
+        h.app("Chat", .preferInput(.bluetoothHFP))
+        #expect(h.engine.currentRoute == Route(outputs: [headset], inputs: [headset]),
+                "preferring the HFP input routes both directions to the headset")
+        var reversed = try Harness([chat], device: DeviceConfig(accessories: [
+            AccessorySpec(.bluetoothHeadphones, name: "Earbuds"), AccessorySpec(.bluetoothHeadset)]))
+        reversed.app("Chat", .activate)
+        #expect(reversed.engine.currentRoute == Route(outputs: [headset], inputs: [headset]))
+    }
+
     @Test("defaultToSpeaker replaces only the receiver: headphones still win (unless the profile says otherwise)")
     func defaultToSpeakerWithHeadphones() throws {
         #expect(try route(.playAndRecord, options: [.defaultToSpeaker], accessories: [.wiredHeadset])

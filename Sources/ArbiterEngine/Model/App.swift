@@ -105,7 +105,7 @@ public struct App: Hashable, Sendable {
         var session = AudioSession()
         session.category = config.category
         session.mode = config.mode
-        session.options = config.options
+        session.options = CategoryConfiguration.asSet(config.options, category: config.category, mode: config.mode)
         storage = Storage(State(config: config, lifecycle: lifecycle, session: session,
                                 players: config.players.map(Player.init),
                                 enabledCommands: RemoteCommand.allCases.filter(config.remoteCommands.contains)))

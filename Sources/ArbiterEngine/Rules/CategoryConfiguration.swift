@@ -47,6 +47,17 @@ enum CategoryConfiguration {
         }
     }
 
+    /// The options as set: `options` less those the category makes implicit or clears without an error, as
+    /// `setCategory` leaves them. A declared configuration goes through this too, so it reads back the same.
+    static func asSet(_ options: CategoryOptions, category: Category, mode: Mode) -> CategoryOptions {
+        CategoryOptions(options.filter { option in
+            switch acceptance(of: option, in: category, mode: mode, profile: Profile()) {
+            case .implicit, .clearedSilently: false
+            case .settable, .refused: true
+            }
+        })
+    }
+
     /// The options that will be in force, or the error iOS returns. The first refused option decides
     /// the error, in the SDK's option order.
     static func validate(category: Category, mode: Mode, options: CategoryOptions, profile: Profile)

@@ -93,7 +93,8 @@ extension Rule {
     static let lastInWins = Rule(
         id: "route.last-in-wins",
         statement: "a newly connected accessory takes the route if the owning session's category and options allow "
-            + "it (last in wins); apps with an active session get a route change, newDeviceAvailable",
+            + "it (last in wins, HFP and A2DP alike across separate devices; HFP first only on one device); apps "
+            + "with an active session get a route change, newDeviceAvailable",
         source: "QA1754; H17 (A2DP vs HFP); H17 route change reasons",
         evidence: .documented)
     static let fallBack = Rule(

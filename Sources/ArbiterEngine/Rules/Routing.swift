@@ -46,16 +46,27 @@ struct Routing {
         if session.overridesToSpeaker && category == .playAndRecord {
             return Route(outputs: [Port(.builtInSpeaker)], inputs: [Port(.builtInMic)])
         }
-        let input = category.traits.hasInput ? chosenInput : nil
-        var outputs: [Port] = []
-        if category.traits.hasOutput {
-            if let input, input.type == .bluetoothHFP {
-                outputs = [input]   // an HFP input routes both directions to the HFP device
-            } else {
-                outputs = chosenOutputs
-            }
+        guard category.traits.hasOutput else { return Route(inputs: [chosenInput()]) }
+        // An HFP port carries input and output together: the HFP device takes both directions when it is the
+        // last in among the outputs (or the preferred input), and neither otherwise, so that separate Bluetooth
+        // devices follow last in wins for output.
+        if let hfp = handsFreeDevice {
+            return Route(outputs: [hfp], inputs: [hfp])
         }
-        return Route(outputs: outputs, inputs: input.map { [$0] } ?? [])
+        let outputs = chosenOutputs
+        return Route(outputs: outputs, inputs: category.traits.hasInput ? [chosenInput(excludingHFP: true)] : [])
+    }
+
+    /// The HFP port the route uses in both directions: the preferred input's, when the app prefers HFP and a device
+    /// offers it, else the last-in output device's when that output is HFP.
+    var handsFreeDevice: Port? {
+        guard category.traits.hasInput, allowsInput(.bluetoothHFP) else { return nil }
+        if session.preferredInput == .bluetoothHFP,
+           let device = accessories.last(where: { $0.kind.inputs.contains(.bluetoothHFP) }) {
+            return Port(.bluetoothHFP, accessory: device.label)
+        }
+        let output = chosenOutputs[0]
+        return output.type == .bluetoothHFP ? output : nil
     }
 
     /// Whether the session may send output to `port`.
@@ -110,9 +121,12 @@ struct Routing {
         return [Port(.builtInSpeaker)]
     }
 
-    var chosenInput: Port {
+    /// The input: the preferred one when it is available, else the last in among the allowed inputs, else the
+    /// built-in mic. With `excludingHFP`, HFP inputs are not candidates (taking one would move the output).
+    func chosenInput(excludingHFP: Bool = false) -> Port {
         let available: [Port] = accessories.flatMap { accessory in
-            accessory.kind.inputs.filter(allowsInput).map { Port($0, accessory: accessory.label) }
+            accessory.kind.inputs.filter { allowsInput($0) && !(excludingHFP && $0 == .bluetoothHFP) }
+                .map { Port($0, accessory: accessory.label) }
         }
         if let preferred = session.preferredInput {
             if preferred == .builtInMic { return Port(.builtInMic) }
