@@ -58,7 +58,7 @@ public final class PipeWireStage: @unchecked Sendable {
         }
         for accessory in setup.device.accessories { try createNodes(for: accessory) }
         var names: [String] = []
-        for app in setup.apps { names += try createStreams(for: app) }
+        for app in setup.allApps { names += try createStreams(for: app) }
         try connection.sync(timeoutMilliseconds: PipeWireStage.roundTripTimeout(objects: names.count))
         try connection.sync(timeoutMilliseconds: PipeWireStage.roundTripTimeout(objects: names.count))
         _ = connection.takePortEvents()

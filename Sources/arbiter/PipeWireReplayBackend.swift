@@ -143,7 +143,10 @@ final class PipeWireReplayBackend: ReplayBackend {
                 guard let volume = streams.first?.1.volume else { return nil }
                 return abs(volume - model) <= 0.01 ? nil : "model gain \(model), graph volume \(volume)"
             case .player(let name, _):
-                guard let stream = snapshot.streams["arbiter.\(id).\(name)"], let player = app.player(named: name),
+                // A systemMusicPlayer is a handle on the Music app's player: its stream is the Music app's.
+                let streamName = app.player(named: name)?.drivesMusicApp == true
+                    ? "arbiter.\(engine.musicApp?.name ?? "").main" : "arbiter.\(id).\(name)"
+                guard let stream = snapshot.streams[streamName], let player = engine.player(name, of: id),
                       player.kind.isRecorder || app.session.category.traits.hasOutput else { return nil }
                 return (stream.state == "running") == player.isRunning ? nil
                     : "model \(name) \(player.state), graph stream \(stream.state)"

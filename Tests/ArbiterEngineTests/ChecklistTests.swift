@@ -77,7 +77,8 @@ struct ChecklistTests {
         h.app("Other", .foreground)
         h.app("Other", .play())
         h.app("Plain", .foreground)
-        #expect(h.playing("Other"))
+        #expect(h.playing("Music"), "systemMusicPlayer drives the Music app, which keeps playing")
+        #expect(h.engine.player("music", of: "Other")?.state == .playing)
     }
 
     @Test("S0-6: music-player notifications arrive only after beginGeneratingPlaybackNotifications")
@@ -86,7 +87,11 @@ struct ChecklistTests {
             PlayerConfig(name: "quiet", kind: .applicationMusicPlayer),
             PlayerConfig(name: "loud", kind: .systemMusicPlayer, generatesPlaybackNotifications: true),
         ])])
-        h.app("App", .play())
+        h.app("App", .play(player: "quiet"))
+        #expect(h.takeNotifications().isEmpty)
+        h.app("App", .pause(player: "quiet"))
+        h.app("App", .deactivate())
+        h.app("App", .play(player: "loud"))
         #expect(h.takeNotifications() == [Delivered(app: "App", kind: .playbackStateChanged(player: "loud", .playing))])
     }
 

@@ -60,8 +60,9 @@ struct PlayerKindTests {
         var system = try Harness([app(.systemMusicPlayer, background: []), Apps.plain])
         system.app("App", .play())
         system.app("Plain", .foreground)
-        #expect(system.playing("App"), "the Music app plays on the app's behalf")
-        #expect(system.appState("App").lifecycle == .background)
+        #expect(system.playing("Music"), "the Music app plays in its own session, whatever its caller does")
+        #expect(system.engine.player("p", of: "App")?.state == .playing, "the handle shows the Music app's state")
+        #expect(system.appState("App").lifecycle == .suspended, "the caller itself has no audio to keep it running")
     }
 
     @Test("music players post playback-state notifications only after beginGeneratingPlaybackNotifications")
@@ -133,7 +134,7 @@ struct PlayerKindTests {
         outcome.decisions(for: app).filter { if case .player = $0 { true } else { false } }
     }
 
-    @Test("the Music app plays in the background only for an app whose every player named is a systemMusicPlayer")
+    @Test("a systemMusicPlayer starts the Music app even from the background; the app's own players keep its rules")
     func musicAppPlaysForSystemMusicPlayersAlone() throws {
         let both = AppConfig("Both", category: .soloAmbient,
                              players: [PlayerConfig(name: "music", kind: .systemMusicPlayer),
@@ -142,7 +143,9 @@ struct PlayerKindTests {
         #expect(engine.handle(.app("Both", .play()), at: .zero).failure == .cannotStartPlaying)
         #expect(engine.handle(.app("Both", .play(player: "own")), at: .zero).failure == .cannotStartPlaying)
         #expect(engine.handle(.app("Both", .play(player: "music")), at: .zero).failure == nil)
-        #expect(engine.app("Both")?.player(named: "music")?.state == .playing)
+        #expect(engine.player("music", of: "Both")?.state == .playing)
+        #expect(engine.app("Both")?.player(named: "music")?.state == .stopped, "the handle itself never plays")
+        #expect(engine.app("Music")?.isPlaying == true)
     }
 
     @Test("seek moves the position; several players need a name")

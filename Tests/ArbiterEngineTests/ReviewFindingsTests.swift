@@ -33,8 +33,9 @@ struct ReferenceDetailTests {
         var h = try Harness([AppConfig("Jukebox", category: .playback, players: [PlayerConfig(name: "main", kind: .systemMusicPlayer)],
                                        remoteCommands: [.play])])
         h.app("Jukebox", .play())
-        #expect(h.playing("Jukebox"))
-        #expect(h.engine.nowPlaying == nil)
+        #expect(h.playing("Music"))
+        #expect(!h.playing("Jukebox"))
+        #expect(h.engine.nowPlaying == "Music")
     }
 
     @Test("an app interrupted in the foreground and then sent back is suspended (no active session)")

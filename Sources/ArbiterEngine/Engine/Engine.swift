@@ -30,6 +30,8 @@ public struct Engine: Hashable, Sendable {
     var speakerOverrideBound = 0
     /// The index of `device.foreground`.
     var foregroundIndex: Int?
+    /// The index of the built-in Music app, when the engine runs one (`musicApp`).
+    var musicAppIndex: Int?
     /// What the engine derived from the state after the last event.
     var derived = Derived()
 
@@ -44,7 +46,7 @@ public struct Engine: Hashable, Sendable {
         device.isLocked = setup.device.locked
         apps = AppTable()
         var seen = Set<AppID>()
-        for config in setup.apps {
+        for config in setup.allApps {
             if let problem = Engine.nameProblem(config.name) { problems.append(problem) }
             if !seen.insert(config.name).inserted {
                 problems.append("app '\(config.name)' is declared twice; expected each app name once")
@@ -69,6 +71,7 @@ public struct Engine: Hashable, Sendable {
             }
         }
         if !problems.isEmpty { throw SetupError(problems: problems) }
+        musicAppIndex = apps.indices.first { apps[$0].config.isMusicApp }
         apps.commit()
         derived = Derived(self)
     }
@@ -167,6 +170,14 @@ public struct Engine: Hashable, Sendable {
         apps.append(App(config: config, lifecycle: first ? .foreground : .background))
         if first { setForeground(apps.count - 1) }
         effects.decide(apps.count - 1, .lifecycle(first ? .foreground : .background), .appDeclared)
+        if config.isMusicApp && musicAppIndex == nil { musicAppIndex = apps.count - 1 }
+        if config.drivesMusicApp && musicAppIndex == nil {
+            let music = AppConfig.musicApp(named: Setup.musicAppName(avoiding: apps.indices.map { apps[$0].id }),
+                                           profile: profile)
+            apps.append(App(config: music, lifecycle: .background))
+            musicAppIndex = apps.count - 1
+            effects.decide(apps.count - 1, .lifecycle(.background), .musicAppPlaysForSystemPlayer)
+        }
         return .succeeded
     }
 }

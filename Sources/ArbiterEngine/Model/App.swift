@@ -24,6 +24,8 @@ public struct AppConfig: Hashable, Sendable {
     public var remoteCommands: [RemoteCommand]
     /// What the app's own code does when told something.
     public var reactions: [ReactionTrigger: Reaction]
+    /// Whether this is the built-in Music app (`AppConfig.musicApp`), which every systemMusicPlayer drives.
+    public internal(set) var isMusicApp = false
 
     public init(
         _ name: AppID,
@@ -139,14 +141,12 @@ public struct App: Hashable, Sendable {
     public var hasRunningIO: Bool { storage.running.playing + storage.running.recording > 0 }
     /// Whether a running player's current item has a known end (so time passing can end it).
     var hasTimedPlayback: Bool { storage.running.timed > 0 }
-    /// Whether a systemMusicPlayer is playing (the Music app plays for the app).
-    var musicAppPlays: Bool { storage.running.musicApp }
     /// Whether a player publishes Now Playing info on its own.
     var hasNowPlayingPublisher: Bool { storage.running.publisher }
     /// How many players the app has (not counting recorders): those an action that names no player acts on.
     var playerCount: Int { storage.running.players }
-    /// How many of those are systemMusicPlayers.
-    var systemMusicPlayerCount: Int { storage.running.systemMusicPlayers }
+    /// How many of those are systemMusicPlayers that drive the Music app (`Player.drivesMusicApp`).
+    var musicAppHandleCount: Int { storage.running.musicAppHandles }
 
     /// The player with this name, if the app has one.
     public func player(named name: String) -> Player? { storage.state.players.first { $0.name == name } }
@@ -171,12 +171,10 @@ public struct App: Hashable, Sendable {
         var playing = 0, recording = 0
         /// Running players whose current item has a known end.
         var timed = 0
-        /// A running systemMusicPlayer (the Music app plays for the app).
-        var musicApp = false
         /// A player publishes Now Playing info on its own.
         var publisher = false
-        /// Players (not recorders), running or not, and how many of them are systemMusicPlayers.
-        var players = 0, systemMusicPlayers = 0
+        /// Players (not recorders), running or not, and how many of them are handles on the Music app's player.
+        var players = 0, musicAppHandles = 0
 
         init(_ players: [Player]) {
             players.withUnsafeBufferPointer { players in
@@ -184,13 +182,12 @@ public struct App: Hashable, Sendable {
                     if players[k].publishesNowPlaying { publisher = true }
                     if !players[k].kind.isRecorder {
                         self.players += 1
-                        if players[k].kind == .systemMusicPlayer { systemMusicPlayers += 1 }
+                        if players[k].kind == .systemMusicPlayer && !players[k].playsInMusicApp { musicAppHandles += 1 }
                     }
                     // Stored fields only: a computed property of `players[k]` copies the player, a reference
                     // count per string and array.
                     guard players[k].state == .playing else { continue }
                     if players[k].kind.isRecorder { recording += 1 } else { playing += 1 }
-                    if players[k].kind == .systemMusicPlayer { musicApp = true }
                     if players[k].hasTimedItem { timed += 1 }
                 }
             }

@@ -56,6 +56,8 @@ public struct PlayerConfig: Hashable, Sendable {
     public var showsVideo: Bool
     /// For the music players: whether the app called `beginGeneratingPlaybackNotifications`.
     public var generatesPlaybackNotifications: Bool
+    /// Whether this is the Music app's own player (the one every systemMusicPlayer drives), not an app's handle on it.
+    var playsInMusicApp = false
 
     public init(name: String, kind: PlayerKind, items: [PlayerItem] = [], updatesNowPlayingInfoCenter: Bool = true,
                 showsVideo: Bool? = nil, generatesPlaybackNotifications: Bool = false) {
@@ -78,6 +80,8 @@ public struct Player: Hashable, Sendable {
     public let updatesNowPlayingInfoCenter: Bool
     public var showsVideo: Bool
     public let generatesPlaybackNotifications: Bool
+    /// Whether this is the Music app's own player: it publishes Now Playing and plays through its queue.
+    public let playsInMusicApp: Bool
     /// Seconds into the current item at `positionTime`; it advances in real time while playing.
     public var position: Double = 0
     public var positionTime: Time = .zero
@@ -89,7 +93,12 @@ public struct Player: Hashable, Sendable {
         updatesNowPlayingInfoCenter = config.updatesNowPlayingInfoCenter
         showsVideo = config.showsVideo
         generatesPlaybackNotifications = config.generatesPlaybackNotifications
+        playsInMusicApp = config.playsInMusicApp
     }
+
+    /// Whether the player is an app's systemMusicPlayer: a handle on the Music app's player, which plays in the Music
+    /// app's session; the handle itself never runs.
+    public var drivesMusicApp: Bool { kind == .systemMusicPlayer && !playsInMusicApp }
 
     /// Whether the player is an MPMusicPlayerController.
     public var isMusicPlayer: Bool { kind.isMusicPlayer }
@@ -118,7 +127,8 @@ public struct Player: Hashable, Sendable {
             switch kind {
             case .playerViewController: updatesNowPlayingInfoCenter
             case .applicationMusicPlayer: true
-            case .systemMusicPlayer, .audioPlayer, .avPlayer, .queuePlayer, .audioEngine, .recorder: false
+            case .systemMusicPlayer: playsInMusicApp
+            case .audioPlayer, .avPlayer, .queuePlayer, .audioEngine, .recorder: false
             }
         }
     }

@@ -24,6 +24,10 @@ public struct Profile: Hashable, Sendable {
     /// only playback, playAndRecord and multiRoute. Default true (the header).
     public var ambientCanDuckOthers: Bool = true
 
+    /// Whether the built-in Music app resumes when its interruption ends with shouldResume (it is a media app
+    /// that follows the hint; Apple does not document the Music app's own code). Default true.
+    public var musicAppResumesAfterInterruption: Bool = true
+
     public init() {}
 
     /// Every tunable with its current value as text, in a fixed order.
@@ -38,6 +42,7 @@ public struct Profile: Hashable, Sendable {
             ("siriEndedShouldResume", String(siriEndedShouldResume)),
             ("alarmEndedShouldResume", String(alarmEndedShouldResume)),
             ("ambientCanDuckOthers", String(ambientCanDuckOthers)),
+            ("musicAppResumesAfterInterruption", String(musicAppResumesAfterInterruption)),
         ]
     }
 

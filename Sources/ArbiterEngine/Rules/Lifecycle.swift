@@ -5,7 +5,6 @@ extension App {
     /// interrupted while it ran (so it can hear the end). Read-only, like `facts`: no retain of the box around it.
     var keepsRunningInBackground: Bool {
         @_effects(readonly) get {
-            if musicAppPlays { return true }
             // The cheap tests first: most apps have no audio background mode.
             guard hasAudioBackgroundMode && session.category.traits.playsInBackground else { return false }
             return session.isActive || (lifecycle == .background && isInterrupted)
@@ -48,9 +47,7 @@ extension Engine {
                 setPlayer(i, p, .paused, rule: .videoPausesInBackground, &effects)
             }
         }
-        if apps[i].musicAppPlays {
-            setLifecycle(i, .background, .systemMusicPlayerKeepsPlaying, &effects)
-        } else if keepsRunningInBackground(i) {
+        if keepsRunningInBackground(i) {
             setLifecycle(i, .background, .backgroundKeepsAudio, &effects)
         } else {
             suspend(i, &effects)

@@ -54,7 +54,8 @@ extension Engine {
     /// What the lock screen shows at `time` (at or after the last event), or nil when nothing is Now Playing.
     public func nowPlayingView(at time: Time) -> NowPlayingView? {
         guard let id = nowPlaying, let app = app(id) else { return nil }
-        if let player = app.players.first(where: { $0.kind == .playerViewController && $0.publishesNowPlaying
+        if let player = app.players.first(where: { ($0.kind == .playerViewController || $0.playsInMusicApp)
+                                                   && $0.publishesNowPlaying
                                                    && ($0.state != .stopped || $0.position > 0) }) {
             return NowPlayingView(app: id, title: player.currentItem?.title, duration: player.currentItem?.duration,
                                   elapsed: player.position(at: time), rate: player.isRunning ? 1 : 0)

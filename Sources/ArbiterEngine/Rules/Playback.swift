@@ -29,33 +29,39 @@ extension Engine {
         }
     }
 
-    mutating func play(_ i: Int, player name: String?, _ effects: inout Effects) -> StepResult {
-        let chosen = players(of: i, named: name)
-        // The Music app plays for a systemMusicPlayer: the app's own background rules do not apply.
-        let musicApp = name == nil
-            ? apps[i].systemMusicPlayerCount == apps[i].playerCount
-            : chosen.allSatisfy { apps[i].players[$0].kind == .systemMusicPlayer }
-        if apps[i].lifecycle != .foreground && !musicApp {
-            let category = apps[i].session.category
-            if !apps[i].hasAudioBackgroundMode || !category.traits.playsInBackground {
-                return .failed(SessionError(.cannotStartPlaying, .backgroundPlaybackNeedsAudioMode))
+    /// Plays the players `name` names. A systemMusicPlayer among them starts the Music app instead, after the app's
+    /// own players. `asForeground`: asked by the app in front (the Music app playing for a systemMusicPlayer).
+    mutating func play(_ i: Int, player name: String?, asForeground: Bool = false,
+                       _ effects: inout Effects) -> StepResult {
+        var chosen = players(of: i, named: name)
+        let musicAppHandle = takeMusicAppHandles(from: &chosen, of: i)
+        if !chosen.isEmpty {
+            if apps[i].lifecycle != .foreground {
+                let category = apps[i].session.category
+                if !apps[i].hasAudioBackgroundMode || !category.traits.playsInBackground {
+                    return .failed(SessionError(.cannotStartPlaying, .backgroundPlaybackNeedsAudioMode))
+                }
+            }
+            let activation = activate(i, rule: .playingActivates, asForeground: asForeground, &effects)
+            if case .failed(let error) = activation { return .failed(error) }
+            for k in chosen.indices { setPlayer(i, chosen[k], .playing, rule: .playerPlays, &effects) }
+            if !apps[i].session.isMixable {
+                playCounter += 1
+                apps[i].nonMixablePlaySerial = playCounter
             }
         }
-        let activation = activate(i, rule: .playingActivates, asForeground: musicApp, &effects)
-        if case .failed(let error) = activation { return .failed(error) }
-        for k in chosen.indices { setPlayer(i, chosen[k], .playing, rule: .playerPlays, &effects) }
-        if !apps[i].session.isMixable && !musicApp {
-            playCounter += 1
-            apps[i].nonMixablePlaySerial = playCounter
-        }
+        if let musicAppHandle { return playInMusicApp(for: i, handle: musicAppHandle, &effects) }
         return .succeeded
     }
 
+    /// Pauses or stops the players `name` names; a systemMusicPlayer among them pauses or stops the Music app.
     mutating func halt(_ i: Int, player name: String?, to state: PlayerState, _ effects: inout Effects) -> StepResult {
-        let chosen = players(of: i, named: name)
+        var chosen = players(of: i, named: name)
+        let musicAppHandle = takeMusicAppHandles(from: &chosen, of: i)
         for k in chosen.indices where apps[i].players[chosen[k]].state != .stopped {
             setPlayer(i, chosen[k], state, rule: .playerPlays, &effects)
         }
+        if musicAppHandle != nil, let m = musicAppIndex { return halt(m, player: nil, to: state, &effects) }
         return .succeeded
     }
 

@@ -5,6 +5,7 @@ extension Engine {
         guard apps[i].players[p].state != state else { return }
         apps[i].players[p].set(state, at: now)
         effects.decide(i, .player(Int32(p), state), rule)
+        if i == musicAppIndex { tellMusicAppHandles(state, &effects) }
         // The player's fields are read in place: copying the player costs a reference count per string and array.
         let notifies = apps[i].players.withUnsafeBufferPointer { players in
             players[p].kind.isMusicPlayer && players[p].generatesPlaybackNotifications
@@ -32,7 +33,7 @@ extension Engine {
                       apps[i].players[p].position(at: now) >= duration {
                     let player = apps[i].players[p]
                     let endedAt = player.positionTime + .seconds(duration - player.position)
-                    if player.kind == .queuePlayer && player.itemIndex + 1 < player.items.count {
+                    if (player.kind == .queuePlayer || player.playsInMusicApp) && player.itemIndex + 1 < player.items.count {
                         apps[i].players[p].itemIndex += 1
                         apps[i].players[p].seek(to: 0, at: endedAt)
                         let next = apps[i].players[p]
@@ -42,6 +43,7 @@ extension Engine {
                         apps[i].players[p].seek(to: duration, at: now)
                         apps[i].players[p].state = .stopped
                         effects.decide(i, .player(Int32(p), .stopped), .itemEnds)
+                        if i == musicAppIndex { tellMusicAppHandles(.stopped, &effects) }
                     }
                 }
             }
@@ -49,7 +51,11 @@ extension Engine {
     }
 
     mutating func seek(_ i: Int, player name: String?, to seconds: Double, _ effects: inout Effects) -> StepResult {
-        for p in players(of: i, named: name) {
+        var chosen = players(of: i, named: name)
+        if takeMusicAppHandles(from: &chosen, of: i) != nil, let m = musicAppIndex {
+            _ = seek(m, player: nil, to: seconds, &effects)
+        }
+        for p in chosen {
             apps[i].players[p].seek(to: seconds, at: now)
             effects.decide(i, .playerPosition(Int32(p), seconds), .playerPlays)
         }
@@ -57,7 +63,11 @@ extension Engine {
     }
 
     mutating func nextTrack(_ i: Int, player name: String?, _ effects: inout Effects) -> StepResult {
-        for p in players(of: i, named: name) {
+        var chosen = players(of: i, named: name)
+        if takeMusicAppHandles(from: &chosen, of: i) != nil, let m = musicAppIndex {
+            _ = nextTrack(m, player: nil, &effects)
+        }
+        for p in chosen {
             if apps[i].players[p].itemIndex + 1 < apps[i].players[p].items.count {
                 apps[i].players[p].itemIndex += 1
             }
@@ -97,11 +107,5 @@ extension Rule {
         id: "player.application-music-player-stops",
         statement: "MPMusicPlayerController.applicationMusicPlayer stops when its app goes to the background",
         source: "DOC:mediaplayer/mpmusicplayercontroller/applicationmusicplayer; SEED0",
-        evidence: .documented)
-    static let systemMusicPlayerKeepsPlaying = Rule(
-        id: "player.system-music-player-keeps-playing",
-        statement: "MPMusicPlayerController.systemMusicPlayer is the Music app playing on the app's behalf: the app's "
-            + "own background rules do not stop it, and the app does not become Now Playing",
-        source: "DOC:mediaplayer/mpmusicplayercontroller/systemmusicplayer; SEED0",
         evidence: .documented)
 }

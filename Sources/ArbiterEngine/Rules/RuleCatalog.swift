@@ -31,7 +31,8 @@ extension Rule {
         .routeDisconnectedInterrupts,
         // Now Playing, remote commands, players, reactions
         .nowPlayingInfoExtrapolated, .disabledCommandsNotSent, .remoteToNowPlaying, .remoteNeedsNowPlaying,
-        .playerHandlesRemote, .queueAdvances, .itemEnds, .applicationMusicPlayerStops, .systemMusicPlayerKeepsPlaying,
+        .playerHandlesRemote, .queueAdvances, .itemEnds, .applicationMusicPlayerStops,
+        .musicAppPlaysForSystemPlayer, .musicAppSharesQueue,
         .musicPlayerNotifications, .videoPausesInBackground, .appReaction,
         // Media services
         .mediaServicesLost, .mediaServicesReset, .mediaServicesFailed,

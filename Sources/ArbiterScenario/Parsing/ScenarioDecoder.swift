@@ -30,6 +30,12 @@ struct ScenarioDecoder {
         }
         if let node = value("profile") { decodeProfile(node) }
         if let node = reader.require("apps", in: entries, at: root, context: "the scenario") { decodeApps(node) }
+        // Steps and checks may name the built-in Music app, which the engine adds: it is known while they are read.
+        let declared = apps
+        if let music = Setup(profile: profile, apps: apps).musicApp {
+            apps.append(music)
+            players[music.name] = music.players.map(\.name)
+        }
         var device = DeviceConfig()
         if let node = value("device") { device = decodeDevice(node) }
         var steps: [ScenarioStep] = []
@@ -38,7 +44,7 @@ struct ScenarioDecoder {
         }
         guard reader.diagnostics.isEmpty else { return nil }
         return Scenario(file: reader.file, title: title, description: description,
-                        setup: Setup(ios: ios, profile: profile, device: device, apps: apps), steps: steps)
+                        setup: Setup(ios: ios, profile: profile, device: device, apps: declared), steps: steps)
     }
 
     // MARK: Profile
@@ -63,6 +69,8 @@ struct ScenarioDecoder {
                 if let flag = reader.bool(value, key: key) { profile.alarmEndedShouldResume = flag }
             case "ambientCanDuckOthers":
                 if let flag = reader.bool(value, key: key) { profile.ambientCanDuckOthers = flag }
+            case "musicAppResumesAfterInterruption":
+                if let flag = reader.bool(value, key: key) { profile.musicAppResumesAfterInterruption = flag }
             default: break
             }
         }

@@ -58,7 +58,7 @@ public struct ReplSession {
         fileSteps = scenario?.steps ?? []
         self.source = source
         title = scenario.map { "\($0.title) (REPL)" } ?? "REPL session"
-        decoder = CommandDecoder(file: source, apps: setup.apps)
+        decoder = CommandDecoder(file: source, apps: setup.allApps)
     }
 
     /// Runs one typed line.
@@ -87,6 +87,10 @@ public struct ReplSession {
         case .declare(let config):
             do {
                 try backend?.declare(config)
+                // The engine adds the Music app for the first systemMusicPlayer; the real system gets it too.
+                if engine.musicApp == nil, let music = Setup(profile: setup.profile, apps: setup.apps + [config]).musicApp {
+                    try backend?.declare(music)
+                }
             } catch let error as RealSystemGone {
                 realSystemFailed(error, &reply)
             } catch {

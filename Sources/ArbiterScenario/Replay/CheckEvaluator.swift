@@ -82,7 +82,7 @@ struct CheckEvaluator {
             let actual = engine.secondaryAudioShouldBeSilencedHint(for: id)
             return result(value, actual, value == actual, rule: Engine.otherAudioRules.secondaryAudioShouldBeSilenced)
         case .player(let name, let value):
-            let actual = app.player(named: name)?.state
+            let actual = engine.player(name, of: id)?.state
             return result(value, actual.map(\.description) ?? "no such player", value == actual)
         case .events(let patterns):
             let mine = window.filter { $0.app == id }

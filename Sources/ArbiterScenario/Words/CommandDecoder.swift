@@ -266,6 +266,11 @@ public struct CommandDecoder {
         if !decoder.reader.diagnostics.isEmpty { return nil }
         decoder.apps.append(config)
         decoder.players[id] = config.players.map(\.name)
+        // The engine adds the Music app for the first systemMusicPlayer: later lines may name it.
+        if let music = Setup(apps: decoder.apps).musicApp {
+            decoder.apps.append(music)
+            decoder.players[music.name] = music.players.map(\.name)
+        }
         return .declare(config)
     }
 }
