@@ -89,7 +89,9 @@ public struct AppState: Equatable, Sendable {
             audible: engine.audibility(of: app.id)?.isAudible ?? false,
             gain: ((engine.gain(of: app.id, at: time) ?? 1) * 1000).rounded() / 1000,
             ducked: engine.isDucked(app.id), mixable: session.isMixable,
-            players: Dictionary(app.players.map { ($0.name, $0.state) }, uniquingKeysWith: { first, _ in first }),
+            // A systemMusicPlayer reads as the Music app's player, as the app sees it.
+            players: Dictionary(app.players.map { ($0.name, engine.player($0.name, of: app.id)?.state ?? $0.state) },
+                                uniquingKeysWith: { first, _ in first }),
             otherAudioPlaying: engine.isOtherAudioPlaying(for: app.id),
             secondaryAudioShouldBeSilenced: engine.secondaryAudioShouldBeSilencedHint(for: app.id))
     }

@@ -19,7 +19,10 @@ enum ReplViews {
         if let interruption = session.interruption {
             lines.append("  interrupted by \(interruption.by) at \(interruption.at) (reason \(interruption.reason))")
         }
-        lines.append("  players: " + app.players.map { "\($0.name) (\($0.kind)) \($0.state)" }.joined(separator: ", "))
+        lines.append("  players: " + app.players.map { player in
+            let state = engine.player(player.name, of: id)?.state ?? player.state
+            return "\(player.name) (\(player.kind)\(player.drivesMusicApp ? ", the Music app's" : "")) \(state)"
+        }.joined(separator: ", "))
         lines.append("  otherAudioPlaying \(engine.isOtherAudioPlaying(for: id))  secondaryAudioShouldBeSilenced "
             + "\(engine.secondaryAudioShouldBeSilencedHint(for: id))")
         return lines
