@@ -97,6 +97,12 @@ public struct App: Hashable, Sendable {
         get { storage.state.mayResume }
         _modify { makeUnique(); yield &storage.state.mayResume }
     }
+    /// iOS 10-15: the system deactivated the session when it suspended the app, and the late interruptionBegan
+    /// (appWasSuspended) is owed for when the app runs again.
+    public var owesSuspensionNotice: Bool {
+        get { storage.state.owesSuspensionNotice }
+        _modify { makeUnique(); yield &storage.state.owesSuspensionNotice }
+    }
     /// Whether `backgroundModes` has `audio` (asked on every event, so not looked up in the set each time).
     var hasAudioBackgroundMode: Bool { storage.hasAudioBackgroundMode }
 
@@ -162,6 +168,7 @@ public struct App: Hashable, Sendable {
         var published: PublishedInfo?
         var nonMixablePlaySerial: Int?
         var mayResume = false
+        var owesSuspensionNotice = false
     }
 
     /// What the players are and what they are doing, kept after every change of `players`, since it is asked far more

@@ -28,6 +28,7 @@ extension Engine {
         if let previous = foregroundIndex { sendBack(previous, &effects) }
         setLifecycle(i, .foreground, .oneForegroundApp, &effects)
         setForeground(i)
+        deliverSuspensionNotice(i, &effects)
         return .succeeded
     }
 
@@ -54,14 +55,24 @@ extension Engine {
         }
     }
 
-    /// Suspends app `i`: its players stop and the system deactivates its session, telling nobody.
+    /// Suspends app `i`: its players stop and the system deactivates its session, telling nobody now (before iOS 16,
+    /// the app is told when it runs again: `owesSuspensionNotice`).
     mutating func suspend(_ i: Int, _ effects: inout Effects) {
         pauseRunningPlayers(i, rule: .backgroundSuspends, &effects)
         if apps[i].session.isActive {
             apps[i].session.isActive = false
             effects.decide(i, .deactivated, .backgroundSuspends)
+            if ios < 16 { apps[i].owesSuspensionNotice = true }
         }
         setLifecycle(i, .suspended, .backgroundSuspends, &effects)
+    }
+
+    /// iOS 10-15: an app whose active session was deactivated when it was suspended is told so once it runs again,
+    /// with a late interruptionBegan, reason appWasSuspended.
+    private mutating func deliverSuspensionNotice(_ i: Int, _ effects: inout Effects) {
+        guard apps[i].owesSuspensionNotice else { return }
+        apps[i].owesSuspensionNotice = false
+        effects.notify(apps[i].id, .interruptionBegan(reason: .appWasSuspended), .appWasSuspendedNotice)
     }
 
     /// Runs a step on a suspended app: it is woken into the background first.
@@ -73,6 +84,7 @@ extension Engine {
     private mutating func wake(_ i: Int, _ effects: inout Effects) {
         setLifecycle(i, .background, .wokenForStep, &effects)
         effects.woken.append(i)
+        deliverSuspensionNotice(i, &effects)
     }
 
     /// Suspends the background apps that ran audio (or were woken) during this event and no longer qualify.
@@ -154,6 +166,14 @@ extension Rule {
         statement: "an app that goes to the background without the audio mode, a background category and an active "
             + "session is suspended: its players stop and the system deactivates its session (no notice from iOS 16)",
         source: "QA1668; H18 (iOS 10+ deactivates suspended sessions); H17 (no appWasSuspended from iOS 16)",
+        evidence: .documented)
+    static let appWasSuspendedNotice = Rule(
+        id: "background.app-was-suspended-notice",
+        statement: "before iOS 16, an app whose active session the system deactivated when it suspended the app is "
+            + "told once it runs again: a late interruptionBegan with reason appWasSuspended (iOS 14.0-14.4: the "
+            + "wasSuspended key); from iOS 16 no such notice is posted",
+        source: "H18 (InterruptionWasSuspendedKey comment); DOC:avfaudio/avaudiosession/interruptionreason/"
+            + "appwassuspended; H17 (not sent from iOS 16)",
         evidence: .documented)
     static let wokenForStep = Rule(
         id: "lifecycle.woken-for-step",

@@ -19,7 +19,7 @@ extension Rule {
         .playingActivates, .playerPlays, .recorderRecords, .backgroundPlaybackNeedsAudioMode,
         .backgroundRecordingNeedsAudioMode, .recordingNeedsInputCategory, .nowPlayingEligibility,
         // Lifecycle and background
-        .oneForegroundApp, .backgroundKeepsAudio, .backgroundSuspends, .wokenForStep, .terminationEndsEverything,
+        .oneForegroundApp, .backgroundKeepsAudio, .backgroundSuspends, .appWasSuspendedNotice, .wokenForStep, .terminationEndsEverything,
         .launchStartsAfresh, .appDeclared,
         // Audibility, ducking, other audio
         .nothingPlaying, .inactiveIsSilent, .categoryHasNoOutput, .silentSwitch, .screenLock,
