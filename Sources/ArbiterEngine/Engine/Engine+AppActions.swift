@@ -27,6 +27,7 @@ extension Engine {
         case .enableCommands(let commands): return setCommands(i, commands, enabled: true, &effects)
         case .disableCommands(let commands): return setCommands(i, commands, enabled: false, &effects)
         case .seek(let player, let seconds): return seek(i, player: player, to: seconds, &effects)
+        case .rate(let player, let rate): return setRate(i, player: player, rate, &effects)
         case .nextTrack(let player): return nextTrack(i, player: player, &effects)
         case .showVideo(let player, let shown): return showVideo(i, player: player, shown, &effects)
         case .launch, .foreground, .terminate, .background:

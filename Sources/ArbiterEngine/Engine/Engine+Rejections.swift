@@ -45,6 +45,13 @@ extension Engine {
             if let problem = playerProblem(i, named: name, verb: "seek") { return problem }
             if name == nil && apps[i].playerCount > 1 { return severalPlayersError(i) }
             return nil
+        case .rate(let name, let rate):
+            if !(rate > 0 && rate <= 32) {
+                return InputError("rate \(rate) is out of range; expected a rate above 0 and at most 32 (pause to stop)")
+            }
+            if let problem = playerProblem(i, named: name, verb: "set the rate of") { return problem }
+            if name == nil && apps[i].playerCount > 1 { return severalPlayersError(i) }
+            return nil
         case .preferInput(let port?) where !PortType.inputs.contains(port):
             return InputError("\(port) is not an input port; expected builtInMic, headsetMic, bluetoothHFP, usbAudio, "
                 + "carAudio or lineIn")

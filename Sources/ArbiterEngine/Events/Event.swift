@@ -46,6 +46,8 @@ public enum AppAction: Hashable, Sendable, CustomStringConvertible {
     case disableCommands([RemoteCommand])
     /// Moves a player (the only one, or by name) to `to` seconds into its item.
     case seek(player: String? = nil, to: Double)
+    /// Sets a player's playback rate (the only player, or by name), e.g. 2 for twice normal speed (extension).
+    case rate(player: String? = nil, Double)
     /// Skips to the next item (extension: the app's own next-track code).
     case nextTrack(player: String? = nil)
     /// Attaches (true) or detaches (false) a player's video from the screen (extension, QA1668).
@@ -76,6 +78,7 @@ public enum AppAction: Hashable, Sendable, CustomStringConvertible {
         case .enableCommands(let commands): return "enableCommands \(commands.map(\.rawValue))"
         case .disableCommands(let commands): return "disableCommands \(commands.map(\.rawValue))"
         case .seek(let player, let to): return "seek \(player.map { "\($0) " } ?? "")\(to)"
+        case .rate(let player, let rate): return "rate \(player.map { "\($0) " } ?? "")\(Profile.text(rate))"
         case .nextTrack(let player): return player.map { "nextTrack \($0)" } ?? "nextTrack"
         case .showVideo(let player, let shown):
             return (shown ? "attachVideo" : "detachVideo") + (player.map { " \($0)" } ?? "")

@@ -82,7 +82,9 @@ public struct Player: Hashable, Sendable {
     public let generatesPlaybackNotifications: Bool
     /// Whether this is the Music app's own player: it publishes Now Playing and plays through its queue.
     public let playsInMusicApp: Bool
-    /// Seconds into the current item at `positionTime`; it advances in real time while playing.
+    /// The playback rate asked for (`AVPlayer.rate`, `AVAudioPlayer.rate`): 1 is normal speed, 2 twice as fast.
+    public var rate: Double = 1
+    /// Seconds into the current item at `positionTime`; it advances at `rate` while playing.
     public var position: Double = 0
     public var positionTime: Time = .zero
 
@@ -117,7 +119,7 @@ public struct Player: Hashable, Sendable {
 
     /// Seconds into the current item at `time`.
     public func position(at time: Time) -> Double {
-        state == .playing ? position + (time - positionTime).seconds : position
+        state == .playing ? position + (time - positionTime).seconds * rate : position
     }
 
     /// Whether the player publishes Now Playing info and handles remote commands on its own.
@@ -138,6 +140,13 @@ public struct Player: Hashable, Sendable {
         position = position(at: time)
         positionTime = time
         state = newState
+    }
+
+    /// Plays at `newRate` from `time` on, keeping the position continuous.
+    mutating func setRate(_ newRate: Double, at time: Time) {
+        position = position(at: time)
+        positionTime = time
+        rate = newRate
     }
 
     /// Moves to `seconds` into the current item at `time`.

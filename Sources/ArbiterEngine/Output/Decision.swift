@@ -56,6 +56,8 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
     case playerItem(String, index: Int, title: String?)
     /// A player moved to a position (seconds).
     case playerPosition(String, Double)
+    /// A player's playback rate changed.
+    case playerRate(String, Double)
     /// A player's video was put on or taken off the screen.
     case videoShown(String, Bool)
     /// The app's own code ran a reaction.
@@ -97,6 +99,7 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
         case .remoteDropped(let command): "remote \(command) not delivered"
         case .playerItem(let name, let index, let title): "player \(name) item \(index + 1)\(title.map { " (\($0))" } ?? "")"
         case .playerPosition(let name, let seconds): "player \(name) at \(Profile.text(seconds))s"
+        case .playerRate(let name, let rate): "player \(name) rate \(Profile.text(rate))"
         case .videoShown(let name, let shown): "player \(name) video \(shown ? "attached" : "detached")"
         case .reacted(let trigger, let reaction): "app code: on \(trigger) \(reaction)"
         case .sessionReset: "session reset to defaults"

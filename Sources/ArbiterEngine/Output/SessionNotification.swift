@@ -25,8 +25,8 @@ public enum NotificationKind: Hashable, Sendable, CustomStringConvertible {
     case routeChange(reason: RouteChangeReason, previous: Route)
     case mediaServicesWereLost
     case mediaServicesWereReset
-    /// A remote command delivered to the app's handler.
-    case remoteCommand(RemoteCommand)
+    /// A remote command delivered to the app's handler, with the status the handler returned.
+    case remoteCommand(RemoteCommand, status: HandlerStatus = .success)
     /// `MPMusicPlayerControllerPlaybackStateDidChange`, only after `beginGeneratingPlaybackNotifications`.
     case playbackStateChanged(player: String, PlayerState)
 
@@ -39,7 +39,8 @@ public enum NotificationKind: Hashable, Sendable, CustomStringConvertible {
             "routeChange reason=\(reason) previousOutputs=[\(previous.outputs.map(\.description).joined(separator: ", "))]"
         case .mediaServicesWereLost: "mediaServicesWereLost"
         case .mediaServicesWereReset: "mediaServicesWereReset"
-        case .remoteCommand(let command): "remoteCommand \(command)"
+        case .remoteCommand(let command, let status):
+            status == .success ? "remoteCommand \(command)" : "remoteCommand \(command) status=\(status)"
         case .playbackStateChanged(let player, let state): "playbackStateChanged \(player) \(state)"
         }
     }

@@ -32,7 +32,7 @@ extension Engine {
                 while apps[i].players[p].isRunning, let duration = apps[i].players[p].currentItem?.duration,
                       apps[i].players[p].position(at: now) >= duration {
                     let player = apps[i].players[p]
-                    let endedAt = player.positionTime + .seconds(duration - player.position)
+                    let endedAt = player.positionTime + .seconds((duration - player.position) / player.rate)
                     if (player.kind == .queuePlayer || player.playsInMusicApp) && player.itemIndex + 1 < player.items.count {
                         apps[i].players[p].itemIndex += 1
                         apps[i].players[p].seek(to: 0, at: endedAt)
@@ -58,6 +58,19 @@ extension Engine {
         for p in chosen {
             apps[i].players[p].seek(to: seconds, at: now)
             effects.decide(i, .playerPosition(Int32(p), seconds), .playerPlays)
+        }
+        return .succeeded
+    }
+
+    /// Sets the playback rate of the players `name` names (a systemMusicPlayer's: the Music app's).
+    mutating func setRate(_ i: Int, player name: String?, _ rate: Double, _ effects: inout Effects) -> StepResult {
+        var chosen = players(of: i, named: name)
+        if takeMusicAppHandles(from: &chosen, of: i) != nil, let m = musicAppIndex {
+            _ = setRate(m, player: nil, rate, &effects)
+        }
+        for p in chosen where apps[i].players[p].rate != rate {
+            apps[i].players[p].setRate(rate, at: now)
+            effects.decide(i, detail: .playerRate(apps[i].players[p].name, rate), .playerRateSet)
         }
         return .succeeded
     }
@@ -92,6 +105,13 @@ extension Rule {
         statement: "an AVPlayer whose video is on screen (attached to an AVPlayerLayer or shown by "
             + "AVPlayerViewController) pauses when its app goes to the background; detach it to keep the audio",
         source: "QA1668 (Special Considerations for Video Media); SEED2",
+        evidence: .documented)
+    static let playerRateSet = Rule(
+        id: "player.rate",
+        statement: "a player plays at the rate the app sets (2 is twice normal speed): its position, and the end of its "
+            + "item, come at that rate; a player that publishes Now Playing itself shows that rate",
+        source: "DOC:avfoundation/avplayer/rate; DOC:avfaudio/avaudioplayer/rate; DOC:mediaplayer/"
+            + "mpnowplayinginfopropertyplaybackrate",
         evidence: .documented)
     static let queueAdvances = Rule(
         id: "player.queue-advances",

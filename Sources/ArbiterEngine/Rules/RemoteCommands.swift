@@ -18,6 +18,7 @@ extension Engine {
             effects.decide(i, detail: .remoteDropped(command), .disabledCommandsNotSent)
             return .succeeded
         }
+        let delivered = effects.notifications.count
         effects.notify(apps[i].id, .remoteCommand(command), .remoteToNowPlaying)
         var status = HandlerStatus.success
         if let reaction = apps[i].config.reactions[.remote(command)] {
@@ -29,6 +30,8 @@ extension Engine {
             effects.decide(i, .playerPosition(Int32(p), position), .remoteToNowPlaying)
         }
         effects.decide(i, detail: .remoteHandled(command, status), .remoteToNowPlaying)
+        // The handler's return value travels with the delivery, so a check can read it.
+        if status != .success { effects.notifications[delivered].kind = .remoteCommand(command, status: status) }
         return .succeeded
     }
 

@@ -31,7 +31,7 @@ extension Rule {
         .routeDisconnectedInterrupts,
         // Now Playing, remote commands, players, reactions
         .nowPlayingInfoExtrapolated, .disabledCommandsNotSent, .remoteToNowPlaying, .remoteNeedsNowPlaying,
-        .playerHandlesRemote, .queueAdvances, .itemEnds, .applicationMusicPlayerStops,
+        .playerHandlesRemote, .playerRateSet, .queueAdvances, .itemEnds, .applicationMusicPlayerStops,
         .musicAppPlaysForSystemPlayer, .musicAppSharesQueue,
         .musicPlayerNotifications, .videoPausesInBackground, .appReaction,
         // Media services

@@ -42,6 +42,8 @@ public enum AppProperty: Sendable {
     case otherAudioPlaying(Bool)
     case secondaryAudioShouldBeSilenced(Bool)
     case player(String, PlayerState)
+    /// One field of a player, from the long form `players: { main: { state, item, position, rate } }`.
+    case playerField(String, PlayerField)
     /// This app's notifications since the previous `expect`, in order.
     case events([EventPattern])
 
@@ -64,7 +66,26 @@ public enum AppProperty: Sendable {
         case .otherAudioPlaying: "otherAudioPlaying"
         case .secondaryAudioShouldBeSilenced: "secondaryAudioShouldBeSilenced"
         case .player(let name, _): "players.\(name)"
+        case .playerField(let name, let field): "players.\(name).\(field.key)"
         case .events: "events"
+        }
+    }
+}
+
+/// A player's own clock and item, as a check reads them (a systemMusicPlayer's are the Music app's player's).
+public enum PlayerField: Sendable {
+    /// The current item's title; nil: the player has no current item (or it has no title).
+    case item(String?)
+    /// Seconds into the current item at the check's instant (within 0.01).
+    case position(Double)
+    /// The playback rate asked for (within 0.01).
+    case rate(Double)
+
+    public var key: String {
+        switch self {
+        case .item: "item"
+        case .position: "position"
+        case .rate: "rate"
         }
     }
 }
@@ -90,6 +111,8 @@ public struct EventPattern: Sendable, CustomStringConvertible {
     public var previousOutputs: [PortType]?
     public var hintType: SecondaryAudioHint?
     public var command: RemoteCommand?
+    /// For remoteCommand: the status the app's handler returned.
+    public var handlerStatus: HandlerStatus?
     public var player: String?
     public var playerState: PlayerState?
 
@@ -107,12 +130,14 @@ public struct EventPattern: Sendable, CustomStringConvertible {
             return name == "interruptionEnded" && (shouldResume == nil || shouldResume == actual)
         case .routeChange(let actualReason, let previous):
             return name == "routeChange" && (routeReason == nil || routeReason == actualReason)
-                && (previousOutputs == nil || previousOutputs == previous.outputTypes)
+                && (previousOutputs == nil || PortType.sameInAnyOrder(previousOutputs!, previous.outputTypes))
         case .silenceSecondaryAudioHint(let actual):
             return name == "silenceSecondaryAudioHint" && (hintType == nil || hintType == actual)
         case .mediaServicesWereLost: return name == "mediaServicesWereLost"
         case .mediaServicesWereReset: return name == "mediaServicesWereReset"
-        case .remoteCommand(let actual): return name == "remoteCommand" && (command == nil || command == actual)
+        case .remoteCommand(let actual, let actualStatus):
+            return name == "remoteCommand" && (command == nil || command == actual)
+                && (handlerStatus == nil || handlerStatus == actualStatus)
         case .playbackStateChanged(let actualPlayer, let actualState):
             return name == "playbackStateChanged" && (player == nil || player == actualPlayer)
                 && (playerState == nil || playerState == actualState)
@@ -128,8 +153,17 @@ public struct EventPattern: Sendable, CustomStringConvertible {
         if let previousOutputs { fields.append("previousOutputs: [\(previousOutputs.map(\.rawValue).joined(separator: ", "))]") }
         if let hintType { fields.append("type: \(hintType)") }
         if let command { fields.append("command: \(command)") }
+        if let handlerStatus { fields.append("status: \(handlerStatus)") }
         if let player { fields.append("player: \(player)") }
         if let playerState { fields.append("state: \(playerState)") }
         return "\(app): \(name)" + (fields.isEmpty ? "" : " {\(fields.joined(separator: ", "))}")
+    }
+}
+
+extension PortType {
+    /// Whether two lists hold the same ports, each as often, in any order: iOS documents no order among the ports
+    /// of one route (multiRoute drives several outputs at once).
+    static func sameInAnyOrder(_ a: [PortType], _ b: [PortType]) -> Bool {
+        a.count == b.count && a.map(\.rawValue).sorted() == b.map(\.rawValue).sorted()
     }
 }

@@ -104,8 +104,12 @@ extension ScenarioDecoder {
             case "players":
                 guard let entries = reader.mapping(value, expected: "{ player: playing | paused | stopped }") else { continue }
                 for (name, nameNode, stateNode) in entries {
-                    guard playerName(nameNode, app: app) != nil,
-                          let state = reader.choice(stateNode, Vocabulary.playerStates, what: "player state") else { continue }
+                    guard playerName(nameNode, app: app) != nil else { continue }
+                    if case .mapping = stateNode {
+                        checks += playerFields(name, stateNode, app: app)
+                        continue
+                    }
+                    guard let state = reader.choice(stateNode, Vocabulary.playerStates, what: "player state") else { continue }
                     checks.append(Check(position: reader.position(nameNode), subject: .app(app, .player(name, state))))
                 }
             case "events":
@@ -156,7 +160,7 @@ extension ScenarioDecoder {
         case "interruptionEnded": ["shouldResume"]
         case "routeChange": ["reason", "previousOutputs"]
         case "silenceSecondaryAudioHint": ["type"]
-        case "remoteCommand": ["command"]
+        case "remoteCommand": ["command", "status"]
         case "playbackStateChanged": ["player", "state"]
         default: []
         }
@@ -172,6 +176,9 @@ extension ScenarioDecoder {
             case ("silenceSecondaryAudioHint", "type"):
                 pattern.hintType = reader.choice(value, Vocabulary.hintTypes, what: "hint type")
             case ("remoteCommand", "command"): pattern.command = reader.choice(value, Vocabulary.commands, what: "command")
+            case ("remoteCommand", "status"):
+                pattern.handlerStatus = reader.choice(value, HandlerStatus.allCases.map { ($0.description, $0) },
+                                                      what: "handler status")
             case ("playbackStateChanged", "player"): pattern.player = reader.string(value, expected: "a player name")
             case ("playbackStateChanged", "state"):
                 pattern.playerState = reader.choice(value, Vocabulary.playerStates, what: "player state")
@@ -179,5 +186,34 @@ extension ScenarioDecoder {
             }
         }
         return pattern
+    }
+}
+
+extension ScenarioDecoder {
+    static let playerCheckKeys = ["state", "item", "position", "rate"]
+
+    /// The long form of a player check: `{ state, item, position, rate }`, any of them.
+    mutating func playerFields(_ name: String, _ node: Node, app: AppID) -> [Check] {
+        guard let entries = reader.mapping(node, expected: "{ state, item, position, rate }") else { return [] }
+        reader.onlyKeys(entries, ScenarioDecoder.playerCheckKeys, in: "player '\(name)'")
+        var checks: [Check] = []
+        for (key, keyNode, value) in entries {
+            let property: AppProperty?
+            switch key {
+            case "state":
+                property = reader.choice(value, Vocabulary.playerStates, what: "player state").map { .player(name, $0) }
+            case "item":
+                property = reader.isNull(value) ? .playerField(name, .item(nil))
+                    : reader.string(value, expected: "the current item's title, or null").map { .playerField(name, .item($0)) }
+            case "position":
+                property = reader.number(value, key: key, in: 0...1e7).map { .playerField(name, .position($0)) }
+            case "rate":
+                property = reader.number(value, key: key, in: 0...32).map { .playerField(name, .rate($0)) }
+            default:
+                property = nil
+            }
+            if let property { checks.append(Check(position: reader.position(keyNode), subject: .app(app, property))) }
+        }
+        return checks
     }
 }

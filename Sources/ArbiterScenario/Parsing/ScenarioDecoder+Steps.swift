@@ -185,18 +185,23 @@ extension ScenarioDecoder {
             let commands = (reader.list(arg, expected: "a list of remote commands") ?? [])
                 .compactMap { reader.choice($0, Vocabulary.commands, what: "remote command") }
             return verb.name == "enableCommands" ? .enableCommands(commands) : .disableCommands(commands)
-        case "seek":
+        case "seek", "rate":
+            let isSeek = verb.name == "seek"
+            let (what, range) = isSeek ? ("a position", 0...1e7) : ("a rate", 0.001...32)
             guard let arg else {
-                reader.fail(verb.node, "seek needs a position", expected: "{ seek: 30 } or { seek: { player, to } }")
+                reader.fail(verb.node, "\(verb.name) needs \(what)",
+                            expected: isSeek ? "{ seek: 30 } or { seek: { player, to } }" : "{ rate: 2 } or { rate: { player, to } }")
                 return nil
             }
-            if case .scalar = arg { return reader.number(arg, key: "seek", in: 0...1e7).map { .seek(to: $0) } }
+            if case .scalar = arg {
+                return reader.number(arg, key: verb.name, in: range).map { isSeek ? .seek(to: $0) : .rate(player: nil, $0) }
+            }
             guard let fields = reader.mapping(arg, expected: "{ player, to }") else { return nil }
-            reader.onlyKeys(fields, ["player", "to"], in: "seek")
+            reader.onlyKeys(fields, ["player", "to"], in: verb.name)
             let player = fields.first { $0.key == "player" }.flatMap { playerName($0.value, app: app) }
-            guard let toNode = reader.require("to", in: fields, at: arg, context: "seek"),
-                  let to = reader.number(toNode, key: "to", in: 0...1e7) else { return nil }
-            return .seek(player: player, to: to)
+            guard let toNode = reader.require("to", in: fields, at: arg, context: verb.name),
+                  let to = reader.number(toNode, key: "to", in: range) else { return nil }
+            return isSeek ? .seek(player: player, to: to) : .rate(player: player, to)
         default:
             return nil
         }

@@ -31,7 +31,7 @@ enum Vocabulary {
 
     static let appVerbs = ["activate", "deactivate", "setCategory", "setMode", "play", "pause", "stop", "record",
                            "stopRecording", "background", "foreground", "terminate", "launch", "overrideOutput",
-                           "preferInput", "nowPlayingInfo", "enableCommands", "disableCommands", "seek", "nextTrack",
+                           "preferInput", "nowPlayingInfo", "enableCommands", "disableCommands", "seek", "rate", "nextTrack",
                            "detachVideo", "attachVideo"]
     static let deviceVerbs = ["connect", "disconnect", "ringer", "lock", "unlock"]
     static let systemVerbs = ["incomingCall", "answerCall", "declineCall", "endCall", "siri", "alarm",

@@ -65,7 +65,7 @@ public enum ReplCompletion {
             case "setMode": return position == 0 ? names(Vocabulary.modes) : []
             case "deactivate": return position == 0 ? ["notifyOthers"] : []
             case "play": return position == 0 ? players + ["video"] : []
-            case "pause", "stop", "seek": return position == 0 ? players : []
+            case "pause", "stop", "seek", "rate": return position == 0 ? players : []
             case "overrideOutput": return position == 0 ? ["speaker", "none"] : []
             case "preferInput": return position == 0 ? names(Vocabulary.inputPorts) + ["none"] : []
             case "enableCommands", "disableCommands": return names(Vocabulary.commands).filter { !rest.contains($0) }

@@ -79,7 +79,7 @@ enum ReplViews {
             ("APP VERB", "an app step: activate, deactivate [notifyOthers], setCategory CATEGORY [mode=M] [options=a,b], "
                 + "setMode M, play|pause|stop [PLAYER], record, stopRecording, foreground, background, terminate, "
                 + "launch, overrideOutput speaker|none, preferInput PORT|none, nowPlayingInfo title=T elapsed=N rate=N, "
-                + "enableCommands C..., disableCommands C..., seek [PLAYER] SECONDS"),
+                + "enableCommands C..., disableCommands C..., seek [PLAYER] SECONDS, rate [PLAYER] RATE"),
             ("device", "device connect KIND [name=NAME] | disconnect KIND [name=NAME] | ringer ring|silent | lock | unlock"),
             ("system", "system incomingCall | answerCall | declineCall | endCall | siri begin|end | alarm begin|end | "
                 + "mediaServicesReset | remote COMMAND [POSITION]"),

@@ -195,6 +195,8 @@ public enum ScenarioWriter {
             return "{ nowPlayingInfo: { " + fields.joined(separator: ", ") + " } }"
         case .enableCommands(let commands): return "{ enableCommands: [" + commands.map(\.rawValue).joined(separator: ", ") + "] }"
         case .disableCommands(let commands): return "{ disableCommands: [" + commands.map(\.rawValue).joined(separator: ", ") + "] }"
+        case .rate(let name, let rate):
+            return name.map { "{ rate: { player: \(quote($0)), to: \(number(rate)) } }" } ?? "{ rate: \(number(rate)) }"
         case .seek(let name, let to):
             return name.map { "{ seek: { player: \(quote($0)), to: \(number(to)) } }" } ?? "{ seek: \(number(to)) }"
         }

@@ -16,7 +16,9 @@ struct CheckEvaluator {
             return evaluate(property, of: id, check)
         case .route(let outputs, let inputs):
             let route = engine.currentRoute
-            let passed = (outputs == nil || outputs == route.outputTypes) && (inputs == nil || inputs == route.inputTypes)
+            // iOS documents no order among the ports of one route (multiRoute's outputs): compared in any order.
+            let passed = (outputs == nil || PortType.sameInAnyOrder(outputs!, route.outputTypes))
+                && (inputs == nil || PortType.sameInAnyOrder(inputs!, route.inputTypes))
             var expected: [String] = []
             if let outputs { expected.append("outputs [\(names(outputs))]") }
             if let inputs { expected.append("inputs [\(names(inputs))]") }
@@ -84,6 +86,20 @@ struct CheckEvaluator {
         case .player(let name, let value):
             let actual = engine.player(name, of: id)?.state
             return result(value, actual.map(\.description) ?? "no such player", value == actual)
+        case .playerField(let name, let field):
+            guard let player = engine.player(name, of: id) else { return result(field.key, "no such player", false) }
+            switch field {
+            case .item(let title):
+                let actual = player.currentItem?.title
+                return result(title ?? "null", actual ?? "null", title == actual, rule: provenance.rule(id, "players.\(name)"))
+            case .position(let value):
+                let actual = player.position(at: time)
+                return result(Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance,
+                              rule: provenance.rule(id, "players.\(name)"))
+            case .rate(let value):
+                return result(Profile.text(value), Profile.text(player.rate), abs(player.rate - value) <= Self.tolerance,
+                              rule: provenance.rule(id, "players.\(name)"))
+            }
         case .events(let patterns):
             let mine = window.filter { $0.app == id }
             return CheckResult(check: check, passed: Self.matchInOrder(patterns, mine), key: key,

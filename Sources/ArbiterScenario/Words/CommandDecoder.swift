@@ -151,6 +151,7 @@ public struct CommandDecoder {
     /// What a verb's positional words mean, in order, when it also has key=value words.
     static let positionalKeys: [String: [String]] = [
         "setCategory": ["category"], "connect": ["accessory"], "disconnect": ["accessory"], "seek": ["player", "to"],
+        "rate": ["player", "to"],
         "deactivate": [],
     ]
 
@@ -178,14 +179,14 @@ public struct CommandDecoder {
             argument = WordNodes.sequence(positional.map { words.node($0) }, at: verbNode)
         } else if verb.text == "remote" && positional.count == 2 {
             argument = WordNodes.mapping([(words.node(positional[0]), words.node(positional[1]))], at: verbNode)
-        } else if verb.text == "seek" && positional.count == 1 && pairs.isEmpty {
+        } else if ["seek", "rate"].contains(verb.text) && positional.count == 1 && pairs.isEmpty {
             argument = words.node(positional[0])
         } else if positional.count == 1 && pairs.isEmpty {
             argument = verb.text == "nowPlayingInfo" && positional[0].text == "null"
                 ? WordNodes.scalar("", line: words.line, column: positional[0].column) : words.node(positional[0])
         } else {
             var keys = CommandDecoder.positionalKeys[verb.text] ?? []
-            if verb.text == "seek" && positional.count == 1 { keys = ["to"] }
+            if ["seek", "rate"].contains(verb.text) && positional.count == 1 { keys = ["to"] }
             for (index, word) in positional.enumerated() {
                 guard index < keys.count else {
                     fail(word, words, "unexpected word '\(word.text)' after \(verb.text)",
