@@ -1,0 +1,62 @@
+import Testing
+@testable import ArbiterEngine
+
+@Suite("Players' own clocks (rate, position, items)")
+struct PlayerClockTests {
+    static let viewer = AppConfig("Viewer", backgroundModes: [.audio], category: .playback, players: [
+        PlayerConfig(name: "video", kind: .playerViewController, items: [PlayerItem(title: "Film", duration: 100)]),
+    ])
+
+    @Test("at 2x the position advances two seconds a second and the item ends in half the time")
+    func doubleSpeed() throws {
+        var h = try Harness([Self.viewer])
+        h.app("Viewer", .play())
+        let outcome = h.app("Viewer", .rate(2), after: .seconds(10))
+        #expect(outcome.decisions.contains { $0.change == .playerRate("video", 2) && $0.rule == .playerRateSet })
+        #expect(h.engine.player("video", of: "Viewer")?.position(at: .seconds(20)) == 30)
+        let view = h.engine.nowPlayingView(at: .seconds(20))
+        #expect(view?.rate == 2 && view?.elapsed == 30, "a player that publishes Now Playing shows its own rate")
+        h.send(.advance, after: .seconds(44))
+        #expect(h.engine.player("video", of: "Viewer")?.state == .playing)
+        h.send(.advance, after: .seconds(1))
+        #expect(h.engine.player("video", of: "Viewer")?.state == .stopped, "ended at 55s: 10s at 1x, then 45s at 2x")
+        #expect(h.engine.player("video", of: "Viewer")?.position(at: h.time) == 100)
+    }
+
+    @Test("a rate set while paused applies once the player plays; the position stays put meanwhile")
+    func rateWhilePaused() throws {
+        var h = try Harness([Self.viewer])
+        h.app("Viewer", .rate(1.5))
+        #expect(h.engine.player("video", of: "Viewer")?.position(at: .seconds(5)) == 0)
+        h.app("Viewer", .play(), after: .seconds(5))
+        #expect(h.engine.player("video", of: "Viewer")?.position(at: .seconds(9)) == 6)
+    }
+
+    @Test("a rate must be above 0 and at most 32, and name a player when there are several")
+    func rateRejected() throws {
+        var h = try Harness([Self.viewer, AppConfig("Two", players: [PlayerConfig(name: "a", kind: .avPlayer),
+                                                                     PlayerConfig(name: "b", kind: .avPlayer)])])
+        #expect(h.app("Viewer", .rate(0)).isRejected)
+        #expect(h.app("Viewer", .rate(40)).isRejected)
+        #expect(h.app("Two", .rate(2)).isRejected)
+        #expect(!h.app("Two", .rate(player: "b", 2)).isRejected)
+        #expect(h.engine.player("b", of: "Two")?.rate == 2 && h.engine.player("a", of: "Two")?.rate == 1)
+    }
+
+    @Test("a handler's failure (play in playAndRecord during an answered call) travels with its remoteCommand")
+    func handlerStatusInNotification() throws {
+        var h = try Harness([AppConfig("Radio", backgroundModes: [.audio], category: .playAndRecord,
+                                       remoteCommands: [.play, .pause], reactions: [.remote(.play): .play])])
+        h.app("Radio", .play())
+        h.app("Radio", .pause())
+        h.system(.incomingCall)
+        h.system(.answerCall)
+        _ = h.takeNotifications()
+        h.system(.remote(.play))
+        #expect(h.takeNotifications() == [Delivered(app: "Radio", kind: .remoteCommand(.play, status: .commandFailed))])
+        h.system(.endCall)
+        _ = h.takeNotifications()
+        h.system(.remote(.pause))
+        #expect(h.takeNotifications() == [Delivered(app: "Radio", kind: .remoteCommand(.pause, status: .success))])
+    }
+}
