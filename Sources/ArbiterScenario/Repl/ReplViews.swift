@@ -20,8 +20,13 @@ enum ReplViews {
             lines.append("  interrupted by \(interruption.by) at \(interruption.at) (reason \(interruption.reason))")
         }
         lines.append("  players: " + app.players.map { player in
-            let state = engine.player(player.name, of: id)?.state ?? player.state
-            return "\(player.name) (\(player.kind)\(player.drivesMusicApp ? ", the Music app's" : "")) \(state)"
+            let shown = engine.player(player.name, of: id) ?? player
+            var text = "\(player.name) (\(player.kind)\(player.drivesMusicApp ? ", the Music app's" : "")) \(shown.state)"
+            if let item = shown.currentItem { text += " \(item.title.map { "'\($0)'" } ?? "item \(shown.itemIndex + 1)")" }
+            let position = shown.position(at: time)
+            if position > 0 { text += " at \(Profile.text(position))s" }
+            if shown.rate != 1 { text += " rate \(Profile.text(shown.rate))" }
+            return text
         }.joined(separator: ", "))
         lines.append("  otherAudioPlaying \(engine.isOtherAudioPlaying(for: id))  secondaryAudioShouldBeSilenced "
             + "\(engine.secondaryAudioShouldBeSilencedHint(for: id))")
