@@ -231,7 +231,8 @@ public final class PipeWireStage: @unchecked Sendable {
             for player in app.players {
                 let name = "arbiter.\(app.id).\(player.name)"
                 guard let stream = streams[name] else { continue }
-                let running = player.isRunning && app.session.isActive
+                // A player waiting for its stream is a stream that stops producing.
+                let running = player.isProducing && app.session.isActive
                 var wanted = applied[name] ?? Applied()
                 wanted.active = running
                 if player.kind.isRecorder {

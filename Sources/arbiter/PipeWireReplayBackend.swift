@@ -130,9 +130,10 @@ final class PipeWireReplayBackend: ReplayBackend {
             let streams = players.compactMap { player in snapshot.streams["arbiter.\(id).\(player.name)"].map { (player, $0) } }
             switch property {
             case .playing where app.session.category.traits.hasOutput:
+                // The graph shows sound being produced: a player waiting for its stream has none.
                 let graph = streams.contains { $0.1.state == "running" }
-                return graph == app.isPlaying ? nil
-                    : "model playing \(app.isPlaying), graph streams \(streams.map { "\($0.0.name) \($0.1.state)" })"
+                return graph == app.isProducing ? nil
+                    : "model playing \(app.isProducing), graph streams \(streams.map { "\($0.0.name) \($0.1.state)" })"
             case .audible:
                 let model = engine.audibility(of: id)?.isAudible ?? false
                 let graph = streams.contains { $0.1.state == "running" && $0.1.mute == false }
@@ -148,7 +149,7 @@ final class PipeWireReplayBackend: ReplayBackend {
                     ? "arbiter.\(engine.musicApp?.name ?? "").main" : "arbiter.\(id).\(name)"
                 guard let stream = snapshot.streams[streamName], let player = engine.player(name, of: id),
                       player.kind.isRecorder || app.session.category.traits.hasOutput else { return nil }
-                return (stream.state == "running") == player.isRunning ? nil
+                return (stream.state == "running") == player.isProducing ? nil
                     : "model \(name) \(player.state), graph stream \(stream.state)"
             case .recording:
                 guard let recorder = app.players.first(where: { $0.kind.isRecorder }),

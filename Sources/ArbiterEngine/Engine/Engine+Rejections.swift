@@ -101,7 +101,7 @@ extension Engine {
             let connected = device.accessories.map(\.description).joined(separator: ", ")
             return InputError("\(spec) is not connected; expected one of: "
                 + (connected.isEmpty ? "(nothing is connected)" : connected))
-        case .ringer, .lock, .unlock: return nil
+        case .ringer, .lock, .unlock, .network: return nil
         }
     }
 

@@ -94,6 +94,8 @@ public enum DeviceAction: Hashable, Sendable, CustomStringConvertible {
     case connect(AccessorySpec)
     /// Disconnects the accessory of this kind (and name, when several are connected).
     case disconnect(AccessorySpec)
+    /// The device goes offline (`down: true`) or comes back (extension): streamed items stall and recover.
+    case network(down: Bool)
 
     public var description: String {
         switch self {
@@ -102,6 +104,7 @@ public enum DeviceAction: Hashable, Sendable, CustomStringConvertible {
         case .ringer(let position): "ringer \(position)"
         case .lock: "lock"
         case .unlock: "unlock"
+        case .network(let down): "network \(down ? "down" : "up")"
         }
     }
 }

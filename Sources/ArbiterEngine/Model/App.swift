@@ -141,6 +141,10 @@ public struct App: Hashable, Sendable {
 
     /// Whether any player (not counting recorders) is playing.
     public var isPlaying: Bool { storage.running.playing > 0 }
+    /// Whether a playing player produces sound (is not waiting for its stream).
+    public var isProducing: Bool { storage.running.playing > storage.running.waiting }
+    /// Whether a player streams its items over the network.
+    var hasStreamingPlayer: Bool { storage.running.streaming }
     /// Whether a recorder is recording.
     public var isRecording: Bool { storage.running.recording > 0 }
     /// Whether any player or recorder is running (the session has I/O).
@@ -178,6 +182,10 @@ public struct App: Hashable, Sendable {
         var playing = 0, recording = 0
         /// Running players whose current item has a known end.
         var timed = 0
+        /// Playing players waiting for their stream.
+        var waiting = 0
+        /// A player streams its items.
+        var streaming = false
         /// A player publishes Now Playing info on its own.
         var publisher = false
         /// Players (not recorders), running or not, and how many of them are handles on the Music app's player.
@@ -187,6 +195,7 @@ public struct App: Hashable, Sendable {
             players.withUnsafeBufferPointer { players in
                 for k in players.indices {
                     if players[k].publishesNowPlaying { publisher = true }
+                    if players[k].streams { streaming = true }
                     if !players[k].kind.isRecorder {
                         self.players += 1
                         if players[k].kind == .systemMusicPlayer && !players[k].playsInMusicApp { musicAppHandles += 1 }
@@ -195,6 +204,7 @@ public struct App: Hashable, Sendable {
                     // count per string and array.
                     guard players[k].state == .playing else { continue }
                     if players[k].kind.isRecorder { recording += 1 } else { playing += 1 }
+                    if players[k].isWaiting { waiting += 1 }
                     if players[k].hasTimedItem { timed += 1 }
                 }
             }

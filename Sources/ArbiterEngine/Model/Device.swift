@@ -24,6 +24,8 @@ public struct DeviceState: Hashable, Sendable {
     public var accessories: [Accessory] = []
     /// Media services were lost and not yet reset: sessions cannot activate.
     public var mediaServicesLost = false
+    /// The device is offline: streamed items cannot load or buffer.
+    public var isNetworkDown = false
 
     public init() {}
 

@@ -36,11 +36,26 @@ public enum PlayerState: String, Hashable, Sendable, CaseIterable, CustomStringC
 public struct PlayerItem: Hashable, Sendable {
     public var title: String?
     public var duration: Double?
+    /// Whether loading the item fails (a bad URL, a server error): `AVPlayerItem.status` becomes failed.
+    public var fails: Bool
 
-    public init(title: String? = nil, duration: Double? = nil) {
+    public init(title: String? = nil, duration: Double? = nil, fails: Bool = false) {
         self.title = title
         self.duration = duration
+        self.fails = fails
     }
+}
+
+/// `AVPlayerItem.Status`: whether the current item loaded.
+public enum ItemStatus: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case unknown, readyToPlay, failed
+    public var description: String { rawValue }
+}
+
+/// `AVPlayer.TimeControlStatus`: whether a player asked to play is actually playing.
+public enum TimeControlStatus: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case paused, waitingToPlayAtSpecifiedRate, playing
+    public var description: String { rawValue }
 }
 
 /// How an app declares a player.
@@ -58,6 +73,12 @@ public struct PlayerConfig: Hashable, Sendable {
     public var generatesPlaybackNotifications: Bool
     /// Whether this is the Music app's own player (the one every systemMusicPlayer drives), not an app's handle on it.
     var playsInMusicApp = false
+    /// For the AVPlayer kinds: whether the items come over the network (HTTP, HLS), so they load and buffer only while
+    /// the device is online.
+    public var streams = false
+    /// `AVPlayer.automaticallyWaitsToMinimizeStalling` (default true, iOS 10+): a stalled player waits at its rate
+    /// and goes on by itself; false: it pauses (rate 0) and the app must play again.
+    public var automaticallyWaitsToMinimizeStalling = true
 
     public init(name: String, kind: PlayerKind, items: [PlayerItem] = [], updatesNowPlayingInfoCenter: Bool = true,
                 showsVideo: Bool? = nil, generatesPlaybackNotifications: Bool = false) {
@@ -82,6 +103,16 @@ public struct Player: Hashable, Sendable {
     public let generatesPlaybackNotifications: Bool
     /// Whether this is the Music app's own player: it publishes Now Playing and plays through its queue.
     public let playsInMusicApp: Bool
+    /// Whether its items come over the network (`PlayerConfig.streams`).
+    public let streams: Bool
+    public let automaticallyWaitsToMinimizeStalling: Bool
+    /// `AVPlayerItem.status` of the current item.
+    public var itemStatus: ItemStatus
+    /// Whether the current item's playback buffer is empty (`isPlaybackBufferEmpty`; the opposite of
+    /// `isPlaybackLikelyToKeepUp` here): a streamed item while the device is offline.
+    public var isBufferEmpty = false
+    /// Asked to play but waiting for its item to load or its buffer to fill: no sound, the position holds.
+    public var isWaiting = false
     /// The playback rate asked for (`AVPlayer.rate`, `AVAudioPlayer.rate`): 1 is normal speed, 2 twice as fast.
     public var rate: Double = 1
     /// Seconds into the current item at `positionTime`; it advances at `rate` while playing.
@@ -96,7 +127,18 @@ public struct Player: Hashable, Sendable {
         showsVideo = config.showsVideo
         generatesPlaybackNotifications = config.generatesPlaybackNotifications
         playsInMusicApp = config.playsInMusicApp
+        streams = config.streams
+        automaticallyWaitsToMinimizeStalling = config.automaticallyWaitsToMinimizeStalling
+        itemStatus = config.streams ? .unknown : .readyToPlay
     }
+
+    /// `AVPlayer.timeControlStatus`: paused unless asked to play; waiting while the item loads or the buffer is empty.
+    public var timeControlStatus: TimeControlStatus {
+        state != .playing ? .paused : isWaiting ? .waitingToPlayAtSpecifiedRate : .playing
+    }
+
+    /// Playing and producing sound (not waiting for its stream).
+    public var isProducing: Bool { state == .playing && !isWaiting }
 
     /// Whether the player is an app's systemMusicPlayer: a handle on the Music app's player, which plays in the Music
     /// app's session; the handle itself never runs.
@@ -119,7 +161,7 @@ public struct Player: Hashable, Sendable {
 
     /// Seconds into the current item at `time`.
     public func position(at time: Time) -> Double {
-        state == .playing ? position + (time - positionTime).seconds * rate : position
+        state == .playing && !isWaiting ? position + (time - positionTime).seconds * rate : position
     }
 
     /// Whether the player publishes Now Playing info and handles remote commands on its own.

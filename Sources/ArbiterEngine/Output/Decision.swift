@@ -58,6 +58,14 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
     case playerPosition(String, Double)
     /// A player's playback rate changed.
     case playerRate(String, Double)
+    /// The device went offline or came back.
+    case network(down: Bool)
+    /// A player's current item loaded, or failed to (`AVPlayerItem.status`).
+    case playerItemStatus(String, ItemStatus)
+    /// A player's buffer emptied or filled again.
+    case playerBuffer(String, empty: Bool)
+    /// A player asked to play started or stopped waiting for its stream.
+    case playerWaiting(String, Bool)
     /// A player's video was put on or taken off the screen.
     case videoShown(String, Bool)
     /// The app's own code ran a reaction.
@@ -100,6 +108,12 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
         case .playerItem(let name, let index, let title): "player \(name) item \(index + 1)\(title.map { " (\($0))" } ?? "")"
         case .playerPosition(let name, let seconds): "player \(name) at \(Profile.text(seconds))s"
         case .playerRate(let name, let rate): "player \(name) rate \(Profile.text(rate))"
+        case .network(let down): down ? "network down" : "network up"
+        case .playerItemStatus(let name, let status): "player \(name) item \(status)"
+        case .playerBuffer(let name, let empty):
+            empty ? "player \(name) buffer empty" : "player \(name) likely to keep up"
+        case .playerWaiting(let name, let waiting):
+            waiting ? "player \(name) waitingToPlayAtSpecifiedRate" : "player \(name) playing again"
         case .videoShown(let name, let shown): "player \(name) video \(shown ? "attached" : "detached")"
         case .reacted(let trigger, let reaction): "app code: on \(trigger) \(reaction)"
         case .sessionReset: "session reset to defaults"

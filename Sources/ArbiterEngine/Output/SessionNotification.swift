@@ -29,6 +29,8 @@ public enum NotificationKind: Hashable, Sendable, CustomStringConvertible {
     case remoteCommand(RemoteCommand, status: HandlerStatus = .success)
     /// `MPMusicPlayerControllerPlaybackStateDidChange`, only after `beginGeneratingPlaybackNotifications`.
     case playbackStateChanged(player: String, PlayerState)
+    /// `AVPlayerItemDidPlayToEndTime`: an AVPlayer's item played to its end.
+    case didPlayToEndTime(player: String)
 
     public var description: String {
         switch self {
@@ -42,6 +44,7 @@ public enum NotificationKind: Hashable, Sendable, CustomStringConvertible {
         case .remoteCommand(let command, let status):
             status == .success ? "remoteCommand \(command)" : "remoteCommand \(command) status=\(status)"
         case .playbackStateChanged(let player, let state): "playbackStateChanged \(player) \(state)"
+        case .didPlayToEndTime(let player): "didPlayToEndTime \(player)"
         }
     }
 }

@@ -25,6 +25,7 @@ extension App {
         let category = session.category
         if !session.isActive { return Audibility(isAudible: false, rule: isPlaying ? .inactiveIsSilent : .nothingPlaying) }
         if !isPlaying { return Audibility(isAudible: false, rule: .nothingPlaying) }
+        if !isProducing { return Audibility(isAudible: false, rule: .waitingIsSilent) }
         if !category.traits.hasOutput { return Audibility(isAudible: false, rule: .categoryHasNoOutput) }
         if category.traits.silencedBySwitchAndLock {
             if ringer == .silent { return Audibility(isAudible: false, rule: .silentSwitch) }

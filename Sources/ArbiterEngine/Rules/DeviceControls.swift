@@ -15,6 +15,7 @@ extension Engine {
             }
         case .connect(let accessory): return connect(accessory, &effects)
         case .disconnect(let accessory): return disconnect(accessory, &effects)
+        case .network(let down): return setNetwork(down: down, &effects)
         }
         return .succeeded
     }

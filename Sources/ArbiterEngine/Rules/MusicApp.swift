@@ -92,6 +92,7 @@ extension Engine {
             apps[m].players[0].items = items
             apps[m].players[0].itemIndex = 0
             apps[m].players[0].seek(to: 0, at: now)
+            itemChanged(m, 0, &effects)
             effects.decide(m, detail: .playerItem("main", index: 0, title: items[0].title), .musicAppSharesQueue)
         }
         return play(m, player: nil, asForeground: true, &effects)

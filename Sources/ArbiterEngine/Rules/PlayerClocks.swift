@@ -6,6 +6,7 @@ extension Engine {
         apps[i].players[p].set(state, at: now)
         effects.decide(i, .player(Int32(p), state), rule)
         if i == musicAppIndex { tellMusicAppHandles(state, &effects) }
+        if apps[i].players[p].streams || apps[i].players[p].itemStatus != .readyToPlay { refreshItem(i, p, &effects) }
         // The player's fields are read in place: copying the player costs a reference count per string and array.
         let notifies = apps[i].players.withUnsafeBufferPointer { players in
             players[p].kind.isMusicPlayer && players[p].generatesPlaybackNotifications
@@ -33,9 +34,13 @@ extension Engine {
                       apps[i].players[p].position(at: now) >= duration {
                     let player = apps[i].players[p]
                     let endedAt = player.positionTime + .seconds((duration - player.position) / player.rate)
+                    if [.avPlayer, .queuePlayer, .playerViewController].contains(player.kind) {
+                        effects.notify(apps[i].id, .didPlayToEndTime(player: player.name), .didPlayToEndTime)
+                    }
                     if (player.kind == .queuePlayer || player.playsInMusicApp) && player.itemIndex + 1 < player.items.count {
                         apps[i].players[p].itemIndex += 1
                         apps[i].players[p].seek(to: 0, at: endedAt)
+                        itemChanged(i, p, &effects)
                         let next = apps[i].players[p]
                         effects.decide(i, detail: .playerItem(next.name, index: next.itemIndex,
                                                                title: next.currentItem?.title), .queueAdvances)
@@ -83,6 +88,7 @@ extension Engine {
         for p in chosen {
             if apps[i].players[p].itemIndex + 1 < apps[i].players[p].items.count {
                 apps[i].players[p].itemIndex += 1
+                itemChanged(i, p, &effects)
             }
             apps[i].players[p].seek(to: 0, at: now)
             let player = apps[i].players[p]

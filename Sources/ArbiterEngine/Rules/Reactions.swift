@@ -31,7 +31,7 @@ extension Engine {
         case .silenceSecondaryAudioHint(.begin): (.silenceSecondaryAudioBegan, false)
         case .silenceSecondaryAudioHint(.end): (.silenceSecondaryAudioEnded, false)
         case .remoteCommand: nil   // handled where the command is delivered, so its status can be recorded
-        case .playbackStateChanged: nil
+        case .playbackStateChanged, .didPlayToEndTime: nil
         }
     }
 

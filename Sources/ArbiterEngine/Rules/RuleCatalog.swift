@@ -31,7 +31,8 @@ extension Rule {
         .routeDisconnectedInterrupts,
         // Now Playing, remote commands, players, reactions
         .nowPlayingInfoExtrapolated, .disabledCommandsNotSent, .remoteToNowPlaying, .remoteNeedsNowPlaying,
-        .playerHandlesRemote, .playerRateSet, .queueAdvances, .itemEnds, .applicationMusicPlayerStops,
+        .playerHandlesRemote, .playerRateSet, .didPlayToEndTime,
+        .streamBuffersOnline, .itemFails, .playerWaitsForStream, .stallPausesWithoutWaiting, .waitingIsSilent, .queueAdvances, .itemEnds, .applicationMusicPlayerStops,
         .musicAppPlaysForSystemPlayer, .musicAppSharesQueue,
         .musicPlayerNotifications, .videoPausesInBackground, .appReaction,
         // Media services

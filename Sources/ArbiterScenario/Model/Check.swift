@@ -80,12 +80,24 @@ public enum PlayerField: Sendable {
     case position(Double)
     /// The playback rate asked for (within 0.01).
     case rate(Double)
+    /// `AVPlayerItem.status` of the current item.
+    case itemStatus(ItemStatus)
+    /// `AVPlayer.timeControlStatus`.
+    case timeControlStatus(TimeControlStatus)
+    /// `isPlaybackBufferEmpty`.
+    case bufferEmpty(Bool)
+    /// `isPlaybackLikelyToKeepUp` (here: the buffer is not empty).
+    case likelyToKeepUp(Bool)
 
     public var key: String {
         switch self {
         case .item: "item"
         case .position: "position"
         case .rate: "rate"
+        case .itemStatus: "status"
+        case .timeControlStatus: "timeControlStatus"
+        case .bufferEmpty: "playbackBufferEmpty"
+        case .likelyToKeepUp: "playbackLikelyToKeepUp"
         }
     }
 }
@@ -141,6 +153,8 @@ public struct EventPattern: Sendable, CustomStringConvertible {
         case .playbackStateChanged(let actualPlayer, let actualState):
             return name == "playbackStateChanged" && (player == nil || player == actualPlayer)
                 && (playerState == nil || playerState == actualState)
+        case .didPlayToEndTime(let actualPlayer):
+            return name == "didPlayToEndTime" && (player == nil || player == actualPlayer)
         }
     }
 

@@ -221,7 +221,7 @@ public enum TimelineSVG {
         case .silenceSecondaryAudioHint: ("●", "#8e44ad")
         case .remoteCommand: ("▶", "#555555")
         case .mediaServicesWereLost, .mediaServicesWereReset: ("✱", "#c0392b")
-        case .playbackStateChanged: ("○", "#555555")
+        case .playbackStateChanged, .didPlayToEndTime: ("○", "#555555")
         }
     }
 

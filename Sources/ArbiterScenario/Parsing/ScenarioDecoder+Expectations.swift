@@ -162,6 +162,7 @@ extension ScenarioDecoder {
         case "silenceSecondaryAudioHint": ["type"]
         case "remoteCommand": ["command", "status"]
         case "playbackStateChanged": ["player", "state"]
+        case "didPlayToEndTime": ["player"]
         default: []
         }
         reader.onlyKeys(fields, allowed, in: name)
@@ -179,7 +180,8 @@ extension ScenarioDecoder {
             case ("remoteCommand", "status"):
                 pattern.handlerStatus = reader.choice(value, HandlerStatus.allCases.map { ($0.description, $0) },
                                                       what: "handler status")
-            case ("playbackStateChanged", "player"): pattern.player = reader.string(value, expected: "a player name")
+            case ("playbackStateChanged", "player"), ("didPlayToEndTime", "player"):
+                pattern.player = reader.string(value, expected: "a player name")
             case ("playbackStateChanged", "state"):
                 pattern.playerState = reader.choice(value, Vocabulary.playerStates, what: "player state")
             default: break
@@ -190,7 +192,8 @@ extension ScenarioDecoder {
 }
 
 extension ScenarioDecoder {
-    static let playerCheckKeys = ["state", "item", "position", "rate"]
+    static let playerCheckKeys = ["state", "item", "position", "rate", "status", "timeControlStatus",
+                                  "playbackBufferEmpty", "playbackLikelyToKeepUp"]
 
     /// The long form of a player check: `{ state, item, position, rate }`, any of them.
     mutating func playerFields(_ name: String, _ node: Node, app: AppID) -> [Check] {
@@ -209,6 +212,16 @@ extension ScenarioDecoder {
                 property = reader.number(value, key: key, in: 0...1e7).map { .playerField(name, .position($0)) }
             case "rate":
                 property = reader.number(value, key: key, in: 0...32).map { .playerField(name, .rate($0)) }
+            case "status":
+                property = reader.choice(value, ItemStatus.allCases.map { ($0.rawValue, $0) }, what: "item status")
+                    .map { .playerField(name, .itemStatus($0)) }
+            case "timeControlStatus":
+                property = reader.choice(value, TimeControlStatus.allCases.map { ($0.rawValue, $0) },
+                                         what: "timeControlStatus").map { .playerField(name, .timeControlStatus($0)) }
+            case "playbackBufferEmpty":
+                property = reader.bool(value, key: key).map { .playerField(name, .bufferEmpty($0)) }
+            case "playbackLikelyToKeepUp":
+                property = reader.bool(value, key: key).map { .playerField(name, .likelyToKeepUp($0)) }
             default:
                 property = nil
             }

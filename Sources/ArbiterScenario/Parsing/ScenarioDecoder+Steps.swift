@@ -261,6 +261,12 @@ extension ScenarioDecoder {
                 return nil
             }
             return reader.choice(arg, Vocabulary.ringer, what: "ringer position").map { .ringer($0) }
+        case "network":
+            guard let arg = verb.argument else {
+                reader.fail(verb.node, "network needs a state", expected: "{ network: down } or { network: up }")
+                return nil
+            }
+            return reader.choice(arg, [("down", true), ("up", false)], what: "network state").map { .network(down: $0) }
         default:
             guard let arg = verb.argument else {
                 reader.fail(verb.node, "\(verb.name) needs an accessory", expected: "{ \(verb.name): wiredHeadphones }")

@@ -87,8 +87,8 @@ struct ScenarioDecoder {
     // MARK: Apps
 
     static let appKeys = ["backgroundModes", "category", "mode", "options", "players", "remoteCommands", "reactions"]
-    static let playerKeys = ["kind", "title", "duration", "items", "updatesNowPlayingInfoCenter", "video",
-                             "generatesPlaybackNotifications"]
+    static let playerKeys = ["kind", "title", "duration", "fails", "items", "updatesNowPlayingInfoCenter", "video",
+                             "generatesPlaybackNotifications", "stream", "automaticallyWaitsToMinimizeStalling"]
 
     mutating func decodeApps(_ node: Node) {
         guard let entries = reader.mapping(node, expected: "a mapping from app names to their declarations") else {
@@ -175,11 +175,21 @@ struct ScenarioDecoder {
             var config = PlayerConfig(name: name, kind: kind)
             var item = PlayerItem()
             var items: [PlayerItem] = []
-            for (key, _, field) in fields {
+            for (key, keyNode, field) in fields {
                 switch key {
                 case "title": item.title = reader.string(field, expected: "a title")
                 case "duration": item.duration = reader.number(field, key: "duration", in: 0...1e7)
+                case "fails": item.fails = reader.bool(field, key: key) ?? false
                 case "items": items = decodeItems(field)
+                case "stream", "automaticallyWaitsToMinimizeStalling":
+                    guard [.avPlayer, .queuePlayer, .playerViewController].contains(kind) else {
+                        reader.fail(keyNode, "\(key) is for AVPlayer; player '\(name)' is a \(kind)",
+                                    expected: "kind avPlayer, queuePlayer or playerViewController")
+                        continue
+                    }
+                    let flag = reader.bool(field, key: key)
+                    if key == "stream" { config.streams = flag ?? false }
+                    else { config.automaticallyWaitsToMinimizeStalling = flag ?? true }
                 case "updatesNowPlayingInfoCenter":
                     config.updatesNowPlayingInfoCenter = reader.bool(field, key: key) ?? true
                 case "video": config.showsVideo = reader.bool(field, key: key) ?? config.showsVideo
@@ -188,7 +198,7 @@ struct ScenarioDecoder {
                 default: break
                 }
             }
-            config.items = (item.title != nil || item.duration != nil ? [item] : []) + items
+            config.items = (item.title != nil || item.duration != nil || item.fails ? [item] : []) + items
             result.append(config)
         }
         return result
@@ -196,12 +206,13 @@ struct ScenarioDecoder {
 
     mutating func decodeItems(_ node: Node) -> [PlayerItem] {
         (reader.list(node, expected: "a list of items, each { title, duration }") ?? []).compactMap { itemNode in
-            guard let fields = reader.mapping(itemNode, expected: "an item { title, duration }") else { return nil }
-            reader.onlyKeys(fields, ["title", "duration"], in: "an item")
+            guard let fields = reader.mapping(itemNode, expected: "an item { title, duration, fails }") else { return nil }
+            reader.onlyKeys(fields, ["title", "duration", "fails"], in: "an item")
             var item = PlayerItem()
             for (key, _, field) in fields {
                 if key == "title" { item.title = reader.string(field, expected: "a title") }
                 if key == "duration" { item.duration = reader.number(field, key: "duration", in: 0...1e7) }
+                if key == "fails" { item.fails = reader.bool(field, key: key) ?? false }
             }
             return item
         }

@@ -33,7 +33,7 @@ enum Vocabulary {
                            "stopRecording", "background", "foreground", "terminate", "launch", "overrideOutput",
                            "preferInput", "nowPlayingInfo", "enableCommands", "disableCommands", "seek", "rate", "nextTrack",
                            "detachVideo", "attachVideo"]
-    static let deviceVerbs = ["connect", "disconnect", "ringer", "lock", "unlock"]
+    static let deviceVerbs = ["connect", "disconnect", "ringer", "lock", "unlock", "network"]
     static let systemVerbs = ["incomingCall", "answerCall", "declineCall", "endCall", "siri", "alarm",
                               "mediaServicesReset", "mediaServicesLost", "remote"]
     static let profileKeys = Profile().tunables.map(\.name)
@@ -42,5 +42,5 @@ enum Vocabulary {
                                "secondaryAudioShouldBeSilenced", "players", "events"]
     static let notificationNames = ["interruptionBegan", "interruptionEnded", "routeChange", "silenceSecondaryAudioHint",
                                     "mediaServicesWereReset", "mediaServicesWereLost", "remoteCommand",
-                                    "playbackStateChanged"]
+                                    "playbackStateChanged", "didPlayToEndTime"]
 }

@@ -137,6 +137,7 @@ public enum ScenarioWriter {
             switch action {
             case .ringer(let position): return "device: { ringer: \(position) }"
             case .lock: return "device: lock"
+            case .network(let down): return "device: { network: \(down ? "down" : "up") }"
             case .unlock: return "device: unlock"
             case .connect(let spec): return "device: { connect: \(accessory(spec)) }"
             case .disconnect(let spec): return "device: { disconnect: \(accessory(spec)) }"

@@ -99,6 +99,17 @@ struct CheckEvaluator {
             case .rate(let value):
                 return result(Profile.text(value), Profile.text(player.rate), abs(player.rate - value) <= Self.tolerance,
                               rule: provenance.rule(id, "players.\(name)"))
+            case .itemStatus(let value):
+                return result(value, player.itemStatus, value == player.itemStatus, rule: provenance.rule(id, "players.\(name)"))
+            case .timeControlStatus(let value):
+                return result(value, player.timeControlStatus, value == player.timeControlStatus,
+                              rule: provenance.rule(id, "players.\(name)"))
+            case .bufferEmpty(let value):
+                return result(value, player.isBufferEmpty, value == player.isBufferEmpty,
+                              rule: provenance.rule(id, "players.\(name)"))
+            case .likelyToKeepUp(let value):
+                return result(value, !player.isBufferEmpty, value == !player.isBufferEmpty,
+                              rule: provenance.rule(id, "players.\(name)"))
             }
         case .events(let patterns):
             let mine = window.filter { $0.app == id }
