@@ -93,7 +93,8 @@ struct ParserTests {
             "t.yaml:5:12: error: unknown app verb 'plya' (did you mean 'play'?); expected one of: activate, deactivate, "
                 + "setCategory, setMode, play, pause, stop, record, stopRecording, background, foreground, terminate, "
                 + "launch, overrideOutput, preferInput, nowPlayingInfo, enableCommands, disableCommands, seek, "
-                + "nextTrack, detachVideo, attachVideo",
+                + "rate, nextTrack, detachVideo, attachVideo, setPrefersInterruptionOnRouteDisconnect, "
+                + "setPrefersNoInterruptionsFromSystemAlerts",
             "t.yaml:6:5: error: unknown app or action 'Maps'; expected one of the apps (Music), device, system or expect",
         ])
     }
@@ -128,5 +129,38 @@ struct ParserTests {
         let found = errors(text)
         #expect(found.contains { $0.contains("the document is too large (more than 200000 nodes, aliases expanded)") })
         #expect(found.count < 100, "one error for the size, not one per expanded node")
+    }
+
+    @Test("setPrefersInterruptionOnRouteDisconnect needs ios 17: an error at the verb before; the new verbs round-trip")
+    func settingsVerbs() throws {
+        let steps = """
+          - Music: { setPrefersInterruptionOnRouteDisconnect: false }
+          - Music: { setPrefersNoInterruptionsFromSystemAlerts: true }
+          - device: { builtInMic: muted }
+          - device: wake
+        """
+        #expect(errors("scenario: x\nios: 16\napps: { Music: {} }\nsteps:\n" + steps) == [
+            "t.yaml:5:14: error: setPrefersInterruptionOnRouteDisconnect needs ios 17 or later; this scenario has "
+                + "ios: 16; expected ios: 17 or later, or no such step (before iOS 17 no routeDisconnected "
+                + "interruption exists to opt out of)",
+        ])
+        let text = "scenario: x\nios: 17\ndevice: { callStyle: fullScreen }\napps: { Music: {} }\nsteps:\n" + steps
+        let scenario = try parse(text).get()
+        #expect(scenario.setup.device.callStyle == .fullScreen)
+        let events = scenario.steps.compactMap { step -> Event? in
+            if case .event(let event, _) = step.action { return event }
+            return nil
+        }
+        #expect(events == [.app("Music", .setPrefersInterruptionOnRouteDisconnect(false)),
+                           .app("Music", .setPrefersNoInterruptionsFromSystemAlerts(true)),
+                           .device(.builtInMic(muted: true)), .device(.wake)])
+        let written = ScenarioWriter.text(setup: scenario.setup, steps: events.map { (Time.zero, $0) }, title: "x")
+        let again = try parse(written).get()
+        #expect(again.setup == scenario.setup)
+        #expect(again.steps.compactMap { step -> Event? in
+            if case .event(let event, _) = step.action { return event }
+            return nil
+        } == events)
+        #expect(errors("scenario: x\napps: { Music: {} }\nsteps:\n  - device: { builtInMic: off }\n").count == 1)
     }
 }

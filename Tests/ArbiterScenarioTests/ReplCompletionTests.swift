@@ -15,7 +15,10 @@ struct ReplCompletionTests {
 
     @Test("verbs after an app, device or system; their arguments after the verb")
     func verbsAndArguments() {
-        #expect(ReplCompletion.candidates(for: "Music se", apps: apps) == ["setCategory", "setMode", "seek"])
+        #expect(ReplCompletion.candidates(for: "Music se", apps: apps) == ["setCategory", "setMode", "seek",
+                                                                           "setPrefersInterruptionOnRouteDisconnect",
+                                                                           "setPrefersNoInterruptionsFromSystemAlerts"])
+        #expect(ReplCompletion.candidates(for: "device builtInMic ", apps: apps) == ["muted", "unmuted"])
         #expect(ReplCompletion.candidates(for: "Music setCategory play", apps: apps) == ["playback", "playAndRecord"])
         #expect(ReplCompletion.candidates(for: "Music setMode spo", apps: apps) == ["spokenAudio"])
         #expect(ReplCompletion.candidates(for: "Music preferInput blue", apps: apps) == ["bluetoothHFP"])

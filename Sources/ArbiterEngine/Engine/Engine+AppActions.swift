@@ -30,6 +30,10 @@ extension Engine {
         case .rate(let player, let rate): return setRate(i, player: player, rate, &effects)
         case .nextTrack(let player): return nextTrack(i, player: player, &effects)
         case .showVideo(let player, let shown): return showVideo(i, player: player, shown, &effects)
+        case .setPrefersInterruptionOnRouteDisconnect(let prefers):
+            return setPreference(i, .interruptionOnRouteDisconnect, prefers, &effects)
+        case .setPrefersNoInterruptionsFromSystemAlerts(let prefers):
+            return setPreference(i, .noInterruptionsFromSystemAlerts, prefers, &effects)
         case .launch, .foreground, .terminate, .background:
             preconditionFailure("lifecycle action \(action) for \(apps[i].id) was handled above")
         }

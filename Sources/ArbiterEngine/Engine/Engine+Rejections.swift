@@ -52,6 +52,9 @@ extension Engine {
             if let problem = playerProblem(i, named: name, verb: "set the rate of") { return problem }
             if name == nil && apps[i].playerCount > 1 { return severalPlayersError(i) }
             return nil
+        case .setPrefersInterruptionOnRouteDisconnect where ios < 17:
+            return InputError("setPrefersInterruptionOnRouteDisconnect needs iOS 17 or later (this engine is iOS "
+                + "\(ios)); expected ios 17 or later")
         case .preferInput(let port?) where !PortType.inputs.contains(port):
             return InputError("\(port) is not an input port; expected builtInMic, headsetMic, bluetoothHFP, usbAudio, "
                 + "carAudio or lineIn")
@@ -101,7 +104,7 @@ extension Engine {
             let connected = device.accessories.map(\.description).joined(separator: ", ")
             return InputError("\(spec) is not connected; expected one of: "
                 + (connected.isEmpty ? "(nothing is connected)" : connected))
-        case .ringer, .lock, .unlock, .network: return nil
+        case .ringer, .lock, .unlock, .network, .builtInMic, .wake: return nil
         }
     }
 

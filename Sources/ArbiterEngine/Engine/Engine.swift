@@ -21,10 +21,10 @@ public struct Engine: Hashable, Sendable {
     /// starts, set to 0 once its deactivation or termination has ended or orphaned them; interruptions that end
     /// otherwise (the interrupted app reactivating, say) leave it above the true count, which costs a look.
     var pendingInterruptionBound: [Int32] = []
-    /// For a call, Siri and an alarm (by `systemSlot`), the apps each interrupted since its interruptions last
+    /// For a call, Siri, an alarm and a muted mic (by `systemSlot`), the apps each interrupted since its interruptions last
     /// ended, in the order interrupted: its end looks at these apps only. A superset of those still waiting (an app
     /// reactivating ends its own interruption; interrupted again, it is listed again).
-    var systemInterrupted: [[Int32]] = [[], [], []]
+    var systemInterrupted: [[Int32]] = [[], [], [], []]
     /// At least how many apps override their output to the speaker: raised by each override an app makes, set to 0
     /// when a route change has ended them all. A route change looks for overrides to end only when this is above 0.
     var speakerOverrideBound = 0
@@ -44,6 +44,7 @@ public struct Engine: Hashable, Sendable {
         device = DeviceState()
         device.ringer = setup.device.ringer
         device.isLocked = setup.device.locked
+        device.callStyle = setup.device.callStyle
         apps = AppTable()
         var seen = Set<AppID>()
         for config in setup.allApps {

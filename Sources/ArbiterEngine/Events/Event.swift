@@ -52,6 +52,12 @@ public enum AppAction: Hashable, Sendable, CustomStringConvertible {
     case nextTrack(player: String? = nil)
     /// Attaches (true) or detaches (false) a player's video from the screen (extension, QA1668).
     case showVideo(player: String? = nil, Bool)
+    /// `setPrefersInterruptionOnRouteDisconnect` (iOS 17+): false opts the session out of the routeDisconnected
+    /// interruption.
+    case setPrefersInterruptionOnRouteDisconnect(Bool)
+    /// `setPrefersNoInterruptionsFromSystemAlerts` (iOS 14.5+): true keeps the session running while a Banner-style
+    /// call rings.
+    case setPrefersNoInterruptionsFromSystemAlerts(Bool)
 
     public var description: String {
         switch self {
@@ -82,6 +88,10 @@ public enum AppAction: Hashable, Sendable, CustomStringConvertible {
         case .nextTrack(let player): return player.map { "nextTrack \($0)" } ?? "nextTrack"
         case .showVideo(let player, let shown):
             return (shown ? "attachVideo" : "detachVideo") + (player.map { " \($0)" } ?? "")
+        case .setPrefersInterruptionOnRouteDisconnect(let prefers):
+            return "setPrefersInterruptionOnRouteDisconnect \(prefers)"
+        case .setPrefersNoInterruptionsFromSystemAlerts(let prefers):
+            return "setPrefersNoInterruptionsFromSystemAlerts \(prefers)"
         }
     }
 }
@@ -96,9 +106,16 @@ public enum DeviceAction: Hashable, Sendable, CustomStringConvertible {
     case disconnect(AccessorySpec)
     /// The device goes offline (`down: true`) or comes back (extension): streamed items stall and recover.
     case network(down: Bool)
+    /// The built-in microphone is muted (true) or unmuted (false) in hardware, as an iPad's Smart Folio closing or
+    /// opening does.
+    case builtInMic(muted: Bool)
+    /// The device wakes from sleep.
+    case wake
 
     public var description: String {
         switch self {
+        case .builtInMic(let muted): "builtInMic \(muted ? "muted" : "unmuted")"
+        case .wake: "wake"
         case .connect(let accessory): "connect \(accessory)"
         case .disconnect(let accessory): "disconnect \(accessory)"
         case .ringer(let position): "ringer \(position)"

@@ -18,6 +18,12 @@ public struct AudioSession: Hashable, Sendable {
     public var overridesToSpeaker = false
     /// `setPreferredInput`: the input port type asked for, if any.
     public var preferredInput: PortType?
+    /// `setPrefersInterruptionOnRouteDisconnect` (iOS 17+): whether the session, when Now Playing, is interrupted
+    /// (reason routeDisconnected) when its output accessory goes away. Default true.
+    public var prefersInterruptionOnRouteDisconnect = true
+    /// `setPrefersNoInterruptionsFromSystemAlerts` (iOS 14.5+): with a Banner-style incoming call, the session is
+    /// not interrupted while the call rings, only when it is answered. Default false.
+    public var prefersNoInterruptionsFromSystemAlerts = false
 
     public init() {}
 

@@ -4,6 +4,16 @@ public enum RingerSwitch: String, Hashable, Sendable, CaseIterable, CustomString
     public var description: String { rawValue }
 }
 
+/// How an incoming call shows while the device is in use (Settings > Phone > Incoming Calls, iOS 14+).
+public enum CallStyle: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// A banner at the top of the screen: apps that prefer no interruptions from system alerts keep playing while
+    /// the call rings.
+    case banner
+    /// The whole screen: the call interrupts every active session while it rings, whatever the apps prefer.
+    case fullScreen
+    public var description: String { rawValue }
+}
+
 /// A phone call's progress.
 public enum CallState: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case ringing, active
@@ -26,6 +36,10 @@ public struct DeviceState: Hashable, Sendable {
     public var mediaServicesLost = false
     /// The device is offline: streamed items cannot load or buffer.
     public var isNetworkDown = false
+    /// How incoming calls show (default banner, iOS 14's default).
+    public var callStyle: CallStyle = .banner
+    /// The built-in microphone is muted in hardware (an iPad's Smart Folio is closed).
+    public var builtInMicMuted = false
 
     public init() {}
 
@@ -49,13 +63,16 @@ public struct DeviceConfig: Hashable, Sendable {
     public var foreground: AppID?
     /// Accessories connected at time 0, in connection order.
     public var accessories: [AccessorySpec]
+    /// How incoming calls show (extension). Default banner.
+    public var callStyle: CallStyle
 
     public init(ringer: RingerSwitch = .ring, locked: Bool = false, foreground: AppID? = nil,
-                accessories: [AccessorySpec] = []) {
+                accessories: [AccessorySpec] = [], callStyle: CallStyle = .banner) {
         self.ringer = ringer
         self.locked = locked
         self.foreground = foreground
         self.accessories = accessories
+        self.callStyle = callStyle
     }
 }
 

@@ -9,6 +9,8 @@ public enum Interrupter: Hashable, Sendable, CustomStringConvertible {
     case alarm
     /// iOS 17+: the Now Playing session's output accessory went away.
     case routeDisconnect
+    /// The built-in microphone was muted in hardware (an iPad's Smart Folio closed).
+    case micMuted
 
     public var description: String {
         switch self {
@@ -17,10 +19,11 @@ public enum Interrupter: Hashable, Sendable, CustomStringConvertible {
         case .siri: "Siri"
         case .alarm: "alarm"
         case .routeDisconnect: "route disconnect"
+        case .micMuted: "built-in mic muted"
         }
     }
 
-    /// True for calls, Siri and alarms.
+    /// True for everything but an app: calls, Siri, alarms, a route disconnect, a muted mic.
     public var isSystem: Bool {
         if case .app = self { return false }
         return true

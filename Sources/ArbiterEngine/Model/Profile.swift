@@ -28,6 +28,10 @@ public struct Profile: Hashable, Sendable {
     /// that follows the hint; Apple does not document the Music app's own code). Default true.
     public var musicAppResumesAfterInterruption: Bool = true
 
+    /// Whether unmuting the built-in microphone ends the interruption it caused (interruptionEnded with
+    /// shouldResume). The reference is silent; default false: nothing is said, like a route disconnect.
+    public var micUnmuteEndsInterruption: Bool = false
+
     public init() {}
 
     /// Every tunable with its current value as text, in a fixed order.
@@ -43,6 +47,7 @@ public struct Profile: Hashable, Sendable {
             ("alarmEndedShouldResume", String(alarmEndedShouldResume)),
             ("ambientCanDuckOthers", String(ambientCanDuckOthers)),
             ("musicAppResumesAfterInterruption", String(musicAppResumesAfterInterruption)),
+            ("micUnmuteEndsInterruption", String(micUnmuteEndsInterruption)),
         ]
     }
 

@@ -73,6 +73,12 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
     /// The session lost its state (media services reset).
     case sessionReset
     case mediaServices(lost: Bool)
+    /// The app set one of its session's preferences.
+    case sessionPreference(SessionPreference, Bool)
+    /// The built-in microphone was muted or unmuted in hardware.
+    case builtInMicMuted(Bool)
+    /// The device woke from sleep.
+    case woke
 
     public var description: String {
         switch self {
@@ -118,6 +124,18 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
         case .reacted(let trigger, let reaction): "app code: on \(trigger) \(reaction)"
         case .sessionReset: "session reset to defaults"
         case .mediaServices(let lost): lost ? "media services lost" : "media services reset"
+        case .sessionPreference(let preference, let value): "\(preference) \(value)"
+        case .builtInMicMuted(let muted): muted ? "built-in mic muted" : "built-in mic unmuted"
+        case .woke: "device woke from sleep"
         }
     }
+}
+
+/// An audio session preference an app can set (`setPrefers...`).
+public enum SessionPreference: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// `prefersInterruptionOnRouteDisconnect` (iOS 17+).
+    case interruptionOnRouteDisconnect = "prefersInterruptionOnRouteDisconnect"
+    /// `prefersNoInterruptionsFromSystemAlerts` (iOS 14.5+).
+    case noInterruptionsFromSystemAlerts = "prefersNoInterruptionsFromSystemAlerts"
+    public var description: String { rawValue }
 }

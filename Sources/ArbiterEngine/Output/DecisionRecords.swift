@@ -52,6 +52,7 @@
         case DecisionCode.siri: .siri
         case DecisionCode.alarm: .alarm
         case DecisionCode.routeDisconnect: .routeDisconnect
+        case DecisionCode.micMuted: .micMuted
         default: .app(names!.apps[Int(code)])
         }
     }
@@ -113,7 +114,7 @@ enum DecisionCode: Sendable {
     /// A decision given whole: its position among the records' given decisions.
     case given(Int32)
 
-    static let phoneCall: Int32 = -1, siri: Int32 = -2, alarm: Int32 = -3, routeDisconnect: Int32 = -4
+    static let phoneCall: Int32 = -1, siri: Int32 = -2, alarm: Int32 = -3, routeDisconnect: Int32 = -4, micMuted: Int32 = -5
 }
 
 /// The names of the apps and their players, by position, as an engine had them after an event. Shared by the

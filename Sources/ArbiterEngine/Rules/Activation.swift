@@ -36,6 +36,7 @@ extension Engine {
         apps[i].mayResume = false
         effects.decide(i, .activated, rule)
         arbitrate(activating: i, &effects)
+        if device.builtInMicMuted { announceNoSuitableRoute(activating: i, &effects) }
         return .succeeded
     }
 

@@ -1,4 +1,4 @@
-/// The Ring/Silent switch and the screen lock.
+/// The Ring/Silent switch, the screen lock, and the device's other controls (accessories, the mic, waking).
 extension Engine {
     mutating func apply(_ action: DeviceAction, _ effects: inout Effects) -> StepResult {
         switch action {
@@ -16,6 +16,8 @@ extension Engine {
         case .connect(let accessory): return connect(accessory, &effects)
         case .disconnect(let accessory): return disconnect(accessory, &effects)
         case .network(let down): return setNetwork(down: down, &effects)
+        case .builtInMic(let muted): return setBuiltInMicMuted(muted, &effects)
+        case .wake: return wake(&effects)
         }
         return .succeeded
     }

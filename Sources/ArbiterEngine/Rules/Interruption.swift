@@ -35,6 +35,7 @@ extension Engine {
         case .siri: DecisionCode.siri
         case .alarm: DecisionCode.alarm
         case .routeDisconnect: DecisionCode.routeDisconnect
+        case .micMuted: DecisionCode.micMuted
         }
     }
 
@@ -54,13 +55,14 @@ extension Engine {
         return interrupted(by: .app(apps[i].id))
     }
 
-    /// Where `systemInterrupted` lists the apps a call, Siri or an alarm interrupted; nil for other interrupters
-    /// (an app's are bounded by `pendingInterruptionBound`; a route disconnect's never end).
+    /// Where `systemInterrupted` lists the apps a call, Siri, an alarm or a muted mic interrupted; nil for other
+    /// interrupters (an app's are bounded by `pendingInterruptionBound`; a route disconnect's never end).
     static func systemSlot(_ interrupter: Interrupter) -> Int? {
         switch interrupter {
         case .phoneCall: 0
         case .siri: 1
         case .alarm: 2
+        case .micMuted: 3
         case .app, .routeDisconnect: nil
         }
     }

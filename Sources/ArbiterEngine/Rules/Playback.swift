@@ -81,6 +81,9 @@ extension Engine {
             && (!apps[i].hasAudioBackgroundMode || apps[i].session.isMixable) {
             return .failed(SessionError(.cannotStartRecording, .backgroundRecordingNeedsAudioMode))
         }
+        if device.builtInMicMuted && !apps[i].isRecording && mutedMicSilences(i) {
+            return .failed(SessionError(.resourceNotAvailable, .mutedMicCannotStartInput))
+        }
         if case .failed(let error) = activate(i, rule: .playingActivates, &effects) { return .failed(error) }
         setPlayer(i, recorderIndex(i), .playing, rule: .recorderRecords, &effects)
         return .succeeded

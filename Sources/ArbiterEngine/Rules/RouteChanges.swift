@@ -28,7 +28,8 @@ extension Engine {
                 engine.setPlayer(i, p, .paused, rule: .avPlayerPausesOnUnplug, &effects)
             }
         }
-        if ios >= 17, let i = Engine.nowPlayingIndex(apps, settled: derived.nowPlaying), apps[i].session.isActive {
+        if ios >= 17, let i = Engine.nowPlayingIndex(apps, settled: derived.nowPlaying), apps[i].session.isActive,
+           apps[i].session.prefersInterruptionOnRouteDisconnect {
             interrupt(i, by: .routeDisconnect, reason: .routeDisconnected, rule: .routeDisconnectedInterrupts, &effects)
         }
         return .succeeded
@@ -146,7 +147,8 @@ extension Rule {
     static let routeDisconnectedInterrupts = Rule(
         id: "route.disconnect-interrupts-now-playing",
         statement: "from iOS 17, the Now Playing session active when its output accessory goes away is interrupted "
-            + "with reason routeDisconnected (not before iOS 17)",
+            + "with reason routeDisconnected (not before iOS 17), unless it called "
+            + "setPrefersInterruptionOnRouteDisconnect(false)",
         source: "H18 (routeDisconnected, setPrefersInterruptionOnRouteDisconnect)",
         evidence: .documented)
 }

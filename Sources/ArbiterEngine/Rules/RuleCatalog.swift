@@ -14,6 +14,7 @@ extension Rule {
         .endedWithoutNotify,
         // System interrupters
         .callInterrupts, .callAnswered, .declinedCallResumes, .answeredCallEnds, .callOver,
+        .prefersNoInterruptionsFromSystemAlerts, .bannerCallAnsweredInterrupts,
         .siriInterrupts, .siriEnds, .alarmInterrupts, .alarmEnds,
         // Players
         .playingActivates, .playerPlays, .recorderRecords, .backgroundPlaybackNeedsAudioMode,
@@ -28,7 +29,9 @@ extension Rule {
         // Routes
         .lastInWins, .fallBack, .ownerDecidesRoute, .overrideToSpeaker, .overrideOnlyPlayAndRecord,
         .overrideEndsOnRouteChange, .preferredInput, .preferredInputNeedsInput, .avPlayerPausesOnUnplug,
-        .routeDisconnectedInterrupts,
+        .routeDisconnectedInterrupts, .prefersInterruptionOnRouteDisconnect, .noSuitableRouteForRecord, .wakeFromSleep,
+        // The built-in mic muted in hardware
+        .mutedMicInterrupts, .mutedMicCannotStartInput, .micUnmuted,
         // Now Playing, remote commands, players, reactions
         .nowPlayingInfoExtrapolated, .disabledCommandsNotSent, .remoteToNowPlaying, .remoteNeedsNowPlaying,
         .playerHandlesRemote, .playerRateSet, .didPlayToEndTime,

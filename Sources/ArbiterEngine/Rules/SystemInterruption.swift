@@ -4,10 +4,10 @@ extension Engine {
         switch action {
         case .incomingCall:
             setCall(.ringing, &effects)
-            interruptActiveSessions(by: .phoneCall, rule: .callInterrupts, &effects)
+            interruptActiveSessions(by: .phoneCall, rule: .callInterrupts, sparing: true, &effects)
         case .answerCall:
             setCall(.active, &effects)
-            interruptActiveSessions(by: .phoneCall, rule: .callAnswered, &effects)
+            interruptActiveSessions(by: .phoneCall, rule: .callAnswered, answering: true, &effects)
         case .declineCall:
             setCall(nil, &effects)
             endSystemInterruption(by: .phoneCall, shouldResume: true, rule: .declinedCallResumes, &effects)
@@ -53,12 +53,18 @@ extension Engine {
         effects.decide(nil, detail: .call(state), rule)
     }
 
-    /// Interrupts every active session; mixable ones too unless the profile says otherwise.
-    private mutating func interruptActiveSessions(by interrupter: Interrupter, rule: Rule, _ effects: inout Effects) {
+    /// Interrupts every active session; mixable ones too unless the profile says otherwise. `sparing`: a ringing
+    /// call, which leaves alone the sessions that prefer no interruptions from system alerts when it shows as a
+    /// banner. `answering`: an answered call, which interrupts those too, by their own rule.
+    private mutating func interruptActiveSessions(by interrupter: Interrupter, rule: Rule, sparing: Bool = false,
+                                                  answering: Bool = false, _ effects: inout Effects) {
         forEachPossiblyActive { engine, j in
             guard engine.apps[j].session.isActive else { return }
             if engine.apps[j].session.isMixable && !engine.profile.mixableInterruptedBySystem { return }
-            engine.interrupt(j, by: interrupter, reason: .default, rule: rule, &effects)
+            if sparing && engine.ringingCallSpares(j) { return }
+            let spared = answering && engine.ringingCallSpares(j)
+            engine.interrupt(j, by: interrupter, reason: .default, rule: spared ? .bannerCallAnsweredInterrupts : rule,
+                             &effects)
         }
     }
 
@@ -74,7 +80,8 @@ extension Rule {
     static let callInterrupts = Rule(
         id: "system.call-interrupts",
         statement: "an incoming call (ringing) interrupts the active sessions, mixable ones too by default "
-            + "(profile mixableInterruptedBySystem)",
+            + "(profile mixableInterruptedBySystem), except, with the Banner call style, those that prefer no "
+            + "interruptions from system alerts",
         source: "ASPG HandlingAudioInterruptions; ASPG14 p.26, p.28",
         evidence: .documented)
     static let callAnswered = Rule(

@@ -174,6 +174,22 @@ extension ScenarioDecoder {
         case "preferInput":
             guard let arg, reader.text(arg) != "none" else { return .preferInput(nil) }
             return reader.choice(arg, Vocabulary.inputPorts, what: "input port").map { .preferInput($0) }
+        case "setPrefersInterruptionOnRouteDisconnect", "setPrefersNoInterruptionsFromSystemAlerts":
+            guard let arg else {
+                reader.fail(verb.node, "\(verb.name) needs true or false", expected: "{ \(verb.name): false }")
+                return nil
+            }
+            guard let prefers = reader.bool(arg, key: verb.name) else { return nil }
+            if verb.name == "setPrefersNoInterruptionsFromSystemAlerts" {
+                return .setPrefersNoInterruptionsFromSystemAlerts(prefers)
+            }
+            guard ios >= 17 else {
+                reader.fail(verb.node, "setPrefersInterruptionOnRouteDisconnect needs ios 17 or later; this scenario "
+                    + "has ios: \(ios)", expected: "ios: 17 or later, or no such step (before iOS 17 no "
+                    + "routeDisconnected interruption exists to opt out of)")
+                return nil
+            }
+            return .setPrefersInterruptionOnRouteDisconnect(prefers)
         case "nowPlayingInfo":
             guard let arg else { return .nowPlayingInfo(nil) }
             return nowPlayingInfo(arg).map { .nowPlayingInfo($0) }
@@ -267,6 +283,13 @@ extension ScenarioDecoder {
                 return nil
             }
             return reader.choice(arg, [("down", true), ("up", false)], what: "network state").map { .network(down: $0) }
+        case "wake": return noArgument(verb) ? .wake : nil
+        case "builtInMic":
+            guard let arg = verb.argument else {
+                reader.fail(verb.node, "builtInMic needs muted or unmuted", expected: "{ builtInMic: muted }")
+                return nil
+            }
+            return reader.choice(arg, Vocabulary.micStates, what: "built-in mic state").map { .builtInMic(muted: $0) }
         default:
             guard let arg = verb.argument else {
                 reader.fail(verb.node, "\(verb.name) needs an accessory", expected: "{ \(verb.name): wiredHeadphones }")

@@ -8,6 +8,8 @@ struct ScenarioDecoder {
     /// Each app's declared player names, for checking verbs and expectations.
     var players: [AppID: [String]] = [:]
     var profile = Profile()
+    /// The scenario's iOS generation: verbs that need a later iOS are errors.
+    var ios = 17
 
     static let topKeys = ["scenario", "description", "ios", "profile", "device", "apps", "steps"]
 
@@ -28,6 +30,7 @@ struct ScenarioDecoder {
             }
             ios = Int(number)
         }
+        self.ios = ios
         if let node = value("profile") { decodeProfile(node) }
         if let node = reader.require("apps", in: entries, at: root, context: "the scenario") { decodeApps(node) }
         // Steps and checks may name the built-in Music app, which the engine adds: it is known while they are read.
@@ -71,6 +74,8 @@ struct ScenarioDecoder {
                 if let flag = reader.bool(value, key: key) { profile.ambientCanDuckOthers = flag }
             case "musicAppResumesAfterInterruption":
                 if let flag = reader.bool(value, key: key) { profile.musicAppResumesAfterInterruption = flag }
+            case "micUnmuteEndsInterruption":
+                if let flag = reader.bool(value, key: key) { profile.micUnmuteEndsInterruption = flag }
             default: break
             }
         }
@@ -237,11 +242,11 @@ struct ScenarioDecoder {
 
     // MARK: Device
 
-    static let deviceKeys = ["accessories", "ringer", "locked", "foreground"]
+    static let deviceKeys = ["accessories", "ringer", "locked", "foreground", "callStyle"]
 
     mutating func decodeDevice(_ node: Node) -> DeviceConfig {
         var device = DeviceConfig()
-        guard let entries = reader.mapping(node, expected: "a mapping with accessories, ringer, locked, foreground")
+        guard let entries = reader.mapping(node, expected: "a mapping with accessories, ringer, locked, foreground, callStyle")
         else { return device }
         reader.onlyKeys(entries, ScenarioDecoder.deviceKeys, in: "the device")
         for (key, _, value) in entries {
@@ -252,6 +257,7 @@ struct ScenarioDecoder {
             case "ringer": device.ringer = reader.choice(value, Vocabulary.ringer, what: "ringer position") ?? .ring
             case "locked": device.locked = reader.bool(value, key: key) ?? false
             case "foreground": device.foreground = appName(value)
+            case "callStyle": device.callStyle = reader.choice(value, Vocabulary.callStyles, what: "call style") ?? .banner
             default: break
             }
         }

@@ -32,8 +32,11 @@ enum Vocabulary {
     static let appVerbs = ["activate", "deactivate", "setCategory", "setMode", "play", "pause", "stop", "record",
                            "stopRecording", "background", "foreground", "terminate", "launch", "overrideOutput",
                            "preferInput", "nowPlayingInfo", "enableCommands", "disableCommands", "seek", "rate", "nextTrack",
-                           "detachVideo", "attachVideo"]
-    static let deviceVerbs = ["connect", "disconnect", "ringer", "lock", "unlock", "network"]
+                           "detachVideo", "attachVideo", "setPrefersInterruptionOnRouteDisconnect",
+                           "setPrefersNoInterruptionsFromSystemAlerts"]
+    static let deviceVerbs = ["connect", "disconnect", "ringer", "lock", "unlock", "network", "builtInMic", "wake"]
+    static let micStates: [(String, Bool)] = [("muted", true), ("unmuted", false)]
+    static let callStyles = table(CallStyle.self)
     static let systemVerbs = ["incomingCall", "answerCall", "declineCall", "endCall", "siri", "alarm",
                               "mediaServicesReset", "mediaServicesLost", "remote"]
     static let profileKeys = Profile().tunables.map(\.name)

@@ -38,6 +38,7 @@ public enum ReplCompletion {
             switch verb {
             case "connect", "disconnect": return rest.count == 1 ? names(Vocabulary.accessories) : ["name="]
             case "ringer": return rest.count == 1 ? names(Vocabulary.ringer) : []
+            case "builtInMic": return rest.count == 1 ? names(Vocabulary.micStates) : []
             default: return []
             }
         case "system":
@@ -68,6 +69,8 @@ public enum ReplCompletion {
             case "pause", "stop", "seek", "rate": return position == 0 ? players : []
             case "overrideOutput": return position == 0 ? ["speaker", "none"] : []
             case "preferInput": return position == 0 ? names(Vocabulary.inputPorts) + ["none"] : []
+            case "setPrefersInterruptionOnRouteDisconnect", "setPrefersNoInterruptionsFromSystemAlerts":
+                return position == 0 ? ["true", "false"] : []
             case "enableCommands", "disableCommands": return names(Vocabulary.commands).filter { !rest.contains($0) }
             case "nowPlayingInfo": return ["title=", "artist=", "album=", "duration=", "elapsed=", "rate="]
             default: return []

@@ -58,7 +58,7 @@ public struct ReplSession {
         fileSteps = scenario?.steps ?? []
         self.source = source
         title = scenario.map { "\($0.title) (REPL)" } ?? "REPL session"
-        decoder = CommandDecoder(file: source, apps: setup.allApps)
+        decoder = CommandDecoder(file: source, apps: setup.allApps, ios: setup.ios)
     }
 
     /// Runs one typed line.

@@ -7,7 +7,8 @@ enum ReplViews {
             let device = engine.device
             var lines = ["time \(time)  ringer \(device.ringer)  \(device.isLocked ? "locked" : "unlocked")  foreground "
                 + (device.foreground.map(\.name) ?? "none") + (device.call.map { "  call \($0)" } ?? "")
-                + (device.isSiriActive ? "  Siri" : "") + (device.isAlarmActive ? "  alarm" : "")]
+                + (device.isSiriActive ? "  Siri" : "") + (device.isAlarmActive ? "  alarm" : "")
+                + (device.builtInMicMuted ? "  mic muted" : "") + (device.callStyle == .fullScreen ? "  calls fullScreen" : "")]
             lines.append("accessories: " + (device.accessories.isEmpty ? "none" : device.accessories.map(\.description).joined(separator: ", ")))
             lines.append("route: \(engine.currentRoute)")
             for app in engine.apps { lines.append(summary(engine, app, time: time)) }
@@ -84,8 +85,11 @@ enum ReplViews {
             ("APP VERB", "an app step: activate, deactivate [notifyOthers], setCategory CATEGORY [mode=M] [options=a,b], "
                 + "setMode M, play|pause|stop [PLAYER], record, stopRecording, foreground, background, terminate, "
                 + "launch, overrideOutput speaker|none, preferInput PORT|none, nowPlayingInfo title=T elapsed=N rate=N, "
-                + "enableCommands C..., disableCommands C..., seek [PLAYER] SECONDS, rate [PLAYER] RATE"),
-            ("device", "device connect KIND [name=NAME] | disconnect KIND [name=NAME] | ringer ring|silent | lock | unlock"),
+                + "enableCommands C..., disableCommands C..., seek [PLAYER] SECONDS, rate [PLAYER] RATE, "
+                + "setPrefersInterruptionOnRouteDisconnect true|false (ios 17+), "
+                + "setPrefersNoInterruptionsFromSystemAlerts true|false"),
+            ("device", "device connect KIND [name=NAME] | disconnect KIND [name=NAME] | ringer ring|silent | lock | unlock "
+                + "| builtInMic muted|unmuted | wake | network down|up"),
             ("system", "system incomingCall | answerCall | declineCall | endCall | siri begin|end | alarm begin|end | "
                 + "mediaServicesReset | remote COMMAND [POSITION]"),
         ]

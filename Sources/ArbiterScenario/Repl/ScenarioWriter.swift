@@ -43,6 +43,7 @@ public enum ScenarioWriter {
         lines.append("  ringer: \(setup.device.ringer)")
         lines.append("  locked: \(setup.device.locked)")
         if let foreground = setup.device.foreground { lines.append("  foreground: \(name(foreground.name))") }
+        if setup.device.callStyle != .banner { lines.append("  callStyle: \(setup.device.callStyle)") }
         lines.append("apps:")
         for app in setup.apps {
             lines.append("  \(name(app.name.name)):")
@@ -141,6 +142,8 @@ public enum ScenarioWriter {
             case .unlock: return "device: unlock"
             case .connect(let spec): return "device: { connect: \(accessory(spec)) }"
             case .disconnect(let spec): return "device: { disconnect: \(accessory(spec)) }"
+            case .builtInMic(let muted): return "device: { builtInMic: \(muted ? "muted" : "unmuted") }"
+            case .wake: return "device: wake"
             }
         case .system(let action):
             switch action {
@@ -182,6 +185,10 @@ public enum ScenarioWriter {
         case .background: return "background"
         case .terminate: return "terminate"
         case .launch: return "launch"
+        case .setPrefersInterruptionOnRouteDisconnect(let prefers):
+            return "{ setPrefersInterruptionOnRouteDisconnect: \(prefers) }"
+        case .setPrefersNoInterruptionsFromSystemAlerts(let prefers):
+            return "{ setPrefersNoInterruptionsFromSystemAlerts: \(prefers) }"
         case .overrideOutput(let speaker): return "{ overrideOutput: \(speaker ? "speaker" : "none") }"
         case .preferInput(let port): return "{ preferInput: \(port.map(\.rawValue) ?? "none") }"
         case .nowPlayingInfo(let info):

@@ -45,8 +45,9 @@ public struct CommandDecoder {
         ("help", "help [COMMAND]  this list, or one command"), ("quit", "quit  leave"),
     ]
 
-    public init(file: String, apps: [AppConfig] = []) {
+    public init(file: String, apps: [AppConfig] = [], ios: Int = 17) {
         decoder = ScenarioDecoder(reader: YAMLReader(file: file, readsWordPositions: true))
+        decoder.ios = ios
         decoder.apps = apps
         for app in apps { decoder.players[app.name] = app.players.map(\.name) }
     }

@@ -9,8 +9,9 @@ struct Harness {
     var pending: [SessionNotification] = []
     var last: Outcome?
 
-    init(_ apps: [AppConfig], profile: Profile = Profile(), device: DeviceConfig = DeviceConfig()) throws {
-        engine = try Engine(Setup(profile: profile, device: device, apps: apps))
+    init(_ apps: [AppConfig], profile: Profile = Profile(), device: DeviceConfig = DeviceConfig(),
+         ios: Int = 17) throws {
+        engine = try Engine(Setup(ios: ios, profile: profile, device: device, apps: apps))
     }
 
     @discardableResult

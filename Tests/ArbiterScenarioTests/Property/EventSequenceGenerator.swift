@@ -43,6 +43,7 @@ struct EventSequenceGenerator {
             profile.defaultToSpeakerOverridesHeadphones = random.chance(0.5)
             profile.callEndedShouldResume = random.chance(0.5)
             profile.ambientCanDuckOthers = random.chance(0.5)
+            profile.micUnmuteEndsInterruption = random.chance(0.5)
         }
         self.profile = profile
         let count = Int.random(in: 2...4, using: &random)
@@ -53,6 +54,7 @@ struct EventSequenceGenerator {
         device.accessories = random.some([AccessorySpec(.wiredHeadphones), AccessorySpec(.bluetoothHeadset),
                                           AccessorySpec(.carPlay), AccessorySpec(.airPlaySpeaker)], upTo: 2)
         device.foreground = random.chance(0.8) ? random.pick(apps).name : nil
+        device.callStyle = random.chance(0.3) ? .fullScreen : .banner
         return Setup(ios: random.pick([16, 17, 18]), profile: profile, device: device, apps: apps)
     }
 
@@ -81,7 +83,7 @@ struct EventSequenceGenerator {
             let category = random.weighted([(4, Category.playback), (2, .playAndRecord), (2, .ambient),
                                             (2, .soloAmbient), (1, .record), (1, .multiRoute)])
             let mode: Mode? = random.chance(0.7) ? nil : random.pick(Mode.allCases)
-            let options = CategoryOptions(random.some([.mixWithOthers, .duckOthers, .defaultToSpeaker,
+            let options = CategoryOptions(random.some([.mixWithOthers, .duckOthers, .defaultToSpeaker, .overrideMutedMicrophoneInterruption,
                                                        .allowBluetoothHFP, .allowBluetoothA2DP,
                                                        .interruptSpokenAudioAndMixWithOthers], upTo: 2))
             if Engine.configurationError(category: category, mode: mode ?? .default, options: options,
@@ -123,14 +125,14 @@ struct EventSequenceGenerator {
         switch random.weighted([(12, 0), (2, 1), (2, 2), (1, 3)]) {
         case 0:
             let config = random.pick(apps)
-            return .app(config.name, appAction(config, engine.app(config.name)))
+            return .app(config.name, appAction(config, engine.app(config.name), ios: engine.ios))
         case 1: return .device(deviceAction(engine))
         case 2: return .system(systemAction(engine))
         default: return .advance
         }
     }
 
-    mutating func appAction(_ config: AppConfig, _ app: App?) -> AppAction {
+    mutating func appAction(_ config: AppConfig, _ app: App?, ios: Int = 17) -> AppAction {
         let playing = app?.isPlaying ?? false
         let lifecycle = app?.lifecycle ?? .background
         let hasRecorder = config.players.contains { $0.kind == .recorder }
@@ -141,6 +143,7 @@ struct EventSequenceGenerator {
             (lifecycle == .terminated ? 0 : 1, "terminate"), (lifecycle == .terminated ? 3 : 0, "launch"),
             (1, "overrideOutput"), (1, "preferInput"), (1, "nowPlayingInfo"), (1, "enableCommands"),
             (1, "disableCommands"), (1, "seek"), (1, "nextTrack"), (1, "showVideo"),
+            (ios >= 17 ? 1 : 0, "setPrefersInterruptionOnRouteDisconnect"), (1, "setPrefersNoInterruptionsFromSystemAlerts"),
         ])
         let player: String? = random.chance(0.5) ? nil : random.pick(config.players).name
         let commands: [RemoteCommand] = [.play, .pause, .togglePlayPause, .nextTrack]
@@ -171,6 +174,9 @@ struct EventSequenceGenerator {
         case "disableCommands": return .disableCommands(random.some(commands, upTo: 2))
         case "seek": return .seek(player: player, to: Double(Int.random(in: 0...100, using: &random)))
         case "nextTrack": return .nextTrack(player: player)
+        case "setPrefersInterruptionOnRouteDisconnect": return .setPrefersInterruptionOnRouteDisconnect(random.chance(0.5))
+        case "setPrefersNoInterruptionsFromSystemAlerts":
+            return .setPrefersNoInterruptionsFromSystemAlerts(random.chance(0.5))
         default: return .showVideo(player: player, random.chance(0.5))
         }
     }
@@ -179,7 +185,7 @@ struct EventSequenceGenerator {
         let connected = engine.device.accessories
         let locked = engine.device.isLocked
         switch random.weighted([(2, "connect"), (connected.isEmpty ? 0 : 3, "disconnect"), (locked ? 0 : 1, "lock"),
-                                (locked ? 2 : 0, "unlock"), (1, "ringer")]) {
+                                (locked ? 2 : 0, "unlock"), (1, "ringer"), (1, "builtInMic"), (1, "wake")]) {
         case "connect":
             return .connect(AccessorySpec(random.pick([.wiredHeadphones, .wiredHeadset, .bluetoothHeadphones,
                                                        .bluetoothHeadset, .carPlay, .airPlaySpeaker, .usbInterface,
@@ -189,6 +195,8 @@ struct EventSequenceGenerator {
             return .disconnect(AccessorySpec(accessory.kind, name: accessory.name))
         case "lock": return .lock
         case "unlock": return .unlock
+        case "builtInMic": return .builtInMic(muted: !engine.device.builtInMicMuted)
+        case "wake": return .wake
         default: return .ringer(random.chance(0.5) ? .silent : .ring)
         }
     }

@@ -115,7 +115,8 @@ struct PropertyTests {
         var shrinker = SequenceShrinker(sequence, failure, check: twoPlaying)
         shrinker.shrink()
         #expect(shrinker.best.steps.count <= 3, "\(shrinker.best)")
-        #expect(shrinker.best.setup.apps.count == 2, "\(shrinker.best)")
+        // Two declared apps, or one with a systemMusicPlayer (the Music app is the second player).
+        #expect((1...2).contains(shrinker.best.setup.apps.count), "\(shrinker.best)")
         #expect(shrinker.best.steps.count < sequence.steps.count)
 
         let text = FailureScenario.text(shrinker.best, failure: shrinker.failure, seed: 1)

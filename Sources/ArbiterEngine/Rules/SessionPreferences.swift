@@ -1,0 +1,50 @@
+/// The session preferences an app sets with `setPrefers...`: whether a route disconnect (iOS 17+) or a ringing
+/// Banner-style call (iOS 14.5+) interrupts it. Reference §5.2.
+extension Engine {
+    /// Sets one of app `i`'s session preferences. It changes nothing else at once: the preference is read when the
+    /// output goes away (`disconnect`) or a call rings (`incomingCall`).
+    mutating func setPreference(_ i: Int, _ preference: SessionPreference, _ value: Bool,
+                                _ effects: inout Effects) -> StepResult {
+        let rule: Rule
+        switch preference {
+        case .interruptionOnRouteDisconnect:
+            rule = .prefersInterruptionOnRouteDisconnect
+            if apps[i].session.prefersInterruptionOnRouteDisconnect == value { return .succeeded }
+            apps[i].session.prefersInterruptionOnRouteDisconnect = value
+        case .noInterruptionsFromSystemAlerts:
+            rule = .prefersNoInterruptionsFromSystemAlerts
+            if apps[i].session.prefersNoInterruptionsFromSystemAlerts == value { return .succeeded }
+            apps[i].session.prefersNoInterruptionsFromSystemAlerts = value
+        }
+        effects.decide(i, detail: .sessionPreference(preference, value), rule)
+        return .succeeded
+    }
+
+    /// Whether a ringing call leaves app `j`'s session alone: it prefers no interruptions from system alerts and the
+    /// call shows as a banner.
+    func ringingCallSpares(_ j: Int) -> Bool {
+        device.callStyle == .banner && apps[j].session.prefersNoInterruptionsFromSystemAlerts
+    }
+}
+
+extension Rule {
+    static let prefersInterruptionOnRouteDisconnect = Rule(
+        id: "route.prefers-interruption-on-disconnect",
+        statement: "setPrefersInterruptionOnRouteDisconnect (iOS 17+) opts the session out of (false) or back into "
+            + "(true, the default) the routeDisconnected interruption of the Now Playing session when its output "
+            + "accessory goes away; the call does not exist before iOS 17",
+        source: "H18 (setPrefersInterruptionOnRouteDisconnect, routeDisconnected); reference §5.2, §6.4",
+        evidence: .documented)
+    static let prefersNoInterruptionsFromSystemAlerts = Rule(
+        id: "system.prefers-no-interruptions-from-alerts",
+        statement: "setPrefersNoInterruptionsFromSystemAlerts(true) (iOS 14.5+): an incoming call shown as a banner "
+            + "does not interrupt the session while it rings; a full-screen call ignores the preference",
+        source: "H18 (prefersNoInterruptionsFromSystemAlerts); reference §5.2 (Banner call style row)",
+        evidence: .documented)
+    static let bannerCallAnsweredInterrupts = Rule(
+        id: "system.banner-call-answered-interrupts",
+        statement: "a session that a ringing Banner-style call left alone (it prefers no interruptions from system "
+            + "alerts) is interrupted when the call is answered, as a call interrupts; declining tells it nothing",
+        source: "H18 (prefersNoInterruptionsFromSystemAlerts: interrupted only if the user accepts); reference §5.2",
+        evidence: .documented)
+}
