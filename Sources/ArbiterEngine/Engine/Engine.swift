@@ -32,6 +32,10 @@ public struct Engine: Hashable, Sendable {
     var foregroundIndex: Int?
     /// The index of the built-in Music app, when the engine runs one (`musicApp`).
     var musicAppIndex: Int?
+    /// Remote commands the apps keep while Siri holds the session, in order (`Engine.remote`).
+    var siriQueuedCommands: [QueuedCommand] = []
+    /// Set when Siri's interruption ends with commands kept: they are applied once the apps reacted to the end.
+    var appliesQueuedCommands = false
     /// What the engine derived from the state after the last event.
     var derived = Derived()
 
@@ -113,6 +117,13 @@ public struct Engine: Hashable, Sendable {
         let result = apply(event, to: app, &outcome.effects)
         settle(&outcome.effects)
         if !outcome.effects.notifications.isEmpty && apps.reactingApps > 0 { runReactions(&outcome.effects) }
+        if appliesQueuedCommands {
+            appliesQueuedCommands = false
+            let told = outcome.effects.notifications.count
+            applyCommandsQueuedDuringSiri(&outcome.effects)
+            settle(&outcome.effects)
+            if apps.reactingApps > 0 { runReactions(&outcome.effects, from: told) }
+        }
         if apps.changedDuringEvent && suspendIdleBackgroundApps(&outcome.effects) { settle(&outcome.effects) }
         apps.commit()
         assert(!Engine.checksEveryEvent || invariantViolations().isEmpty,

@@ -52,6 +52,10 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
     case remoteHandled(RemoteCommand, HandlerStatus)
     /// A remote command was not delivered.
     case remoteDropped(RemoteCommand)
+    /// A remote command arrived while Siri held the session: the app keeps it until the interruption ends.
+    case remoteQueued(RemoteCommand)
+    /// The app applies a remote command it kept while Siri held the session.
+    case remoteApplied(RemoteCommand)
     /// A player moved to another item.
     case playerItem(String, index: Int, title: String?)
     /// A player moved to a position (seconds).
@@ -111,6 +115,8 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
         case .commandsEnabled(let commands): "remote commands enabled [\(commands.map(\.rawValue).joined(separator: ", "))]"
         case .remoteHandled(let command, let status): "remote \(command) handled: \(status)"
         case .remoteDropped(let command): "remote \(command) not delivered"
+        case .remoteQueued(let command): "remote \(command) kept until Siri is done"
+        case .remoteApplied(let command): "applies remote \(command) kept while Siri held the session"
         case .playerItem(let name, let index, let title): "player \(name) item \(index + 1)\(title.map { " (\($0))" } ?? "")"
         case .playerPosition(let name, let seconds): "player \(name) at \(Profile.text(seconds))s"
         case .playerRate(let name, let rate): "player \(name) rate \(Profile.text(rate))"

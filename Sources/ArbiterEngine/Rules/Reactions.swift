@@ -4,9 +4,9 @@ extension Engine {
     /// Reactions one event may cause, at most: a guard against apps that react to each other forever.
     static let reactionLimit = 64
 
-    /// Runs the reactions to every notification delivered so far (and to those the reactions cause).
-    mutating func runReactions(_ effects: inout Effects) {
-        var cursor = 0
+    /// Runs the reactions to every notification delivered so far from `start` on (and to those the reactions cause).
+    mutating func runReactions(_ effects: inout Effects, from start: Int = 0) {
+        var cursor = start
         while cursor < effects.notifications.count && effects.reactions.count < Engine.reactionLimit {
             let notification = effects.notifications[cursor]
             cursor += 1

@@ -6,20 +6,40 @@ extension Engine {
             effects.decide(nil, detail: .remoteDropped(command), .remoteNeedsNowPlaying)
             return .succeeded
         }
+        let playerHandles = Engine.playerHandledCommands.contains(command)
+            && apps[i].players.contains(where: \.publishesNowPlaying)
+        guard playerHandles || apps[i].enabledCommands.contains(command) else {
+            effects.decide(i, detail: .remoteDropped(command), .disabledCommandsNotSent)
+            return .succeeded
+        }
+        if device.isSiriActive {
+            // The app is told now and keeps the command until Siri's interruption ends.
+            if !playerHandles { effects.notify(apps[i].id, .remoteCommand(command), .siriQueuesCommands) }
+            siriQueuedCommands.append(QueuedCommand(app: Int32(i), command: command, position: position))
+            effects.decide(i, detail: .remoteQueued(command), .siriQueuesCommands)
+            return .succeeded
+        }
+        perform(command, position: position, app: i, told: false, &effects)
+        return .succeeded
+    }
+
+    /// The commands that AVPlayerViewController and the music players handle for their player themselves.
+    static let playerHandledCommands: [RemoteCommand] = [.play, .pause, .togglePlayPause, .stop, .changePlaybackPosition]
+
+    /// App `i` acts on a remote command it was sent: its player, or its handler (told already when `told`), records
+    /// the status.
+    private mutating func perform(_ command: RemoteCommand, position: Double?, app i: Int, told: Bool,
+                                  _ effects: inout Effects) {
         if let p = apps[i].players.firstIndex(where: \.publishesNowPlaying),
-           [.play, .pause, .togglePlayPause, .stop, .changePlaybackPosition].contains(command) {
+           Engine.playerHandledCommands.contains(command) {
             // The player's code runs in the app, so a suspended app is woken to run it, as for any step.
             wakeIfSuspended(i, &effects)
             let status = playerHandles(command, position: position, app: i, player: p, &effects)
             effects.decide(i, detail: .remoteHandled(command, status), .playerHandlesRemote)
-            return .succeeded
-        }
-        guard apps[i].enabledCommands.contains(command) else {
-            effects.decide(i, detail: .remoteDropped(command), .disabledCommandsNotSent)
-            return .succeeded
+            return
         }
         let delivered = effects.notifications.count
-        effects.notify(apps[i].id, .remoteCommand(command), .remoteToNowPlaying)
+        if !told { effects.notify(apps[i].id, .remoteCommand(command), .remoteToNowPlaying) }
         var status = HandlerStatus.success
         if let reaction = apps[i].config.reactions[.remote(command)] {
             let record = react(i, trigger: .remote(command), reaction, shouldResume: false, &effects)
@@ -31,8 +51,18 @@ extension Engine {
         }
         effects.decide(i, detail: .remoteHandled(command, status), .remoteToNowPlaying)
         // The handler's return value travels with the delivery, so a check can read it.
-        if status != .success { effects.notifications[delivered].kind = .remoteCommand(command, status: status) }
-        return .succeeded
+        if status != .success && !told { effects.notifications[delivered].kind = .remoteCommand(command, status: status) }
+    }
+
+    /// After Siri's interruption has ended and the apps have reacted to that, each app applies the remote commands it
+    /// kept while Siri held the session, in the order they came.
+    mutating func applyCommandsQueuedDuringSiri(_ effects: inout Effects) {
+        let queued = siriQueuedCommands
+        siriQueuedCommands = []
+        for entry in queued where apps[Int(entry.app)].lifecycle != .terminated {
+            effects.decide(Int(entry.app), detail: .remoteApplied(entry.command), .siriQueuesCommands)
+            perform(entry.command, position: entry.position, app: Int(entry.app), told: true, &effects)
+        }
     }
 
     /// A player that handles remote commands itself (AVPlayerViewController, the music players) acts on them.
@@ -58,7 +88,20 @@ extension Engine {
     }
 }
 
+/// A remote command an app keeps until Siri's interruption ends.
+struct QueuedCommand: Hashable, Sendable {
+    var app: Int32
+    var command: RemoteCommand
+    var position: Double?
+}
+
 extension Rule {
+    static let siriQueuesCommands = Rule(
+        id: "remote.queued-during-siri",
+        statement: "remote commands that arrive while Siri has interrupted the app (the user asking Siri to pause, "
+            + "say) are kept and applied when the interruption ends, after the app has handled the end",
+        source: "ASPG14 p.27 (Handling Interruptions From Siri: queue the commands, apply them when it ends)",
+        evidence: .documented)
     static let remoteToNowPlaying = Rule(
         id: "remote.to-now-playing",
         statement: "remote commands from the lock screen, Control Center or a headset go to the Now Playing app's "

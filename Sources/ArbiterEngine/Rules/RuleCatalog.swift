@@ -33,7 +33,7 @@ extension Rule {
         // The built-in mic muted in hardware
         .mutedMicInterrupts, .mutedMicCannotStartInput, .micUnmuted,
         // Now Playing, remote commands, players, reactions
-        .nowPlayingInfoExtrapolated, .disabledCommandsNotSent, .remoteToNowPlaying, .remoteNeedsNowPlaying,
+        .nowPlayingInfoExtrapolated, .disabledCommandsNotSent, .remoteToNowPlaying, .remoteNeedsNowPlaying, .siriQueuesCommands,
         .playerHandlesRemote, .playerRateSet, .didPlayToEndTime,
         .streamBuffersOnline, .itemFails, .playerWaitsForStream, .stallPausesWithoutWaiting, .waitingIsSilent, .queueAdvances, .itemEnds, .applicationMusicPlayerStops,
         .musicAppPlaysForSystemPlayer, .musicAppSharesQueue,

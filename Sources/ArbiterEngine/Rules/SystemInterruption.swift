@@ -28,6 +28,7 @@ extension Engine {
             device.isSiriActive = false
             effects.decide(nil, detail: .siri(false), .siriEnds)
             endSystemInterruption(by: .siri, shouldResume: profile.siriEndedShouldResume, rule: .siriEnds, &effects)
+            appliesQueuedCommands = !siriQueuedCommands.isEmpty
         case .alarmBegin:
             device.isAlarmActive = true
             effects.decide(nil, detail: .alarm(true), .alarmInterrupts)
