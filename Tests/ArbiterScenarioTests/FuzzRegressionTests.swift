@@ -26,6 +26,21 @@ struct FuzzRegressionTests {
         #expect(ScenarioOracle.findings(Array(bytes), file: name) == [])
     }
 
+    /// Every scenario of the corpus (scenarios/), by its path from the package root.
+    static var corpus: [String] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let files = FileManager.default.enumerator(atPath: root + "/scenarios")?.compactMap { $0 as? String } ?? []
+        return files.filter { $0.hasSuffix(".yaml") }.sorted().map { root + "/scenarios/" + $0 }
+    }
+
+    @Test("every scenario of the corpus holds what the fuzz target checks: it replays, and saves and reloads unchanged",
+          arguments: FuzzRegressionTests.corpus)
+    func corpusScenario(path: String) throws {
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        #expect(ScenarioOracle.findings(Array(bytes), file: path) == [])
+    }
+
     @Test("a tag written in a file cannot move an error's position")
     func tagsDoNotPlaceErrors() throws {
         let path = FuzzRegressionTests.folder + "/word-tag-position.yaml"

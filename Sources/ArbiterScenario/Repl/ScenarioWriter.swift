@@ -114,6 +114,7 @@ public enum ScenarioWriter {
                 var parts: [String] = []
                 if let title = item.title { parts.append("title: \(quote(title))") }
                 if let duration = item.duration { parts.append("duration: \(number(duration))") }
+                if item.fails { parts.append("fails: true") }
                 return "{ " + parts.joined(separator: ", ") + " }"
             }.joined(separator: ", ") + "]")
         }
@@ -122,6 +123,8 @@ public enum ScenarioWriter {
             fields.append("video: \(config.showsVideo)")
         }
         if config.generatesPlaybackNotifications { fields.append("generatesPlaybackNotifications: true") }
+        if config.streams { fields.append("stream: true") }
+        if !config.automaticallyWaitsToMinimizeStalling { fields.append("automaticallyWaitsToMinimizeStalling: false") }
         return fields.count == 1 ? config.kind.rawValue : "{ " + fields.joined(separator: ", ") + " }"
     }
 
