@@ -112,4 +112,18 @@ struct MusicAppTests {
         h.app("Jukebox", .play())
         #expect(h.playing("Music"))
     }
+
+    @Test("music the user paused stays paused when a call or Siri ends with shouldResume; music they paused resumes")
+    func userPauseSurvivesInterruption() throws {
+        var h = try Harness([Self.jukebox])
+        h.app("Jukebox", .play())
+        h.app("Jukebox", .pause())
+        h.system(.siriBegin)
+        h.system(.siriEnd)
+        #expect(!h.playing("Music"), "the user paused it before Siri")
+        h.app("Jukebox", .play())
+        h.system(.incomingCall)
+        h.system(.declineCall)
+        #expect(h.playing("Music"), "the call paused it: it resumes")
+    }
 }

@@ -108,4 +108,42 @@ struct PlayerClockTests {
         #expect(outcome.rule(for: .player("main", .paused), of: "Radio") == .itemFails)
         #expect(!h.playing("Radio"))
     }
+
+    @Test("AVPlayer.rate reads the rate asked for while playing (waiting too) and 0 when paused or never played")
+    func effectiveRate() throws {
+        var h = try Harness([Self.viewer])
+        #expect(h.engine.player("video", of: "Viewer")?.effectiveRate == 0)
+        h.app("Viewer", .rate(2))
+        h.app("Viewer", .play())
+        #expect(h.engine.player("video", of: "Viewer")?.effectiveRate == 2)
+        h.app("Viewer", .pause())
+        #expect(h.engine.player("video", of: "Viewer")?.effectiveRate == 0)
+    }
+
+    @Test("items that ended before an event are told in the order they ended, across players and apps")
+    func endsInTimeOrder() throws {
+        let late = AppConfig("Late", backgroundModes: [.audio], category: .playback, options: [.mixWithOthers],
+                             players: [PlayerConfig(name: "a", kind: .avPlayer, items: [PlayerItem(duration: 5)])])
+        let early = AppConfig("Early", backgroundModes: [.audio], category: .playback, options: [.mixWithOthers],
+                              players: [PlayerConfig(name: "q", kind: .queuePlayer,
+                                                     items: [PlayerItem(duration: 2), PlayerItem(duration: 6)])])
+        var h = try Harness([late, early])
+        h.app("Late", .play())
+        h.app("Early", .play())
+        h.send(.advance, after: .seconds(30))
+        #expect(h.takeNotifications() == [
+            Delivered(app: "Early", kind: .didPlayToEndTime(player: "q")),   // at 2s
+            Delivered(app: "Late", kind: .didPlayToEndTime(player: "a")),    // at 5s
+            Delivered(app: "Early", kind: .didPlayToEndTime(player: "q")),   // at 8s
+        ])
+    }
+
+    @Test("a stream loads only when asked to play: the network coming and going leaves an unplayed item unknown")
+    func unplayedStreamStaysUnknown() throws {
+        var h = try Harness([Self.radio(fails: true)])
+        h.device(.network(down: true))
+        h.device(.network(down: false))
+        #expect(h.engine.player("main", of: "Radio")?.itemStatus == .unknown)
+        #expect(h.engine.player("main", of: "Radio")?.isBufferEmpty == false)
+    }
 }

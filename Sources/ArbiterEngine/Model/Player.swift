@@ -109,10 +109,12 @@ public struct Player: Hashable, Sendable {
     /// `AVPlayerItem.status` of the current item.
     public var itemStatus: ItemStatus
     /// Whether the current item's playback buffer is empty (`isPlaybackBufferEmpty`; the opposite of
-    /// `isPlaybackLikelyToKeepUp` here): a streamed item while the device is offline.
+    /// `isPlaybackLikelyToKeepUp` here): a loaded streamed item while the device is offline.
     public var isBufferEmpty = false
     /// Asked to play but waiting for its item to load or its buffer to fill: no sound, the position holds.
     public var isWaiting = false
+    /// Paused by an interruption (not by the app or the user): what `resumeIfShouldResume` resumes.
+    public var pausedByInterruption = false
     /// The playback rate asked for (`AVPlayer.rate`, `AVAudioPlayer.rate`): 1 is normal speed, 2 twice as fast.
     public var rate: Double = 1
     /// Seconds into the current item at `positionTime`; it advances at `rate` while playing.
@@ -139,6 +141,9 @@ public struct Player: Hashable, Sendable {
 
     /// Playing and producing sound (not waiting for its stream).
     public var isProducing: Bool { state == .playing && !isWaiting }
+
+    /// `AVPlayer.rate`: the rate asked for while playing (kept while waiting for the stream), 0 when paused or stopped.
+    public var effectiveRate: Double { state == .playing ? rate : 0 }
 
     /// Whether the player is an app's systemMusicPlayer: a handle on the Music app's player, which plays in the Music
     /// app's session; the handle itself never runs.

@@ -4,6 +4,7 @@ extension Engine {
     mutating func setPlayer(_ i: Int, _ p: Int, _ state: PlayerState, rule: Rule, _ effects: inout Effects) {
         guard apps[i].players[p].state != state else { return }
         apps[i].players[p].set(state, at: now)
+        apps[i].players[p].pausedByInterruption = state == .paused && rule == .interruptionPausesPlayers
         effects.decide(i, .player(Int32(p), state), rule)
         if i == musicAppIndex { tellMusicAppHandles(state, &effects) }
         if apps[i].players[p].streams || apps[i].players[p].itemStatus != .readyToPlay { refreshItem(i, p, &effects) }
@@ -26,32 +27,45 @@ extension Engine {
     }
 
     /// Brings every playing player up to `now`: an item that reached its end makes a queue player advance and
-    /// any other player stop at the end.
+    /// any other player stop at the end. The ends are taken in the order they happened, across players, so that what
+    /// the apps are told comes in that order.
     mutating func catchUpPlayers(_ effects: inout Effects) {
+        while let (i, p, endedAt) = earliestItemEnd() { endItem(i, p, at: endedAt, &effects) }
+    }
+
+    /// The playing player whose current item ended first by `now`, and when it ended; nil when none has.
+    private func earliestItemEnd() -> (app: Int, player: Int, at: Time)? {
+        var earliest: (app: Int, player: Int, at: Time)?
         for i in derived.timedPlayback {
             for p in apps[i].players.indices {
-                while apps[i].players[p].isRunning, let duration = apps[i].players[p].currentItem?.duration,
-                      apps[i].players[p].position(at: now) >= duration {
-                    let player = apps[i].players[p]
-                    let endedAt = player.positionTime + .seconds((duration - player.position) / player.rate)
-                    if [.avPlayer, .queuePlayer, .playerViewController].contains(player.kind) {
-                        effects.notify(apps[i].id, .didPlayToEndTime(player: player.name), .didPlayToEndTime)
-                    }
-                    if (player.kind == .queuePlayer || player.playsInMusicApp) && player.itemIndex + 1 < player.items.count {
-                        apps[i].players[p].itemIndex += 1
-                        apps[i].players[p].seek(to: 0, at: endedAt)
-                        itemChanged(i, p, &effects)
-                        let next = apps[i].players[p]
-                        effects.decide(i, detail: .playerItem(next.name, index: next.itemIndex,
-                                                               title: next.currentItem?.title), .queueAdvances)
-                    } else {
-                        apps[i].players[p].seek(to: duration, at: now)
-                        apps[i].players[p].state = .stopped
-                        effects.decide(i, .player(Int32(p), .stopped), .itemEnds)
-                        if i == musicAppIndex { tellMusicAppHandles(.stopped, &effects) }
-                    }
-                }
+                guard apps[i].players[p].isRunning, let duration = apps[i].players[p].currentItem?.duration,
+                      apps[i].players[p].position(at: now) >= duration else { continue }
+                let player = apps[i].players[p]
+                let endedAt = player.positionTime + .seconds((duration - player.position) / player.rate)
+                if earliest == nil || endedAt < earliest!.at { earliest = (i, p, endedAt) }
             }
+        }
+        return earliest
+    }
+
+    /// Player `p` of app `i` reached the end of its item at `endedAt`: a queue advances, any other player stops.
+    private mutating func endItem(_ i: Int, _ p: Int, at endedAt: Time, _ effects: inout Effects) {
+        let player = apps[i].players[p]
+        if [.avPlayer, .queuePlayer, .playerViewController].contains(player.kind) {
+            effects.notify(apps[i].id, .didPlayToEndTime(player: player.name), .didPlayToEndTime)
+        }
+        if (player.kind == .queuePlayer || player.playsInMusicApp) && player.itemIndex + 1 < player.items.count {
+            apps[i].players[p].itemIndex += 1
+            apps[i].players[p].seek(to: 0, at: endedAt)
+            itemChanged(i, p, &effects)
+            let next = apps[i].players[p]
+            effects.decide(i, detail: .playerItem(next.name, index: next.itemIndex, title: next.currentItem?.title),
+                           .queueAdvances)
+        } else {
+            apps[i].players[p].seek(to: player.currentItem?.duration ?? player.position, at: now)
+            apps[i].players[p].state = .stopped
+            effects.decide(i, .player(Int32(p), .stopped), .itemEnds)
+            if i == musicAppIndex { tellMusicAppHandles(.stopped, &effects) }
         }
     }
 

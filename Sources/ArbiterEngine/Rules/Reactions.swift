@@ -63,7 +63,10 @@ extension Engine {
         case .stop: return hasPlayers ? [.stop()] : []
         case .play: return hasPlayers ? [.play()] : []
         case .resume: return paused.map { .play(player: $0) }
-        case .resumeIfShouldResume: return shouldResume ? paused.map { .play(player: $0) } : []
+        case .resumeIfShouldResume:
+            // Only what the interruption paused: a player the user paused before it stays paused.
+            guard shouldResume else { return [] }
+            return app.players.filter { $0.state == .paused && $0.pausedByInterruption }.map { .play(player: $0.name) }
         case .togglePlayPause:
             if app.isPlaying { return [.pause()] }
             return paused.isEmpty ? (hasPlayers ? [.play()] : []) : paused.map { .play(player: $0) }

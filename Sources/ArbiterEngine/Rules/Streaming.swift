@@ -21,16 +21,16 @@ extension Engine {
         if loadsLater { refreshItem(i, p, &effects) }
     }
 
-    /// Brings the current item of player `p` of app `i` up to date: it loads when it can (a streamed item only while
-    /// online), its buffer is empty while a streamed item cannot get data, and a player asked to play waits (or, not
-    /// waiting automatically, pauses) until it can play.
+    /// Brings the current item of player `p` of app `i` up to date: it loads when the player is asked to play it and
+    /// can reach it (a streamed item only while online), a loaded stream's buffer is empty while it cannot get data,
+    /// and a player asked to play waits (or, not waiting automatically, pauses) until it can play.
     mutating func refreshItem(_ i: Int, _ p: Int, _ effects: inout Effects) {
         let player = apps[i].players[p]
         guard player.streams || player.currentItem?.fails == true else { return }
         let online = !device.isNetworkDown || !player.streams
-        // An item loads once its player plays it, or when the network comes back while it is current.
+        // An item loads when its player is asked to play it and can reach it (a stream: while online).
         var status = player.itemStatus
-        if status == .unknown && online && (player.state == .playing || player.streams) {
+        if status == .unknown && online && player.state == .playing {
             status = player.currentItem?.fails == true ? .failed : .readyToPlay
         }
         if status != player.itemStatus {
@@ -38,7 +38,8 @@ extension Engine {
             effects.decide(i, detail: .playerItemStatus(player.name, status),
                            status == .failed ? .itemFails : .streamBuffersOnline)
         }
-        let bufferEmpty = player.streams && !online
+        // Only a loaded stream has a buffer to run dry.
+        let bufferEmpty = player.streams && !online && status == .readyToPlay
         if bufferEmpty != player.isBufferEmpty {
             apps[i].players[p].isBufferEmpty = bufferEmpty
             effects.decide(i, detail: .playerBuffer(player.name, empty: bufferEmpty), .streamBuffersOnline)

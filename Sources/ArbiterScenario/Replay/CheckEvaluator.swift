@@ -97,7 +97,8 @@ struct CheckEvaluator {
                 return result(Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance,
                               rule: provenance.rule(id, "players.\(name)"))
             case .rate(let value):
-                return result(Profile.text(value), Profile.text(player.rate), abs(player.rate - value) <= Self.tolerance,
+                return result(Profile.text(value), Profile.text(player.effectiveRate),
+                              abs(player.effectiveRate - value) <= Self.tolerance,
                               rule: provenance.rule(id, "players.\(name)"))
             case .itemStatus(let value):
                 return result(value, player.itemStatus, value == player.itemStatus, rule: provenance.rule(id, "players.\(name)"))
