@@ -50,7 +50,7 @@ extension Engine {
                 return InputError("rate \(rate) is out of range; expected a rate above 0 and at most 32 (pause to stop)")
             }
             if let problem = playerProblem(i, named: name, verb: "set the rate of") { return problem }
-            if name == nil && apps[i].playerCount > 1 { return severalPlayersError(i) }
+            if name == nil && apps[i].playerCount > 1 { return severalPlayersError(i, to: "RATE") }
             return nil
         case .setPrefersInterruptionOnRouteDisconnect where ios < 17:
             return InputError("setPrefersInterruptionOnRouteDisconnect needs iOS 17 or later (this engine is iOS "
@@ -66,8 +66,8 @@ extension Engine {
         InputError("app '\(apps[i].id)' is terminated; expected launch before \(action)")
     }
 
-    private func severalPlayersError(_ i: Int) -> InputError {
-        InputError("app '\(apps[i].id)' has several players; expected { player: NAME, to: SECONDS }")
+    private func severalPlayersError(_ i: Int, to what: String = "SECONDS") -> InputError {
+        InputError("app '\(apps[i].id)' has several players; expected { player: NAME, to: \(what) }")
     }
 
     /// Why an action cannot name these players of app `i`: no such player, a recorder, or no player at all.

@@ -188,7 +188,7 @@ struct ScenarioDecoder {
                 case "items": items = decodeItems(field)
                 case "stream", "automaticallyWaitsToMinimizeStalling":
                     guard [.avPlayer, .queuePlayer, .playerViewController].contains(kind) else {
-                        reader.fail(keyNode, "\(key) is for AVPlayer; player '\(name)' is a \(kind)",
+                        reader.fail(keyNode, "\(key) is for AVPlayer; player '\(name)' is of kind \(kind)",
                                     expected: "kind avPlayer, queuePlayer or playerViewController")
                         continue
                     }
