@@ -182,11 +182,12 @@ public struct Player: Hashable, Sendable {
         }
     }
 
-    /// Changes state at `time`, keeping the position continuous.
-    mutating func set(_ newState: PlayerState, at time: Time) {
+    /// Changes state at `time`, keeping the position continuous; `byInterruption`: an interruption pauses it.
+    mutating func set(_ newState: PlayerState, at time: Time, byInterruption: Bool = false) {
         position = position(at: time)
         positionTime = time
         state = newState
+        pausedByInterruption = newState == .paused && byInterruption
     }
 
     /// Plays at `newRate` from `time` on, keeping the position continuous.

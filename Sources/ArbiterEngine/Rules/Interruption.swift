@@ -4,7 +4,7 @@ extension Engine {
     /// (interruption began).
     mutating func interrupt(_ j: Int, by interrupter: Interrupter, reason: InterruptionReason, rule: Rule,
                             _ effects: inout Effects) {
-        pauseRunningPlayers(j, rule: .interruptionPausesPlayers, &effects)
+        pauseRunningPlayers(j, rule: .interruptionPausesPlayers, byInterruption: true, &effects)
         apps[j].session.isActive = false
         apps[j].mayResume = false
         if apps[j].session.overridesToSpeaker {
@@ -87,11 +87,11 @@ extension Engine {
         apps.indices.filter { apps[$0].waitsForEnd(of: interrupter) }
     }
 
-    /// Pauses every running player and recorder of app `i`.
-    mutating func pauseRunningPlayers(_ i: Int, rule: Rule, _ effects: inout Effects) {
+    /// Pauses every running player and recorder of app `i`; `byInterruption`: an interruption pauses them.
+    mutating func pauseRunningPlayers(_ i: Int, rule: Rule, byInterruption: Bool = false, _ effects: inout Effects) {
         guard apps[i].hasRunningIO else { return }
         for p in apps[i].players.indices where apps[i].players[p].isRunning {
-            setPlayer(i, p, .paused, rule: rule, &effects)
+            setPlayer(i, p, .paused, rule: rule, byInterruption: byInterruption, &effects)
         }
     }
 }

@@ -61,8 +61,13 @@ extension Engine {
     }
 
     /// Takes the Music app's handles out of `chosen` (players of app `i`): returns the first, if any.
+    @inline(__always)   // asked on every play and pause; most apps have no handle, and then nothing is copied
     func takeMusicAppHandles(from chosen: inout IndexList, of i: Int) -> Int? {
         guard apps[i].musicAppHandleCount > 0, musicAppIndex != nil else { return nil }
+        return splitMusicAppHandles(from: &chosen, of: i)
+    }
+
+    private func splitMusicAppHandles(from chosen: inout IndexList, of i: Int) -> Int? {
         var rest = IndexList()
         var handle: Int?
         for k in chosen.indices {

@@ -1,17 +1,20 @@
 /// Players over time: items end, queues advance, positions move.
 extension Engine {
-    /// Sets a player's state (keeping its position continuous) and records the decision.
-    mutating func setPlayer(_ i: Int, _ p: Int, _ state: PlayerState, rule: Rule, _ effects: inout Effects) {
+    /// Sets a player's state (keeping its position continuous) and records the decision. `byInterruption`: an
+    /// interruption pauses it (what `resumeIfShouldResume` resumes).
+    mutating func setPlayer(_ i: Int, _ p: Int, _ state: PlayerState, rule: Rule, byInterruption: Bool = false,
+                            _ effects: inout Effects) {
         guard apps[i].players[p].state != state else { return }
-        apps[i].players[p].set(state, at: now)
-        apps[i].players[p].pausedByInterruption = state == .paused && rule == .interruptionPausesPlayers
+        // One write: each write to an app's players recounts them.
+        apps[i].players[p].set(state, at: now, byInterruption: byInterruption)
         effects.decide(i, .player(Int32(p), state), rule)
         if i == musicAppIndex { tellMusicAppHandles(state, &effects) }
-        if apps[i].players[p].streams || apps[i].players[p].itemStatus != .readyToPlay { refreshItem(i, p, &effects) }
         // The player's fields are read in place: copying the player costs a reference count per string and array.
-        let notifies = apps[i].players.withUnsafeBufferPointer { players in
-            players[p].kind.isMusicPlayer && players[p].generatesPlaybackNotifications
+        let (notifies, itemMayChange) = apps[i].players.withUnsafeBufferPointer { players in
+            (players[p].kind.isMusicPlayer && players[p].generatesPlaybackNotifications,
+             players[p].streams || players[p].itemStatus != .readyToPlay)
         }
+        if itemMayChange { refreshItem(i, p, &effects) }
         if notifies {
             effects.notify(apps[i].id, .playbackStateChanged(player: apps[i].players[p].name, state),
                            .musicPlayerNotifications)

@@ -17,7 +17,8 @@ extension Engine {
     /// Player `p` of app `i` has a new current item: it loads afresh.
     mutating func itemChanged(_ i: Int, _ p: Int, _ effects: inout Effects) {
         let loadsLater = apps[i].players[p].streams || apps[i].players[p].currentItem?.fails == true
-        apps[i].players[p].itemStatus = loadsLater ? .unknown : .readyToPlay
+        let status: ItemStatus = loadsLater ? .unknown : .readyToPlay
+        if apps[i].players[p].itemStatus != status { apps[i].players[p].itemStatus = status }
         if loadsLater { refreshItem(i, p, &effects) }
     }
 
