@@ -131,14 +131,19 @@ extension Engine {
     /// Launches app `i` into the foreground. A terminated app starts afresh from its declaration.
     mutating func launch(_ i: Int, _ effects: inout Effects) -> StepResult {
         if apps[i].lifecycle == .terminated {
-            let gain = apps[i].gain
-            apps.replace(i, with: App(config: apps[i].config, lifecycle: .suspended))
-            apps[i].gain = gain
+            startAfresh(i, lifecycle: .suspended)
             let session = apps[i].session
             effects.decide(i, detail: .categorySet(session.category, mode: session.effectiveMode,
                                                     options: session.effectiveOptions), .launchStartsAfresh)
         }
         return bringToForeground(i, &effects)
+    }
+
+    /// Starts terminated app `i` again from its declaration, in `lifecycle`; only its gain envelope carries over.
+    mutating func startAfresh(_ i: Int, lifecycle: AppLifecycle) {
+        let gain = apps[i].gain
+        apps.replace(i, with: App(config: apps[i].config, lifecycle: lifecycle))
+        apps[i].gain = gain
     }
 
     private mutating func setLifecycle(_ i: Int, _ lifecycle: AppLifecycle, _ rule: Rule, _ effects: inout Effects) {

@@ -60,11 +60,13 @@ extension Engine {
         return shared
     }
 
-    /// Takes the Music app's handles out of `chosen` (players of app `i`): returns the first, if any.
+    /// Takes the Music app's handles out of `chosen` (players of app `i`): when there were any, returns the first
+    /// and the Music app's index.
     @inline(__always)   // asked on every play and pause; most apps have no handle, and then nothing is copied
-    func takeMusicAppHandles(from chosen: inout IndexList, of i: Int) -> Int? {
-        guard apps[i].musicAppHandleCount > 0, musicAppIndex != nil else { return nil }
-        return splitMusicAppHandles(from: &chosen, of: i)
+    func takeMusicAppHandles(from chosen: inout IndexList, of i: Int) -> (handle: Int, musicApp: Int)? {
+        guard apps[i].musicAppHandleCount > 0, let m = musicAppIndex,
+              let handle = splitMusicAppHandles(from: &chosen, of: i) else { return nil }
+        return (handle, m)
     }
 
     private func splitMusicAppHandles(from chosen: inout IndexList, of i: Int) -> Int? {
@@ -83,12 +85,9 @@ extension Engine {
 
     /// App `i` plays its systemMusicPlayer `h`: the Music app takes the handle's queue, when it names one, and
     /// plays, in its own session. The app in front asked, so Music may interrupt others from the background.
-    mutating func playInMusicApp(for i: Int, handle h: Int, _ effects: inout Effects) -> StepResult {
-        let m = musicAppIndex!
+    mutating func playInMusicApp(for i: Int, handle h: Int, musicApp m: Int, _ effects: inout Effects) -> StepResult {
         if apps[m].lifecycle == .terminated {
-            let gain = apps[m].gain
-            apps.replace(m, with: App(config: apps[m].config, lifecycle: .background))
-            apps[m].gain = gain
+            startAfresh(m, lifecycle: .background)
             effects.decide(m, .lifecycle(.background), .musicAppPlaysForSystemPlayer)
         }
         wakeIfSuspended(m, &effects)

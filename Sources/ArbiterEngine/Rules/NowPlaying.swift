@@ -58,7 +58,7 @@ extension Engine {
                                                    && $0.publishesNowPlaying
                                                    && ($0.state != .stopped || $0.position > 0) }) {
             return NowPlayingView(app: id, title: player.currentItem?.title, duration: player.currentItem?.duration,
-                                  elapsed: player.position(at: time), rate: player.isRunning ? player.rate : 0)
+                                  elapsed: player.position(at: time), rate: player.effectiveRate)
         }
         guard let published = app.published else { return NowPlayingView(app: id) }
         return NowPlayingView(app: id, title: published.info.title, duration: published.info.duration,

@@ -50,7 +50,7 @@ extension Engine {
                 apps[i].nonMixablePlaySerial = playCounter
             }
         }
-        if let musicAppHandle { return playInMusicApp(for: i, handle: musicAppHandle, &effects) }
+        if let (handle, m) = musicAppHandle { return playInMusicApp(for: i, handle: handle, musicApp: m, &effects) }
         return .succeeded
     }
 
@@ -61,7 +61,7 @@ extension Engine {
         for k in chosen.indices where apps[i].players[chosen[k]].state != .stopped {
             setPlayer(i, chosen[k], state, rule: .playerPlays, &effects)
         }
-        if musicAppHandle != nil, let m = musicAppIndex { return halt(m, player: nil, to: state, &effects) }
+        if let (_, m) = musicAppHandle { return halt(m, player: nil, to: state, &effects) }
         return .succeeded
     }
 

@@ -74,7 +74,7 @@ extension Engine {
 
     mutating func seek(_ i: Int, player name: String?, to seconds: Double, _ effects: inout Effects) -> StepResult {
         var chosen = players(of: i, named: name)
-        if takeMusicAppHandles(from: &chosen, of: i) != nil, let m = musicAppIndex {
+        if let (_, m) = takeMusicAppHandles(from: &chosen, of: i) {
             _ = seek(m, player: nil, to: seconds, &effects)
         }
         for p in chosen {
@@ -87,7 +87,7 @@ extension Engine {
     /// Sets the playback rate of the players `name` names (a systemMusicPlayer's: the Music app's).
     mutating func setRate(_ i: Int, player name: String?, _ rate: Double, _ effects: inout Effects) -> StepResult {
         var chosen = players(of: i, named: name)
-        if takeMusicAppHandles(from: &chosen, of: i) != nil, let m = musicAppIndex {
+        if let (_, m) = takeMusicAppHandles(from: &chosen, of: i) {
             _ = setRate(m, player: nil, rate, &effects)
         }
         for p in chosen where apps[i].players[p].rate != rate {
@@ -99,7 +99,7 @@ extension Engine {
 
     mutating func nextTrack(_ i: Int, player name: String?, _ effects: inout Effects) -> StepResult {
         var chosen = players(of: i, named: name)
-        if takeMusicAppHandles(from: &chosen, of: i) != nil, let m = musicAppIndex {
+        if let (_, m) = takeMusicAppHandles(from: &chosen, of: i) {
             _ = nextTrack(m, player: nil, &effects)
         }
         for p in chosen {

@@ -6,32 +6,37 @@ extension Engine {
             effects.decide(nil, detail: .remoteDropped(command), .remoteNeedsNowPlaying)
             return .succeeded
         }
-        let playerHandles = Engine.playerHandledCommands.contains(command)
-            && apps[i].players.contains(where: \.publishesNowPlaying)
-        guard playerHandles || apps[i].enabledCommands.contains(command) else {
+        let handlingPlayer = player(handling: command, app: i)
+        guard handlingPlayer != nil || apps[i].enabledCommands.contains(command) else {
             effects.decide(i, detail: .remoteDropped(command), .disabledCommandsNotSent)
             return .succeeded
         }
         if device.isSiriActive {
             // The app is told now and keeps the command until Siri's interruption ends.
-            if !playerHandles { effects.notify(apps[i].id, .remoteCommand(command), .siriQueuesCommands) }
+            if handlingPlayer == nil { effects.notify(apps[i].id, .remoteCommand(command), .siriQueuesCommands) }
             siriQueuedCommands.append(QueuedCommand(app: Int32(i), command: command, position: position))
             effects.decide(i, detail: .remoteQueued(command), .siriQueuesCommands)
             return .succeeded
         }
-        perform(command, position: position, app: i, told: false, &effects)
+        perform(command, position: position, app: i, player: handlingPlayer, told: false, &effects)
         return .succeeded
     }
 
     /// The commands that AVPlayerViewController and the music players handle for their player themselves.
     static let playerHandledCommands: [RemoteCommand] = [.play, .pause, .togglePlayPause, .stop, .changePlaybackPosition]
 
-    /// App `i` acts on a remote command it was sent: its player, or its handler (told already when `told`), records
-    /// the status.
-    private mutating func perform(_ command: RemoteCommand, position: Double?, app i: Int, told: Bool,
-                                  _ effects: inout Effects) {
-        if let p = apps[i].players.firstIndex(where: \.publishesNowPlaying),
-           Engine.playerHandledCommands.contains(command) {
+    /// The player of app `i` that handles `command` itself (AVPlayerViewController, a music player), if any.
+    @inline(__always)   // called from mutating rules: a call would copy the whole engine
+    private func player(handling command: RemoteCommand, app i: Int) -> Int? {
+        guard Engine.playerHandledCommands.contains(command) else { return nil }
+        return apps[i].players.firstIndex(where: \.publishesNowPlaying)
+    }
+
+    /// App `i` acts on a remote command it was sent: its player `handlingPlayer`, or its handler (told already when
+    /// `told`), records the status.
+    private mutating func perform(_ command: RemoteCommand, position: Double?, app i: Int, player handlingPlayer: Int?,
+                                  told: Bool, _ effects: inout Effects) {
+        if let p = handlingPlayer {
             // The player's code runs in the app, so a suspended app is woken to run it, as for any step.
             wakeIfSuspended(i, &effects)
             let status = playerHandles(command, position: position, app: i, player: p, &effects)
@@ -60,8 +65,10 @@ extension Engine {
         let queued = siriQueuedCommands
         siriQueuedCommands = []
         for entry in queued where apps[Int(entry.app)].lifecycle != .terminated {
-            effects.decide(Int(entry.app), detail: .remoteApplied(entry.command), .siriQueuesCommands)
-            perform(entry.command, position: entry.position, app: Int(entry.app), told: true, &effects)
+            let i = Int(entry.app)
+            effects.decide(i, detail: .remoteApplied(entry.command), .siriQueuesCommands)
+            perform(entry.command, position: entry.position, app: i, player: player(handling: entry.command, app: i),
+                    told: true, &effects)
         }
     }
 

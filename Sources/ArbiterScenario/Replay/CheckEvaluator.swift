@@ -88,29 +88,25 @@ struct CheckEvaluator {
             return result(value, actual.map(\.description) ?? "no such player", value == actual)
         case .playerField(let name, let field):
             guard let player = engine.player(name, of: id) else { return result(field.key, "no such player", false) }
+            let rule = provenance.rule(id, "players.\(name)")
             switch field {
             case .item(let title):
                 let actual = player.currentItem?.title
-                return result(title ?? "null", actual ?? "null", title == actual, rule: provenance.rule(id, "players.\(name)"))
+                return result(title ?? "null", actual ?? "null", title == actual, rule: rule)
             case .position(let value):
                 let actual = player.position(at: time)
-                return result(Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance,
-                              rule: provenance.rule(id, "players.\(name)"))
+                return result(Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance, rule: rule)
             case .rate(let value):
-                return result(Profile.text(value), Profile.text(player.effectiveRate),
-                              abs(player.effectiveRate - value) <= Self.tolerance,
-                              rule: provenance.rule(id, "players.\(name)"))
+                let actual = player.effectiveRate
+                return result(Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance, rule: rule)
             case .itemStatus(let value):
-                return result(value, player.itemStatus, value == player.itemStatus, rule: provenance.rule(id, "players.\(name)"))
+                return result(value, player.itemStatus, value == player.itemStatus, rule: rule)
             case .timeControlStatus(let value):
-                return result(value, player.timeControlStatus, value == player.timeControlStatus,
-                              rule: provenance.rule(id, "players.\(name)"))
+                return result(value, player.timeControlStatus, value == player.timeControlStatus, rule: rule)
             case .bufferEmpty(let value):
-                return result(value, player.isBufferEmpty, value == player.isBufferEmpty,
-                              rule: provenance.rule(id, "players.\(name)"))
+                return result(value, player.isBufferEmpty, value == player.isBufferEmpty, rule: rule)
             case .likelyToKeepUp(let value):
-                return result(value, !player.isBufferEmpty, value == !player.isBufferEmpty,
-                              rule: provenance.rule(id, "players.\(name)"))
+                return result(value, !player.isBufferEmpty, value == !player.isBufferEmpty, rule: rule)
             }
         case .events(let patterns):
             let mine = window.filter { $0.app == id }
