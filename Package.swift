@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "ArbiterEngine", targets: ["ArbiterEngine"]),
         .library(name: "ArbiterScenario", targets: ["ArbiterScenario"]),
         .library(name: "ArbiterTesting", targets: ["ArbiterTesting"]),
+        .library(name: "ArbiterKit", targets: ["ArbiterKit"]),
         .executable(name: "arbiter", targets: ["arbiter"]),
     ],
     dependencies: [
@@ -50,6 +51,12 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
+        ),
+        // The iOS audio API (AVAudioSession, AVPlayer, MPRemoteCommandCenter, ...) over a simulated phone, so an app's
+        // own audio code runs against the engine unchanged.
+        .target(
+            name: "ArbiterKit",
+            dependencies: ["ArbiterEngine", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")]
         ),
         // The C layer over libpipewire-0.3 (method macros, variadics, SPA pods, the process() callback).
         .target(

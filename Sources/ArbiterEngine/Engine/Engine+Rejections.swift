@@ -52,6 +52,10 @@ extension Engine {
             if let problem = playerProblem(i, named: name, verb: "set the rate of") { return problem }
             if name == nil && apps[i].playerCount > 1 { return severalPlayersError(i, to: "RATE") }
             return nil
+        case .declarePlayer(let config): return playerDeclarationProblem(i, config)
+        case .setItems(let name, _):
+            if let (_, isRecorder) = firstPlayer(of: i, named: name), !isRecorder { return nil }
+            return playerError(i, named: name, found: firstPlayer(of: i, named: name) != nil, verb: "give items to")
         case .setPrefersInterruptionOnRouteDisconnect where ios < 17:
             return InputError("setPrefersInterruptionOnRouteDisconnect needs iOS 17 or later (this engine is iOS "
                 + "\(ios)); expected ios 17 or later")

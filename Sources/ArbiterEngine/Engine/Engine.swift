@@ -183,13 +183,7 @@ public struct Engine: Hashable, Sendable {
         if first { setForeground(apps.count - 1) }
         effects.decide(apps.count - 1, .lifecycle(first ? .foreground : .background), .appDeclared)
         if config.isMusicApp && musicAppIndex == nil { musicAppIndex = apps.count - 1 }
-        // The first systemMusicPlayer brings the Music app, named and made as a setup's would be.
-        if config.drivesMusicApp && musicAppIndex == nil,
-           let music = Setup(profile: profile, apps: apps.indices.map { apps[$0].config }).musicApp {
-            apps.append(App(config: music, lifecycle: .background))
-            musicAppIndex = apps.count - 1
-            effects.decide(apps.count - 1, .lifecycle(.background), .musicAppPlaysForSystemPlayer)
-        }
+        if config.drivesMusicApp { bringMusicApp(&effects) }
         return .succeeded
     }
 }

@@ -58,6 +58,12 @@ public enum AppAction: Hashable, Sendable, CustomStringConvertible {
     /// `setPrefersNoInterruptionsFromSystemAlerts` (iOS 14.5+): true keeps the session running while a Banner-style
     /// call rings.
     case setPrefersNoInterruptionsFromSystemAlerts(Bool)
+    /// The app's code makes a player (`AVAudioPlayer(contentsOf:)`, `AVPlayer(url:)`, ...), or re-declares the one with
+    /// this name (an AVPlayer handed to an AVPlayerViewController, say), which keeps its state, items and position.
+    indirect case declarePlayer(PlayerConfig)
+    /// The app's code gives a player new items (`replaceCurrentItem(with:)`, an AVQueuePlayer's `insert`): the first
+    /// is current, from its start.
+    indirect case setItems(player: String, [PlayerItem])
 
     public var description: String {
         switch self {
@@ -92,6 +98,9 @@ public enum AppAction: Hashable, Sendable, CustomStringConvertible {
             return "setPrefersInterruptionOnRouteDisconnect \(prefers)"
         case .setPrefersNoInterruptionsFromSystemAlerts(let prefers):
             return "setPrefersNoInterruptionsFromSystemAlerts \(prefers)"
+        case .declarePlayer(let player): return "declarePlayer \(player.name) (\(player.kind))"
+        case .setItems(let player, let items):
+            return "setItems \(player) [\(items.map { $0.title ?? "untitled" }.joined(separator: ", "))]"
         }
     }
 }

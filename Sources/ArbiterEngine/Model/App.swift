@@ -26,6 +26,9 @@ public struct AppConfig: Hashable, Sendable {
     public var reactions: [ReactionTrigger: Reaction]
     /// Whether this is the built-in Music app (`AppConfig.musicApp`), which every systemMusicPlayer drives.
     public internal(set) var isMusicApp = false
+    /// Whether the app's own code runs on the simulated phone (ArbiterKit): its handlers answer remote commands, so the
+    /// engine does nothing on its behalf (no default seek for changePlaybackPosition), and its code makes its players.
+    public var runsOwnCode = false
 
     public init(
         _ name: AppID,

@@ -70,6 +70,8 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
     case playerBuffer(String, empty: Bool)
     /// A player asked to play started or stopped waiting for its stream.
     case playerWaiting(String, Bool)
+    /// The app's code made a player of this kind, or re-declared one.
+    case playerDeclared(String, PlayerKind)
     /// A player's video was put on or taken off the screen.
     case videoShown(String, Bool)
     /// The app's own code ran a reaction.
@@ -126,6 +128,7 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
             empty ? "player \(name) buffer empty" : "player \(name) likely to keep up"
         case .playerWaiting(let name, let waiting):
             waiting ? "player \(name) waitingToPlayAtSpecifiedRate" : "player \(name) playing again"
+        case .playerDeclared(let name, let kind): "player \(name) is a \(kind)"
         case .videoShown(let name, let shown): "player \(name) video \(shown ? "attached" : "detached")"
         case .reacted(let trigger, let reaction): "app code: on \(trigger) \(reaction)"
         case .sessionReset: "session reset to defaults"

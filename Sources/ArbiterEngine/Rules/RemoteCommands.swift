@@ -50,7 +50,8 @@ extension Engine {
             let record = react(i, trigger: .remote(command), reaction, shouldResume: false, &effects)
             if case .failed = record?.result { status = .commandFailed }
             if case .rejected = record?.result { status = .commandFailed }
-        } else if command == .changePlaybackPosition, let position, let p = apps[i].players.indices.first {
+        } else if command == .changePlaybackPosition, let position, !apps[i].config.runsOwnCode,
+                  let p = apps[i].players.indices.first {
             apps[i].players[p].seek(to: position, at: now)
             effects.decide(i, .playerPosition(Int32(p), position), .remoteToNowPlaying)
         }

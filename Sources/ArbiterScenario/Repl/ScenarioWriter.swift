@@ -192,6 +192,8 @@ public enum ScenarioWriter {
             return "{ setPrefersInterruptionOnRouteDisconnect: \(prefers) }"
         case .setPrefersNoInterruptionsFromSystemAlerts(let prefers):
             return "{ setPrefersNoInterruptionsFromSystemAlerts: \(prefers) }"
+        case .declarePlayer(let config): return "{ declarePlayer: \(quote(config.name)) }  # an app's code made a \(config.kind)"
+        case .setItems(let name, let items): return "{ setItems: \(quote(name)) }  # \(items.count) items from an app's code"
         case .overrideOutput(let speaker): return "{ overrideOutput: \(speaker ? "speaker" : "none") }"
         case .preferInput(let port): return "{ preferInput: \(port.map(\.rawValue) ?? "none") }"
         case .nowPlayingInfo(let info):

@@ -1,0 +1,95 @@
+import ArbiterEngine
+
+/// `UIApplicationDelegate`'s lifecycle methods. Every method is optional. An object an app's launch code returns
+/// that adopts it is the app's delegate.
+public protocol UIApplicationDelegate: AnyObject {
+    func applicationWillResignActive(_ application: UIApplication)
+    func applicationDidEnterBackground(_ application: UIApplication)
+    func applicationWillEnterForeground(_ application: UIApplication)
+    func applicationDidBecomeActive(_ application: UIApplication)
+    func applicationWillTerminate(_ application: UIApplication)
+}
+
+extension UIApplicationDelegate {
+    public func applicationWillResignActive(_ application: UIApplication) {}
+    public func applicationDidEnterBackground(_ application: UIApplication) {}
+    public func applicationWillEnterForeground(_ application: UIApplication) {}
+    public func applicationDidBecomeActive(_ application: UIApplication) {}
+    public func applicationWillTerminate(_ application: UIApplication) {}
+}
+
+/// `UIApplication`: the running app's lifecycle as the phone drives it. Its notifications go to the app's
+/// `NotificationCenter.default`: willResignActive before the app leaves the foreground, didEnterBackground after,
+/// willEnterForeground and didBecomeActive when it comes back, willTerminate before it is terminated.
+open class UIApplication: NSObject, @unchecked Sendable {
+    /// `UIApplication.State`.
+    public enum State: Int, Sendable {
+        case active = 0, inactive, background
+    }
+
+    let app: SimulatedApp?
+    private static let outside = UIApplication(app: nil)
+    weak var delegate: UIApplicationDelegate?
+    private var backgroundTasks: Set<Int> = []
+    private var nextTask = 1
+
+    init(app: SimulatedApp?) { self.app = app }
+
+    /// The running app's application object.
+    open class var shared: UIApplication {
+        if let app = SimulatedApp.current { return app.application }
+        Diagnostics.outsideApp("UIApplication.shared")
+        return outside
+    }
+
+    public static let willResignActiveNotification = NSNotification.Name("UIApplicationWillResignActiveNotification")
+    public static let didEnterBackgroundNotification = NSNotification.Name("UIApplicationDidEnterBackgroundNotification")
+    public static let willEnterForegroundNotification = NSNotification.Name("UIApplicationWillEnterForegroundNotification")
+    public static let didBecomeActiveNotification = NSNotification.Name("UIApplicationDidBecomeActiveNotification")
+    public static let willTerminateNotification = NSNotification.Name("UIApplicationWillTerminateNotification")
+
+    open var applicationState: State {
+        switch app?.state?.lifecycle {
+        case .foreground?: .active
+        default: .background
+        }
+    }
+
+    /// The legacy remote-control registration. Remote commands reach an app through MPRemoteCommandCenter here;
+    /// this call changes nothing (`remoteControlReceived(with:)` is not modelled).
+    open func beginReceivingRemoteControlEvents() {}
+    open func endReceivingRemoteControlEvents() {}
+
+    /// A finite background extension. It does not keep audio playing: only the `audio` background mode does.
+    open func beginBackgroundTask(expirationHandler handler: (@Sendable () -> Void)? = nil) -> UIBackgroundTaskIdentifier {
+        beginBackgroundTask(withName: nil, expirationHandler: handler)
+    }
+
+    open func beginBackgroundTask(withName taskName: String?,
+                                  expirationHandler handler: (@Sendable () -> Void)? = nil) -> UIBackgroundTaskIdentifier {
+        let task = nextTask
+        nextTask += 1
+        backgroundTasks.insert(task)
+        return UIBackgroundTaskIdentifier(rawValue: task)
+    }
+
+    open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
+        backgroundTasks.remove(identifier.rawValue)
+    }
+
+    /// Background tasks begun and not ended.
+    public var openBackgroundTasks: Int { backgroundTasks.count }
+
+    /// Posts a lifecycle notification to the app's observers and calls its delegate.
+    func post(_ name: NSNotification.Name, delegate call: (UIApplicationDelegate, UIApplication) -> Void) {
+        app?.notificationCenter.post(name: name, object: self)
+        if let delegate { call(delegate, self) }
+    }
+}
+
+/// `UIBackgroundTaskIdentifier`.
+public struct UIBackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let invalid = UIBackgroundTaskIdentifier(rawValue: 0)
+}
