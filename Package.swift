@@ -82,6 +82,7 @@ let package = Package(
         // How fast an unplug reaches the graph (tools/bench-unplug.sh).
         .executableTarget(name: "arbiter-bench", dependencies: ["ArbiterEngine", "ArbiterPipeWire"]),
         .testTarget(name: "ArbiterEngineTests", dependencies: ["ArbiterEngine"]),
+        .testTarget(name: "ArbiterKitTests", dependencies: ["ArbiterKit", "ArbiterEngine"]),
         .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire"]),
         .testTarget(
             name: "ArbiterScenarioTests", dependencies: ["ArbiterScenario", "ArbiterEngine"], exclude: ["FuzzRegressions"]

@@ -7,7 +7,7 @@ extension Engine {
         if let p = apps[i].players.firstIndex(where: { $0.name == config.name }) {
             apps[i].players[p].redeclare(as: config)
         } else {
-            apps[i].players.append(Player(config))
+            apps.appendPlayer(Player(config), to: i)
         }
         effects.decide(i, detail: .playerDeclared(config.name, config.kind), .codeMakesPlayers)
         if config.kind == .systemMusicPlayer { bringMusicApp(&effects) }
@@ -30,8 +30,8 @@ extension Engine {
 
     /// The first systemMusicPlayer brings the Music app, named and made as a setup's would be.
     mutating func bringMusicApp(_ effects: inout Effects) {
-        guard musicAppIndex == nil,
-              let music = Setup(profile: profile, apps: apps.indices.map { apps[$0].config }).musicApp else { return }
+        guard musicAppIndex == nil else { return }
+        let music = AppConfig.musicApp(named: Setup.musicAppName(avoiding: apps.map(\.id)), profile: profile)
         apps.append(App(config: music, lifecycle: .background))
         musicAppIndex = apps.count - 1
         effects.decide(apps.count - 1, .lifecycle(.background), .musicAppPlaysForSystemPlayer)

@@ -75,6 +75,7 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
         return app.call(action, api: "AVAudioPlayer(\(engineName)).\(api)").result == .succeeded
     }
 
+    @discardableResult
     open func prepareToPlay() -> Bool { app != nil }
 
     /// Plays (activating the session if it is not active); false when the session cannot play.

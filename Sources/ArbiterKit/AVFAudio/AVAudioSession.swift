@@ -169,7 +169,7 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
     }
 
     /// Record permission is granted at once: the phone models audio policy, not privacy prompts.
-    open func requestRecordPermission(_ response: @escaping @Sendable (Bool) -> Void) { response(true) }
+    open func requestRecordPermission(_ response: @escaping (Bool) -> Void) { response(true) }
 
     // MARK: The engine
 

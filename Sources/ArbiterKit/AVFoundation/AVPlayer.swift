@@ -149,14 +149,14 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
         perform(.seek(player: engineName, to: time.seconds), "seek(to: \(time.seconds)s)")
     }
 
-    open func seek(to time: CMTime, completionHandler: @escaping @Sendable (Bool) -> Void) {
+    open func seek(to time: CMTime, completionHandler: @escaping (Bool) -> Void) {
         seek(to: time)
         completionHandler(true)
     }
 
     /// Calls `block` every `interval` of the phone's time while the player plays, with the player's time.
     open func addPeriodicTimeObserver(forInterval interval: CMTime, queue: DispatchQueue?,
-                                      using block: @escaping @Sendable (CMTime) -> Void) -> Any {
+                                      using block: @escaping (CMTime) -> Void) -> Any {
         let observer = PeriodicTimeObserver(player: self, interval: interval, block: block, from: app?.now ?? .zero)
         app?.addTimer(observer)
         return observer
@@ -207,10 +207,10 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
 final class PeriodicTimeObserver: @unchecked Sendable {
     weak var player: AVPlayer?
     let interval: Time
-    let block: @Sendable (CMTime) -> Void
+    let block: (CMTime) -> Void
     let start: Time
 
-    init(player: AVPlayer, interval: CMTime, block: @escaping @Sendable (CMTime) -> Void, from start: Time) {
+    init(player: AVPlayer, interval: CMTime, block: @escaping (CMTime) -> Void, from start: Time) {
         self.player = player
         self.interval = .seconds(max(interval.isNumeric ? interval.seconds : 1, 0.001))
         self.block = block
@@ -228,6 +228,16 @@ final class PeriodicTimeObserver: @unchecked Sendable {
     func fires(at time: Time) -> Bool {
         guard let player, player.timeControlStatus == .playing else { return false }
         return (time - start).milliseconds % interval.milliseconds == 0
+    }
+
+    private var wasPlaying = false
+
+    /// Whether its player started or stopped playing since it last looked: the block then runs too, as AVPlayer calls
+    /// it when the rate changes.
+    func playingChanged() -> Bool {
+        let playing = player?.timeControlStatus == .playing
+        defer { wasPlaying = playing }
+        return playing != wasPlaying
     }
 
     func fire() {

@@ -20,7 +20,7 @@ open class NotificationCenter: @unchecked Sendable {
     /// Adds a block observer; returns the token `removeObserver(_:)` takes.
     @discardableResult
     open func addObserver(forName name: NSNotification.Name?, object obj: Any?, queue: OperationQueue?,
-                          using block: @escaping @Sendable (Notification) -> Void) -> NSObjectProtocol {
+                          using block: @escaping (Notification) -> Void) -> NSObjectProtocol {
         let observer = Observer(name: name, object: obj.map { $0 as AnyObject }, block: block)
         observers.append(observer)
         return observer
@@ -50,9 +50,9 @@ open class NotificationCenter: @unchecked Sendable {
     private final class Observer: NSObject, @unchecked Sendable {
         let name: NSNotification.Name?
         weak var object: AnyObject?
-        let block: @Sendable (Notification) -> Void
+        let block: (Notification) -> Void
 
-        init(name: NSNotification.Name?, object: AnyObject?, block: @escaping @Sendable (Notification) -> Void) {
+        init(name: NSNotification.Name?, object: AnyObject?, block: @escaping (Notification) -> Void) {
             self.name = name
             self.object = object
             self.block = block

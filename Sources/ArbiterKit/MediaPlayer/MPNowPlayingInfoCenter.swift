@@ -81,7 +81,7 @@ public let MPNowPlayingInfoPropertyIsLiveStream = "MPNowPlayingInfoPropertyIsLiv
 open class MPMediaItemArtwork: NSObject, @unchecked Sendable {
     public let bounds: CGRect
 
-    public init(boundsSize: CGSize, requestHandler: @escaping @Sendable (CGSize) -> Any) {
+    public init(boundsSize: CGSize, requestHandler: @escaping (CGSize) -> Any) {
         bounds = CGRect(origin: .zero, size: boundsSize)
     }
 }

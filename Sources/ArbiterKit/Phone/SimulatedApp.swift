@@ -23,6 +23,8 @@ public final class SimulatedApp: @unchecked Sendable {
     private var valueObservations: [ValueObservation] = []
     private var timers: [PeriodicTimeObserver] = []
     var observedValuesMayHaveChanged = false
+    /// What the app's launch code returned, kept alive as UIKit keeps an app's delegate.
+    var code: Any?
     /// The lifecycle the app's code was last told of.
     private var toldLifecycle: AppLifecycle = .background
     private var resignedActive = false
@@ -91,6 +93,7 @@ public final class SimulatedApp: @unchecked Sendable {
     func notifyValueObservers() {
         valueObservations.removeAll { !$0.isValid }
         for observation in valueObservations { run { observation.check() } }
+        for timer in timers where timer.playingChanged() { run { timer.fire() } }
     }
 
     func addTimer(_ timer: PeriodicTimeObserver) { timers.append(timer) }
@@ -171,6 +174,12 @@ public final class SimulatedApp: @unchecked Sendable {
             case .background where toldLifecycle == .foreground && !resignedActive:
                 resignedActive = true
                 application.post(UIApplication.willResignActiveNotification) { $0.applicationWillResignActive($1) }
+                // Before iOS 14, didEnterBackground came before iOS paused a player whose video was on screen, so
+                // detaching the video there kept the sound (QA1668); from iOS 14 it comes too late (FB8722590).
+                if phone.engine.ios < 14 {
+                    toldLifecycle = .background
+                    application.post(UIApplication.didEnterBackgroundNotification) { $0.applicationDidEnterBackground($1) }
+                }
             case .terminate where state?.lifecycle != .terminated && state?.lifecycle != .suspended:
                 application.post(UIApplication.willTerminateNotification) { $0.applicationWillTerminate($1) }
             default: break
@@ -186,7 +195,7 @@ public final class SimulatedApp: @unchecked Sendable {
             application.post(UIApplication.willEnterForegroundNotification) { $0.applicationWillEnterForeground($1) }
             resignedActive = false
             application.post(UIApplication.didBecomeActiveNotification) { $0.applicationDidBecomeActive($1) }
-        case .background where was == .foreground:
+        case .background where was == .foreground, .suspended where was == .foreground:
             if !resignedActive {
                 application.post(UIApplication.willResignActiveNotification) { $0.applicationWillResignActive($1) }
             }

@@ -47,12 +47,21 @@ public final class SimulatedPhone: @unchecked Sendable {
                               launch: () throws -> Code) throws -> Code {
         var config = AppConfig(name, backgroundModes: backgroundModes, players: [])
         config.runsOwnCode = true
+        guard apps[name] == nil, engine.app(name) == nil else {
+            throw SimulatedPhoneError(message: "an app named \(name) is on the phone already; expected a new name")
+        }
         let app = SimulatedApp(name: name, phone: self)
-        let declared = step(.declare(config), cause: .test)
-        if case .rejected(let error) = declared.result { throw SimulatedPhoneError(message: error.message) }
         apps[name] = app
+        let declared = step(.declare(config), cause: .test)
+        if case .rejected(let error) = declared.result {
+            apps[name] = nil
+            throw SimulatedPhoneError(message: error.message)
+        }
         if engine.device.foreground != name { step(.app(name, .foreground), cause: .test) }
+        deliverPending()
         let code = try app.run(launch)
+        // The phone keeps the app's code alive, as UIKit keeps an app's delegate.
+        app.code = code
         if let delegate = code as? UIApplicationDelegate { app.application.delegate = delegate }
         deliverPending()
         return code

@@ -61,12 +61,12 @@ open class UIApplication: NSObject, @unchecked Sendable {
     open func endReceivingRemoteControlEvents() {}
 
     /// A finite background extension. It does not keep audio playing: only the `audio` background mode does.
-    open func beginBackgroundTask(expirationHandler handler: (@Sendable () -> Void)? = nil) -> UIBackgroundTaskIdentifier {
+    open func beginBackgroundTask(expirationHandler handler: (() -> Void)? = nil) -> UIBackgroundTaskIdentifier {
         beginBackgroundTask(withName: nil, expirationHandler: handler)
     }
 
     open func beginBackgroundTask(withName taskName: String?,
-                                  expirationHandler handler: (@Sendable () -> Void)? = nil) -> UIBackgroundTaskIdentifier {
+                                  expirationHandler handler: (() -> Void)? = nil) -> UIBackgroundTaskIdentifier {
         let task = nextTask
         nextTask += 1
         backgroundTasks.insert(task)
