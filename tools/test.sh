@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: engine unit tests, the exhaustive small-scope exploration, the scenario parser, the PipeWire
 # backend against private daemons it starts itself, the CLI tests (the corpus with and without --pipewire), the
-# ArbiterTesting library's tests, the example package in Examples/PolicyTests that uses it as a user would, and
+# ArbiterTesting library's tests, the example packages in Examples/ (PolicyTests uses ArbiterTesting as a user would,
+# SeedApps runs the seed articles' code through ArbiterKit), and
 # (with no arguments) the benchmark package's build and workload, the release build with profile-guided
 # optimization replaying the corpus as the debug build does, and a short fuzzing run.
 set -euo pipefail
@@ -14,6 +15,8 @@ swift test --skip-build "$@"
 if [ "$#" -eq 0 ]; then
     echo "test.sh: Examples/PolicyTests (an app team's policy tests, depending on Arbiter by path)" >&2
     swift test --package-path Examples/PolicyTests
+    echo "test.sh: Examples/SeedApps (the seed articles' audio code run on a simulated phone through ArbiterKit)" >&2
+    swift test --package-path Examples/SeedApps
     # The benchmark and fuzzing packages build with their own flags, so the build above does not check them.
     echo "test.sh: Benchmarks/ builds; its workload runs through a debug engine that checks its invariants after every event" >&2
     swift build --package-path Benchmarks
