@@ -47,6 +47,7 @@ let package = Package(
             name: "ArbiterTesting",
             dependencies: [
                 "ArbiterEngine",
+                "ArbiterKit",
                 "ArbiterScenario",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -82,7 +83,7 @@ let package = Package(
         // How fast an unplug reaches the graph (tools/bench-unplug.sh).
         .executableTarget(name: "arbiter-bench", dependencies: ["ArbiterEngine", "ArbiterPipeWire"]),
         .testTarget(name: "ArbiterEngineTests", dependencies: ["ArbiterEngine"]),
-        .testTarget(name: "ArbiterKitTests", dependencies: ["ArbiterKit", "ArbiterEngine"]),
+        .testTarget(name: "ArbiterKitTests", dependencies: ["ArbiterKit", "ArbiterEngine", "ArbiterTesting"]),
         .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire"]),
         .testTarget(
             name: "ArbiterScenarioTests", dependencies: ["ArbiterScenario", "ArbiterEngine"], exclude: ["FuzzRegressions"]

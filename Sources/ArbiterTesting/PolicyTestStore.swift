@@ -1,4 +1,5 @@
 import ArbiterEngine
+import ArbiterKit
 import ArbiterScenario
 import IssueReporting
 
@@ -31,9 +32,15 @@ public final class PolicyTestStore {
 
     public var exhaustivity: Exhaustivity
     /// The engine after the last step, for anything the state does not show.
-    public private(set) var engine: Engine
+    public var engine: Engine { phone?.engine ?? ownEngine }
     /// The store's clock: where `send` happens and what `advance` moves.
-    public private(set) var now: Time = .zero
+    public var now: Time { phone?.now ?? ownNow }
+    /// The simulated phone the store drives, when apps' own code runs on it (`init(phone:)`).
+    public let phone: SimulatedPhone?
+    private var ownEngine: Engine
+    private var ownNow: Time = .zero
+    /// How many of the phone's steps the store has recorded.
+    private var recordedSteps = 0
     /// The state at `now`.
     public var state: PolicyState { PolicyState(engine, at: now) }
     /// Notifications delivered and not yet received, oldest first.
@@ -47,13 +54,27 @@ public final class PolicyTestStore {
                 filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         self.exhaustivity = exhaustivity
         created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        phone = nil
         do {
-            engine = try Engine(setup)
+            ownEngine = try Engine(setup)
         } catch {
             reportIssue("The setup cannot start the engine: \(error)", fileID: fileID, filePath: filePath,
                         line: line, column: column)
-            engine = try! Engine(Setup())
+            ownEngine = try! Engine(Setup())
         }
+    }
+
+    /// A store over a simulated phone whose apps' own code runs (ArbiterKit): `send` and `advance` go through the
+    /// phone, so the apps' handlers run and what they call is checked and received like every other change. What the
+    /// phone did before (installing apps, say) is taken as the starting state.
+    public init(phone: SimulatedPhone, exhaustivity: Exhaustivity = .on, fileID: StaticString = #fileID,
+                filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        self.exhaustivity = exhaustivity
+        created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.phone = phone
+        ownEngine = phone.engine
+        recordedSteps = phone.transcript.count
+        for step in phone.transcript { provenance.record(step.outcome.decisions) }
     }
 
     /// A store over these apps on a device (`DeviceConfig()` is unlocked, ringer on, nothing connected).
@@ -73,8 +94,7 @@ public final class PolicyTestStore {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         checkNothingPending(before: "sending \(event)", at: location)
         let before = state
-        let outcome = engine.handle(event, at: now)
-        record(outcome)
+        let outcome = handle(event)
         switch outcome.result {
         case .rejected(let error):
             location.report("The engine refused \(event): \(error.message)")
@@ -96,9 +116,55 @@ public final class PolicyTestStore {
                         column: UInt = #column) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let before = state
-        now = now + duration
-        record(engine.handle(.advance, at: now))
+        if let phone {
+            phone.advance(by: duration)
+            recordPhoneSteps()
+        } else {
+            ownNow = ownNow + duration
+            record(ownEngine.handle(.advance, at: ownNow))
+        }
         expect(expected, from: before, step: "advancing by \(duration)", at: location)
+    }
+
+    /// Runs `body` as the code of app `app` on the store's phone (a tap in the app); `expected` writes what its calls
+    /// change. The notifications they deliver must be received as any step's.
+    public func run<Result>(in app: AppID, _ body: () throws -> Result,
+                            _ expected: ((inout PolicyState) throws -> Void)? = nil, fileID: StaticString = #fileID,
+                            filePath: StaticString = #filePath, line: UInt = #line,
+                            column: UInt = #column) rethrows -> Result? {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let phone else {
+            location.report("run(in:) needs a store over a SimulatedPhone; expected PolicyTestStore(phone:)")
+            return nil
+        }
+        checkNothingPending(before: "running \(app)'s code", at: location)
+        let before = state
+        let result = try phone.run(in: app, body)
+        recordPhoneSteps()
+        expect(expected, from: before, step: "\(app)'s code ran", at: location)
+        return result
+    }
+
+    /// Applies one event: through the phone when there is one (returning the event's own outcome), else the engine.
+    private func handle(_ event: Event) -> Outcome {
+        guard let phone else {
+            let outcome = ownEngine.handle(event, at: ownNow)
+            record(outcome)
+            return outcome
+        }
+        recordPhoneSteps()
+        let first = phone.transcript.count
+        phone.send(event)
+        let own = phone.transcript[first...].first { $0.cause == .test && $0.outcome.event == event }
+        recordPhoneSteps()
+        return own?.outcome ?? phone.transcript[first].outcome
+    }
+
+    /// Records the phone's steps since the last recorded one.
+    private func recordPhoneSteps() {
+        guard let phone else { return }
+        for step in phone.transcript.dropFirst(recordedSteps) { record(step.outcome) }
+        recordedSteps = phone.transcript.count
     }
 
     /// Asserts that the oldest pending notification is `kind`, delivered to `app`, and takes it.

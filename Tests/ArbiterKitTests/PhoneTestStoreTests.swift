@@ -1,0 +1,69 @@
+import ArbiterEngine
+import ArbiterKit
+import ArbiterTesting
+import Testing
+
+/// ArbiterTesting's store drives a phone running an app's own code: what its handlers change is checked with the same
+/// diffs, and what it is told is received as any step's notifications.
+@Suite struct PhoneTestStoreTests {
+    func podcastPhone() throws -> (SimulatedPhone, PodcastPlayer) {
+        let phone = try SimulatedPhone(Setup(ios: 17))
+        phone.media["episode.mp3"] = SimulatedMedia(duration: 1800)
+        let podcast = try phone.install("Podcast", backgroundModes: [.audio]) {
+            try PodcastPlayer(episode: URL(fileURLWithPath: "/media/episode.mp3"))
+        }
+        return (phone, podcast)
+    }
+
+    @Test func handlersChangesAreCheckedAndTheirNotificationsReceived() throws {
+        let (phone, podcast) = try podcastPhone()
+        let store = PolicyTestStore(phone: phone, exhaustivity: .off)
+        store.run(in: "Podcast", { podcast.play() }) {
+            $0.apps["Podcast"].active = true
+            $0.apps["Podcast"].players["episode"] = .playing
+            $0.nowPlaying = "Podcast"
+        }
+        store.advance(by: .seconds(30))
+        // The call pauses the player; the code's handler publishes rate 0 at that instant.
+        store.send(.system(.incomingCall)) {
+            $0.apps["Podcast"].interrupted = true
+            $0.apps["Podcast"].players["episode"] = .paused
+        }
+        store.receive("Podcast", .interruptionBegan(reason: .default))
+        #expect(store.engine.app("Podcast")?.published?.info.rate == 0)
+        // Declined: the handler sees shouldResume and plays again.
+        store.send(.system(.declineCall)) {
+            $0.apps["Podcast"].interrupted = false
+            $0.apps["Podcast"].players["episode"] = .playing
+        }
+        store.receive("Podcast", .interruptionEnded(shouldResume: true))
+        #expect(store.now == .seconds(30))
+        store.finish()
+    }
+
+    @Test func aWrongExpectationFailsWithTheRuleBehindTheValue() throws {
+        let (phone, podcast) = try podcastPhone()
+        let store = PolicyTestStore(phone: phone, exhaustivity: .off)
+        store.run(in: "Podcast", { podcast.play() })
+        withKnownIssue {
+            store.send(.system(.incomingCall)) { $0.apps["Podcast"].players["episode"] = .playing }
+        } matching: { issue in
+            issue.description.contains("players.episode: [interruption.")
+        }
+        store.receive("Podcast", .interruptionBegan(reason: .default))
+    }
+
+    @Test func anUnreceivedNotificationFromAHandlersCallFails() throws {
+        let (phone, podcast) = try podcastPhone()
+        let store = PolicyTestStore(phone: phone)
+        store.run(in: "Podcast", { podcast.play() }, { state in
+            state = PolicyState(store.engine, at: store.now)
+        })
+        withKnownIssue {
+            store.send(.system(.incomingCall)) { state in state = PolicyState(store.engine, at: store.now) }
+            store.finish()
+        } matching: { issue in
+            issue.description.contains("Podcast ← interruptionBegan reason=default")
+        }
+    }
+}
