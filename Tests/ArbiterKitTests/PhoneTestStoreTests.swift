@@ -67,3 +67,24 @@ import Testing
         }
     }
 }
+
+/// A run on the phone draws and explains itself as a replayed scenario does.
+@Suite struct PhonePicturesTests {
+    @Test func aRunDrawsAndSaysWhy() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17))
+        let podcast = try phone.install("Podcast", backgroundModes: [.audio]) {
+            try PodcastPlayer(episode: URL(fileURLWithPath: "/media/episode.mp3"))
+        }
+        phone.run(in: "Podcast") { podcast.play() }
+        phone.send(.system(.incomingCall))
+        #expect(phone.why("players.episode", of: "Podcast")?.id == "interruption.pauses-players")
+        #expect(phone.why("active", of: "Podcast")?.id == "system.call-interrupts")
+        let svg = phone.timelineSVG(title: "podcast and a call")
+        #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
+        #expect(svg.contains("podcast and a call"))
+        #expect(svg.contains("AVAudioSession.setActive(true)"))
+        #expect(phone.timelinePicture().frames.count == phone.transcript.count)
+        // The same run gives the same picture.
+        #expect(svg == phone.timelineSVG(title: "podcast and a call"))
+    }
+}

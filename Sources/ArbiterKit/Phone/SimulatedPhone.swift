@@ -35,7 +35,11 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// A phone over `setup`: its iOS version, profile, device and declared apps (which may be empty).
     public init(_ setup: Setup = Setup()) throws(SetupError) {
         engine = try Engine(setup)
+        initialEngine = engine
     }
+
+    /// The engine before the first step.
+    public let initialEngine: Engine
 
     // MARK: Apps backed by code
 
@@ -124,7 +128,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     @discardableResult
     func step(_ event: Event, cause: PhoneStep.Cause) -> Outcome {
         let outcome = engine.handle(event, at: now)
-        transcript.append(PhoneStep(cause: cause, outcome: outcome))
+        transcript.append(PhoneStep(cause: cause, outcome: outcome, engine: engine))
         if case .rejected(let error) = outcome.result, cause != .test {
             diagnose("\(cause): \(event) was refused: \(error.message)")
         }
@@ -195,6 +199,8 @@ public struct PhoneStep: Hashable, Sendable, CustomStringConvertible {
 
     public var cause: Cause
     public var outcome: Outcome
+    /// The engine after the step (a copy-on-write value: cheap to keep).
+    public var engine: Engine
 
     public var description: String {
         var lines = ["\(outcome.time)  \(outcome.event)" + (cause == .test ? "" : "  (\(cause))")]
