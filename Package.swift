@@ -83,7 +83,9 @@ let package = Package(
         // How fast an unplug reaches the graph (tools/bench-unplug.sh).
         .executableTarget(name: "arbiter-bench", dependencies: ["ArbiterEngine", "ArbiterPipeWire"]),
         .testTarget(name: "ArbiterEngineTests", dependencies: ["ArbiterEngine"]),
-        .testTarget(name: "ArbiterKitTests", dependencies: ["ArbiterKit", "ArbiterEngine", "ArbiterTesting"]),
+        .testTarget(
+            name: "ArbiterKitTests", dependencies: ["ArbiterKit", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting"], exclude: ["Scenarios"]
+        ),
         .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire"]),
         .testTarget(
             name: "ArbiterScenarioTests", dependencies: ["ArbiterScenario", "ArbiterEngine"], exclude: ["FuzzRegressions"]

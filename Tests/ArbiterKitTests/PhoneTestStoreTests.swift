@@ -1,5 +1,6 @@
 import ArbiterEngine
 import ArbiterKit
+import ArbiterScenario
 import ArbiterTesting
 import Testing
 
@@ -86,5 +87,41 @@ import Testing
         #expect(phone.timelinePicture().frames.count == phone.transcript.count)
         // The same run gives the same picture.
         #expect(svg == phone.timelineSVG(title: "podcast and a call"))
+    }
+}
+
+/// A YAML scenario's declared apps and steps beside an app's own code.
+@Suite struct PhoneScenarioTests {
+    let path = "Tests/ArbiterKitTests/Scenarios/maps-prompt-over-podcast.yaml"
+
+    func podcastPhone() throws -> (SimulatedPhone, PodcastPlayer) {
+        let scenario = try ScenarioFiles.load(path).get()
+        let phone = try SimulatedPhone(scenario, codeApps: ["Podcast"])
+        let podcast = try phone.install("Podcast", backgroundModes: [.audio]) {
+            try PodcastPlayer(episode: URL(fileURLWithPath: "/media/episode.mp3"))
+        }
+        return (phone, podcast)
+    }
+
+    @Test func theScenarioRunsAgainstTheRealCode() throws {
+        let (phone, podcast) = try podcastPhone()
+        phone.run(in: "Podcast") { podcast.play() }
+        #expect(assertScenario(path, on: phone))
+        #expect(podcast.told == ["began reason 0", "ended shouldResume true"])
+    }
+
+    @Test func codeThatDoesNotResumeFailsTheScenarioAtItsLine() throws {
+        let (phone, podcast) = try podcastPhone()
+        phone.run(in: "Podcast") { podcast.play() }
+        podcast.resumesAfterInterruptions = false
+        var failed = false
+        withKnownIssue {
+            failed = !assertScenario(path, on: phone)
+        } matching: { issue in
+            // Each failed check of the last expect: is an issue at its own line of the YAML file.
+            issue.sourceLocation?.fileID.hasSuffix("maps-prompt-over-podcast.yaml") == true
+                && [24, 25].contains(issue.sourceLocation?.line)
+        }
+        #expect(failed)
     }
 }

@@ -14,6 +14,8 @@ final class PodcastPlayer {
     private var observers: [NSObjectProtocol] = []
     private var statusObservation: NSKeyValueObservation?
     private(set) var ticks: [Double] = []
+    /// Whether the interruption handler honours shouldResume (a test turns it off to show the bug it would be).
+    var resumesAfterInterruptions = true
 
     init(episode: URL) throws {
         let session = AVAudioSession.sharedInstance()
@@ -77,7 +79,7 @@ final class PodcastPlayer {
             let options = AVAudioSession.InterruptionOptions(
                 rawValue: note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
             told.append("ended shouldResume \(options.contains(.shouldResume))")
-            if options.contains(.shouldResume) { play() }
+            if options.contains(.shouldResume) && resumesAfterInterruptions { play() }
         @unknown default:
             break
         }

@@ -165,3 +165,13 @@ struct CheckEvaluator {
         return true
     }
 }
+
+extension Check {
+    /// Evaluates checks as a scenario's `expect:` does: against `engine` at `time`, with the notifications delivered
+    /// since the previous `expect:` (for `events`), and the rules that set each value (for the failures' "because").
+    public static func evaluate(_ checks: [Check], engine: Engine, at time: Time, since window: [SessionNotification],
+                                provenance: Provenance) -> [CheckResult] {
+        var evaluator = CheckEvaluator(engine: engine, time: time, window: window, provenance: provenance)
+        return checks.map { evaluator.evaluate($0) }
+    }
+}

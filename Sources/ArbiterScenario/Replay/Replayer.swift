@@ -92,8 +92,8 @@ public enum Replayer {
         }
     }
 
-    /// Why an event step fails the scenario, if it does.
-    static func problem(_ outcome: Outcome, expected: ExpectedFailure?) -> String? {
+    /// Why an event step fails the scenario, if it does (nil when it went as the step's `fails:` says).
+    public static func problem(_ outcome: Outcome, expected: ExpectedFailure?) -> String? {
         switch outcome.result {
         case .succeeded:
             return expected.map { "expected to fail with \($0.code), but it succeeded" }
