@@ -250,3 +250,26 @@ final class ChimePlayer: AVAudioPlayerDelegate {
     func audioPlayerEndInterruption(_ player: AVAudioPlayer, withOptions flags: Int) { events.append("end \(flags)") }
     func audioPlayerDidFinishPlaying(_ player: AVAudioPlayer, successfully flag: Bool) { events.append("finished \(flag)") }
 }
+
+/// Terminated and launched again, an app's code starts afresh.
+@Suite struct RelaunchTests {
+    @Test func aRelaunchRunsTheLaunchCodeAgain() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17))
+        let first = try phone.install("Podcast", backgroundModes: [.audio]) {
+            try PodcastPlayer(episode: URL(fileURLWithPath: "/media/episode.mp3"))
+        }
+        phone.run(in: "Podcast") { first.play() }
+        phone.send(.app("Podcast", .terminate))
+        #expect(phone.engine.app("Podcast")?.isPlaying == false)
+        phone.send(.app("Podcast", .launch))
+        let second = try #require(phone.app("Podcast")?.code as? PodcastPlayer)
+        #expect(second !== first)
+        #expect(phone.engine.app("Podcast")?.player(named: "episode")?.state == .stopped)
+        phone.run(in: "Podcast") { second.play() }
+        #expect(second.player.timeControlStatus == .playing)
+        // The old instance's observers are gone: an interruption reaches only the new one.
+        phone.send(.system(.incomingCall))
+        #expect(second.told == ["began reason 0"])
+        #expect(first.told.isEmpty)
+    }
+}

@@ -10,11 +10,13 @@ public final class SimulatedApp: @unchecked Sendable {
     /// The app whose code is running, if any.
     @TaskLocal static var current: SimulatedApp?
 
-    let notificationCenter = NotificationCenter()
+    private(set) var notificationCenter = NotificationCenter()
     private(set) lazy var session = AVAudioSession(app: self)
     private(set) lazy var commandCenter = MPRemoteCommandCenter(app: self)
     private(set) lazy var nowPlayingInfoCenter = MPNowPlayingInfoCenter(app: self)
     private(set) lazy var application = UIApplication(app: self)
+    /// The app's launch code, run again when the app is launched after it was terminated.
+    var launch: (() throws -> Any)?
     /// What each remote command's handlers returned, in order.
     public private(set) var remoteCommandResults: [RemoteCommandResult] = []
 
@@ -23,8 +25,32 @@ public final class SimulatedApp: @unchecked Sendable {
     private var valueObservations: [ValueObservation] = []
     private var timers: [PeriodicTimeObserver] = []
     var observedValuesMayHaveChanged = false
-    /// What the app's launch code returned, kept alive as UIKit keeps an app's delegate.
-    var code: Any?
+    /// What the app's launch code returned (the last time it ran), kept alive as UIKit keeps an app's delegate.
+    public internal(set) var code: Any?
+
+    /// What the app launched with, the code's objects and what they observed, as the app was terminated; a launch
+    /// afterwards starts afresh with new shared objects and runs the launch code again.
+    private func forgetEverything() {
+        code = nil
+        players = [:]
+        valueObservations = []
+        timers = []
+        notificationCenter = NotificationCenter()
+        session = AVAudioSession(app: self)
+        commandCenter = MPRemoteCommandCenter(app: self)
+        nowPlayingInfoCenter = MPNowPlayingInfoCenter(app: self)
+        application = UIApplication(app: self)
+    }
+
+    private func relaunch() {
+        guard let launch else { return }
+        do {
+            code = try run(launch)
+            if let delegate = code as? UIApplicationDelegate { application.delegate = delegate }
+        } catch {
+            phone.diagnose("\(name) code: its launch code threw when the app was launched again: \(error)")
+        }
+    }
     /// The lifecycle the app's code was last told of.
     private var toldLifecycle: AppLifecycle = .background
     private var resignedActive = false
@@ -190,6 +216,8 @@ public final class SimulatedApp: @unchecked Sendable {
     private func tell(_ lifecycle: AppLifecycle) {
         let was = toldLifecycle
         toldLifecycle = lifecycle
+        if lifecycle == .terminated { forgetEverything() }
+        if was == .terminated && lifecycle != .terminated { relaunch() }
         switch lifecycle {
         case .foreground:
             application.post(UIApplication.willEnterForegroundNotification) { $0.applicationWillEnterForeground($1) }

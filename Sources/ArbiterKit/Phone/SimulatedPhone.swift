@@ -45,10 +45,12 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     /// Installs an app whose code runs on the phone: declares it, brings it to the foreground (as a tap on its icon
     /// does) and runs `launch`, its start-up code, in its context. Returns what `launch` returns (the app's player,
-    /// its delegate, ...). Throws when the app cannot be declared (a name in use) or when `launch` throws.
+    /// its delegate, ...), which the phone keeps alive. Throws when the app cannot be declared (a name in use) or when
+    /// `launch` throws. Terminated and launched again, the app starts afresh: its launch code runs again, and
+    /// `app(name)?.code` is what it returned then.
     @discardableResult
     public func install<Code>(_ name: AppID, backgroundModes: Set<BackgroundMode> = [],
-                              launch: () throws -> Code) throws -> Code {
+                              launch: @escaping () throws -> Code) throws -> Code {
         var config = AppConfig(name, backgroundModes: backgroundModes, players: [])
         config.runsOwnCode = true
         guard apps[name] == nil, engine.app(name) == nil else {
@@ -64,6 +66,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         if engine.device.foreground != name { step(.app(name, .foreground), cause: .test) }
         deliverPending()
         let code = try app.run(launch)
+        app.launch = { try launch() }
         // The phone keeps the app's code alive, as UIKit keeps an app's delegate.
         app.code = code
         if let delegate = code as? UIApplicationDelegate { app.application.delegate = delegate }
