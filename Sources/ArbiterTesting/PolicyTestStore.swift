@@ -153,11 +153,9 @@ public final class PolicyTestStore {
             return outcome
         }
         recordPhoneSteps()
-        let first = phone.transcript.count
-        phone.send(event)
-        let own = phone.transcript[first...].first { $0.cause == .test && $0.outcome.event == event }
+        let outcome = phone.sendForItsOutcome(event)
         recordPhoneSteps()
-        return own?.outcome ?? phone.transcript[first].outcome
+        return outcome
     }
 
     /// Records the phone's steps since the last recorded one.

@@ -40,10 +40,9 @@ public func assertScenario(_ scenario: Scenario, on phone: SimulatedPhone, fileI
         if time > phone.now { phone.advance(by: time - phone.now) }
         switch step.action {
         case .event(let event, let fails):
-            let steps = phone.send(event)
+            let outcome = phone.sendForItsOutcome(event)
             catchUp()
-            let own = steps.first { $0.cause == .test && $0.outcome.event == event } ?? steps[0]
-            if let problem = Replayer.problem(own.outcome, expected: fails) {
+            if let problem = Replayer.problem(outcome, expected: fails) {
                 report("\(event) \(problem)", at: step.position, call: call)
                 passed = false
             }
@@ -74,5 +73,13 @@ public func assertScenario(_ path: String, on phone: SimulatedPhone, fileID: Sta
         return false
     case .success(let scenario):
         return assertScenario(scenario, on: phone, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
+extension SimulatedPhone {
+    /// Sends `event` and returns its own outcome (the handlers it set off may have made steps before and after it).
+    func sendForItsOutcome(_ event: Event) -> Outcome {
+        let steps = send(event)
+        return (steps.first { $0.cause == .test && $0.outcome.event == event } ?? steps[0]).outcome
     }
 }
