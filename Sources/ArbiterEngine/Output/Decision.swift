@@ -128,7 +128,7 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
             empty ? "player \(name) buffer empty" : "player \(name) likely to keep up"
         case .playerWaiting(let name, let waiting):
             waiting ? "player \(name) waitingToPlayAtSpecifiedRate" : "player \(name) playing again"
-        case .playerDeclared(let name, let kind): "player \(name) is a \(kind)"
+        case .playerDeclared(let name, let kind): "player \(name) made as \(kind)"
         case .videoShown(let name, let shown): "player \(name) video \(shown ? "attached" : "detached")"
         case .reacted(let trigger, let reaction): "app code: on \(trigger) \(reaction)"
         case .sessionReset: "session reset to defaults"

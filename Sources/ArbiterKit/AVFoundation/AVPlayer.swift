@@ -192,6 +192,13 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
 
     open func removeAllItems() { setItems([], "removeAllItems()") }
 
+    /// Replaces the current item only; the items after it stay queued.
+    open override func replaceCurrentItem(with item: AVPlayerItem?) {
+        let rest = Array(items().dropFirst())
+        setItems((item.map { [$0] } ?? []) + rest,
+                 "replaceCurrentItem(with: \(item?.asset.url?.lastPathComponent ?? "nil"))")
+    }
+
     /// Changes the queue without moving the current item's position, when the current item stays first.
     private func keepPosition(_ change: () -> Void) {
         let current = currentItem

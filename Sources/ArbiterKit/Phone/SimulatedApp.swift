@@ -69,7 +69,7 @@ public final class SimulatedApp: @unchecked Sendable {
     }
 
     /// The app's code makes a call: an event of the app now. What it tells the apps is delivered before this returns,
-    /// unless a delivery is under way (then right after the handler that made the call).
+    /// unless a delivery is under way (then it joins the end of the queue, after the deliveries already waiting).
     @discardableResult
     func call(_ action: AppAction, api: String) -> Outcome {
         let outcome = phone.step(.app(name, action), cause: .code(name, api))
@@ -213,9 +213,21 @@ public final class SimulatedApp: @unchecked Sendable {
         }
     }
 
+    /// Set while the app is installed: it is told its lifecycle once its launch code has run.
+    var isLaunching = false
+
+    /// The launch code has run: an app in the foreground becomes active, as after didFinishLaunching.
+    func finishLaunching() {
+        isLaunching = false
+        if toldLifecycle == .foreground {
+            application.post(UIApplication.didBecomeActiveNotification) { $0.applicationDidBecomeActive($1) }
+        }
+    }
+
     private func tell(_ lifecycle: AppLifecycle) {
         let was = toldLifecycle
         toldLifecycle = lifecycle
+        if isLaunching { return }
         if lifecycle == .terminated { forgetEverything() }
         if was == .terminated && lifecycle != .terminated { relaunch() }
         switch lifecycle {

@@ -24,8 +24,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     public var media: [String: SimulatedMedia] = [:]
     /// Every step so far, in order: what caused it and what the engine made of it.
     public private(set) var transcript: [PhoneStep] = []
-    /// What the apps' code did that the simulation could not follow: an API it does not model, a call from outside an
-    /// app's code, an event the engine refused.
+    /// What the apps' code did that the simulation could not follow: an API it does not model, a call the engine refused.
+    /// (A call from outside any app's code belongs to no phone: it is reported as an issue only.)
     public private(set) var diagnostics: [String] = []
 
     var apps: [AppID: SimulatedApp] = [:]
@@ -57,6 +57,7 @@ public final class SimulatedPhone: @unchecked Sendable {
             throw SimulatedPhoneError(message: "an app named \(name) is on the phone already; expected a new name")
         }
         let app = SimulatedApp(name: name, phone: self)
+        app.isLaunching = true
         apps[name] = app
         let declared = step(.declare(config), cause: .test)
         if case .rejected(let error) = declared.result {
@@ -65,11 +66,18 @@ public final class SimulatedPhone: @unchecked Sendable {
         }
         if engine.device.foreground != name { step(.app(name, .foreground), cause: .test) }
         deliverPending()
-        let code = try app.run(launch)
+        let code: Code
+        do {
+            code = try app.run(launch)
+        } catch {
+            app.isLaunching = false
+            throw error
+        }
         app.launch = { try launch() }
         // The phone keeps the app's code alive, as UIKit keeps an app's delegate.
         app.code = code
         if let delegate = code as? UIApplicationDelegate { app.application.delegate = delegate }
+        app.run { app.finishLaunching() }
         deliverPending()
         return code
     }
@@ -93,7 +101,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     // MARK: Events from outside the apps
 
     /// Sends a device, system or declared app's event at the phone's time. Apps backed by code are told what it
-    /// changed and their handlers run before this returns. Returns every step it caused, its own first.
+    /// changed and their handlers run before this returns. Returns every step it caused, in order (a handler of
+    /// `willResignActive`, posted before the app is sent to the background, makes its steps before the event's own).
     @discardableResult
     public func send(_ event: Event) -> [PhoneStep] {
         let first = transcript.count

@@ -80,10 +80,10 @@ open class UIApplication: NSObject, @unchecked Sendable {
     /// Background tasks begun and not ended.
     public var openBackgroundTasks: Int { backgroundTasks.count }
 
-    /// Posts a lifecycle notification to the app's observers and calls its delegate.
+    /// Calls the app's delegate, then posts the lifecycle notification to its observers, as UIKit does.
     func post(_ name: NSNotification.Name, delegate call: (UIApplicationDelegate, UIApplication) -> Void) {
-        app?.notificationCenter.post(name: name, object: self)
         if let delegate { call(delegate, self) }
+        app?.notificationCenter.post(name: name, object: self)
     }
 }
 
