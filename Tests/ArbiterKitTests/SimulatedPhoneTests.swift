@@ -231,7 +231,12 @@ final class LifecycleLog: UIApplicationDelegate {
         }
     }
 
-    func applicationWillResignActive(_ application: UIApplication) { delegateCalls.append("willResignActive") }
+    var stateWhenResigning: UIApplication.State?
+
+    func applicationWillResignActive(_ application: UIApplication) {
+        delegateCalls.append("willResignActive")
+        stateWhenResigning = application.applicationState
+    }
     func applicationDidEnterBackground(_ application: UIApplication) { delegateCalls.append("didEnterBackground") }
     func applicationWillEnterForeground(_ application: UIApplication) { delegateCalls.append("willEnterForeground") }
     func applicationDidBecomeActive(_ application: UIApplication) { delegateCalls.append("didBecomeActive") }
@@ -273,5 +278,17 @@ final class ChimePlayer: AVAudioPlayerDelegate {
         phone.send(.system(.incomingCall))
         #expect(second.told == ["began reason 0"])
         #expect(first.told.isEmpty)
+    }
+}
+
+/// Another app coming to the foreground sends the code app to the background in UIKit's order.
+@Suite struct ForegroundHandOffTests {
+    @Test func anotherAppComingForwardTellsTheCodeAppToResignFirst() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17, apps: [AppConfig("Maps")]))
+        let app = try phone.install("Podcast", backgroundModes: [.audio]) { LifecycleLog() }
+        phone.send(.app("Maps", .foreground))
+        #expect(app.events == ["didBecomeActive", "willResignActive", "didEnterBackground"])
+        // Told before the engine moved it: it was still active when it resigned.
+        #expect(app.stateWhenResigning == .active)
     }
 }

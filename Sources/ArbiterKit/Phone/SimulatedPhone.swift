@@ -64,7 +64,10 @@ public final class SimulatedPhone: @unchecked Sendable {
             apps[name] = nil
             throw SimulatedPhoneError(message: error.message)
         }
-        if engine.device.foreground != name { step(.app(name, .foreground), cause: .test) }
+        if engine.device.foreground != name {
+            foregroundAppWillResign(to: name)
+            step(.app(name, .foreground), cause: .test)
+        }
         deliverPending()
         let code: Code
         do {
@@ -106,8 +109,9 @@ public final class SimulatedPhone: @unchecked Sendable {
     @discardableResult
     public func send(_ event: Event) -> [PhoneStep] {
         let first = transcript.count
-        if case .app(let name, let action) = event, let app = apps[name] {
-            app.lifecycleWillChange(action)
+        if case .app(let name, let action) = event {
+            if action == .foreground || action == .launch { foregroundAppWillResign(to: name) }
+            apps[name]?.lifecycleWillChange(action)
             deliverPending()
         }
         step(event, cause: .test)
@@ -132,6 +136,13 @@ public final class SimulatedPhone: @unchecked Sendable {
         step(.advance, cause: .test)
         deliverPending()
         return Array(transcript[first...])
+    }
+
+    /// Another app comes to the foreground: the code app there now is told it resigns active first.
+    private func foregroundAppWillResign(to name: AppID) {
+        guard let current = engine.device.foreground, current != name, let app = apps[current] else { return }
+        app.lifecycleWillChange(.background)
+        deliverPending()
     }
 
     // MARK: The engine
