@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "ArbiterScenario", targets: ["ArbiterScenario"]),
         .library(name: "ArbiterTesting", targets: ["ArbiterTesting"]),
         .library(name: "ArbiterKit", targets: ["ArbiterKit"]),
+        .library(name: "ArbiterLint", targets: ["ArbiterLint"]),
         .executable(name: "arbiter", targets: ["arbiter"]),
     ],
     dependencies: [
@@ -37,10 +38,12 @@ let package = Package(
     targets: [
         // The policy engine: a pure, deterministic state machine. No I/O, no clock, no Foundation.
         .target(name: "ArbiterEngine", swiftSettings: engineSettings),
+        // Lints: the app mistakes the reference warns about, found in a run of the engine (any front end's).
+        .target(name: "ArbiterLint", dependencies: ["ArbiterEngine"]),
         // Scenario files: YAML decoding and validation, replay, expectations, reports.
         .target(
             name: "ArbiterScenario",
-            dependencies: ["ArbiterEngine", .product(name: "Yams", package: "Yams")]
+            dependencies: ["ArbiterEngine", "ArbiterLint", .product(name: "Yams", package: "Yams")]
         ),
         // Policy tests in users' Swift test suites: a test store, diffs, YAML scenarios as tests.
         .target(
@@ -57,7 +60,9 @@ let package = Package(
         // own audio code runs against the engine unchanged.
         .target(
             name: "ArbiterKit",
-            dependencies: ["ArbiterEngine", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")]
+            dependencies: [
+                "ArbiterEngine", "ArbiterLint", .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ]
         ),
         // The C layer over libpipewire-0.3 (method macros, variadics, SPA pods, the process() callback).
         .target(
@@ -83,6 +88,7 @@ let package = Package(
         // How fast an unplug reaches the graph (tools/bench-unplug.sh).
         .executableTarget(name: "arbiter-bench", dependencies: ["ArbiterEngine", "ArbiterPipeWire"]),
         .testTarget(name: "ArbiterEngineTests", dependencies: ["ArbiterEngine"]),
+        .testTarget(name: "ArbiterLintTests", dependencies: ["ArbiterLint", "ArbiterEngine"]),
         .testTarget(
             name: "ArbiterKitTests", dependencies: ["ArbiterKit", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting"], exclude: ["Scenarios"]
         ),

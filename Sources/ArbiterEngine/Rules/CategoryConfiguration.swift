@@ -194,4 +194,16 @@ extension Engine {
         }
         return nil
     }
+
+    /// The options in `options` that `setCategory(category, mode:, options:)` clears without an error: the category
+    /// cannot have them and says nothing (allowAirPlay for record, say). Options the category has anyway are not
+    /// among them.
+    public static func optionsClearedSilently(_ options: CategoryOptions, category: Category, mode: Mode)
+        -> [CategoryOption] {
+        options.filter { option in
+            if case .clearedSilently = CategoryConfiguration.acceptance(of: option, in: category, mode: mode,
+                                                                        profile: Profile()) { return true }
+            return false
+        }
+    }
 }

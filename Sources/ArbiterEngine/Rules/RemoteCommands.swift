@@ -23,7 +23,7 @@ extension Engine {
     }
 
     /// The commands that AVPlayerViewController and the music players handle for their player themselves.
-    static let playerHandledCommands: [RemoteCommand] = [.play, .pause, .togglePlayPause, .stop, .changePlaybackPosition]
+    public static let playerHandledCommands: [RemoteCommand] = [.play, .pause, .togglePlayPause, .stop, .changePlaybackPosition]
 
     /// The player of app `i` that handles `command` itself (AVPlayerViewController, a music player), if any.
     @inline(__always)   // called from mutating rules: a call would copy the whole engine

@@ -1,0 +1,90 @@
+import ArbiterEngine
+
+/// Watches a run of the engine (a replayed scenario, a REPL session, apps' code on a simulated phone) for the
+/// mistakes in `Lint.catalog`, as a linter reads code: each finding names the lint, the app, the step and the fix.
+///
+/// Feed it every outcome in order with the engine after it; call `finish()` when the run is over. Checks about
+/// the state an instant leaves wait until time moves on, so that a handler that fixes things at the same instant
+/// (pausing, then publishing rate 0) is not blamed.
+public struct Linter: Sendable {
+    /// What the linter found so far, in order, less what `allowances` silences.
+    public private(set) var findings: [LintFinding] = []
+    public let allowances: LintAllowances
+
+    private var checks: [any LintCheck]
+    private var engine: Engine
+    private var instant: [LintedStep] = []
+    private var stepCount = 0
+    private var finished = false
+
+    /// A linter for a run that starts from `engine` (the engine made from the setup, before any step).
+    public init(startingFrom engine: Engine, allowances: LintAllowances = LintAllowances()) {
+        self.engine = engine
+        self.allowances = allowances
+        checks = [
+            OptionsIgnored(), OptionsRejected(),
+            StaleNowPlayingRate(), NowPlayingInfoWithoutCommands(), PlayerViewControllerBesideOwnInfo(),
+            RemoteHandlerNeverEnabled(), RemoteSuccessWithoutActing(),
+            DeactivationWithoutNotifyingOthers(), ResumeWithoutShouldResume(),
+            PlayAndRecordForPlayback(), BackgroundAudioStopped(), AudioPlayerPlaysOnAfterUnplug(),
+        ]
+        var found: [LintFinding] = []
+        for i in checks.indices { checks[i].runStarted(engine, into: &found) }
+        report(found)
+    }
+
+    /// Looks at `outcome`, which left the engine as `after`. Returns what it found because of it (findings about an
+    /// earlier instant come out once this outcome's time is later).
+    @discardableResult
+    public mutating func observe(_ outcome: Outcome, after: Engine) -> [LintFinding] {
+        let start = findings.count
+        if let last = instant.last, outcome.time > last.outcome.time { endInstant() }
+        let step = LintedStep(index: stepCount, outcome: outcome, before: engine, after: after)
+        stepCount += 1
+        engine = after
+        instant.append(step)
+        var found: [LintFinding] = []
+        for i in checks.indices { checks[i].inspect(step, into: &found) }
+        report(found)
+        return Array(findings[start...])
+    }
+
+    /// Ends the instant now, as if time had moved on: what `instantEnded` checks find comes out now. The REPL calls
+    /// it after each line, since a person types one step at a time.
+    @discardableResult
+    public mutating func endInstant() -> [LintFinding] {
+        let start = findings.count
+        guard !instant.isEmpty else { return [] }
+        let ended = Instant(steps: instant)
+        instant = []
+        var found: [LintFinding] = []
+        for i in checks.indices { checks[i].instantEnded(ended, into: &found) }
+        report(found)
+        return Array(findings[start...])
+    }
+
+    /// Ends the run: the last instant, and the checks about the whole run. Returns what that found.
+    @discardableResult
+    public mutating func finish() -> [LintFinding] {
+        let start = findings.count
+        guard !finished else { return [] }
+        finished = true
+        endInstant()
+        var found: [LintFinding] = []
+        let last = stepCount > 0 ? stepCount - 1 : nil
+        for i in checks.indices { checks[i].runEnded(engine, lastStep: last, into: &found) }
+        report(found)
+        return Array(findings[start...])
+    }
+
+    /// Every finding of a finished copy of this linter: what the run shows so far, were it to end now.
+    public var findingsIfFinishedNow: [LintFinding] {
+        var copy = self
+        copy.finish()
+        return copy.findings
+    }
+
+    private mutating func report(_ found: [LintFinding]) {
+        findings += found.filter { !allowances.allows($0) }
+    }
+}

@@ -1,0 +1,87 @@
+import ArbiterEngine
+import ArbiterLint
+import Testing
+
+@Suite("Lints: remote commands and options")
+struct CommandAndOptionLintTests {
+    @Test func aHandlerForACommandNeverEnabledIsDeadCode() throws {
+        let app = player("Radio", commands: [.play, .pause], reactions: [.remote(.nextTrack): .nextTrack])
+        let findings = try lints(Setup(apps: [app]), [(0, .app("Radio", .play()))])
+        #expect(ids(findings) == ["remote.handler-never-enabled"])
+        #expect(findings.first?.declaration == ["reactions", "remote.nextTrack"])
+        #expect(findings.first?.step == nil)
+    }
+
+    @Test func aHandlerEnabledLaterIsFine() throws {
+        let app = player("Radio", commands: [.play, .pause], reactions: [.remote(.nextTrack): .nextTrack])
+        let findings = try lints(Setup(apps: [app]), [
+            (0, .app("Radio", .play())),
+            (1, .app("Radio", .enableCommands([.nextTrack]))),
+        ])
+        #expect(findings.isEmpty)
+    }
+
+    @Test func anEnabledCommandWithoutAReactionSucceedsAndDoesNothing() throws {
+        let findings = try lints(Setup(apps: [player("Podcasts")]), [
+            (0, .app("Podcasts", .play())),
+            (5, .system(.remote(.pause))),
+        ])
+        #expect(ids(findings) == ["remote.success-without-acting"])
+        let finding = try #require(findings.first)
+        #expect(finding.declaration == ["remoteCommands"])
+        #expect(finding.fix.contains("remote.pause: pause"))
+    }
+
+    @Test func aCommandTheAppActsOnIsFine() throws {
+        let app = player("Podcasts", reactions: [.remote(.pause): .pause, .remote(.play): .play])
+        let findings = try lints(Setup(apps: [app]), [
+            (0, .app("Podcasts", .play())),
+            (5, .system(.remote(.pause))),
+            (9, .system(.remote(.play))),
+        ])
+        #expect(findings.isEmpty)
+    }
+
+    @Test func aDeclaredOptionTheCategoryClearsIsFoundAtTheOption() throws {
+        let app = AppConfig("Recorder", backgroundModes: [.audio], category: .record, options: [.allowAirPlay])
+        let findings = try lints(Setup(apps: [app]), [])
+        #expect(ids(findings) == ["options.ignored"])
+        #expect(findings.first?.declaration == ["options", "allowAirPlay"])
+    }
+
+    @Test func setCategoryWithAnOptionTheCategoryClearsIsFoundAtTheStep() throws {
+        let findings = try lints(Setup(apps: [AppConfig("Recorder")]), [
+            (0, .app("Recorder", .setCategory(.multiRoute, options: [.allowAirPlay]))),
+        ])
+        #expect(ids(findings) == ["options.ignored"])
+        #expect(findings.first?.step == 0)
+    }
+
+    @Test func setCategoryWithARefusedOptionIsAFailedCall() throws {
+        let findings = try lints(Setup(apps: [AppConfig("Player")]), [
+            (0, .app("Player", .setCategory(.playback, options: [.defaultToSpeaker]))),
+        ])
+        #expect(ids(findings) == ["options.rejected"])
+        #expect(findings.first?.aboutFailedCall == true)
+        #expect(findings.first?.message.contains("the session stays soloAmbient") == true)
+    }
+
+    @Test func allowancesSilenceALintEverywhereOrForOneApp() throws {
+        let apps = [AppConfig("A", category: .record, options: [.allowAirPlay]),
+                    AppConfig("B", category: .record, options: [.allowAirPlay])]
+        let everywhere = LintAllowances(everywhere: ["options.ignored": "on purpose"])
+        #expect(try lints(Setup(apps: apps), allowing: everywhere, []).isEmpty)
+        let forA = LintAllowances(perApp: ["A": ["options.ignored": "on purpose"]])
+        #expect(try lints(Setup(apps: apps), allowing: forA, []).map(\.app) == ["B"])
+    }
+
+    @Test func everyLintHasAnIdentifierStatementSourceAndFix() {
+        #expect(Set(Lint.catalog.map(\.id)).count == Lint.catalog.count)
+        for lint in Lint.catalog {
+            #expect(lint.id.contains("."), "\(lint.id)")
+            #expect(!lint.statement.isEmpty && !lint.source.isEmpty && !lint.fix.isEmpty, "\(lint.id)")
+            #expect(lint.source.contains("§"), "\(lint.id) cites no section of the reference")
+            #expect(Lint.named(lint.id) == lint)
+        }
+    }
+}
