@@ -79,6 +79,7 @@ let package = Package(
             name: "arbiter",
             dependencies: [
                 "ArbiterEngine",
+                "ArbiterLint",
                 "ArbiterScenario",
                 "ArbiterPipeWire",
                 "CArbiterLineEditing",

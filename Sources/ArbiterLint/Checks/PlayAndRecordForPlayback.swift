@@ -3,6 +3,7 @@ import ArbiterEngine
 /// An app plays through the receiver (the earpiece) with playAndRecord while it records nothing: music meant for
 /// the speaker comes out quietly at the top of the phone.
 struct PlayAndRecordForPlayback: LintCheck {
+    /// Apps reported: the set-up is the mistake, so once per app is enough.
     private var reported: Set<AppID> = []
 
     mutating func instantEnded(_ instant: Instant, into findings: inout [LintFinding]) {
@@ -11,11 +12,8 @@ struct PlayAndRecordForPlayback: LintCheck {
             let session = app.session
             guard session.category == .playAndRecord, app.isProducing, !app.isRecording,
                   session.effectiveMode != .voiceChat,
-                  engine.currentRoute.outputs.contains(where: { $0.type == .builtInReceiver }) else {
-                reported.remove(app.id)
-                continue
-            }
-            guard !reported.contains(app.id) else { continue }
+                  engine.currentRoute.outputs.contains(where: { $0.type == .builtInReceiver }),
+                  !reported.contains(app.id) else { continue }
             reported.insert(app.id)
             let step = instant.blame(app.id) { change in
                 switch change {

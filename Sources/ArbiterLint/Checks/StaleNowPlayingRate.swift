@@ -24,8 +24,11 @@ struct StaleNowPlayingRate: LintCheck {
             }
         }
         let said = published.info.rate == nil ? "published no rate (so 1)" : "published rate \(format(shown))"
+        let waiting = app.players.first { $0.state == .playing && $0.isWaiting }
         let message = playing == nil
-            ? "\(said) but none of its players is playing: the lock screen's elapsed time keeps counting"
+            ? "\(said) but " + (waiting.map { "player \($0.name) waits for its stream (timeControlStatus "
+                + "waitingToPlayAtSpecifiedRate)" } ?? "none of its players is playing")
+                + ": the lock screen's elapsed time keeps counting"
             : "\(said) but player \(playing!.name) plays at rate \(format(actual)): the lock screen's elapsed time "
                 + (shown == 0 ? "stands still" : "runs at the wrong speed")
         findings.append(LintFinding(

@@ -1,4 +1,5 @@
 import ArbiterEngine
+import ArbiterLint
 
 /// A decoded, validated scenario file: a setup and a timeline of steps.
 public struct Scenario: Sendable {
@@ -7,13 +8,21 @@ public struct Scenario: Sendable {
     public var description: String?
     public var setup: Setup
     public var steps: [ScenarioStep]
+    /// Where the apps' declarations are written, for lints to point at.
+    public var declarations: DeclarationPositions
+    /// The lints the file silences (`allowLints:`), for the whole file and for single apps, each with its reason.
+    public var lintAllowances: LintAllowances
 
-    public init(file: String, title: String, description: String? = nil, setup: Setup, steps: [ScenarioStep]) {
+    public init(file: String, title: String, description: String? = nil, setup: Setup, steps: [ScenarioStep],
+                declarations: DeclarationPositions = DeclarationPositions(),
+                lintAllowances: LintAllowances = LintAllowances()) {
         self.file = file
         self.title = title
         self.description = description
         self.setup = setup
         self.steps = steps
+        self.declarations = declarations
+        self.lintAllowances = lintAllowances
     }
 }
 

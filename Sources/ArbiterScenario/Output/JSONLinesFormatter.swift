@@ -9,12 +9,15 @@ public enum JSONLinesFormatter {
         header.add("file", report.scenario.file)
         header.add("title", report.scenario.title)
         lines.append(header.text)
-        for entry in report.entries {
+        let warnings = Dictionary(grouping: report.warnings) { $0.entry ?? -1 }
+        lines += (warnings[-1] ?? []).map { warningObject($0).text }
+        for (index, entry) in report.entries.enumerated() {
             switch entry {
             case .step(let step): lines.append(stepObject(step, file: report.scenario.file).text)
             case .expect(let expect):
                 for result in expect.results { lines.append(checkObject(result, time: expect.time).text) }
             }
+            lines += (warnings[index] ?? []).map { warningObject($0).text }
         }
         var result = JSONObject()
         result.add("type", "result")
@@ -23,6 +26,7 @@ public enum JSONLinesFormatter {
         result.add("steps", report.stepCount)
         result.add("checks", report.checkCount)
         result.add("failures", report.failureCount)
+        result.add("warnings", report.warnings.count)
         lines.append(result.text)
         return lines
     }
@@ -94,6 +98,23 @@ public enum JSONLinesFormatter {
             item.add("ok", reaction.result == .succeeded)
             return item
         })
+        return object
+    }
+
+    /// `{"type":"warning", ...}`: a lint's finding, where to change it, and how.
+    public static func warningObject(_ warning: LintWarning) -> JSONObject {
+        var object = JSONObject()
+        object.add("type", "warning")
+        object.add("file", warning.position.file)
+        object.add("line", warning.position.line)
+        object.add("column", warning.position.column)
+        object.add("time", warning.finding.time.description)
+        object.add("app", warning.finding.app.name)
+        object.add("lint", warning.finding.lint.id)
+        object.add("message", warning.finding.message)
+        object.add("fix", warning.finding.fix)
+        object.add("source", warning.finding.lint.source)
+        object.add("evidence", warning.finding.lint.evidence.rawValue)
         return object
     }
 

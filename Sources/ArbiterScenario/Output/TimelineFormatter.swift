@@ -13,13 +13,19 @@ public struct TimelineFormatter {
             lines.append("▶ \(report.scenario.title)")
             lines.append("  \(report.scenario.file)")
         }
-        for entry in report.entries {
+        let warnings = Dictionary(grouping: report.warnings) { $0.entry ?? -1 }
+        if !quiet { lines += (warnings[-1] ?? []).flatMap(TimelineFormatter.warningLines) }
+        for (index, entry) in report.entries.enumerated() {
             switch entry {
             case .step(let step): lines += stepLines(step)
             case .expect(let expect): lines += expectLines(expect)
             }
+            if !quiet { lines += (warnings[index] ?? []).flatMap(TimelineFormatter.warningLines) }
         }
-        let counts = "\(report.stepCount) steps, \(report.checkCount) checks"
+        var counts = "\(report.stepCount) steps, \(report.checkCount) checks"
+        if !report.warnings.isEmpty {
+            counts += report.warnings.count == 1 ? ", 1 warning" : ", \(report.warnings.count) warnings"
+        }
         if report.passed {
             if !quiet { lines.append("✓ PASS \(report.scenario.file) (\(counts))") }
         } else {
@@ -32,6 +38,13 @@ public struct TimelineFormatter {
 
     public func lines(for errors: ScenarioErrors) -> [String] {
         errors.diagnostics.map(\.description)
+    }
+
+    /// A lint's warning under the step that showed it: what went wrong, where to change it, and how.
+    static func warningLines(_ warning: LintWarning) -> [String] {
+        let finding = warning.finding
+        return ["            ⚠ \(finding.app): \(finding.message)  [\(finding.lint.id)]",
+                "              \(warning.position): fix: \(finding.fix)"]
     }
 
     static func time(_ time: Time) -> String {

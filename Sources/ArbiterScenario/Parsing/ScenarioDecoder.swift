@@ -1,4 +1,5 @@
 import ArbiterEngine
+import ArbiterLint
 import Yams
 
 /// Turns a composed YAML tree into a `Scenario`, reporting every problem with its position.
@@ -10,8 +11,12 @@ struct ScenarioDecoder {
     var profile = Profile()
     /// The scenario's iOS generation: verbs that need a later iOS are errors.
     var ios = 17
+    /// Where the apps' declarations are written.
+    var declarations = DeclarationPositions()
+    /// The lints the file silences.
+    var lintAllowances = LintAllowances()
 
-    static let topKeys = ["scenario", "description", "ios", "profile", "device", "apps", "steps"]
+    static let topKeys = ["scenario", "description", "ios", "profile", "device", "apps", "steps", "allowLints"]
 
     mutating func decode(_ root: Node) -> Scenario? {
         guard let entries = reader.mapping(root, expected: "a mapping with scenario, apps and steps") else { return nil }
@@ -32,6 +37,7 @@ struct ScenarioDecoder {
         }
         self.ios = ios
         if let node = value("profile") { decodeProfile(node) }
+        if let node = value("allowLints") { lintAllowances.everywhere = decodeAllowLints(node) }
         if let node = reader.require("apps", in: entries, at: root, context: "the scenario") { decodeApps(node) }
         // Steps and checks may name the built-in Music app, which the engine adds: it is known while they are read.
         let declared = apps
@@ -47,7 +53,8 @@ struct ScenarioDecoder {
         }
         guard reader.diagnostics.isEmpty else { return nil }
         return Scenario(file: reader.file, title: title, description: description,
-                        setup: Setup(ios: ios, profile: profile, device: device, apps: declared), steps: steps)
+                        setup: Setup(ios: ios, profile: profile, device: device, apps: declared), steps: steps,
+                        declarations: declarations, lintAllowances: lintAllowances)
     }
 
     // MARK: Profile
@@ -91,7 +98,8 @@ struct ScenarioDecoder {
 
     // MARK: Apps
 
-    static let appKeys = ["backgroundModes", "category", "mode", "options", "players", "remoteCommands", "reactions"]
+    static let appKeys = ["backgroundModes", "category", "mode", "options", "players", "remoteCommands", "reactions",
+                          "allowLints"]
     static let playerKeys = ["kind", "title", "duration", "fails", "items", "updatesNowPlayingInfoCenter", "video",
                              "generatesPlaybackNotifications", "stream", "automaticallyWaitsToMinimizeStalling"]
 
@@ -106,6 +114,7 @@ struct ScenarioDecoder {
                             expected: "letters, digits, '-' and '_', and not device, system, expect, at, after or fails")
                 continue
             }
+            declarations.note([], of: AppID(name), at: reader.position(keyNode))
             if let config = decodeApp(AppID(name), value) {
                 apps.append(config)
                 players[config.name] = config.players.map(\.name)
@@ -120,7 +129,8 @@ struct ScenarioDecoder {
         else { return nil }
         reader.onlyKeys(entries, ScenarioDecoder.appKeys, in: "app '\(id)'")
         var categoryNode: Node?
-        for (key, _, value) in entries {
+        for (key, keyNode, value) in entries {
+            declarations.note([key], of: id, at: reader.position(key == "allowLints" ? keyNode : value))
             switch key {
             case "backgroundModes":
                 let modes = (reader.list(value, expected: "a list of background modes") ?? [])
@@ -133,13 +143,33 @@ struct ScenarioDecoder {
                 if let mode = reader.choice(value, Vocabulary.modes, what: "mode") { config.mode = mode }
             case "options":
                 config.options = options(value)
+                let items: [Node] = if case .sequence(let sequence) = value { Array(sequence) } else { [value] }
+                for item in items {
+                    if let text = reader.text(item) { declarations.note(["options", text], of: id, at: reader.position(item)) }
+                }
             case "players":
                 if let players = decodePlayers(value, app: id) { config.players = players }
+                if case .mapping(let players) = value {
+                    for (name, _) in players {
+                        if let text = reader.text(name) {
+                            declarations.note(["players", text], of: id, at: reader.position(name))
+                        }
+                    }
+                }
             case "remoteCommands":
                 config.remoteCommands = (reader.list(value, expected: "a list of remote commands") ?? [])
                     .compactMap { reader.choice($0, Vocabulary.commands, what: "remote command") }
             case "reactions":
                 config.reactions = decodeReactions(value)
+                if case .mapping(let reactions) = value {
+                    for (trigger, _) in reactions {
+                        if let text = reader.text(trigger) {
+                            declarations.note(["reactions", text], of: id, at: reader.position(trigger))
+                        }
+                    }
+                }
+            case "allowLints":
+                lintAllowances.perApp[id] = decodeAllowLints(value)
             default: break
             }
         }
@@ -151,6 +181,30 @@ struct ScenarioDecoder {
                         expected: "options the category accepts (see `arbiter rules options`)")
         }
         return config
+    }
+
+    /// `allowLints: { nowplaying.stale-rate: "why it is allowed" }`: lint identifiers, each with its reason.
+    mutating func decodeAllowLints(_ node: Node) -> [String: String] {
+        guard let entries = reader.mapping(node, expected: "a mapping from lint identifiers to the reason each is "
+            + "allowed, such as { nowplaying.stale-rate: \"the scenario shows the stale lock screen\" }")
+        else { return [:] }
+        var allowed: [String: String] = [:]
+        let ids = Lint.catalog.map(\.id)
+        for (id, keyNode, value) in entries {
+            guard ids.contains(id) else {
+                reader.fail(keyNode, "unknown lint '\(id)'", expected: "a lint identifier (`arbiter lints` lists them)",
+                            suggestion: Suggestions.nearest(to: id, in: ids))
+                continue
+            }
+            guard let reason = reader.text(value), !reader.isNull(value),
+                  reason.contains(where: { !$0.isWhitespace }) else {
+                reader.fail(value, "lint \(id) is allowed without a reason",
+                            expected: "the reason it is allowed, as text")
+                continue
+            }
+            allowed[id] = reason
+        }
+        return allowed
     }
 
     mutating func options(_ node: Node) -> CategoryOptions {

@@ -1,4 +1,5 @@
 import ArbiterEngine
+import ArbiterLint
 
 /// Replays a scenario through the engine and checks its expectations.
 public enum Replayer {
@@ -18,6 +19,8 @@ public enum Replayer {
             return report
         }
         if recordStates { report.initialState = engine }
+        var lints = LintTrack(scenario: scenario, startingFrom: engine)
+        var current = SourcePosition(file: scenario.file, line: 1, column: 1)
         var provenance = Provenance()
         var window: [SessionNotification] = []
         /// Keeps the engine beside each new entry, when asked to.
@@ -26,6 +29,8 @@ public enum Replayer {
             while report.states.count < report.entries.count { report.states.append(engine) }
         }
         func record(_ outcome: Outcome, at position: SourcePosition?, fails: ExpectedFailure?) {
+            lints.observe(outcome, after: engine, at: position ?? current, entry: report.entries.count,
+                          expectsFailure: fails != nil)
             provenance.record(outcome.decisions)
             window += outcome.notifications
             report.entries.append(.step(StepRecord(position: position, outcome: outcome, expectedFailure: fails,
@@ -39,7 +44,6 @@ public enum Replayer {
                                                    problem: "the real system failed: \(error)")))
             keepStates()
         }
-        var current = SourcePosition(file: scenario.file, line: 1, column: 1)
         do {
             try backend?.apply(engine)
             for step in scenario.steps {
@@ -67,6 +71,9 @@ public enum Replayer {
                     let outcome = engine.handle(.advance, at: step.time)
                     if outcome.decisionCount > 0 || !outcome.notifications.isEmpty {
                         record(outcome, at: nil, fails: nil)
+                    } else {
+                        lints.observe(outcome, after: engine, at: step.position, entry: report.entries.count,
+                                      expectsFailure: false)
                     }
                     try backend?.apply(engine)
                     var evaluator = CheckEvaluator(engine: engine, time: step.time, window: window,
@@ -82,6 +89,7 @@ public enum Replayer {
         } catch {
             fail(error, at: current, time: engine.now)
         }
+        report.warnings = lints.warnings()
         return report
     }
 

@@ -8,6 +8,8 @@ public struct ScenarioReport: Sendable {
     /// timeline picture draws.
     public var initialState: Engine?
     public var states: [Engine] = []
+    /// What the lints found, in the order the run showed it; not failures.
+    public var warnings: [LintWarning] = []
 
     /// Failed checks and failed steps.
     public var failureCount: Int {

@@ -1,0 +1,88 @@
+import ArgumentParser
+import ArbiterLint
+import ArbiterScenario
+
+extension Arbiter {
+    /// `arbiter lint FILE...`: replays scenario files and reports the app mistakes the lints find.
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find the audio mistakes the apps in scenario files make, as a linter does.",
+            discussion: """
+                Replays each file through the policy engine and prints each lint's finding as \
+                FILE:LINE:COLUMN: warning: APP: what goes wrong [lint], with the fix; the position is the \
+                declaration to change, or the step that showed the mistake. Silence a lint for a file or an app \
+                with `allowLints: { LINT: REASON }`; `arbiter lints` lists them. Exit status: 0 no warnings; 1 \
+                warnings; 2 a file could not be read or is not a valid scenario.
+                """)
+
+        @Argument(help: "Scenario files (.yaml), or directories to search for them.")
+        var files: [String]
+
+        @Flag(help: "Print one JSON object a line (warnings, errors, a summary) for tools.")
+        var json = false
+
+        func run() throws {
+            let paths = ScenarioFiles.expand(files)
+            if paths.isEmpty {
+                print("error: no .yaml files under \(files.joined(separator: " ")); expected scenario files")
+                throw ExitCode(2)
+            }
+            var clean = 0, warned = 0, invalid = 0, warnings = 0
+            for path in paths {
+                switch ScenarioFiles.load(path) {
+                case .failure(let errors):
+                    invalid += 1
+                    let lines = json ? JSONLinesFormatter.lines(for: errors) : TimelineFormatter().lines(for: errors)
+                    lines.forEach { print($0) }
+                case .success(let scenario):
+                    let found = Replayer.replay(scenario).warnings.sorted { $0.position < $1.position }
+                    warnings += found.count
+                    if found.isEmpty { clean += 1 } else { warned += 1 }
+                    for warning in found {
+                        if json {
+                            print(JSONLinesFormatter.warningObject(warning).text)
+                        } else {
+                            print(warning)
+                            print("  fix: \(warning.finding.fix)")
+                        }
+                    }
+                }
+            }
+            if json {
+                print(JSONLinesFormatter.summary(passed: clean, failed: warned + invalid))
+            } else {
+                let files = paths.count == 1 ? "1 file" : "\(paths.count) files"
+                print("\(warnings == 1 ? "1 warning" : "\(warnings) warnings") in \(files)")
+                print("\(clean) passed, \(warned + invalid) failed")
+            }
+            if invalid > 0 { throw ExitCode(2) }
+            if warned > 0 { throw ExitCode(1) }
+        }
+    }
+
+    /// `arbiter lints`: every lint, with its statement, source and fix.
+    struct Lints: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the lints `arbiter lint` and `arbiter replay` apply, with their sources and fixes.")
+
+        @Argument(help: "Show only lints whose identifier starts with this prefix (for example `nowplaying`).")
+        var prefix: String?
+
+        func validate() throws {
+            if let prefix, !ArbiterLint.Lint.catalog.contains(where: { $0.id.hasPrefix(prefix) }) {
+                let areas = Set(ArbiterLint.Lint.catalog.map { String($0.id.prefix { $0 != "." }) }).sorted()
+                throw ValidationError("no lint starts with '\(prefix)'; expected a prefix such as "
+                    + areas.joined(separator: ", "))
+            }
+        }
+
+        func run() {
+            for lint in ArbiterLint.Lint.catalog where lint.id.hasPrefix(prefix ?? "") {
+                print(lint.id)
+                print("  \(lint.statement)")
+                print("  fix: \(lint.fix)")
+                print("  source: \(lint.source) (\(lint.evidence))")
+            }
+        }
+    }
+}
