@@ -6,7 +6,8 @@ import Testing
 
 /// Replays a YAML scenario inside a test. Each failed expectation, failed step or file error is one issue: under
 /// Swift Testing it is recorded at the YAML file's own line and column; under XCTest (which can only point at
-/// Swift source) it is reported at the call, with the YAML position first in the message.
+/// Swift source) it is reported at the call, with the YAML position first in the message. Each lint's finding is a
+/// warning at its YAML position (an issue of severity warning under Swift Testing), which does not fail the test.
 ///
 /// A relative `path` is taken from the package root (the working directory of `swift test`).
 /// Returns whether the scenario passed.
@@ -24,6 +25,11 @@ public func assertScenario(_ path: String, fileID: StaticString = #fileID, fileP
         let report = Replayer.replay(scenario)
         for problem in ScenarioProblems.list(report) {
             ArbiterTesting.report(problem.message, at: problem.position, call: call)
+        }
+        for warning in report.warnings {
+            let finding = warning.finding
+            warn("\(finding.app): \(finding.message) [\(finding.lint.id)]; fix: \(finding.fix)", at: warning.position,
+                 call: call)
         }
         return report.passed
     }
@@ -86,6 +92,20 @@ func report(_ message: String, at position: SourcePosition, call: SourceLocation
             column: position.column))
     } else {
         call.report("\(position): \(message)")
+    }
+}
+
+/// One lint's warning at a YAML position: an issue of severity warning there under Swift Testing (the test still
+/// passes), a line on standard error elsewhere.
+func warn(_ message: String, at position: SourcePosition, call: SourceLocation) {
+    if TestContext.current?.isSwiftTesting == true {
+        let module = "\(call.fileID)".split(separator: "/").first.map(String.init) ?? "Scenarios"
+        let name = position.file.split(separator: "/").last.map(String.init) ?? position.file
+        Issue.record(Comment(rawValue: "warning: " + message), severity: .warning, sourceLocation: Testing.SourceLocation(
+            fileID: "\(module)/\(name)", filePath: absolute(position.file), line: position.line,
+            column: position.column))
+    } else {
+        FileHandle.standardError.write(Data("\(position): warning: \(message)\n".utf8))
     }
 }
 

@@ -1,7 +1,10 @@
 import ArbiterEngine
 import ArbiterKit
+import ArbiterLint
 import ArbiterScenario
+import Foundation
 import IssueReporting
+import Testing
 
 /// A test store over the policy engine, in the shape of TCA's `TestStore`: declare a device and apps, `send`
 /// steps with the change you expect, `receive` every notification they deliver, `advance` time, `finish`.
@@ -30,7 +33,26 @@ public final class PolicyTestStore {
         case off
     }
 
+    /// What becomes of the lints' findings (`Lint.catalog`) as the steps show them.
+    public enum LintReporting: Sendable, Equatable {
+        /// Each is a warning at the step's line: under Swift Testing an issue of severity warning, which does not fail
+        /// the test; under XCTest a line on standard error (the default).
+        case warnings
+        /// Each is an issue that fails the test, at the step's line.
+        case failures
+        /// None is reported; `lints` still lists them.
+        case off
+    }
+
     public var exhaustivity: Exhaustivity
+    public var lintReporting: LintReporting
+    /// Every lint's finding so far, as if the test ended now. Each finding's `step` counts the engine steps the store
+    /// saw, from 0.
+    public var lints: [LintFinding] { linter.findingsIfFinishedNow }
+    private var linter: Linter
+    /// Where each engine step the linter saw was asked for, and how many findings are reported already.
+    private var stepLocations: [SourceLocation] = []
+    private var reportedLints = 0
     /// The engine after the last step, for anything the state does not show.
     public var engine: Engine { phone?.engine ?? ownEngine }
     /// The store's clock: where `send` happens and what `advance` moves.
@@ -50,9 +72,11 @@ public final class PolicyTestStore {
     private let created: SourceLocation
 
     /// A store over `setup` (the same vocabulary as a scenario's `ios`, `profile`, `device`, `apps`).
-    public init(_ setup: Setup, exhaustivity: Exhaustivity = .on, fileID: StaticString = #fileID,
+    public init(_ setup: Setup, exhaustivity: Exhaustivity = .on, lints: LintReporting = .warnings,
+                allowing lintAllowances: LintAllowances = LintAllowances(), fileID: StaticString = #fileID,
                 filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         self.exhaustivity = exhaustivity
+        lintReporting = lints
         created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         phone = nil
         do {
@@ -62,28 +86,40 @@ public final class PolicyTestStore {
                         line: line, column: column)
             ownEngine = try! Engine(Setup())
         }
+        linter = Linter(startingFrom: ownEngine, allowances: lintAllowances)
+        reportLints()
     }
 
     /// A store over a simulated phone whose apps' own code runs (ArbiterKit): `send` and `advance` go through the
     /// phone, so the apps' handlers run and what they call is checked and received like every other change. What the
     /// phone did before (installing apps, say) is taken as the starting state.
-    public init(phone: SimulatedPhone, exhaustivity: Exhaustivity = .on, fileID: StaticString = #fileID,
+    public init(phone: SimulatedPhone, exhaustivity: Exhaustivity = .on, lints: LintReporting = .warnings,
+                allowing lintAllowances: LintAllowances = LintAllowances(), fileID: StaticString = #fileID,
                 filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         self.exhaustivity = exhaustivity
+        lintReporting = lints
         created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         self.phone = phone
         ownEngine = phone.engine
+        linter = Linter(startingFrom: phone.initialEngine, allowances: lintAllowances)
         recordedSteps = phone.transcript.count
-        for step in phone.transcript { provenance.record(step.outcome.decisions) }
+        for step in phone.transcript {
+            provenance.record(step.outcome.decisions)
+            linter.observe(step.outcome, after: step.engine)
+            stepLocations.append(created)
+        }
+        reportLints()
     }
 
     /// A store over these apps on a device (`DeviceConfig()` is unlocked, ringer on, nothing connected).
     public convenience init(device: DeviceConfig = DeviceConfig(), apps: [AppConfig], ios: Int = 17,
                             profile: Profile = Profile(), exhaustivity: Exhaustivity = .on,
+                            lints: LintReporting = .warnings, allowing lintAllowances: LintAllowances = LintAllowances(),
                             fileID: StaticString = #fileID, filePath: StaticString = #filePath,
                             line: UInt = #line, column: UInt = #column) {
         self.init(Setup(ios: ios, profile: profile, device: device, apps: apps), exhaustivity: exhaustivity,
-                  fileID: fileID, filePath: filePath, line: line, column: column)
+                  lints: lints, allowing: lintAllowances, fileID: fileID, filePath: filePath, line: line,
+                  column: column)
     }
 
     /// Sends a step at the store's time. `expected` receives the state before the step and writes what the
@@ -94,7 +130,8 @@ public final class PolicyTestStore {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         checkNothingPending(before: "sending \(event)", at: location)
         let before = state
-        let outcome = handle(event)
+        let outcome = handle(event, at: location)
+        defer { reportLints() }
         switch outcome.result {
         case .rejected(let error):
             location.report("The engine refused \(event): \(error.message)")
@@ -118,11 +155,12 @@ public final class PolicyTestStore {
         let before = state
         if let phone {
             phone.advance(by: duration)
-            recordPhoneSteps()
+            recordPhoneSteps(at: location)
         } else {
             ownNow = ownNow + duration
-            record(ownEngine.handle(.advance, at: ownNow))
+            record(ownEngine.handle(.advance, at: ownNow), after: ownEngine, at: location)
         }
+        reportLints()
         expect(expected, from: before, step: "advancing by \(duration)", at: location)
     }
 
@@ -140,29 +178,41 @@ public final class PolicyTestStore {
         checkNothingPending(before: "running \(app)'s code", at: location)
         let before = state
         let result = try phone.run(in: app, body)
-        recordPhoneSteps()
+        recordPhoneSteps(at: location)
+        reportLints()
         expect(expected, from: before, step: "\(app)'s code ran", at: location)
         return result
     }
 
     /// Applies one event: through the phone when there is one (returning the event's own outcome), else the engine.
-    private func handle(_ event: Event) -> Outcome {
+    private func handle(_ event: Event, at location: SourceLocation) -> Outcome {
         guard let phone else {
             let outcome = ownEngine.handle(event, at: ownNow)
-            record(outcome)
+            record(outcome, after: ownEngine, at: location)
             return outcome
         }
-        recordPhoneSteps()
+        recordPhoneSteps(at: location)
         let outcome = phone.sendForItsOutcome(event)
-        recordPhoneSteps()
+        recordPhoneSteps(at: location)
         return outcome
     }
 
-    /// Records the phone's steps since the last recorded one.
-    private func recordPhoneSteps() {
+    /// Records the phone's steps since the last recorded one, asked for at `location`.
+    private func recordPhoneSteps(at location: SourceLocation) {
         guard let phone else { return }
-        for step in phone.transcript.dropFirst(recordedSteps) { record(step.outcome) }
+        for step in phone.transcript.dropFirst(recordedSteps) { record(step.outcome, after: step.engine, at: location) }
         recordedSteps = phone.transcript.count
+    }
+
+    /// Reports the lints' new findings as `lintReporting` says, each at the line that asked for its step.
+    private func reportLints() {
+        defer { reportedLints = linter.findings.count }
+        guard lintReporting != .off else { return }
+        for finding in linter.findings.dropFirst(reportedLints) {
+            let location = finding.step.map { stepLocations[$0] } ?? created
+            let message = "\(finding.app): \(finding.message) [\(finding.lint.id)]; fix: \(finding.fix)"
+            if lintReporting == .failures { location.report(message) } else { location.warn(message) }
+        }
     }
 
     /// Asserts that the oldest pending notification is `kind`, delivered to `app`, and takes it.
@@ -188,6 +238,8 @@ public final class PolicyTestStore {
     public func finish(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
                        column: UInt = #column) {
         finished = true
+        linter.finish()
+        reportLints()
         checkNothingPending(before: "finishing", at: SourceLocation(fileID: fileID, filePath: filePath, line: line,
                                                                       column: column))
     }
@@ -198,9 +250,11 @@ public final class PolicyTestStore {
         }
     }
 
-    private func record(_ outcome: Outcome) {
+    private func record(_ outcome: Outcome, after engine: Engine, at location: SourceLocation) {
         provenance.record(outcome.decisions)
         pending += outcome.notifications
+        linter.observe(outcome, after: engine)
+        stepLocations.append(location)
     }
 
     private func checkNothingPending(before what: String, at location: SourceLocation) {
@@ -237,5 +291,17 @@ struct SourceLocation {
 
     func report(_ message: String) {
         reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// A warning here: under Swift Testing an issue of severity warning (the test still passes), elsewhere a line on
+    /// standard error.
+    func warn(_ message: String) {
+        if TestContext.current?.isSwiftTesting == true {
+            Issue.record(Comment(rawValue: "warning: " + message), severity: .warning,
+                         sourceLocation: Testing.SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)",
+                                                                line: Int(line), column: Int(column)))
+        } else {
+            FileHandle.standardError.write(Data("\(filePath):\(line):\(column): warning: \(message)\n".utf8))
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArbiterEngine
 import ArbiterKit
+import ArbiterLint
 import ArbiterScenario
 
 extension SimulatedPhone {
@@ -9,7 +10,7 @@ extension SimulatedPhone {
         var setup = scenario.setup
         setup.apps.removeAll { codeApps.contains($0.name) }
         if let foreground = setup.device.foreground, codeApps.contains(foreground) { setup.device.foreground = nil }
-        try self.init(setup)
+        try self.init(setup, allowing: scenario.lintAllowances)
     }
 }
 

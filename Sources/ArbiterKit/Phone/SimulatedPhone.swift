@@ -1,5 +1,6 @@
 @_exported import Foundation
 import ArbiterEngine
+import ArbiterLint
 
 /// A simulated iPhone that runs apps' own audio code beside declared apps.
 ///
@@ -27,15 +28,24 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// What the apps' code did that the simulation could not follow: an API it does not model, a call the engine refused.
     /// (A call from outside any app's code belongs to no phone: it is reported as an issue only.)
     public private(set) var diagnostics: [String] = []
+    /// The mistakes the lints (`Lint.catalog`) found in what the apps did so far, as if the run ended now: a stale
+    /// Now Playing rate, a handler that returns success without acting, a resume without shouldResume, ... Each
+    /// finding's `step` is an index into `transcript`. Warnings, not failures: a test asserts on them as it likes.
+    public var lints: [LintFinding] { linter.findingsIfFinishedNow }
+
+    private var linter: Linter
 
     var apps: [AppID: SimulatedApp] = [:]
     private var deliveries: [Delivery] = []
     private var delivering = false
 
-    /// A phone over `setup`: its iOS version, profile, device and declared apps (which may be empty).
-    public init(_ setup: Setup = Setup()) throws(SetupError) {
+    /// A phone over `setup`: its iOS version, profile, device and declared apps (which may be empty). `allowing`
+    /// silences lints, for every app or for one, each with its reason.
+    public init(_ setup: Setup = Setup(), allowing lintAllowances: LintAllowances = LintAllowances())
+        throws(SetupError) {
         engine = try Engine(setup)
         initialEngine = engine
+        linter = Linter(startingFrom: engine, allowances: lintAllowances)
     }
 
     /// The engine before the first step.
@@ -152,6 +162,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     func step(_ event: Event, cause: PhoneStep.Cause) -> Outcome {
         let outcome = engine.handle(event, at: now)
         transcript.append(PhoneStep(cause: cause, outcome: outcome, engine: engine))
+        linter.observe(outcome, after: engine)
         if case .rejected(let error) = outcome.result, cause != .test {
             diagnose("\(cause): \(event) was refused: \(error.message)")
         }

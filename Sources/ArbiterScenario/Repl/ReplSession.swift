@@ -1,4 +1,5 @@
 import ArbiterEngine
+import ArbiterLint
 
 /// An interactive session over the engine: typed commands in, explanations out. The front end (`arbiter repl`)
 /// only reads lines and prints what `execute` returns.
@@ -27,6 +28,8 @@ public struct ReplSession {
     /// Carries every step out for real (`arbiter repl --pipewire`) and reads the file's checks back from it.
     public var backend: ReplayBackend?
     private var initial: Engine
+    /// Watches the steps for the lints' mistakes; an instant's checks run when time moves on.
+    private var linter: Linter
     private var decoder: CommandDecoder
     private var snapshots: [Snapshot] = []
     private var unseen: [SessionNotification] = []
@@ -48,6 +51,7 @@ public struct ReplSession {
         var cursor: Int
         var setup: Setup
         var decoder: CommandDecoder
+        var linter: Linter
     }
 
     /// A session over `scenario`'s setup, whose steps can then be stepped through; or an empty one.
@@ -55,6 +59,7 @@ public struct ReplSession {
         setup = scenario?.setup ?? Setup()
         engine = try Engine(setup)
         initial = engine
+        linter = Linter(startingFrom: engine, allowances: scenario?.lintAllowances ?? LintAllowances())
         fileSteps = scenario?.steps ?? []
         self.source = source
         title = scenario.map { "\($0.title) (REPL)" } ?? "REPL session"
@@ -100,7 +105,10 @@ public struct ReplSession {
             }
             setup.apps.append(config)
             perform(.declare(config), text: text, position: nil, &reply)
-        case .after(let delay): time = time + delay; reply.lines.append("time \(time)")
+        case .after(let delay):
+            time = time + delay
+            reply.lines.append("time \(time)")
+            if time > engine.now { reply.lines += ReplSession.warningLines(linter.endInstant()) }
         case .at(let instant):
             guard instant >= time else {
                 reply.lines.append("\(source):\(lineNumber):1: error: time goes backwards: \(instant) is before \(time); expected \(time) or later")
@@ -109,6 +117,7 @@ public struct ReplSession {
             }
             time = instant
             reply.lines.append("time \(time)")
+            if time > engine.now { reply.lines += ReplSession.warningLines(linter.endInstant()) }
         case .state(let app): reply.lines += ReplViews.state(engine, app: app, time: time)
         case .route: reply.lines.append("route: \(engine.currentRoute) (owner \(engine.routeOwner.map(\.name) ?? "none"))")
         case .nowPlaying: reply.lines.append(ReplViews.nowPlaying(engine, time: time))
@@ -120,6 +129,9 @@ public struct ReplSession {
             reply.lines += entries.isEmpty ? ["no steps yet"] : entries.enumerated().map { index, entry in
                 "\(index + 1)  \(entry.time)  \(entry.text)" + (entry.position.map { "  (\($0))" } ?? "")
             }
+        case .lints:
+            let findings = linter.findingsIfFinishedNow
+            reply.lines += findings.isEmpty ? ["no warnings"] : ReplSession.warningLines(findings)
         case .undo:
             guard !entries.isEmpty else { reply.lines.append("nothing to undo"); reply.failed = true; return }
             restore(entries.count - 1)
@@ -173,7 +185,7 @@ public struct ReplSession {
 
     private mutating func perform(_ event: Event, text: String, position: SourcePosition?, _ reply: inout Reply) {
         snapshots.append(Snapshot(engine: engine, time: time, provenance: provenance, cursor: cursor, setup: setup,
-                                  decoder: decoder))
+                                  decoder: decoder, linter: linter))
         let outcome = engine.handle(event, at: time)
         if case .rejected(let error) = outcome.result {
             snapshots.removeLast()
@@ -203,6 +215,12 @@ public struct ReplSession {
         if decisions.isEmpty && outcome.notifications.isEmpty && outcome.error == nil {
             reply.lines.append("nothing changed")
         }
+        reply.lines += ReplSession.warningLines(linter.observe(outcome, after: engine))
+    }
+
+    /// A lint's finding as the REPL shows it: what went wrong, and the fix.
+    static func warningLines(_ findings: [LintFinding]) -> [String] {
+        findings.flatMap { ["⚠ \($0.app): \($0.message)  [\($0.lint.id)]", "  fix: \($0.fix)"] }
     }
 
     /// A step carried out for real first when there is a backend: a plug or unplug becomes what the real
@@ -272,6 +290,7 @@ public struct ReplSession {
         cursor = snapshot.cursor
         setup = snapshot.setup
         decoder = snapshot.decoder
+        linter = snapshot.linter
     }
 
     private mutating func stepFile(_ reply: inout Reply) {

@@ -14,6 +14,8 @@ public enum Command: Sendable {
     case events
     case why(AppID, String?)
     case history
+    /// Every lint's warning so far, as if the session ended now.
+    case lints
     case undo
     case goto(Int)
     case step
@@ -38,6 +40,7 @@ public struct CommandDecoder {
         ("nowplaying", "nowplaying  what the lock screen shows"), ("events", "events  notifications since the last look"),
         ("why", "why APP [PROPERTY]  explain a value: decision, rule, source, step"),
         ("history", "history  the steps so far"), ("undo", "undo  take back the last step"),
+        ("lints", "lints  every mistake the lints found so far, as if the session ended now (`arbiter lints`)"),
         ("goto", "goto N  go back to just after step N"), ("step", "step  run the file's next step"),
         ("run", "run  run the file's remaining steps"), ("save", "save FILE  write the session as a scenario"),
         ("timeline", "timeline FILE.svg  draw the session so far: a lane per app over time"),
@@ -122,6 +125,7 @@ public struct CommandDecoder {
         case "nowplaying": return .nowPlaying
         case "events": return .events
         case "history": return .history
+        case "lints": return .lints
         case "undo": return .undo
         case "step": return .step
         case "run": return .run
