@@ -38,11 +38,13 @@ enum ScenarioOracle {
             if case .event(let event, _) = step.action { return (step.time, event) }
             return nil
         }
-        let text = ScenarioWriter.text(setup: scenario.setup, steps: events, title: scenario.title)
+        let text = ScenarioWriter.text(setup: scenario.setup, steps: events, title: scenario.title,
+                                       lintAllowances: scenario.lintAllowances)
         switch ScenarioParser.parse(text, file: "saved.yaml") {
         case .success(let saved):
             if saved.title != scenario.title { return "the saved title differs:\n\(text)" }
             if saved.setup != scenario.setup { return "the saved setup differs:\n\(text)" }
+            if saved.lintAllowances != scenario.lintAllowances { return "the saved allowLints differ:\n\(text)" }
             let savedEvents: [(time: Time, event: Event)] = saved.steps.compactMap { step in
                 if case .event(let event, _) = step.action { return (step.time, event) }
                 return nil

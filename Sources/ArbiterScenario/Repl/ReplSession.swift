@@ -153,7 +153,8 @@ public struct ReplSession {
             while cursor < fileSteps.count { stepFile(&reply) }
         case .save(let path):
             do {
-                try ScenarioWriter.write(ScenarioWriter.text(setup: setup, entries: entries), to: path)
+                try ScenarioWriter.write(ScenarioWriter.text(setup: setup, entries: entries,
+                                                             lintAllowances: linter.allowances), to: path)
                 reply.lines.append("saved \(entries.count) steps to \(path)")
             } catch {
                 reply.lines.append("\(source):\(lineNumber):6: error: cannot write \(path) (\(error)); expected a writable path")

@@ -1,4 +1,5 @@
 import ArbiterEngine
+import ArbiterLint
 import Foundation
 
 /// Writes a setup and the steps taken as a scenario file that replays to the same state.
@@ -23,12 +24,15 @@ public enum ScenarioWriter {
         public var description: String { reason }
     }
 
-    public static func text(setup: Setup, entries: [ReplSession.Entry], title: String = "Saved REPL session") -> String {
-        text(setup: setup, steps: entries.map { ($0.time, $0.event) }, title: title)
+    public static func text(setup: Setup, entries: [ReplSession.Entry], title: String = "Saved REPL session",
+                            lintAllowances: LintAllowances = LintAllowances()) -> String {
+        text(setup: setup, steps: entries.map { ($0.time, $0.event) }, title: title, lintAllowances: lintAllowances)
     }
 
-    /// A scenario file with `setup` and one step per event at its time (time passing alone needs no step).
-    public static func text(setup: Setup, steps: [(time: Time, event: Event)], title: String) -> String {
+    /// A scenario file with `setup` and one step per event at its time (time passing alone needs no step), and the
+    /// lints it allows.
+    public static func text(setup: Setup, steps: [(time: Time, event: Event)], title: String,
+                            lintAllowances: LintAllowances = LintAllowances()) -> String {
         var lines = ["scenario: \(quote(title))", "ios: \(setup.ios)"]
         let defaults = tunables(Profile())
         let changed = zip(tunables(setup.profile), defaults).filter { $0.0.value != $0.1.value }.map(\.0)
@@ -44,9 +48,11 @@ public enum ScenarioWriter {
         lines.append("  locked: \(setup.device.locked)")
         if let foreground = setup.device.foreground { lines.append("  foreground: \(name(foreground.name))") }
         if setup.device.callStyle != .banner { lines.append("  callStyle: \(setup.device.callStyle)") }
+        lines += allowLints(lintAllowances.everywhere, indent: "")
         lines.append("apps:")
         for app in setup.apps {
             lines.append("  \(name(app.name.name)):")
+            lines += allowLints(lintAllowances.perApp[app.name] ?? [:], indent: "    ")
             if !app.backgroundModes.isEmpty {
                 lines.append("    backgroundModes: [" + app.backgroundModes.map(\.rawValue).sorted().joined(separator: ", ") + "]")
             }
@@ -75,6 +81,12 @@ public enum ScenarioWriter {
         }
         if written == 0 { lines[lines.count - 1] = "steps: []" }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `allowLints:` with each lint and its reason, in the lints' order; nothing when none is allowed.
+    static func allowLints(_ allowed: [String: String], indent: String) -> [String] {
+        guard !allowed.isEmpty else { return [] }
+        return ["\(indent)allowLints:"] + allowed.sorted { $0.key < $1.key }.map { "\(indent)  \($0.key): \(quote($0.value))" }
     }
 
     /// The profile's tunables as `Profile.tunables` names them, each number written exactly.
