@@ -57,6 +57,7 @@ struct BackgroundMusicSetupTests {
 
         #expect(phone.state(of: "yuanlai", in: "Seed0") == .stopped)
         #expect(phone.engine.app("Seed0")?.session.isActive == false)
+        #expect(phone.lintIDs.contains("deactivation.without-notify-others"), "the lints name the bug: \(phone.lints)")
         withKnownIssue("S0-3: setActive(false) without .notifyOthersOnDeactivation: Podcasts is never told to resume") {
             #expect(phone.state(of: "episode", in: "Podcasts") == .playing)
         }
@@ -87,6 +88,7 @@ struct BackgroundMusicSetupTests {
         phone.send(.device(.disconnect(headphones)))
 
         #expect(phone.outputs == [.builtInSpeaker])
+        #expect(phone.lintIDs.contains("route.audio-player-not-paused"), "the lints name the bug: \(phone.lints)")
         withKnownIssue("S0-4: the handler pauses only when the previous output was .headphones") {
             #expect(phone.state(of: "yuanlai", in: "Seed0") == .paused)
         }

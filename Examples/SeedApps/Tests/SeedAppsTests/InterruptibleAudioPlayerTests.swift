@@ -69,6 +69,7 @@ struct InterruptibleAudioPlayerTests {
 
         #expect(phone.state(of: "houlai", in: "Seed3") == .playing)
         #expect(phone.run(in: "Seed3") { AVAudioSession.sharedInstance().category } == .playAndRecord)
+        #expect(phone.lintIDs.contains("category.play-and-record-for-playback"), "the lints name the bug: \(phone.lints)")
         withKnownIssue("S3-1: playAndRecord's default output is the built-in receiver") {
             #expect(phone.outputs == [.builtInSpeaker])
         }
@@ -127,6 +128,7 @@ struct InterruptibleAudioPlayerTests {
         #expect(app.selectedRow == 0)
 
         #expect(phone.engine.app("Seed3")?.session.interruption == nil)   // it was told the interruption ended
+        #expect(phone.lintIDs.contains("interruption.resume-without-should-resume"), "the lints name the bug: \(phone.lints)")
         withKnownIssue("S3-2: audioPlayerEndInterruption calls play() whatever the options say") {
             #expect(phone.state(of: "houlai", in: "Seed3") == .paused)
         }

@@ -97,6 +97,7 @@ struct NetworkVideoPlayerTests {
 
         #expect(phone.run(in: "Seed2") { app.player.rate } == 0)
         #expect(phone.engine.player("clip1", of: "Seed2")?.position(at: phone.now) == 20)
+        #expect(phone.lintIDs.contains("nowplaying.stale-rate"), "the lints name the bug: \(phone.lints)")
         withKnownIssue("S2-3: remotePauseEvent does not republish elapsed time and rate; the lock screen shows 60 s") {
             #expect(phone.lockScreen?.rate == 0)
             #expect(phone.lockScreen?.elapsed == 20)

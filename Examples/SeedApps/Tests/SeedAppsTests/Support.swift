@@ -20,3 +20,8 @@ let podcastsApp = AppConfig(
     "Podcasts", backgroundModes: [.audio], category: .playback,
     players: [PlayerConfig(name: "episode", kind: .avPlayer)], remoteCommands: [.play, .pause, .togglePlayPause],
     reactions: [.interruptionEnded: .resumeIfShouldResume])
+
+extension SimulatedPhone {
+    /// The identifiers of the lints' findings so far (`phone.lints`), in order.
+    var lintIDs: [String] { lints.map(\.lint.id) }
+}
