@@ -6,14 +6,22 @@ import Testing
 struct SessionLintTests {
     static let maps = AppConfig("Maps", backgroundModes: [.audio], category: .playback, mode: .voicePrompt)
 
-    @Test func deactivatingWithoutNotifyingLeavesTheInterruptedAppWaiting() throws {
-        let findings = try lints(Setup(apps: [player("Podcasts"), Self.maps]), [
+    /// Podcasts plays, Maps interrupts it from the foreground, stops and deactivates (notifying others or not).
+    static func mapsInterrupts(_ podcasts: AppConfig, notifyOthers: Bool,
+                               endedWithoutNotify: Bool = false) throws -> [LintFinding] {
+        var setup = Setup(apps: [podcasts, maps])
+        setup.profile.endedWithoutNotify = endedWithoutNotify
+        return try lints(setup, [
             (0, .app("Podcasts", .play())),
             (5, .app("Maps", .foreground)),
             (5, .app("Maps", .play())),
             (8, .app("Maps", .stop())),
-            (8, .app("Maps", .deactivate(notifyOthers: false))),
+            (8, .app("Maps", .deactivate(notifyOthers: notifyOthers))),
         ])
+    }
+
+    @Test func deactivatingWithoutNotifyingLeavesTheInterruptedAppWaiting() throws {
+        let findings = try Self.mapsInterrupts(player("Podcasts"), notifyOthers: false)
         #expect(ids(findings) == ["deactivation.without-notify-others"])
         let finding = try #require(findings.first)
         #expect(finding.app == "Maps")
@@ -22,42 +30,19 @@ struct SessionLintTests {
     }
 
     @Test func deactivatingWithNotifyOthersIsFine() throws {
-        let findings = try lints(Setup(apps: [player("Podcasts"), Self.maps]), [
-            (0, .app("Podcasts", .play())),
-            (5, .app("Maps", .foreground)),
-            (5, .app("Maps", .play())),
-            (8, .app("Maps", .stop())),
-            (8, .app("Maps", .deactivate(notifyOthers: true))),
-        ])
-        #expect(findings.isEmpty)
+        #expect(try Self.mapsInterrupts(player("Podcasts"), notifyOthers: true).isEmpty)
     }
 
     @Test func aReactionThatResumesWithoutShouldResumeIsFoundAtTheReaction() throws {
         let podcasts = player("Podcasts", reactions: [.interruptionEnded: .resume])
-        var setup = Setup(apps: [podcasts, Self.maps])
-        setup.profile.endedWithoutNotify = true
-        let findings = try lints(setup, [
-            (0, .app("Podcasts", .play())),
-            (5, .app("Maps", .foreground)),
-            (5, .app("Maps", .play())),
-            (8, .app("Maps", .stop())),
-            (8, .app("Maps", .deactivate(notifyOthers: false))),
-        ])
+        let findings = try Self.mapsInterrupts(podcasts, notifyOthers: false, endedWithoutNotify: true)
         #expect(ids(findings) == ["deactivation.without-notify-others", "interruption.resume-without-should-resume"])
         #expect(findings.last?.declaration == ["reactions", "interruptionEnded"])
     }
 
     @Test func resumingIfShouldResumeIsFine() throws {
         let podcasts = player("Podcasts", reactions: [.interruptionEnded: .resumeIfShouldResume])
-        var setup = Setup(apps: [podcasts, Self.maps])
-        setup.profile.endedWithoutNotify = true
-        let findings = try lints(setup, [
-            (0, .app("Podcasts", .play())),
-            (5, .app("Maps", .foreground)),
-            (5, .app("Maps", .play())),
-            (8, .app("Maps", .stop())),
-            (8, .app("Maps", .deactivate(notifyOthers: false))),
-        ])
+        let findings = try Self.mapsInterrupts(podcasts, notifyOthers: false, endedWithoutNotify: true)
         #expect(ids(findings) == ["deactivation.without-notify-others"])
     }
 
