@@ -142,7 +142,8 @@ public struct ReplSession {
         case .save(let path):
             do {
                 try ScenarioWriter.write(ScenarioWriter.text(setup: setup, entries: entries), to: path)
-                reply.lines.append("saved \(entries.count) steps to \(path)")
+                let count = ScenarioWriter.stepCount(entries)
+                reply.lines.append("saved \(count) step\(count == 1 ? "" : "s") to \(path)")
             } catch {
                 reply.lines.append("\(source):\(lineNumber):6: error: cannot write \(path) (\(error)); expected a writable path")
                 reply.failed = true
