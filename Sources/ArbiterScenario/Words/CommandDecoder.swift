@@ -58,6 +58,11 @@ public struct CommandDecoder {
     /// Decodes one line, or returns its errors as the CLI prints them.
     public mutating func decode(_ words: Words) -> Result<Command?, ScenarioErrors> {
         decoder.reader.diagnostics = []
+        if let column = words.unclosedQuote {
+            let position = SourcePosition(file: decoder.reader.file, line: words.line, column: column)
+            return .failure(ScenarioErrors([Diagnostic(position, "this quote is never closed",
+                                                       expected: "a closing \" (`title=\"Song two\"`)")]))
+        }
         guard let first = words.words.first else { return .success(nil) }
         let command = decode(first: first, rest: Array(words.words.dropFirst()), words: words)
         if !decoder.reader.diagnostics.isEmpty { return .failure(ScenarioErrors(decoder.reader.diagnostics)) }
