@@ -132,6 +132,19 @@ struct ParserTests {
             == ["t.yaml:4:32: error: the key 'main' is already in this mapping (at 4:16); expected each key once"])
     }
 
+    @Test("a mistake is one error: a misspelt category is not also a category that refuses the options")
+    func oneErrorPerMistake() {
+        #expect(errors("scenario: x\napps: {A: {category: playbak, options: [duckOthers]}}\nsteps: []\n")
+            == ["t.yaml:2:22: error: unknown category 'playbak' (did you mean 'playback'?); expected one of: ambient, "
+                + "soloAmbient, playback, record, playAndRecord, multiRoute, audioProcessing"])
+        #expect(errors("scenario: x\napps: {A: {}}\nsteps:\n  - A: lock\n")
+            == ["t.yaml:4:8: error: 'lock' is a device verb, not an app verb; expected one of: activate, deactivate, "
+                + "setCategory, setMode, play, pause, stop, record, stopRecording, background, foreground, terminate, "
+                + "launch, overrideOutput, preferInput, nowPlayingInfo, enableCommands, disableCommands, seek, rate, "
+                + "nextTrack, detachVideo, attachVideo, setPrefersInterruptionOnRouteDisconnect, "
+                + "setPrefersNoInterruptionsFromSystemAlerts"])
+    }
+
     @Test("an app name that is a reserved word or not an identifier is refused")
     func appNames() {
         #expect(errors("scenario: x\napps: {device: {}}\nsteps: []\n").first?.contains("'device' cannot be an app name") == true)
