@@ -94,6 +94,6 @@ struct ReplCommandTests {
         #expect(result.stdout.contains("repl:2:11: error: unknown property 'gian' (did you mean 'gain'?); expected one of: active"))
         #expect(result.stdout.contains("repl:3:1: error: no file is loaded; expected `arbiter repl FILE`"))
         #expect(result.stdout.contains("repl:4:1: error: no file is loaded"))
-        #expect(result.stdout.contains("an app step: activate, deactivate [notifyOthers]"), "help for a verb")
+        #expect(result.stdout.contains("APP play [PLAYER]  play every player, or PLAYER"), "help for a verb")
     }
 }

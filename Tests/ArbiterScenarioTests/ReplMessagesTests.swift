@@ -23,4 +23,121 @@ struct ReplMessagesTests {
         let closed = try self.reply(#"Music nowPlayingInfo title="Song two" duration=240"#)
         #expect(!closed.failed, "\(closed.lines)")
     }
+
+    /// The error lines of a reply.
+    func errors(_ reply: ReplSession.Reply) -> [String] { reply.lines.filter { $0.hasPrefix("repl:") } }
+
+    /// Words of a file's YAML, which typed words never are.
+    static let yamlWords = ["{", "}", "mapping", "found ", "a list", "nothing", "null"]
+
+    /// Every verb the decoder knows after every target (a verb after the wrong one is a mistake too), each with
+    /// one word or key= word that is wrong in one way.
+    @Test("a mistake in any verb's words is one error, in words, never YAML", arguments: ["app", "device", "system"])
+    func oneErrorPerMistake(target: String) throws {
+        let known = CommandDecoder.knownWords
+        let prefix = target == "app" ? "Music" : target
+        for verb in known.verbs {
+            var lines = ["", "xyz", "xyz=1", "=", "\"\"", "a,,b", "none title=Song"].map { "\(prefix) \(verb) \($0)" }
+            lines += known.keys.flatMap { ["\(prefix) \(verb) \($0)=", "\(prefix) \(verb) \($0)=zz", "\(prefix) \(verb) \($0)=a,,b"] }
+            for line in lines {
+                let found = errors(try reply(line))
+                #expect(found.count <= 1, "\(line): \(found)")
+                for error in found {
+                    #expect(!ReplMessagesTests.yamlWords.contains { error.contains($0) }, "\(line): \(error)")
+                    #expect(!error.hasSuffix("one of: ") && !error.contains("apps: ;"), "\(line): \(error)")
+                }
+            }
+        }
+    }
+
+    @Test("a mistake in an app declaration is one error, in words")
+    func declarationMistakes() throws {
+        var lines = ["app", "app X zz", "app X category=playbak options=duckOthers", "app X players=main:avPlyer",
+                     "app X players=:avPlayer", "app X reactions=interruptionEnded", "app X reactions=:pause",
+                     "app X background=audio backgroundModes=audio", "app state", "app Music"]
+        for key in CommandDecoder.knownWords.keys {
+            lines += ["app X \(key)=", "app X \(key)=zz", "app X \(key)=zz,", "app X \(key)=a,,b", "app X \(key)=a \(key)=b"]
+        }
+        for line in lines {
+            let found = errors(try reply(line))
+            #expect(found.count <= 1, "\(line): \(found)")
+            for error in found {
+                #expect(!ReplMessagesTests.yamlWords.contains { error.contains($0) }, "\(line): \(error)")
+            }
+        }
+        #expect(errors(try reply("app X category=playbak options=duckOthers")).count == 1, "no second error for the options")
+    }
+
+    @Test("errors say what to type, at the word that is wrong")
+    func messages() throws {
+        #expect(errors(try reply("device connect")) == ["repl:2:8: error: `device connect` needs ACCESSORY; expected "
+            + "`device connect ACCESSORY [name=NAME]`, such as `device connect wiredHeadphones`"])
+        #expect(errors(try reply("Music lock")) == ["repl:2:7: error: 'lock' is a device verb, not an app verb; expected `device lock`"])
+        #expect(errors(try reply("Music play main extra")) == ["repl:2:17: error: 'extra' is one word too many for "
+            + "`Music play`; expected `Music play [PLAYER]`"])
+        #expect(errors(try reply("Music nowPlayingInfo title=a titel=b")) == ["repl:2:30: error: unknown key 'titel=' for "
+            + "`Music nowPlayingInfo` (did you mean 'title='?); expected one of: title=, artist=, album=, duration=, elapsed=, rate="])
+        // A key given twice is reported at the second.
+        #expect(errors(try reply("Music nowPlayingInfo title=a title=b"))
+            == ["repl:2:30: error: 'title=' is given twice (first at column 22); expected each key once"])
+        #expect(errors(try reply("Music setCategory playback category=ambient"))
+            == ["repl:2:28: error: CATEGORY is given twice, as 'playback' and as 'category=ambient'; expected one CATEGORY"])
+        #expect(errors(try reply("app Maps category=playback category=ambient"))
+            == ["repl:2:28: error: 'category=' is given twice (first at column 10); expected each key once"])
+        // A quoted value keeps its comma.
+        #expect(!(try reply(#"Music nowPlayingInfo title="One, two""#).failed))
+    }
+
+    @Test("with no apps, a message says how to declare one instead of an empty list")
+    func noAppsYet() throws {
+        for line in ["why Foo", "state Foo", "Foo play"] {
+            let found = errors(try reply(line, after: []))
+            #expect(found.count == 1, "\(line): \(found)")
+            #expect(found.first?.contains("there are none yet: declare one with `app NAME category=...`") == true, "\(found)")
+            #expect(found.first?.contains("()") == false && found.first?.contains("apps: ") == false, "\(found)")
+        }
+    }
+}
+
+@Suite("REPL help")
+struct ReplHelpTests {
+    func help(_ topic: String = "") throws -> [String] {
+        var session = try ReplSession()
+        return session.execute(topic.isEmpty ? "help" : "help \(topic)").lines
+    }
+
+    /// The words of `text`, split where a name or a key= word ends.
+    func words(_ text: String) -> Set<String> {
+        Set(text.split(whereSeparator: { " [](),`|".contains($0) || $0 == "\n" }).map { word in
+            word.hasSuffix("...") ? String(word.dropLast(3)) : String(word)
+        })
+    }
+
+    @Test("help lists every verb, key and command the decoder knows, from the decoder's own tables")
+    func coversTheVocabulary() throws {
+        let text = try help().joined(separator: "\n")
+        let shown = words(text)
+        let known = CommandDecoder.knownWords
+        for verb in known.verbs { #expect(shown.contains(verb), "help does not show the verb \(verb)") }
+        for key in known.keys {
+            #expect(shown.contains { $0.hasPrefix("\(key)=") }, "help does not show the key \(key)=")
+        }
+        for command in known.commands {
+            #expect(text.contains("\n  \(command)"), "help does not show the command \(command)")
+        }
+        for word in ["reactions=", "nextTrack", "detachVideo", "attachVideo", "title=", "artist=", "album=", "duration=",
+                     "elapsed=", "rate="] {
+            #expect(shown.contains { $0.hasPrefix(word) }, "\(word)")
+        }
+    }
+
+    @Test("help VERB shows the verb and the values its words take")
+    func oneVerb() throws {
+        for verb in CommandDecoder.knownWords.verbs + CommandDecoder.knownWords.commands {
+            let lines = try help(verb)
+            #expect(lines.contains { words($0).contains(verb) }, "help \(verb): \(lines)")
+        }
+        #expect(try help("setCategory").contains { $0.hasPrefix("  CATEGORY: ambient, soloAmbient, playback") })
+        #expect(try help("nosuchthing") == ["no help for 'nosuchthing'; try `help`"])
+    }
 }

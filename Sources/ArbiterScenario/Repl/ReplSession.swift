@@ -167,7 +167,7 @@ public struct ReplSession {
             } catch {
                 realSystemFailed(error, &reply)
             }
-        case .help(let topic): reply.lines += ReplViews.help(topic)
+        case .help(let topic): reply.lines += ReplHelp.lines(topic)
         case .quit: reply.quit = true
         }
     }
