@@ -22,6 +22,21 @@ public enum ReplCompletion {
         return choices(before: words, apps: apps).filter { $0.hasPrefix(partial) }
     }
 
+    /// Whether a single candidate is a whole word, to be followed by a space: not a `key=` waiting for its value,
+    /// nor a `key=value` of a comma list (`options=duckOthers`), which may go on with a comma.
+    public static func endsWord(_ candidate: String) -> Bool {
+        if let last = candidate.last, "=:,".contains(last) { return false }
+        guard let equals = candidate.firstIndex(of: "=") else { return true }
+        return !listKeys.contains(String(candidate[..<equals]))
+    }
+
+    /// The keys whose values are comma lists, as typed and as the decoder names them.
+    static let listKeys: Set<String> = {
+        let keys = (VerbWords.app + VerbWords.device + VerbWords.system + [VerbWords.declaration]).flatMap(\.keys)
+        let typed = keys.filter(\.isList).map(\.name)
+        return Set(typed + typed.compactMap { VerbWords.declarationAliases[$0] })
+    }()
+
     static let appProperties = ["active", "interrupted", "playing", "recording", "audible", "gain", "ducked", "state",
                                 "category", "mode", "options", "mixable", "nowPlaying"]
 
