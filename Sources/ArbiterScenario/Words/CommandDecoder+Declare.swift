@@ -11,7 +11,8 @@ extension CommandDecoder {
     mutating func declare(_ command: Words.Word, _ rest: [Words.Word], _ words: Words) -> Command? {
         let usage = "`\(VerbWords.declaration.usage)`"
         guard let name = rest.first else {
-            fail(command, words, "app needs a name", expected: "\(usage), such as `app \(VerbWords.declaration.example)`")
+            fail(command, words, "app needs a name",
+                 expected: "\(usage), such as `app \(VerbWords.declaration.example)`")
             return nil
         }
         if decoder.apps.contains(where: { $0.name.name == name.text }) {
@@ -32,11 +33,13 @@ extension CommandDecoder {
                 fail(word, words, "'\(word.text)' is not key=value", expected: "key=value words: \(usage)")
                 return nil
             }
-            guard let key = grammar.key(named: keyWord.key) ?? VerbWords.declarationAliases.first(where: { $0.value == keyWord.key })
-                .flatMap({ grammar.key(named: $0.key) }) else {
+            // The decoder's names are taken too: `backgroundModes=` is `background=`.
+            let typed = VerbWords.declarationAliases.first { $0.value == keyWord.key }?.key ?? keyWord.key
+            guard let key = grammar.key(named: typed) else {
                 let names = grammar.keyNames
-                fail(word, words, "unknown key '\(keyWord.key)=' for app", expected: "one of: " + names.map { "\($0)=" }
-                    .joined(separator: ", "), suggestion: Suggestions.nearest(to: keyWord.key, in: names).map { "\($0)=" })
+                fail(word, words, "unknown key '\(keyWord.key)=' for app",
+                     expected: "one of: " + names.map { "\($0)=" }.joined(separator: ", "),
+                     suggestion: Suggestions.nearest(to: keyWord.key, in: names).map { "\($0)=" })
                 return nil
             }
             guard checkValue(keyWord, isList: key.isList, words) else { return nil }
@@ -81,10 +84,12 @@ extension CommandDecoder {
             offset += part.count + 1
             let bits = part.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let item = WordNodes.scalar(String(part), line: words.line, column: column)
-            let shape = isPlayers ? "NAME:KIND, such as main:avPlayer" : "TRIGGER:REACTION, such as interruptionEnded:resumeIfShouldResume"
-            guard !bits[0].isEmpty, isPlayers ? bits.count == 1 || !bits[1].isEmpty : bits.count == 2 && !bits[1].isEmpty else {
-                decoder.reader.fail(item, "'\(part)' in '\(keyWord.key)=' is not \(isPlayers ? "NAME:KIND" : "TRIGGER:REACTION")",
-                                    expected: shape)
+            let shape = isPlayers ? "NAME:KIND" : "TRIGGER:REACTION"
+            let hasValue = bits.count == 2 && !bits[1].isEmpty
+            guard !bits[0].isEmpty, hasValue || isPlayers && bits.count == 1 else {
+                decoder.reader.fail(item, "'\(part)' in '\(keyWord.key)=' is not \(shape)",
+                                    expected: isPlayers ? "\(shape), such as main:avPlayer"
+                                        : "\(shape), such as interruptionEnded:resumeIfShouldResume")
                 return nil
             }
             if seen.contains(bits[0]) {
@@ -93,9 +98,11 @@ extension CommandDecoder {
             }
             seen.append(bits[0])
             let valueColumn = column + bits[0].count + 1
+            let value = bits.count > 1 ? bits[1] : "audioPlayer"
             pairs.append((WordNodes.scalar(bits[0], line: words.line, column: column),
-                          WordNodes.scalar(bits.count > 1 ? bits[1] : "audioPlayer", line: words.line, column: valueColumn)))
+                          WordNodes.scalar(value, line: words.line, column: valueColumn)))
         }
-        return WordNodes.mapping(pairs, at: WordNodes.scalar(keyWord.value, line: words.line, column: keyWord.valueColumn))
+        let anchor = WordNodes.scalar(keyWord.value, line: words.line, column: keyWord.valueColumn)
+        return WordNodes.mapping(pairs, at: anchor)
     }
 }

@@ -48,7 +48,8 @@ extension CommandDecoder {
             guard let key = grammar.key(named: keyWord.key) else {
                 let names = grammar.keyNames
                 fail(word, words, "unknown key '\(keyWord.key)=' for \(command)",
-                     expected: names.isEmpty ? "no key= words: \(usage)" : "one of: " + names.map { "\($0)=" }.joined(separator: ", "),
+                     expected: names.isEmpty ? "no key= words: \(usage)"
+                        : "one of: " + names.map { "\($0)=" }.joined(separator: ", "),
                      suggestion: Suggestions.nearest(to: keyWord.key, in: names).map { "\($0)=" })
                 return nil
             }
@@ -74,8 +75,8 @@ extension CommandDecoder {
                     return nil
                 }
                 if slot.key == nil && !named.isEmpty {
-                    fail(word, words, "'\(word.text)' goes alone", expected: "`\(first.text) \(verb.text) \(word.text)`, "
-                        + "or key= words without it")
+                    fail(word, words, "'\(word.text)' goes alone",
+                         expected: "`\(first.text) \(verb.text) \(word.text)`, or key= words without it")
                     return nil
                 }
             }
@@ -85,8 +86,8 @@ extension CommandDecoder {
                      expected: "one \(slot.name)")
                 return nil
             }
-            pairs.append((word.column, WordNodes.scalar(slot.key ?? slot.name, line: words.line, column: word.column),
-                          slot.isFlag ? WordNodes.scalar("true", line: words.line, column: word.column) : words.node(word)))
+            let value = slot.isFlag ? WordNodes.scalar("true", line: words.line, column: word.column) : words.node(word)
+            pairs.append((word.column, WordNodes.scalar(slot.key ?? slot.name, line: words.line, column: word.column), value))
         }
         for slot in grammar.required where !filled.contains(where: { $0.name == slot.name })
             && !named.contains(where: { $0.key == slot.key }) {
@@ -95,14 +96,16 @@ extension CommandDecoder {
         }
         for keyWord in named {
             let isList = grammar.key(named: keyWord.key)?.isList == true
-            pairs.append((keyWord.word.column, WordNodes.scalar(keyWord.key, line: words.line, column: keyWord.word.column),
-                          value(keyWord, isList: isList, line: words.line)))
+            let key = WordNodes.scalar(keyWord.key, line: words.line, column: keyWord.word.column)
+            pairs.append((keyWord.word.column, key, value(keyWord, isList: isList, line: words.line)))
         }
         let argument: Node
         if grammar.isList {
             var all: [Node] = []
             for word in positional {
-                guard let parts = items(of: word.text, key: nil, column: word.column, line: words.line, words) else { return nil }
+                guard let parts = items(of: word.text, key: nil, column: word.column, line: words.line, words) else {
+                    return nil
+                }
                 all += parts
             }
             argument = WordNodes.sequence(all, at: verbNode)
@@ -113,7 +116,8 @@ extension CommandDecoder {
         } else if positional.count == 1, named.isEmpty, filled.first?.isFlag == false {
             argument = words.node(positional[0])
         } else {
-            argument = WordNodes.mapping(pairs.sorted { $0.column < $1.column }.map { ($0.key, $0.value) }, at: verbNode)
+            let ordered = pairs.sorted { $0.column < $1.column }.map { ($0.key, $0.value) }
+            argument = WordNodes.mapping(ordered, at: verbNode)
         }
         return WordNodes.mapping([(verbNode, argument)], at: verbNode)
     }
@@ -139,17 +143,11 @@ extension CommandDecoder {
 
     /// The comma-separated items of `text`, each with its column; nil after reporting an empty item.
     mutating func items(of text: String, key: String?, column: Int, line: Int, _ words: Words) -> [Node]? {
-        var items: [Node] = []
-        var offset = 0
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let node = WordNodes.scalar(String(part), line: line, column: column + offset)
-            if part.isEmpty {
-                decoder.reader.fail(node, "an empty item in " + (key.map { "'\($0)='" } ?? "'\(text)'"),
-                                    expected: "items separated by single commas, such as duckOthers,mixWithOthers")
-                return nil
-            }
-            items.append(node)
-            offset += part.count + 1
+        let items = CommandDecoder.split(text, line: line, column: column)
+        if let empty = items.first(where: { decoder.reader.text($0) == "" }) {
+            decoder.reader.fail(empty, "an empty item in " + (key.map { "'\($0)='" } ?? "'\(text)'"),
+                                expected: "items separated by single commas, such as duckOthers,mixWithOthers")
+            return nil
         }
         return items
     }
@@ -158,12 +156,17 @@ extension CommandDecoder {
     func value(_ keyWord: KeyWord, isList: Bool, line: Int) -> Node {
         let anchor = WordNodes.scalar(keyWord.value, line: line, column: keyWord.valueColumn)
         guard isList else { return anchor }
+        return WordNodes.sequence(CommandDecoder.split(keyWord.value, line: line, column: keyWord.valueColumn), at: anchor)
+    }
+
+    /// `a,b` as one node per item, each at its own column.
+    static func split(_ text: String, line: Int, column: Int) -> [Node] {
         var items: [Node] = []
         var offset = 0
-        for part in keyWord.value.split(separator: ",", omittingEmptySubsequences: false) {
-            items.append(WordNodes.scalar(String(part), line: line, column: keyWord.valueColumn + offset))
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            items.append(WordNodes.scalar(String(part), line: line, column: column + offset))
             offset += part.count + 1
         }
-        return WordNodes.sequence(items, at: anchor)
+        return items
     }
 }

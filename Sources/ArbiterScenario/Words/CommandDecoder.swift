@@ -153,7 +153,8 @@ public struct CommandDecoder {
     private mutating func step(_ first: Words.Word, _ rest: [Words.Word], _ words: Words) -> Command? {
         guard let verb = rest.first else {
             let example = first.text == "device" ? "lock" : first.text == "system" ? "incomingCall" : "play"
-            fail(first, words, "\(first.text) needs a verb", expected: "for example `\(first.text) \(example)` (see `help`)")
+            fail(first, words, "\(first.text) needs a verb",
+                 expected: "for example `\(first.text) \(example)` (see `help`)")
             return nil
         }
         let target = ["device", "system"].contains(first.text) ? first.text : "app"

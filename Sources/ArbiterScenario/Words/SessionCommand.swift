@@ -28,7 +28,7 @@ enum SessionCommand: String, CaseIterable, Sendable {
         case .save: "save FILE"
         case .timeline: "timeline FILE.svg"
         case .graph: "graph"
-        case .help: "help [COMMAND]"
+        case .help: "help [WORD]"
         case .quit: "quit"
         }
     }
