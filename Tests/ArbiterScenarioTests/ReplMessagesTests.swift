@@ -88,6 +88,78 @@ struct ReplMessagesTests {
         #expect(!(try reply(#"Music nowPlayingInfo title="One, two""#).failed))
     }
 
+    @Test("every verb is accepted in each of its forms: words in their places, named, lists, flags")
+    func everyVerbDecodes() throws {
+        let lines = [
+            "app Music category=playback background=audio commands=play,pause",
+            "app V category=playback players=main:avPlayer,video:playerViewController reactions=interruptionEnded:resumeIfShouldResume,remote.play:play",
+            "app P category=playAndRecord backgroundModes=audio remoteCommands=play",
+            "Music setCategory playback mode=spokenAudio options=duckOthers,mixWithOthers",
+            "Music setCategory category=playback mode=default",
+            "Music setMode default",
+            "Music activate",
+            "Music play",
+            "Music seek main 30",
+            "Music seek 20",
+            "Music seek player=main to=10",
+            "Music rate 2",
+            "Music rate main 1",
+            #"Music nowPlayingInfo title="Song two" artist=A album=B duration=240 elapsed=12 rate=1"#,
+            "Music nowPlayingInfo none",
+            "Music nowPlayingInfo",
+            "Music enableCommands nextTrack previousTrack",
+            "Music disableCommands nextTrack,previousTrack",
+            "Music deactivate notifyOthers",
+            "Music deactivate notifyOthers=true",
+            "V play video",
+            "V detachVideo video",
+            "V attachVideo",
+            "V nextTrack",
+            "P preferInput headsetMic",
+            "P preferInput none",
+            "P overrideOutput speaker",
+            "Music setPrefersInterruptionOnRouteDisconnect false",
+            "Music setPrefersNoInterruptionsFromSystemAlerts true",
+            "device connect wiredHeadset",
+            "device disconnect accessory=wiredHeadset",
+            #"device connect bluetoothHeadphones name="Jo's AirPods""#,
+            "device ringer silent",
+            "device lock",
+            "device unlock",
+            "device network down",
+            "device builtInMic muted",
+            "device wake",
+            "system incomingCall",
+            "system declineCall",
+            "system incomingCall",
+            "system answerCall",
+            "system endCall",
+            "system siri begin",
+            "system siri end",
+            "system alarm begin",
+            "system alarm end",
+            "system remote togglePlayPause",
+            "system remote changePlaybackPosition 30",
+            "system mediaServicesLost",
+            "system mediaServicesReset",
+            "Music background",
+            "Music foreground",
+            "Music record",
+            "Music stopRecording",
+            "Music pause",
+            "Music stop",
+            "Music terminate",
+            "Music launch",
+        ]
+        var session = try ReplSession()
+        for line in lines {
+            let reply = session.execute(line)
+            #expect(!reply.lines.contains { $0.hasPrefix("repl:") }, "\(line): \(reply.lines)")
+        }
+        let used = Set(lines.map { $0.split(separator: " ")[1] }.map(String.init))
+        for verb in CommandDecoder.knownWords.verbs { #expect(used.contains(verb), "no line uses \(verb)") }
+    }
+
     @Test("with no apps, a message says how to declare one instead of an empty list")
     func noAppsYet() throws {
         for line in ["why Foo", "state Foo", "Foo play"] {

@@ -18,6 +18,14 @@ extension CommandDecoder {
         }
     }
 
+    /// A step's words after its verb, sorted: words in their places and key= words.
+    struct Arguments {
+        var positional: [Words.Word] = []
+        var named: [KeyWord] = []
+        /// The slot each positional word fills.
+        var filled: [VerbWords.Slot] = []
+    }
+
     /// The node for `first verb arguments...` (`Music setCategory playback mode=spokenAudio`): the bare verb, or
     /// `{ verb: argument }`. Nil after reporting the first word out of place. A verb the REPL does not know goes
     /// to the decoder bare, which says what the verbs are.
@@ -32,17 +40,25 @@ extension CommandDecoder {
             }
             return verbNode
         }
-        let command = "`\(first.text) \(verb.text)`"
+        guard let sorted = sort(arguments, first, verb, grammar, words),
+              let argument = argumentNode(sorted, grammar, at: verbNode, words) else { return nil }
+        return WordNodes.mapping([(verbNode, argument)], at: verbNode)
+    }
+
+    /// Sorts the words after the verb into places and key= words; nil after reporting the first one out of place,
+    /// a key given twice, or a word the verb needs and lacks.
+    private mutating func sort(_ arguments: [Words.Word], _ first: Words.Word, _ verb: Words.Word,
+                               _ grammar: VerbWords, _ words: Words) -> Arguments? {
+        let command = "`\(first.text) \(grammar.verb)`"
         let usage = "`\(first.text) \(grammar.usage)`"
-        var positional: [Words.Word] = []
-        var named: [KeyWord] = []
+        var sorted = Arguments()
         for word in arguments {
             guard let keyWord = KeyWord(word) else {
                 if word.text.isEmpty {
                     fail(word, words, "an empty word (\"\")", expected: usage)
                     return nil
                 }
-                positional.append(word)
+                sorted.positional.append(word)
                 continue
             }
             guard let key = grammar.key(named: keyWord.key) else {
@@ -54,72 +70,81 @@ extension CommandDecoder {
                 return nil
             }
             guard checkValue(keyWord, isList: key.isList, words) else { return nil }
-            if let earlier = named.first(where: { $0.key == keyWord.key }) {
+            if let earlier = sorted.named.first(where: { $0.key == keyWord.key }) {
                 fail(word, words, "'\(keyWord.key)=' is given twice (first at column \(earlier.word.column))",
                      expected: "each key once")
                 return nil
             }
-            named.append(keyWord)
+            sorted.named.append(keyWord)
         }
-        guard let filled = grammar.slots(forWords: positional.count) else {
-            let extra = positional[min(positional.count - 1, grammar.slots.count)]
+        guard let filled = grammar.slots(forWords: sorted.positional.count) else {
+            let extra = sorted.positional[min(sorted.positional.count - 1, grammar.slots.count)]
             fail(extra, words, "'\(extra.text)' is one word too many for \(command)", expected: usage)
             return nil
         }
-        var pairs: [(column: Int, key: Node, value: Node)] = []
-        for (word, slot) in zip(positional, filled) {
-            if slot.isFlag {
-                guard word.text == slot.name || (slot.name == "none" && word.text == "null") else {
-                    fail(word, words, "unexpected word '\(word.text)' for \(command)", expected: usage,
-                         suggestion: Suggestions.nearest(to: word.text, in: [slot.name]))
-                    return nil
-                }
-                if slot.key == nil && !named.isEmpty {
-                    fail(word, words, "'\(word.text)' goes alone",
-                         expected: "`\(first.text) \(verb.text) \(word.text)`, or key= words without it")
-                    return nil
-                }
+        sorted.filled = filled
+        for (word, slot) in zip(sorted.positional, filled) {
+            if slot.isFlag && word.text != slot.name && !(slot.name == "none" && word.text == "null") {
+                fail(word, words, "unexpected word '\(word.text)' for \(command)", expected: usage,
+                     suggestion: Suggestions.nearest(to: word.text, in: [slot.name]))
+                return nil
             }
-            if let key = slot.key, let keyWord = named.first(where: { $0.key == key }) {
+            if slot.isFlag && slot.key == nil && !sorted.named.isEmpty {
+                fail(word, words, "'\(word.text)' goes alone",
+                     expected: "`\(first.text) \(grammar.verb) \(word.text)`, or key= words without it")
+                return nil
+            }
+            if let key = slot.key, let keyWord = sorted.named.first(where: { $0.key == key }) {
                 let later = keyWord.word.column > word.column ? keyWord.word : word
                 fail(later, words, "\(slot.name) is given twice, as '\(word.text)' and as '\(keyWord.word.text)'",
                      expected: "one \(slot.name)")
                 return nil
             }
-            let value = slot.isFlag ? WordNodes.scalar("true", line: words.line, column: word.column) : words.node(word)
-            pairs.append((word.column, WordNodes.scalar(slot.key ?? slot.name, line: words.line, column: word.column), value))
         }
         for slot in grammar.required where !filled.contains(where: { $0.name == slot.name })
-            && !named.contains(where: { $0.key == slot.key }) {
+            && !sorted.named.contains(where: { $0.key == slot.key }) {
             needs(slot, first, grammar, at: verb, words)
             return nil
         }
-        for keyWord in named {
-            let isList = grammar.key(named: keyWord.key)?.isList == true
-            let key = WordNodes.scalar(keyWord.key, line: words.line, column: keyWord.word.column)
-            pairs.append((keyWord.word.column, key, value(keyWord, isList: isList, line: words.line)))
-        }
-        let argument: Node
+        return sorted
+    }
+
+    /// The verb's argument as a file would write it: a scalar for one word in its place, a list, or a mapping
+    /// from keys (a place's key for a word in it) to values.
+    private mutating func argumentNode(_ sorted: Arguments, _ grammar: VerbWords, at verbNode: Node,
+                                       _ words: Words) -> Node? {
+        let (positional, filled, line) = (sorted.positional, sorted.filled, words.line)
         if grammar.isList {
             var all: [Node] = []
             for word in positional {
-                guard let parts = items(of: word.text, key: nil, column: word.column, line: words.line, words) else {
+                guard let parts = items(of: word.text, key: nil, column: word.column, line: line, words) else {
                     return nil
                 }
                 all += parts
             }
-            argument = WordNodes.sequence(all, at: verbNode)
-        } else if filled.first?.isFlag == true && filled.first?.key == nil {
-            argument = WordNodes.scalar("", line: words.line, column: positional[0].column)
-        } else if verb.text == "remote", positional.count == 2 {
-            argument = WordNodes.mapping([(words.node(positional[0]), words.node(positional[1]))], at: verbNode)
-        } else if positional.count == 1, named.isEmpty, filled.first?.isFlag == false {
-            argument = words.node(positional[0])
-        } else {
-            let ordered = pairs.sorted { $0.column < $1.column }.map { ($0.key, $0.value) }
-            argument = WordNodes.mapping(ordered, at: verbNode)
+            return WordNodes.sequence(all, at: verbNode)
         }
-        return WordNodes.mapping([(verbNode, argument)], at: verbNode)
+        if let flag = filled.first, flag.isFlag, flag.key == nil {
+            return WordNodes.scalar("", line: line, column: positional[0].column)   // `nowPlayingInfo none`: null
+        }
+        // `remote changePlaybackPosition 30` is `{ remote: { changePlaybackPosition: 30 } }`.
+        if grammar.verb == "remote", positional.count == 2 {
+            return WordNodes.mapping([(words.node(positional[0]), words.node(positional[1]))], at: verbNode)
+        }
+        if positional.count == 1, sorted.named.isEmpty, filled.first?.isFlag == false {
+            return words.node(positional[0])
+        }
+        var pairs: [(column: Int, key: Node, value: Node)] = []
+        for (word, slot) in zip(positional, filled) {
+            let value = slot.isFlag ? WordNodes.scalar("true", line: line, column: word.column) : words.node(word)
+            pairs.append((word.column, WordNodes.scalar(slot.key ?? slot.name, line: line, column: word.column), value))
+        }
+        for keyWord in sorted.named {
+            let isList = grammar.key(named: keyWord.key)?.isList == true
+            let key = WordNodes.scalar(keyWord.key, line: line, column: keyWord.word.column)
+            pairs.append((keyWord.word.column, key, value(keyWord, isList: isList, line: line)))
+        }
+        return WordNodes.mapping(pairs.sorted { $0.column < $1.column }.map { ($0.key, $0.value) }, at: verbNode)
     }
 
     /// Reports that `slot` is missing, at the verb.
