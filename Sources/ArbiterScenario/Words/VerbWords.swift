@@ -55,17 +55,17 @@ struct VerbWords: Sendable {
     /// Every key= word it takes.
     var keyNames: [String] { slots.compactMap(\.key) + keys.map(\.name) }
 
-    /// Which slots `count` positional words fill: the required ones, and optional ones in order as far as the
-    /// words go. Nil when there are too few or too many words.
+    /// Which slots `count` positional words fill: the required ones, and the optional ones in order as far as the
+    /// words go; with fewer words than required slots, the first ones (the rest may be named with key=). Nil when
+    /// there are more words than slots.
     func slots(forWords count: Int) -> [Slot]? {
-        if isList { return count == 0 ? [] : Array(repeating: slots[0], count: count) }
-        let optional = slots.count - required.count
+        if isList { return Array(repeating: slots[0], count: count) }
         guard count <= slots.count else { return nil }
-        var extra = max(0, count - required.count)
-        guard extra <= optional else { return nil }
+        var optional = max(0, count - required.count)
         var filled: [Slot] = []
-        for slot in slots {
-            if !slot.isOptional { filled.append(slot) } else if extra > 0 { filled.append(slot); extra -= 1 }
+        for slot in slots where !slot.isOptional || optional > 0 {
+            if slot.isOptional { optional -= 1 }
+            filled.append(slot)
         }
         return Array(filled.prefix(count))
     }
