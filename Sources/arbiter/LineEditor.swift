@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// The REPL's terminal: libedit's line editing, a history kept in a file, and tab completion from the session's
-/// vocabulary. Only used when standard input is a terminal.
+/// vocabulary; Ctrl-C drops the line being typed. Only used when standard input is a terminal.
 final class LineEditor {
     /// The apps the completer offers; the REPL updates it as apps are declared.
     nonisolated(unsafe) static var apps: [AppConfig] = []
@@ -16,10 +16,11 @@ final class LineEditor {
 
     init(historyPath: String?) {
         self.historyPath = historyPath
-        arbiter_line_setup("arbiter", { line in
+        arbiter_line_setup("arbiter", { line, endsWord in
             guard let line else { return nil }
             let candidates = ReplCompletion.candidates(for: String(cString: line), apps: LineEditor.apps)
             guard !candidates.isEmpty else { return nil }
+            if candidates.count == 1 { endsWord?.pointee = ReplCompletion.endsWord(candidates[0]) ? 1 : 0 }
             // The C side frees the array and its strings with free(3), so both come from malloc.
             let size = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (candidates.count + 1)
             guard let memory = malloc(size) else { return nil }
@@ -30,9 +31,15 @@ final class LineEditor {
         }, historyPath)
     }
 
-    /// One edited line, or nil at end of input (Ctrl-D).
+    /// One edited line, or nil at end of input (Ctrl-D on an empty line). Ctrl-C drops the line and prompts again.
     func read(prompt: String) -> String? {
-        guard let raw = arbiter_line_read(prompt) else { return nil }
+        var interrupted: Int32 = 0
+        var raw = arbiter_line_read(prompt, &interrupted)
+        while raw == nil && interrupted != 0 {
+            print("^C")
+            raw = arbiter_line_read(prompt, &interrupted)
+        }
+        guard let raw else { return nil }
         defer { free(raw) }
         let line = String(cString: raw)
         if !line.allSatisfy({ $0 == " " || $0 == "\t" }), arbiter_line_remember(line, historyPath) != 0, !warned {

@@ -94,6 +94,14 @@ struct ReplCommandTests {
         #expect(result.stdout.contains("repl:2:11: error: unknown property 'gian' (did you mean 'gain'?); expected one of: active"))
         #expect(result.stdout.contains("repl:3:1: error: no file is loaded; expected `arbiter repl FILE`"))
         #expect(result.stdout.contains("repl:4:1: error: no file is loaded"))
-        #expect(result.stdout.contains("an app step: activate, deactivate [notifyOthers]"), "help for a verb")
+        #expect(result.stdout.contains("APP play [PLAYER]  play every player, or PLAYER"), "help for a verb")
+    }
+
+    @Test("a file with a repeated key is refused at the repeat, as replay refuses it")
+    func repeatedKeyInFile() throws {
+        let result = try CLI.run(["repl", "Tests/ArbiterCLITests/Malformed/duplicate-key.yaml"], stdin: "")
+        #expect(result.status == 2)
+        #expect(result.stdout == "Tests/ArbiterCLITests/Malformed/duplicate-key.yaml:3:1: error: the key 'apps' is "
+            + "already in this mapping (at 2:1); expected each key once\n")
     }
 }

@@ -52,7 +52,7 @@ final class Terminal {
 
 @Suite("arbiter repl in a terminal (tmux): editing, completion, history")
 struct ReplTerminalTests {
-    @Test("Tab completes app names, verbs, categories and option lists; editing keys work; history persists")
+    @Test("Tab completes app names, verbs, categories and option lists; editing keys work; Ctrl-C drops the line; history persists")
     func terminalSession() throws {
         let history = FileManager.default.temporaryDirectory.appendingPathComponent("arbiter-history-\(getpid())").path
         defer { unlink(history) }
@@ -61,17 +61,24 @@ struct ReplTerminalTests {
             let terminal = try Terminal(command: command)
             #expect(terminal.waitFor("arbiter> "), "the prompt appears: \(terminal.screen())")
 
-            // Completion of a key=value list item keeps the key and the items before it.
+            // Completion of a key=value list item keeps the key and the items before it, and adds no space: the
+            // list may go on with a comma.
             terminal.send("app Music category=play", literal: true)
             terminal.send("Tab")
             terminal.send("b", literal: true)
             terminal.send("Tab")
             terminal.send("options=mixWithOthers,duck", literal: true)
             terminal.send("Tab")
-            #expect(terminal.waitFor("app Music category=playback options=mixWithOthers,duckOthers "),
+            terminal.send(" background=audio", literal: true)
+            #expect(terminal.waitFor("app Music category=playback options=mixWithOthers,duckOthers background=audio"),
                     "\(terminal.screen())")
             terminal.send("Enter")
             #expect(terminal.waitFor("Music: app foreground  [lifecycle.declared]"), "\(terminal.screen())")
+
+            // Ctrl-C drops the line being typed and prompts again; the REPL goes on.
+            terminal.send("Music sto", literal: true)
+            terminal.send("C-c")
+            #expect(terminal.waitFor("arbiter> Music sto^C\narbiter> "), "\(terminal.screen())")
 
             // App names and verbs complete; a unique word gets its space.
             terminal.send("Mu", literal: true)
@@ -108,11 +115,15 @@ struct ReplTerminalTests {
         let saved = try String(contentsOfFile: history, encoding: .utf8)
         #expect(saved.contains("app\\040Music\\040category=playback"), "the history file holds the lines: \(saved)")
 
-        // A new session starts with the old history: the fifth Up reaches the `app Music` line.
+        // A new session starts with the old history (the line dropped with Ctrl-C is not in it): the fifth Up
+        // reaches the `app Music` line.
         let again = try Terminal(command: command)
         #expect(again.waitFor("arbiter> "))
         for _ in 0..<5 { again.send("Up") }
         again.send("Enter")
         #expect(again.waitFor("Music: app foreground  [lifecycle.declared]"), "\(again.screen())")
+        // Ctrl-D on an empty line leaves.
+        again.send("C-d")
+        #expect(again.waitFor("EXIT 0"), "\(again.screen())")
     }
 }

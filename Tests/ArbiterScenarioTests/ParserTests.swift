@@ -107,6 +107,44 @@ struct ParserTests {
             == ["t.yaml:4:13: error: ringer needs a position; expected { ringer: silent } or { ringer: ring }"])
     }
 
+    @Test("a repeated key is reported where it repeats, with where the first one is")
+    func repeatedKeys() {
+        #expect(errors("scenario: x\napps: {}\napps: {}\nsteps: []\n")
+            == ["t.yaml:3:1: error: the key 'apps' is already in this mapping (at 2:1); expected each key once"])
+        // In a flow mapping on one line, quoted, a third time, and in two mappings at once.
+        #expect(errors("""
+            scenario: x
+            apps:
+              Music: { category: playback, mode: default, "category": ambient }
+              Maps: {}
+            steps:
+              - Music: play
+                at: 1s
+                at: 2s
+                at: 3s
+            """) == [
+                "t.yaml:3:47: error: the key 'category' is already in this mapping (at 3:12); expected each key once",
+                "t.yaml:8:5: error: the key 'at' is already in this mapping (at 7:5); expected each key once",
+                "t.yaml:9:5: error: the key 'at' is already in this mapping (at 8:5); expected each key once",
+            ])
+        // Nested: the inner repeat, under a key that is not repeated.
+        #expect(errors("scenario: x\napps:\n  Music:\n    players: { main: avPlayer, main: audioPlayer }\nsteps: []\n")
+            == ["t.yaml:4:32: error: the key 'main' is already in this mapping (at 4:16); expected each key once"])
+    }
+
+    @Test("a mistake is one error: a misspelt category is not also a category that refuses the options")
+    func oneErrorPerMistake() {
+        #expect(errors("scenario: x\napps: {A: {category: playbak, options: [duckOthers]}}\nsteps: []\n")
+            == ["t.yaml:2:22: error: unknown category 'playbak' (did you mean 'playback'?); expected one of: ambient, "
+                + "soloAmbient, playback, record, playAndRecord, multiRoute, audioProcessing"])
+        #expect(errors("scenario: x\napps: {A: {}}\nsteps:\n  - A: lock\n")
+            == ["t.yaml:4:8: error: 'lock' is a device verb, not an app verb; expected one of: activate, deactivate, "
+                + "setCategory, setMode, play, pause, stop, record, stopRecording, background, foreground, terminate, "
+                + "launch, overrideOutput, preferInput, nowPlayingInfo, enableCommands, disableCommands, seek, rate, "
+                + "nextTrack, detachVideo, attachVideo, setPrefersInterruptionOnRouteDisconnect, "
+                + "setPrefersNoInterruptionsFromSystemAlerts"])
+    }
+
     @Test("an app name that is a reserved word or not an identifier is refused")
     func appNames() {
         #expect(errors("scenario: x\napps: {device: {}}\nsteps: []\n").first?.contains("'device' cannot be an app name") == true)

@@ -38,6 +38,18 @@ struct ReplCompletionTests {
         #expect(ReplCompletion.candidates(for: "app Podcasts c", apps: apps) == ["category=", "commands="])
     }
 
+    @Test("a whole word ends with a space; a key= or an item of a comma list may go on")
+    func endsWord() {
+        #expect(ReplCompletion.endsWord("play"))
+        #expect(ReplCompletion.endsWord("category=playback"))
+        #expect(!ReplCompletion.endsWord("category="))
+        #expect(!ReplCompletion.endsWord("options=duckOthers"))
+        #expect(!ReplCompletion.endsWord("options=mixWithOthers,duckOthers"))
+        #expect(!ReplCompletion.endsWord("background=audio"))
+        #expect(!ReplCompletion.endsWord("players=main:avPlayer"))
+        #expect(!ReplCompletion.endsWord("reactions=interruptionEnded:"))
+    }
+
     @Test("every candidate for a category is a category the decoder accepts")
     func candidatesDecode() throws {
         for category in ReplCompletion.candidates(for: "Music setCategory ", apps: apps) {

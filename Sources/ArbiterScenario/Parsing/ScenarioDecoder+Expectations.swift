@@ -35,7 +35,8 @@ extension ScenarioDecoder {
                 guard apps.contains(where: { $0.name.name == key }) else {
                     let names = apps.map(\.name.name)
                     reader.fail(keyNode, "unknown app or check '\(key)'",
-                                expected: "one of the apps (" + names.joined(separator: ", ") + "), route, nowPlaying or events",
+                                expected: names.isEmpty ? "route, nowPlaying, events, or \(noApps)"
+                                    : "one of the apps (" + names.joined(separator: ", ") + "), route, nowPlaying or events",
                                 suggestion: Suggestions.nearest(to: key, in: names + ["route", "nowPlaying", "events"]))
                     continue
                 }

@@ -3,6 +3,11 @@ import Yams
 
 extension ScenarioDecoder {
     static let timeKeys = ["at", "after", "fails"]
+    /// The keys of the verbs that take a mapping.
+    static let deactivateKeys = ["notifyOthers"]
+    static let setCategoryKeys = ["category", "mode", "options"]
+    static let playerValueKeys = ["player", "to"]
+    static let nowPlayingInfoKeys = ["title", "artist", "album", "duration", "elapsed", "rate"]
 
     mutating func decodeSteps(_ node: Node, ios: Int) -> [ScenarioStep] {
         guard case .sequence = node, let items = reader.list(node, expected: "a list of steps") else {
@@ -55,8 +60,8 @@ extension ScenarioDecoder {
                 guard apps.contains(where: { $0.name.name == action.key }) else {
                     let names = apps.map(\.name.name)
                     reader.fail(action.keyNode, "unknown app or action '\(action.key)'",
-                                expected: "one of the apps (" + names.joined(separator: ", ")
-                                    + "), device, system or expect",
+                                expected: names.isEmpty ? "device, system, expect, or \(noApps)"
+                                    : "one of the apps (" + names.joined(separator: ", ") + "), device, system or expect",
                                 suggestion: Suggestions.nearest(to: action.key, in: names + ["device", "system", "expect"]))
                     continue
                 }
@@ -98,11 +103,14 @@ extension ScenarioDecoder {
             return nil
         }
         guard verbs.contains(name) else {
-            let others: [(String, [String])] = [("an app", Vocabulary.appVerbs), ("a device", Vocabulary.deviceVerbs),
-                                                ("a system", Vocabulary.systemVerbs)]
-            if let owner = others.first(where: { $0.1.contains(name) }) {
-                reader.fail(nameNode, "'\(name)' is \(owner.0) verb, not a \(target) verb",
-                            expected: "one of: " + verbs.joined(separator: ", "))
+            let others: [(String, [String])] = [("app", Vocabulary.appVerbs), ("device", Vocabulary.deviceVerbs),
+                                                ("system", Vocabulary.systemVerbs)]
+            func article(_ target: String) -> String { target == "app" ? "an app" : "a \(target)" }
+            if let owner = others.first(where: { $0.1.contains(name) })?.0 {
+                // Typed, the verb goes after its owner: `device lock`, `Music play`.
+                let typed = "`\(owner == "app" ? apps.first?.name.name ?? "APP" : owner) \(name)`"
+                reader.fail(nameNode, "'\(name)' is \(article(owner)) verb, not \(article(target)) verb",
+                            expected: reader.readsWordPositions ? typed : "one of: " + verbs.joined(separator: ", "))
             } else {
                 reader.fail(nameNode, "unknown \(target) verb '\(name)'", expected: "one of: " + verbs.joined(separator: ", "),
                             suggestion: Suggestions.nearest(to: name, in: verbs))
@@ -128,7 +136,7 @@ extension ScenarioDecoder {
         case "deactivate":
             guard let arg else { return .deactivate(notifyOthers: false) }
             guard let fields = reader.mapping(arg, expected: "{ notifyOthers: true }") else { return nil }
-            reader.onlyKeys(fields, ["notifyOthers"], in: "deactivate")
+            reader.onlyKeys(fields, ScenarioDecoder.deactivateKeys, in: "deactivate")
             let notify = fields.first { $0.key == "notifyOthers" }.flatMap { reader.bool($0.value, key: "notifyOthers") }
             return .deactivate(notifyOthers: notify ?? false)
         case "setCategory":
@@ -210,13 +218,14 @@ extension ScenarioDecoder {
                 return nil
             }
             if case .scalar = arg {
-                return reader.number(arg, key: verb.name, in: range).map { isSeek ? .seek(to: $0) : .rate(player: nil, $0) }
+                return reader.number(arg, key: isSeek ? "the position" : "the rate", in: range)
+                    .map { isSeek ? .seek(to: $0) : .rate(player: nil, $0) }
             }
             guard let fields = reader.mapping(arg, expected: "{ player, to }") else { return nil }
-            reader.onlyKeys(fields, ["player", "to"], in: verb.name)
+            reader.onlyKeys(fields, ScenarioDecoder.playerValueKeys, in: verb.name)
             let player = fields.first { $0.key == "player" }.flatMap { playerName($0.value, app: app) }
             guard let toNode = reader.require("to", in: fields, at: arg, context: verb.name),
-                  let to = reader.number(toNode, key: "to", in: range) else { return nil }
+                  let to = reader.number(toNode, key: isSeek ? "the position" : "the rate", in: range) else { return nil }
             return isSeek ? .seek(player: player, to: to) : .rate(player: player, to)
         default:
             return nil
@@ -228,7 +237,7 @@ extension ScenarioDecoder {
             return reader.choice(node, Vocabulary.categories, what: "category").map { .setCategory($0) }
         }
         guard let fields = reader.mapping(node, expected: "a category, or { category, mode, options }") else { return nil }
-        reader.onlyKeys(fields, ["category", "mode", "options"], in: "setCategory")
+        reader.onlyKeys(fields, ScenarioDecoder.setCategoryKeys, in: "setCategory")
         guard let categoryNode = reader.require("category", in: fields, at: node, context: "setCategory"),
               let category = reader.choice(categoryNode, Vocabulary.categories, what: "category") else { return nil }
         let mode = fields.first { $0.key == "mode" }.flatMap { reader.choice($0.value, Vocabulary.modes, what: "mode") }
@@ -240,8 +249,10 @@ extension ScenarioDecoder {
         guard let name = reader.string(node, expected: "a player name") else { return nil }
         let names = players[app] ?? []
         guard names.contains(name) else {
-            reader.fail(node, "app '\(app)' has no player '\(name)'", expected: "one of its players: "
-                + names.joined(separator: ", "), suggestion: Suggestions.nearest(to: name, in: names))
+            reader.fail(node, "app '\(app)' has no player '\(name)'",
+                        expected: names.isEmpty ? "no player name: the app has no players"
+                            : "one of its players: " + names.joined(separator: ", "),
+                        suggestion: Suggestions.nearest(to: name, in: names))
             return nil
         }
         return name
@@ -250,7 +261,7 @@ extension ScenarioDecoder {
     mutating func nowPlayingInfo(_ node: Node) -> NowPlayingInfo? {
         guard let fields = reader.mapping(node, expected: "{ title, artist, album, duration, elapsed, rate } or null")
         else { return nil }
-        reader.onlyKeys(fields, ["title", "artist", "album", "duration", "elapsed", "rate"], in: "nowPlayingInfo")
+        reader.onlyKeys(fields, ScenarioDecoder.nowPlayingInfoKeys, in: "nowPlayingInfo")
         var info = NowPlayingInfo()
         for (key, _, value) in fields {
             switch key {

@@ -128,6 +128,7 @@ struct ScenarioDecoder {
         guard let entries = reader.mapping(node, expected: "the app's declaration (category, options, players, ...)")
         else { return nil }
         reader.onlyKeys(entries, ScenarioDecoder.appKeys, in: "app '\(id)'")
+        let errorsBefore = reader.diagnostics.count
         var categoryNode: Node?
         for (key, keyNode, value) in entries {
             declarations.note([key], of: id, at: reader.position(key == "allowLints" ? keyNode : value))
@@ -173,7 +174,9 @@ struct ScenarioDecoder {
             default: break
             }
         }
-        if let error = Engine.configurationError(category: config.category, mode: config.mode, options: config.options,
+        // A category, mode or option already reported is one mistake: no second error for the combination.
+        if errorsBefore == reader.diagnostics.count,
+           let error = Engine.configurationError(category: config.category, mode: config.mode, options: config.options,
                                                  profile: profile) {
             let at = entries.first { $0.key == "options" }?.value ?? categoryNode ?? node
             reader.fail(at, "category \(config.category) with options \(config.options) fails with \(error.code) "
@@ -297,6 +300,7 @@ struct ScenarioDecoder {
     // MARK: Device
 
     static let deviceKeys = ["accessories", "ringer", "locked", "foreground", "callStyle"]
+    static let accessoryKeys = ["accessory", "name"]
 
     mutating func decodeDevice(_ node: Node) -> DeviceConfig {
         var device = DeviceConfig()
@@ -324,7 +328,7 @@ struct ScenarioDecoder {
             return reader.choice(node, Vocabulary.accessories, what: "accessory").map { AccessorySpec($0) }
         }
         guard let fields = reader.mapping(node, expected: "an accessory, or { accessory, name }") else { return nil }
-        reader.onlyKeys(fields, ["accessory", "name"], in: "an accessory")
+        reader.onlyKeys(fields, ScenarioDecoder.accessoryKeys, in: "an accessory")
         guard let kindNode = reader.require("accessory", in: fields, at: node, context: "the accessory"),
               let kind = reader.choice(kindNode, Vocabulary.accessories, what: "accessory") else { return nil }
         let name = fields.first { $0.key == "name" }.flatMap { reader.string($0.value, expected: "a name") }
@@ -336,8 +340,14 @@ struct ScenarioDecoder {
         guard let text = reader.string(node, expected: "an app name") else { return nil }
         if apps.contains(where: { $0.name.name == text }) { return AppID(text) }
         let names = apps.map(\.name.name)
-        reader.fail(node, "unknown app '\(text)'", expected: "one of the apps: " + names.joined(separator: ", "),
+        reader.fail(node, "unknown app '\(text)'", expected: names.isEmpty ? noApps : "one of the apps: " + names.joined(separator: ", "),
                     suggestion: Suggestions.nearest(to: text, in: names))
         return nil
+    }
+
+    /// What is expected where an app is named and none is declared: in a file, or typed.
+    var noApps: String {
+        reader.readsWordPositions ? "an app, and there are none yet: declare one with `app NAME category=...`"
+            : "an app declared under apps, and there are none"
     }
 }

@@ -22,6 +22,9 @@ public enum ScenarioParser {
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
+            if case .duplicatedKeysInMapping = error, let repeats = DuplicateKeys.diagnostics(text, file: file) {
+                return .failure(ScenarioErrors(repeats))
+            }
             return .failure(ScenarioErrors([diagnostic(for: error, file: file)]))
         } catch {
             return .failure(ScenarioErrors([Diagnostic(SourcePosition(file: file, line: 1, column: 1),
@@ -45,6 +48,7 @@ public enum ScenarioParser {
              .composer(_, let problem, let mark, _):
             return Diagnostic(at(mark), "YAML syntax: \(problem)", expected: "well-formed YAML")
         case .duplicatedKeysInMapping(let duplicates, let context):
+            // Only when the repeat could not be found (DuplicateKeys): the first occurrence is all Yams gives.
             return Diagnostic(at(context.mark), "the key '\(duplicates.joined(separator: "', '"))' appears twice "
                 + "in one mapping", expected: "each key once")
         case .reader(let problem, let offset, _, let yaml):

@@ -146,7 +146,7 @@ struct YAMLReader {
     mutating func onlyKeys(_ entries: [(key: String, keyNode: Node, value: Node)], _ allowed: [String], in context: String) {
         for entry in entries where !allowed.contains(entry.key) {
             fail(entry.keyNode, "unknown key '\(entry.key)' in \(context)",
-                 expected: "one of: " + allowed.joined(separator: ", "),
+                 expected: allowed.isEmpty ? "no keys: \(context) has none" : "one of: " + allowed.joined(separator: ", "),
                  suggestion: Suggestions.nearest(to: entry.key, in: allowed))
         }
     }

@@ -22,6 +22,21 @@ public enum ReplCompletion {
         return choices(before: words, apps: apps).filter { $0.hasPrefix(partial) }
     }
 
+    /// Whether a single candidate is a whole word, to be followed by a space: not a `key=` waiting for its value,
+    /// nor a `key=value` of a comma list (`options=duckOthers`), which may go on with a comma.
+    public static func endsWord(_ candidate: String) -> Bool {
+        if let last = candidate.last, "=:,".contains(last) { return false }
+        guard let equals = candidate.firstIndex(of: "=") else { return true }
+        return !listKeys.contains(String(candidate[..<equals]))
+    }
+
+    /// The keys whose values are comma lists, as typed and as the decoder names them.
+    static let listKeys: Set<String> = {
+        let keys = (VerbWords.app + VerbWords.device + VerbWords.system + [VerbWords.declaration]).flatMap(\.keys)
+        let typed = keys.filter(\.isList).map(\.name)
+        return Set(typed + typed.compactMap { VerbWords.declarationAliases[$0] })
+    }()
+
     static let appProperties = ["active", "interrupted", "playing", "recording", "audible", "gain", "ducked", "state",
                                 "category", "mode", "options", "mixable", "nowPlaying"]
 
@@ -36,7 +51,7 @@ public enum ReplCompletion {
         case "device":
             guard let verb = rest.first else { return Vocabulary.deviceVerbs }
             switch verb {
-            case "connect", "disconnect": return rest.count == 1 ? names(Vocabulary.accessories) : ["name="]
+            case "connect", "disconnect": return rest.count == 1 ? names(Vocabulary.accessories) : keyWords("device", verb)
             case "ringer": return rest.count == 1 ? names(Vocabulary.ringer) : []
             case "builtInMic": return rest.count == 1 ? names(Vocabulary.micStates) : []
             default: return []
@@ -52,17 +67,17 @@ public enum ReplCompletion {
         case "why":
             if rest.isEmpty { return appNames }
             return rest.count == 1 ? appProperties : []
-        case "help": return rest.isEmpty ? ["device", "system"] + CommandDecoder.sessionCommands.map(\.0) : []
-        case "app":
-            return rest.isEmpty ? [] : ["category=", "mode=", "options=", "background=", "commands=", "players=",
-                                        "reactions="]
+        case "help":
+            return rest.isEmpty ? ["device", "system"] + CommandDecoder.sessionCommands.map(\.0) + Vocabulary.appVerbs
+                + Vocabulary.deviceVerbs + Vocabulary.systemVerbs : []
+        case "app": return rest.isEmpty ? [] : VerbWords.declaration.keys.map { "\($0.name)=" }
         default:
             guard let app = apps.first(where: { $0.name.name == first }) else { return [] }
             guard let verb = rest.first else { return Vocabulary.appVerbs }
             let players = app.players.map(\.name)
             let position = rest.count - 1
             switch verb {
-            case "setCategory": return position == 0 ? names(Vocabulary.categories) : ["mode=", "options="]
+            case "setCategory": return position == 0 ? names(Vocabulary.categories) : keyWords("app", verb)
             case "setMode": return position == 0 ? names(Vocabulary.modes) : []
             case "deactivate": return position == 0 ? ["notifyOthers"] : []
             case "play": return position == 0 ? players + ["video"] : []
@@ -72,7 +87,7 @@ public enum ReplCompletion {
             case "setPrefersInterruptionOnRouteDisconnect", "setPrefersNoInterruptionsFromSystemAlerts":
                 return position == 0 ? ["true", "false"] : []
             case "enableCommands", "disableCommands": return names(Vocabulary.commands).filter { !rest.contains($0) }
-            case "nowPlayingInfo": return ["title=", "artist=", "album=", "duration=", "elapsed=", "rate="]
+            case "nowPlayingInfo": return (position == 0 ? ["none"] : []) + keyWords("app", verb)
             default: return []
             }
         }
@@ -93,4 +108,9 @@ public enum ReplCompletion {
     }
 
     private static func names<T>(_ table: [(String, T)]) -> [String] { table.map(\.0) }
+
+    /// The key= words a verb takes besides its positional words (`mode=` after `setCategory playback`).
+    private static func keyWords(_ target: String, _ verb: String) -> [String] {
+        VerbWords.verbs(of: target).first { $0.verb == verb }?.keys.map { "\($0.name)=" } ?? []
+    }
 }

@@ -155,7 +155,8 @@ public struct ReplSession {
             do {
                 try ScenarioWriter.write(ScenarioWriter.text(setup: setup, entries: entries,
                                                              lintAllowances: linter.allowances), to: path)
-                reply.lines.append("saved \(entries.count) steps to \(path)")
+                let count = ScenarioWriter.stepCount(entries)
+                reply.lines.append("saved \(count) step\(count == 1 ? "" : "s") to \(path)")
             } catch {
                 reply.lines.append("\(source):\(lineNumber):6: error: cannot write \(path) (\(error)); expected a writable path")
                 reply.failed = true
@@ -179,7 +180,7 @@ public struct ReplSession {
             } catch {
                 realSystemFailed(error, &reply)
             }
-        case .help(let topic): reply.lines += ReplViews.help(topic)
+        case .help(let topic): reply.lines += ReplHelp.lines(topic)
         case .quit: reply.quit = true
         }
     }

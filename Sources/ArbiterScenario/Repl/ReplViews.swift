@@ -79,28 +79,4 @@ enum ReplViews {
     static func ruleTree(_ rule: Rule, indent: String) -> [String] {
         ["\(indent)├─ rule [\(rule.id)] \(rule.statement)", "\(indent)└─ source \(rule.source) (\(rule.evidence))"]
     }
-
-    static func help(_ topic: String?) -> [String] {
-        let steps: [(String, String)] = [
-            ("APP VERB", "an app step: activate, deactivate [notifyOthers], setCategory CATEGORY [mode=M] [options=a,b], "
-                + "setMode M, play|pause|stop [PLAYER], record, stopRecording, foreground, background, terminate, "
-                + "launch, overrideOutput speaker|none, preferInput PORT|none, nowPlayingInfo title=T elapsed=N rate=N, "
-                + "enableCommands C..., disableCommands C..., seek [PLAYER] SECONDS, rate [PLAYER] RATE, "
-                + "setPrefersInterruptionOnRouteDisconnect true|false (ios 17+), "
-                + "setPrefersNoInterruptionsFromSystemAlerts true|false"),
-            ("device", "device connect KIND [name=NAME] | disconnect KIND [name=NAME] | ringer ring|silent | lock | unlock "
-                + "| builtInMic muted|unmuted | wake | network down|up"),
-            ("system", "system incomingCall | answerCall | declineCall | endCall | siri begin|end | alarm begin|end | "
-                + "mediaServicesReset | remote COMMAND [POSITION]"),
-        ]
-        let all = steps + CommandDecoder.sessionCommands
-        if let topic {
-            if Vocabulary.appVerbs.contains(topic) { return [steps[0].1] }
-            if Vocabulary.deviceVerbs.contains(topic) { return [steps[1].1] }
-            if Vocabulary.systemVerbs.contains(topic) { return [steps[2].1] }
-            let found = all.filter { $0.0.lowercased().hasPrefix(topic.lowercased()) || $0.1.hasPrefix(topic) }
-            return found.isEmpty ? ["no help for '\(topic)'; try `help`"] : found.map(\.1)
-        }
-        return all.map { "  \($0.1)" }
-    }
 }

@@ -24,6 +24,11 @@ public enum ScenarioWriter {
         public var description: String { reason }
     }
 
+    /// How many steps `text(setup:entries:)` writes: apps declared on the way are part of the setup, not steps.
+    public static func stepCount(_ entries: [ReplSession.Entry]) -> Int {
+        entries.filter { step($0.event) != nil }.count
+    }
+
     public static func text(setup: Setup, entries: [ReplSession.Entry], title: String = "Saved REPL session",
                             lintAllowances: LintAllowances = LintAllowances()) -> String {
         text(setup: setup, steps: entries.map { ($0.time, $0.event) }, title: title, lintAllowances: lintAllowances)

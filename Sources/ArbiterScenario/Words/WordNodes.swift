@@ -36,14 +36,17 @@ public struct Words: Sendable {
 
     public var words: [Word]
     public var line: Int
+    /// The column of a quote that is never closed (`title="Song`), if there is one.
+    public var unclosedQuote: Int?
 
     public init(_ text: String, line: Int) {
         self.line = line
         words = []
-        var current = "", start = 0, quoted = false, inWord = false, column = 0
+        var current = "", start = 0, inWord = false, column = 0
+        var quote: Int?
         for character in text {
             column += 1
-            let space = (character == " " || character == "\t") && !quoted
+            let space = (character == " " || character == "\t") && quote == nil
             if space {
                 if inWord { words.append(Word(text: current, column: start)) }
                 current = ""
@@ -51,10 +54,11 @@ public struct Words: Sendable {
                 continue
             }
             if !inWord { inWord = true; start = column }
-            if character == "\"" { quoted.toggle(); continue }
+            if character == "\"" { quote = quote == nil ? column : nil; continue }
             current.append(character)
         }
         if inWord { words.append(Word(text: current, column: start)) }
+        unclosedQuote = quote
     }
 
     func node(_ word: Word) -> Node { WordNodes.scalar(word.text, line: line, column: word.column) }
