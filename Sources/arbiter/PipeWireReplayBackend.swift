@@ -18,8 +18,15 @@ final class PipeWireReplayBackend: ReplayBackend {
     /// Set once the daemon has gone away.
     private var gone = false
 
+    /// Connects to the daemon and sets the graph up for `setup`. A daemon that cannot be reached any more (it
+    /// answered when the command started) throws `RealSystemGone`.
     init(setup: Setup, runtimeDirectory: String, remote: String?, realtime: Bool) throws {
-        let connection = try PipeWireConnection(remote: remote ?? (runtimeDirectory + "/pipewire-0"))
+        let connection: PipeWireConnection
+        do {
+            connection = try PipeWireConnection(remote: remote ?? (runtimeDirectory + "/pipewire-0"))
+        } catch {
+            throw RealSystemGone("the PipeWire daemon cannot be reached any more (\(error))")
+        }
         stage = try PipeWireStage(connection: connection, setup: setup)
         stage.realtime = realtime
         self.runtimeDirectory = runtimeDirectory
