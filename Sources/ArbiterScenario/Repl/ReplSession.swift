@@ -228,9 +228,11 @@ public struct ReplSession {
     private mutating func takeOutsideEvents(_ reply: inout Reply) {
         guard let backend else { return }
         do {
-            for event in try backend.externalEvents(at: time) {
-                reply.lines.append("outside: \(event)")
-                perform(event, text: "\(event)  # outside", position: nil, &reply)
+            // The session's time stands still between commands: what happened outside since the last one
+            // happened at the session's time, and is handled at it.
+            for outside in try backend.externalEvents(at: time) {
+                reply.lines.append("outside: \(outside.event)")
+                perform(outside.event, text: "\(outside.event)  # outside", position: nil, &reply)
             }
         } catch {
             realSystemFailed(error, &reply)
