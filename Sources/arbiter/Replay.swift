@@ -30,8 +30,9 @@ extension Arbiter {
 
         @OptionGroup var pipeWireOptions: PipeWireOptions
 
-        @Option(help: ArgumentHelp("Also draw each scenario's timeline as SVG: one lane per app over time (playing, "
-            + "audible, gain, interruptions, route, notifications, ✓/✗). With one file, PATH is the picture; with "
+        @Option(help: ArgumentHelp("Also draw each scenario's timeline as SVG on an even time axis: the steps by "
+            + "name, the route, Now Playing, one lane per app (playing, audible, gain, interruptions, notifications, "
+            + "✓/✗), and a box for each instant with several steps. With one file, PATH is the picture; with "
             + "several, a folder that gets NAME.svg for each.", valueName: "PATH"))
         var svg: String?
 

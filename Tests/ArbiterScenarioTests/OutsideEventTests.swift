@@ -60,6 +60,18 @@ struct OutsideEventTests {
         #expect(backend.asked == [.zero, .ms(10_000), .ms(10_000)])
     }
 
+    @Test("the picture names an outside step as such, at its own time")
+    func inThePicture() throws {
+        guard case .success(let scenario) = ScenarioParser.parse(OutsideEventTests.scenario, file: "outside.yaml") else {
+            throw TimelineSVGTests.TestFailure("does not parse")
+        }
+        let backend = Outside([[], [OutsideEvent(OutsideEventTests.unplug, at: .ms(4000))]])
+        let picture = try #require(TimelinePicture(report: Replayer.replay(scenario, backend: backend, recordStates: true)))
+        let reader = try #require(SVGReader.read(TimelineSVG.render(picture)))
+        #expect(reader.texts("outside: device: disconnect wiredHeadphones").count == 1)
+        #expect(reader.titles(containing: "4s  outside: device: disconnect wiredHeadphones").count == 1)
+    }
+
     @Test("an outside event's time is kept within the replay: not before the last step, not after the next")
     func clampedToTheReplay() throws {
         let (report, _) = try replay([[], [OutsideEvent(OutsideEventTests.unplug, at: .ms(60_000))]])

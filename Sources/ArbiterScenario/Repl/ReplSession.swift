@@ -329,7 +329,7 @@ public struct ReplSession {
     public var picture: TimelinePicture {
         let frames = entries.enumerated().map { index, entry in
             TimelinePicture.Frame(time: entry.time, engine: index + 1 < snapshots.count ? snapshots[index + 1].engine : engine,
-                                  label: entry.text + (entry.position.map { "  (\($0))" } ?? ""),
+                                  label: entry.text, detail: entry.position.map { "\($0)" },
                                   notifications: entry.outcome.notifications, failed: entry.outcome.error != nil)
         }
         return TimelinePicture(title: title, initial: snapshots.first?.engine ?? engine, frames: frames,
