@@ -184,7 +184,22 @@ struct TimelineRenderTests {
         #expect(reader.texts("1  Maps: stop").count == 1 && reader.texts("2  Maps: deactivate notifyOthers").count == 1)
         #expect(reader.titles(containing: "Podcasts before 33s: not playing, not audible, interrupted").count == 1)
         #expect(reader.titles(containing: "Podcasts after step 2: playing, audible; interruptionEnded").count == 1)
-        #expect(reader.titles(containing: "2 steps at 33s").count == 1, "the instant is marked on the axis")
+        #expect(reader.titles(containing: "2 steps at 33s: Maps: stop; Maps: deactivate notifyOthers").count == 1,
+                "the instant is marked on the axis")
+    }
+
+    @Test("at most 24 instant boxes; a line says how many more there are, whose marks on the axis list their steps")
+    func mostBoxes() throws {
+        let steps = (1...30).map { "  - at: \($0)s\n    Music: play\n  - Music: pause\n" }.joined()
+        let text = "scenario: thirty instants\napps:\n  Music: { backgroundModes: [audio], category: playback }\nsteps:\n" + steps
+        guard case .success(let scenario) = ScenarioParser.parse(text, file: "thirty.yaml") else {
+            throw TimelineSVGTests.TestFailure("does not parse")
+        }
+        let picture = try #require(TimelinePicture(report: Replayer.replay(scenario, recordStates: true)))
+        let reader = try #require(SVGReader.read(TimelineSVG.render(picture)))
+        #expect(reader.elements.filter { $0.name == "text" && $0.text.hasSuffix(": 2 steps") }.count == 24)
+        #expect(reader.texts("6 more instants with several steps, from 25s: hover over their marks on the axis for their steps").count == 1)
+        #expect(reader.titles(containing: "2 steps at 30s: Music: play; Music: pause").count == 1)
     }
 
     @Test("Now Playing has a lane: the app, its elapsed time and rate, a new segment when the rate changes")

@@ -16,11 +16,15 @@ extension TimelineCanvas {
         var column: Double
     }
 
+    /// The most boxes a picture gets; the marks on the axis of the instants past them still list their steps.
+    static let mostBoxes = 24
+
     /// The boxes of the instants with several steps, in time order, each under its instant when there is room,
     /// left to right in rows.
     mutating func instants(below lanesBottom: Double) {
-        let instants = picture.instants
-        guard !instants.isEmpty else { return }
+        let all = picture.instants
+        guard !all.isEmpty else { return }
+        let instants = all.prefix(TimelineCanvas.mostBoxes)
         let usable = TimelineSVG.width - 16
         var boxes: [InstantBox] = []
         var rowTop = lanesBottom + 28, rowRight = -Double.infinity, rowHeight = 0.0
@@ -49,6 +53,12 @@ extension TimelineCanvas {
         }
         for box in boxes { draw(box) }
         y = rowTop + rowHeight + 10
+        if all.count > instants.count {
+            svg.text("\(all.count - instants.count) more instants with several steps, from \(all[instants.count].time): "
+                     + "hover over their marks on the axis for their steps", x: 16, y: y + 12,
+                     ["class": "label", "font-size": "11", "fill": TimelineCanvas.instantColour])
+            y += 20
+        }
     }
 
     /// What a box shows a row of: each app, the route and Now Playing.

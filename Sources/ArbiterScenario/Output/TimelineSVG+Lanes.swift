@@ -15,7 +15,8 @@ extension TimelineCanvas {
         laneName("steps", y: top + strip + size)
         for instant in picture.instants {
             let ix = x(instant.time)
-            svg.begin(title: "\(instant.steps.count) steps at \(instant.time): the box below shows the state after each")
+            svg.begin(title: "\(instant.steps.count) steps at \(instant.time): "
+                + instant.steps.map(\.frame.label).joined(separator: "; "))
             svg.element("rect", ["x": n(ix - 4), "y": n(top - 1), "width": "8", "height": n(strip + 2),
                                  "fill": "none", "stroke": TimelineCanvas.instantColour, "stroke-width": "1.5"])
             svg.end()

@@ -50,6 +50,15 @@ enum TimelineText {
             var row: Int
             /// The text drawn; nil when not even two characters fit.
             var text: String?
+            /// Where the text ends.
+            var end: Double
+
+            init(x: Double, row: Int, text: String?, size: Double) {
+                self.x = x
+                self.row = row
+                self.text = text
+                end = x + (text.map { width($0, size: size) } ?? 0)
+            }
         }
 
         /// Places labels (the place each belongs to, its full text), sorted by place, on at most `rows` rows,
@@ -59,9 +68,8 @@ enum TimelineText {
             var placed: [Placed] = []
             /// The labels on each row, as indices into `placed`.
             var onRow = Array(repeating: [Int](), count: max(1, rows))
-            func end(_ index: Int) -> Double { placed[index].x + width(placed[index].text ?? "", size: size) }
             func free(_ row: Int, _ from: Double, _ to: Double) -> Bool {
-                onRow[row].allSatisfy { placed[$0].text == nil || end($0) + gap <= from || placed[$0].x >= to + gap }
+                onRow[row].allSatisfy { placed[$0].text == nil || placed[$0].end + gap <= from || placed[$0].x >= to + gap }
             }
             for label in labels {
                 let wide = width(label.text, size: size)
@@ -72,7 +80,7 @@ enum TimelineText {
                     if right + wide > limit, left >= start, free(row, left, left + wide) { choice = (row, left); break }
                 }
                 if let choice {
-                    placed.append(Placed(x: choice.x, row: choice.row, text: label.text))
+                    placed.append(Placed(x: choice.x, row: choice.row, text: label.text, size: size))
                     onRow[choice.row].append(placed.count - 1)
                     continue
                 }
@@ -80,14 +88,13 @@ enum TimelineText {
                 let row = onRow.indices.min { a, b in
                     (onRow[a].last.map { placed[$0].x } ?? -.infinity) < (onRow[b].last.map { placed[$0].x } ?? -.infinity)
                 }!
-                for index in onRow[row] where placed[index].x < right && end(index) + gap > right {
-                    placed[index].text = placed[index].text.flatMap {
-                        fitted($0, width: right - gap - placed[index].x, size: size)
-                    }
+                for index in onRow[row] where placed[index].x < right && placed[index].end + gap > right {
+                    let cut = placed[index].text.flatMap { fitted($0, width: right - gap - placed[index].x, size: size) }
+                    placed[index] = Placed(x: placed[index].x, row: row, text: cut, size: size)
                 }
                 let room = (onRow[row].map { placed[$0].x }.filter { $0 > right }.min() ?? limit + gap) - gap
                 placed.append(Placed(x: right, row: row, text: fitted(label.text, width: min(limit, room) - right,
-                                                                      size: size)))
+                                                                      size: size), size: size))
                 onRow[row].append(placed.count - 1)
             }
             return placed
