@@ -1,4 +1,7 @@
 private import CArbiterPipeWire
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One connection to a PipeWire daemon: its thread loop, registry cache, streams and links.
 ///
@@ -59,15 +62,37 @@ public final class PipeWireConnection: @unchecked Sendable {
     public func linksInto(_ name: String) -> Int { Int(arbiter_pw_count_links_into(handle, name)) }
 
     /// Registry events about port nodes (`arbiter.port`), oldest first.
-    public func takePortEvents() -> [PortNodeEvent] {
-        var events: [PortNodeEvent] = []
+    public func takePortEvents() -> [PortNodeEvent] { takeTimedPortEvents().map(\.event) }
+
+    /// Registry events about port nodes, oldest first, each with the moment it reached this connection
+    /// (`PipeWireConnection.now`'s clock).
+    public func takeTimedPortEvents() -> [(event: PortNodeEvent, moment: Double)] {
+        var events: [(event: PortNodeEvent, moment: Double)] = []
         var buffer = [CChar](repeating: 0, count: 512)
-        while arbiter_pw_next_port_event(handle, &buffer, Int32(buffer.count)) != 0 {
-            let line = text(buffer)
-            if line.hasPrefix("add ") { events.append(.added(String(line.dropFirst(4)))) }
-            if line.hasPrefix("remove ") { events.append(.removed(String(line.dropFirst(7)))) }
+        var nanoseconds: Int64 = 0
+        while arbiter_pw_next_port_event(handle, &buffer, Int32(buffer.count), &nanoseconds) != 0 {
+            let line = text(buffer), moment = Double(nanoseconds) / 1e9
+            if line.hasPrefix("add ") { events.append((.added(String(line.dropFirst(4))), moment)) }
+            if line.hasPrefix("remove ") { events.append((.removed(String(line.dropFirst(7))), moment)) }
         }
         return events
+    }
+
+    /// Waits until a port node event is queued (true) or `milliseconds` pass (false); throws as soon as the
+    /// daemon goes away.
+    public func waitForPortEvent(milliseconds: Int) throws(PipeWireError) -> Bool {
+        switch arbiter_pw_wait_for_port_event(handle, Int32(clamping: max(0, milliseconds))) {
+        case -1: throw PipeWireError("the PipeWire daemon went away (\(lastError))")
+        case 0: return false
+        default: return true
+        }
+    }
+
+    /// The monotonic clock the port events are timed with, in seconds (CLOCK_MONOTONIC).
+    public static var now: Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// Creates a playback stream (a quiet tone) or a capture stream; returns its handle.

@@ -185,25 +185,33 @@ public final class PipeWireStage: @unchecked Sendable {
 
     /// What happened in the registry since the last look (a node destroyed from outside is an unplug).
     public func externalActions() throws(PipeWireError) -> [DeviceAction] {
-        try connection.sync()
-        return registryActions()
+        try timedExternalActions().map(\.action)
     }
 
-    private func registryActions() -> [DeviceAction] {
-        var actions: [DeviceAction] = []
-        for event in connection.takePortEvents() {
+    /// What happened in the registry since the last look, each with the moment the registry told this connection
+    /// (`PipeWireConnection.now`'s clock).
+    public func timedExternalActions() throws(PipeWireError) -> [(action: DeviceAction, moment: Double)] {
+        try connection.sync()
+        return timedRegistryActions()
+    }
+
+    private func registryActions() -> [DeviceAction] { timedRegistryActions().map(\.action) }
+
+    private func timedRegistryActions() -> [(action: DeviceAction, moment: Double)] {
+        var actions: [(action: DeviceAction, moment: Double)] = []
+        for (event, moment) in connection.takeTimedPortEvents() {
             switch event {
             case .added(let name):
                 guard let accessory = accessoryOfNode[name], !connected.contains(accessory) else { continue }
                 connected.append(accessory)
-                actions.append(.connect(accessory))
+                actions.append((.connect(accessory), moment))
             case .removed(let name):
                 guard let accessory = accessoryOfNode[name], let index = connected.firstIndex(of: accessory) else { continue }
                 connected.remove(at: index)
                 for node in PortNodes.nodes(for: accessory) where node.name != name {
                     connection.destroyNode(named: node.name)
                 }
-                actions.append(.disconnect(accessory))
+                actions.append((.disconnect(accessory), moment))
             }
         }
         return actions

@@ -42,17 +42,31 @@ public final class PrivateDaemon: @unchecked Sendable {
         guard child > 0 else { throw PipeWireError("cannot start \(binary)") }
         pid = child
         PrivateDaemon.register(child, directory: directory)
+        let expected = "expected it to open its socket \(directory)/pipewire-0"
         for _ in 0..<200 {
             if access(directory + "/pipewire-0", F_OK) == 0 { return }
             var exitStatus: Int32 = 0
             if waitpid(child, &exitStatus, WNOHANG) == child {
+                let said = PrivateDaemon.lastLines(of: log)
                 PrivateDaemon.unregister(child)
-                throw PipeWireError("the PipeWire daemon exited at start; see \(log)")
+                try? FileManager.default.removeItem(atPath: directory)
+                throw PipeWireError("tried \(binary) with the project's configuration; it exited at start with "
+                    + "status \(exitStatus >> 8)\(said); \(expected)")
             }
             usleep(25_000)
         }
+        let said = PrivateDaemon.lastLines(of: log)
         stop()
-        throw PipeWireError("the PipeWire daemon did not start within 5 s; see \(log)")
+        throw PipeWireError("tried \(binary) with the project's configuration; it did not open its socket within "
+            + "5 s\(said); \(expected)")
+    }
+
+    /// The end of the daemon's log, as `: it said "..."`, or nothing when it said nothing (the log goes with its
+    /// runtime directory).
+    static func lastLines(of log: String) -> String {
+        guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { return "" }
+        let lines = text.split(separator: "\n").suffix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        return lines.isEmpty ? "" : ": it said \"\(lines.joined(separator: " / "))\""
     }
 
     deinit { stop() }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <pipewire/pipewire.h>
 #include <spa/param/audio/format-utils.h>
@@ -82,6 +83,7 @@ struct arbiter_pw {
     struct pw_proxy *groups[MAX_GROUPS][MAX_GROUP_LINKS];
     int group_links[MAX_GROUPS];
     char events[MAX_EVENTS][NAME_LEN + 8];
+    int64_t event_times[MAX_EVENTS];
     int event_head, event_count;
 };
 
@@ -114,7 +116,11 @@ static void push_event(struct arbiter_pw *pw, const char *kind, const char *name
     if (pw->event_count >= MAX_EVENTS) return;
     int slot = (pw->event_head + pw->event_count) % MAX_EVENTS;
     snprintf(pw->events[slot], sizeof(pw->events[slot]), "%s %s", kind, name);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    pw->event_times[slot] = (int64_t)now.tv_sec * SPA_NSEC_PER_SEC + now.tv_nsec;
     pw->event_count++;
+    pw_thread_loop_signal(pw->loop, false); /* wakes arbiter_pw_wait_for_port_event */
 }
 
 static void on_global(void *data, uint32_t id, uint32_t permissions, const char *type, uint32_t version,
@@ -278,6 +284,18 @@ int arbiter_pw_wait(arbiter_pw *pw, int timeout_ms) {
     return dead ? -1 : 0;
 }
 
+int arbiter_pw_wait_for_port_event(arbiter_pw *pw, int timeout_ms) {
+    pw_thread_loop_lock(pw->loop);
+    struct timespec deadline;
+    pw_thread_loop_get_time(pw->loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
+    while (!pw->dead && pw->event_count == 0) {
+        if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) break;
+    }
+    int result = pw->dead ? -1 : pw->event_count > 0;
+    pw_thread_loop_unlock(pw->loop);
+    return result;
+}
+
 int arbiter_pw_alive(arbiter_pw *pw) {
     pw_thread_loop_lock(pw->loop);
     int alive = !pw->dead;
@@ -351,11 +369,12 @@ int arbiter_pw_count_links_into(arbiter_pw *pw, const char *name) {
     return count;
 }
 
-int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len) {
+int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len, int64_t *at_ns) {
     pw_thread_loop_lock(pw->loop);
     int found = pw->event_count > 0;
     if (found) {
         snprintf(buffer, len, "%s", pw->events[pw->event_head]);
+        *at_ns = pw->event_times[pw->event_head];
         pw->event_head = (pw->event_head + 1) % MAX_EVENTS;
         pw->event_count--;
     }

@@ -16,17 +16,73 @@ struct PipeWireOptions: ParsableArguments {
 
     var enabled: Bool { pipewire || pipewireRemote != nil }
 
-    /// Starts the private daemon when one is wanted; returns it (nil with a remote or without PipeWire) and the
-    /// runtime directory whose socket to use. A daemon that cannot start exits with status 2.
+    /// Starts the private daemon when one is wanted and connects once to the daemon that will be used; returns
+    /// the daemon (nil with a remote or without PipeWire) and the runtime directory whose socket to use.
+    /// PipeWire that cannot be used (no daemon at the remote, a daemon that cannot start or does not answer) is
+    /// unusable input: the error says what was tried and what was expected, and the exit status is 2.
     func start() throws -> (PrivateDaemon?, String) {
-        guard enabled && pipewireRemote == nil else { return (nil, RuntimeEnvironment.runtimeDirectory) }
+        guard enabled else { return (nil, RuntimeEnvironment.runtimeDirectory) }
+        if let remote = pipewireRemote {
+            let directory = RuntimeEnvironment.runtimeDirectory
+            let socket = remote.hasPrefix("/") ? remote : "\(directory)/\(remote)"
+            if let reason = PipeWireOptions.cannotConnect(to: remote, socket: socket) {
+                print("error: --pipewire-remote \(remote): cannot connect to a PipeWire daemon at \(socket) "
+                    + "(\(reason)); expected the socket of a running daemon, named relative to $XDG_RUNTIME_DIR "
+                    + "(\(directory)), such as `tools/pipewire.sh start DIR` runs (then XDG_RUNTIME_DIR=DIR "
+                    + "--pipewire-remote pipewire-0)")
+                throw ExitCode(2)
+            }
+            return (nil, directory)
+        }
+        let daemon: PrivateDaemon
         do {
-            let daemon = try PrivateDaemon()
-            return (daemon, daemon.runtimeDirectory)
+            daemon = try PrivateDaemon()
         } catch {
-            print("error: \(error)")
+            print("error: --pipewire: cannot start a private PipeWire daemon: \(error)")
             throw ExitCode(2)
         }
+        let socket = daemon.runtimeDirectory + "/pipewire-0"
+        if let reason = PipeWireOptions.cannotConnect(to: socket, socket: socket) {
+            daemon.stop()
+            print("error: --pipewire: the private PipeWire daemon (pid \(daemon.pid)) started, but arbiter cannot "
+                + "connect to its socket \(socket) (\(reason)); expected it to accept connections")
+            throw ExitCode(2)
+        }
+        return (daemon, daemon.runtimeDirectory)
+    }
+
+    /// Why a connection to the daemon `remote` (whose socket should be `socket`) fails, or nil when it succeeds.
+    static func cannotConnect(to remote: String, socket: String) -> String? {
+        var info = stat()
+        guard stat(socket, &info) == 0 else { return "there is no such socket" }
+        guard info.st_mode & S_IFMT == S_IFSOCK else { return "it is not a socket" }
+        if let refused = refusal(of: socket) { return "nothing answers on it: \(refused)" }
+        do {
+            _ = try PipeWireConnection(remote: remote)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// The system's reason when a plain connect(2) to the Unix socket at `path` fails (PipeWire only says
+    /// "Host is down" then), or nil.
+    static func refusal(of path: String) -> String? {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8.prefix(MemoryLayout.size(ofValue: address.sun_path) - 1))
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return result == 0 ? nil : String(cString: strerror(errno))
     }
 }
 

@@ -14,28 +14,44 @@ final class PipeWireReplayBackend: ReplayBackend {
     let runtimeDirectory: String
     let remote: String?
     let realtime: Bool
-    private var started: Double?
+    /// The replay's time at each real moment, for what happens outside.
+    private var clock: ReplayClock
     /// Set once the daemon has gone away.
     private var gone = false
 
+    /// Connects to the daemon and sets the graph up for `setup`. A daemon that cannot be reached any more (it
+    /// answered when the command started) throws `RealSystemGone`.
     init(setup: Setup, runtimeDirectory: String, remote: String?, realtime: Bool) throws {
-        let connection = try PipeWireConnection(remote: remote ?? (runtimeDirectory + "/pipewire-0"))
+        let connection: PipeWireConnection
+        do {
+            connection = try PipeWireConnection(remote: remote ?? (runtimeDirectory + "/pipewire-0"))
+        } catch {
+            throw RealSystemGone("the PipeWire daemon cannot be reached any more (\(error))")
+        }
         stage = try PipeWireStage(connection: connection, setup: setup)
         stage.realtime = realtime
         self.runtimeDirectory = runtimeDirectory
         self.remote = remote
         self.realtime = realtime
+        clock = ReplayClock(realtime: realtime)
+    }
+
+    /// The replay has reached `time` now.
+    private func reached(_ time: Time) { clock.reached(time, at: PipeWireConnection.now) }
+
+    /// The milliseconds until the replay's clock reaches `time` with `--realtime` (0 without, or when it is
+    /// late).
+    private func delay(until time: Time) -> Int {
+        guard realtime else { return 0 }
+        let start = clock.start ?? (PipeWireConnection.now - time.seconds)
+        return max(0, Int(((start + time.seconds - PipeWireConnection.now) * 1000).rounded(.up)))
     }
 
     /// With `--realtime`, waits until the scenario's time (ending at once if the daemon goes away).
     private func wait(until time: Time) throws {
-        guard realtime else { return }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-        if started == nil { started = seconds - time.seconds }
-        let delay = started! + time.seconds - seconds
-        if delay > 0 { try stage.connection.wait(milliseconds: Int(delay * 1000)) }
+        let delay = delay(until: time)
+        if delay > 0 { try stage.connection.wait(milliseconds: delay) }
+        reached(time)
     }
 
     /// Runs `body` on the graph while the daemon is there; `otherwise` once it has gone away. The error that
@@ -63,14 +79,26 @@ final class PipeWireReplayBackend: ReplayBackend {
         }
     }
 
-    func externalEvents(at time: Time) throws -> [Event] {
+    /// What happened outside, each at the replay's time when the registry told us (`ReplayClock`). With
+    /// `--realtime`, waits until `time` unless something happens first, and then returns at once.
+    func externalEvents(at time: Time) throws -> [OutsideEvent] {
         try onGraph(otherwise: []) {
-            try wait(until: time)
-            return try stage.externalActions().map(Event.device)
+            while true {
+                let delay = delay(until: time)
+                let early = delay > 0 ? try stage.connection.waitForPortEvent(milliseconds: delay) : false
+                if !early { reached(time) }
+                let actions = try stage.timedExternalActions()
+                // A port event of our own (an accessory this replay plugged in) wakes the wait too: wait on.
+                if actions.isEmpty && early { continue }
+                return actions.map { OutsideEvent(.device($0.action), at: min(time, clock.time(at: $0.moment))) }
+            }
         }
     }
 
-    func apply(_ engine: Engine) throws { try onGraph(otherwise: ()) { try stage.apply(engine) } }
+    func apply(_ engine: Engine) throws {
+        reached(engine.now)
+        try onGraph(otherwise: ()) { try stage.apply(engine) }
+    }
 
     func declare(_ app: AppConfig) throws { try onGraph(otherwise: ()) { try stage.add(app) } }
 
@@ -94,6 +122,7 @@ final class PipeWireReplayBackend: ReplayBackend {
     }
 
     func restore(_ engine: Engine) throws {
+        reached(engine.now)
         try onGraph(otherwise: ()) {
             try stage.match(accessories: engine.device.accessories.map { AccessorySpec($0.kind, name: $0.name) })
             try stage.apply(engine)

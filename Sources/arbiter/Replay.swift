@@ -14,7 +14,9 @@ extension Arbiter {
             discussion: """
                 Prints a timeline: each step, the decisions it caused with the rule behind each, the notifications \
                 delivered, and each expectation with ✓ or ✗. Exit status: 0 every scenario passed; 1 an \
-                expectation or `fails:` did not hold; 2 a file could not be read or is not a valid scenario.
+                expectation or `fails:` did not hold, or the PipeWire daemon went away during the run; 2 a file \
+                could not be read or is not a valid scenario, or PipeWire cannot be used (no daemon at \
+                --pipewire-remote, a private daemon that cannot start).
                 """)
 
         @Argument(help: "Scenario files (.yaml), or directories to search for them.")
@@ -28,8 +30,9 @@ extension Arbiter {
 
         @OptionGroup var pipeWireOptions: PipeWireOptions
 
-        @Option(help: ArgumentHelp("Also draw each scenario's timeline as SVG: one lane per app over time (playing, "
-            + "audible, gain, interruptions, route, notifications, ✓/✗). With one file, PATH is the picture; with "
+        @Option(help: ArgumentHelp("Also draw each scenario's timeline as SVG on an even time axis: the steps by "
+            + "name, the route, Now Playing, one lane per app (playing, audible, gain, interruptions, notifications, "
+            + "✓/✗), and a box for each instant with several steps. With one file, PATH is the picture; with "
             + "several, a folder that gets NAME.svg for each.", valueName: "PATH"))
         var svg: String?
 
@@ -58,7 +61,7 @@ extension Arbiter {
                     throw ExitCode(2)
                 }
             }
-            for (index, path) in paths.enumerated() {
+            files: for (index, path) in paths.enumerated() {
                 if real, let daemon, !daemon.isRunning {
                     let remaining = paths.count - index
                     print("error: the PipeWire daemon is gone; \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed")
@@ -77,15 +80,15 @@ extension Arbiter {
                         do {
                             backend = try PipeWireReplayBackend(setup: scenario.setup, runtimeDirectory: runtimeDirectory,
                                                                 remote: pipewireRemote, realtime: realtime)
+                        } catch let gone as RealSystemGone {
+                            // It answered when the command started: the daemon went away between two files.
+                            let remaining = paths.count - index
+                            print("\(path): error: \(gone); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed")
+                            failed += remaining
+                            break files
                         } catch {
                             failed += 1
                             print("\(path): error: PipeWire: \(error)")
-                            if pipewireRemote != nil || daemon?.isRunning == false {
-                                let remaining = paths.count - index - 1
-                                if remaining > 0 { print("error: no PipeWire daemon to use; \(remaining) remaining files not replayed") }
-                                failed += remaining
-                                break
-                            }
                             continue
                         }
                     }

@@ -47,6 +47,16 @@ struct TestDaemon {
         return nil
     }
 
+    /// The state of the node `name` (`running`, `idle`, `suspended`, ...), if there is one.
+    func state(of name: String) throws -> String? {
+        for object in try dump() {
+            let info = object["info"] as? [String: Any]
+            guard (info?["props"] as? [String: Any])?["node.name"] as? String == name else { continue }
+            return info?["state"] as? String
+        }
+        return nil
+    }
+
     /// What Arbiter left in the graph: nodes named `arbiter.*` other than the daemon's own (the bus and the built-in ports), and
     /// every link (the daemon's configuration makes none).
     func leftovers() throws -> [String] {

@@ -65,15 +65,15 @@ struct TimelineSVGTests {
         let svg = TimelineSVG.render(picture)
         #expect(svg == TimelineSVG.render(picture))
         let reader = try #require(SVGReader.read(svg), "the SVG is well-formed XML")
-        #expect(reader.texts("Podcasts").count == 1)
-        #expect(reader.texts("Maps").count == 1)
+        #expect(reader.texts("Podcasts").filter { $0.attributes["font-size"] == "14" }.count == 1, "Podcasts' lane")
+        #expect(reader.texts("Maps").filter { $0.attributes["font-size"] == "14" }.count == 1, "Maps' lane")
         #expect(reader.checks("held").count == report.checkCount)
         #expect(reader.checks("held").allSatisfy { $0.text == "✓" })
         #expect(reader.checks("failed").isEmpty)
         // Podcasts is interrupted by the spoken audio and gets the began and ended notifications.
         #expect(reader.titles(containing: "Podcasts interrupted 30s–33s").count == 1)
-        #expect(reader.titles(containing: "interruptionBegan").count == 1)
-        #expect(reader.titles(containing: "interruptionEnded").count == 1)
+        #expect(reader.titles(containing: "30s  interruptionBegan").count == 1)
+        #expect(reader.titles(containing: "33s  interruptionEnded").count == 1)
     }
 
     @Test("the gain line follows the duck ramp, with points between full and ducked")
@@ -106,13 +106,18 @@ struct TimelineSVGTests {
                 "\(reader.titles(containing: "✗"))")
     }
 
-    @Test("steps at one instant are spread out, so the state between them shows")
+    @Test("steps at one instant share its place on the axis; a box shows the state after each of them")
     func sameInstant() throws {
         let (picture, _) = try picture("scenarios/routes/ios17-route-disconnected.yaml")
         #expect(picture.frames.allSatisfy { $0.time == .zero })
         let reader = try #require(SVGReader.read(TimelineSVG.render(picture)))
-        #expect(reader.titles(containing: "Music playing").count == 1, "Music plays before the unplug")
-        #expect(reader.titles(containing: "Music interrupted").count == 1, "and is interrupted after it")
+        #expect(Set(reader.elements.filter { $0.attributes["class"] == "step" }.map { $0.attributes["x1"] }) == ["150"])
+        #expect(reader.texts("at 0s: 3 steps").count == 1)
+        #expect(reader.titles(containing: "Music at the start: not playing").count == 1)
+        #expect(reader.titles(containing: "Music after step 1: playing, audible").count == 1, "Music plays before the unplug")
+        #expect(reader.titles(containing: "Music after step 3: not playing, not audible, interrupted").count == 1,
+                "and is interrupted after it")
+        #expect(reader.titles(containing: "Music playing").isEmpty, "its playing lasts no time on the axis")
     }
 
     @Test("text from scenarios is escaped")

@@ -58,6 +58,7 @@ public struct TimelineFormatter {
         var lines: [String] = []
         var head = "\(TimelineFormatter.time(outcome.time))  \(outcome.event)"
         if let fails = step.expectedFailure { head += "  (fails: \(fails.code))" }
+        if step.outside { head += "  (outside)" }
         lines.append(head)
         if let error = outcome.error {
             let mark = step.problem == nil ? "✓" : "✗"

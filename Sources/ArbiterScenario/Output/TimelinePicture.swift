@@ -7,49 +7,78 @@ public struct TimelinePicture: Sendable {
     public struct Frame: Sendable {
         public var time: Time
         public var engine: Engine
-        /// The step, as words (shown when hovering over its mark).
+        /// What happened, drawn in the steps lane (`Maps: play`).
         public var label: String
+        /// More about it, shown when hovering (its file position, the API a code step called).
+        public var detail: String?
         public var notifications: [SessionNotification]
         /// The step failed the scenario (or the engine refused it).
         public var failed: Bool
         /// An `expect:` step: drawn as its checks rather than as a step.
         public var isExpectation: Bool
+        /// An event from the real system (`--pipewire`), not from the scenario.
+        public var isOutside: Bool
 
-        public init(time: Time, engine: Engine, label: String, notifications: [SessionNotification], failed: Bool,
-                    isExpectation: Bool = false) {
+        public init(time: Time, engine: Engine, label: String, detail: String? = nil,
+                    notifications: [SessionNotification], failed: Bool, isExpectation: Bool = false,
+                    isOutside: Bool = false) {
             self.time = time
             self.engine = engine
             self.label = label
+            self.detail = detail
             self.notifications = notifications
             self.failed = failed
             self.isExpectation = isExpectation
+            self.isOutside = isOutside
         }
     }
 
-    /// An expectation's result, in its app's lane (or the steps lane for the route, Now Playing and events).
+    /// An expectation's result, drawn in the lane of what it checks.
     public struct CheckMark: Sendable {
+        /// Where a check is drawn: its app's lane, the route's, Now Playing's, or the steps lane (events).
+        public enum Lane: Hashable, Sendable {
+            case app(AppID)
+            case route
+            case nowPlaying
+            case steps
+        }
+
         public init(time: Time, frame: Int, app: AppID?, passed: Bool, text: String) {
+            self.init(time: time, frame: frame, lane: app.map(Lane.app) ?? .steps, passed: passed, text: text)
+        }
+
+        public init(time: Time, frame: Int, lane: Lane, passed: Bool, text: String) {
             self.time = time
             self.frame = frame
-            self.app = app
+            self.lane = lane
             self.passed = passed
             self.text = text
         }
 
         /// The mark of a check's result, drawn at frame `frame`.
         public init(_ result: CheckResult, time: Time, frame: Int) {
-            var app: AppID?
-            if case .app(let id, _) = result.check.subject { app = id }
-            self.init(time: time, frame: frame, app: app, passed: result.passed,
+            let lane: Lane = switch result.check.subject {
+            case .app(let id, _): .app(id)
+            case .route: .route
+            case .nowPlaying: .nowPlaying
+            case .events, .eventsInclude: .steps
+            }
+            self.init(time: time, frame: frame, lane: lane, passed: result.passed,
                       text: result.passed ? "✓ \(result.summary)" : "✗ \(result.summary)  (\(result.check.position))")
         }
 
         public var time: Time
         /// The index of the frame it is drawn at (its `expect:` frame; a REPL draws it at the step before).
         public var frame: Int
-        public var app: AppID?
+        public var lane: Lane
         public var passed: Bool
         public var text: String
+
+        /// The app whose lane it is in, if it is in one.
+        public var app: AppID? {
+            if case .app(let id) = lane { return id }
+            return nil
+        }
     }
 
     public var title: String
@@ -76,12 +105,13 @@ public struct TimelinePicture: Sendable {
         for (entry, engine) in zip(report.entries, report.states) {
             switch entry {
             case .step(let step):
-                let label = step.position.map { "\(step.outcome.event)  (\($0))" } ?? "\(step.outcome.event)"
-                frames.append(Frame(time: step.outcome.time, engine: engine, label: label,
-                                    notifications: step.outcome.notifications, failed: step.problem != nil))
+                frames.append(Frame(time: step.outcome.time, engine: engine,
+                                    label: step.outside ? "outside: \(step.outcome.event)" : "\(step.outcome.event)",
+                                    detail: step.position.map { "\($0)" }, notifications: step.outcome.notifications,
+                                    failed: step.problem != nil, isOutside: step.outside))
             case .expect(let expect):
                 checks += expect.results.map { CheckMark($0, time: expect.time, frame: frames.count) }
-                frames.append(Frame(time: expect.time, engine: engine, label: "expect  (\(expect.position))",
+                frames.append(Frame(time: expect.time, engine: engine, label: "expect", detail: "\(expect.position)",
                                     notifications: [], failed: false, isExpectation: true))
             }
         }
@@ -97,64 +127,108 @@ public struct TimelinePicture: Sendable {
         return seen
     }
 
-    /// A place on the picture's horizontal axis, in milliseconds of time plus the room given to steps that happen
-    /// at the same instant (so each one's state can be seen).
-    struct Axis {
-        /// Where each frame is.
-        var frames: [Double]
-        /// The picture's right end.
-        var end: Double
-        /// The room given to each step that takes no time after the one before it.
-        var slot: Double
-        /// Frames that got a slot, with their time (for `position(of:)`).
-        var slotted: [Time]
-
-        /// Where `time` is: before any slots at that instant.
-        func position(of time: Time) -> Double {
-            Double(time.milliseconds) + slot * Double(slotted.filter { $0 < time }.count)
-        }
+    /// The steps drawn (expectations are drawn as their checks).
+    var steps: [(index: Int, frame: Frame)] {
+        frames.enumerated().filter { !$0.element.isExpectation }.map { ($0.offset, $0.element) }
     }
 
-    /// The axis: every step (not expectation) that follows another at the same instant, or the setup at 0, gets
-    /// a slot of 5% of the picture (less when there are many: they share 40% at most).
-    var axis: Axis {
-        let span = Double(max(1000, end.milliseconds))
-        var previous = Time.zero
-        var slotted: [Time] = []
-        for frame in frames where !frame.isExpectation {
-            if frame.time == previous { slotted.append(frame.time) }
-            previous = frame.time
-        }
-        let slot = slotted.isEmpty ? 0 : min(span * 0.05, span * 0.4 / Double(slotted.count))
-        var positions: [Double] = []
-        var given = 0
-        previous = .zero
-        for frame in frames {
-            if !frame.isExpectation {
-                if frame.time == previous { given += 1 }
-                previous = frame.time
-            }
-            positions.append(Double(frame.time.milliseconds) + slot * Double(given))
-        }
-        return Axis(frames: positions, end: Double(end.milliseconds) + slot * Double(slotted.count), slot: slot,
-                    slotted: slotted)
-    }
-
-    /// The engine in force over each span, from a frame until the next, with their places on the axis.
-    func spans(on axis: Axis) -> [(from: Time, to: Time, x0: Double, x1: Double, engine: Engine)] {
-        var result: [(Time, Time, Double, Double, Engine)] = []
-        var current = (Time.zero, 0.0, initial)
-        for (frame, position) in zip(frames, axis.frames) {
-            if position > current.1 { result.append((current.0, frame.time, current.1, position, current.2)) }
-            current = (frame.time, position, frame.engine)
-        }
-        result.append((current.0, end, current.1, axis.end, current.2))
-        return result
-    }
     /// Where the picture ends: a little after the last step, so its state can be seen.
     var end: Time {
         let last = max(frames.last?.time ?? .zero, until)
         let pad = max(Time.ms(1000).milliseconds, last.milliseconds / 12)
         return Time.ms(last.milliseconds + pad)
+    }
+
+    /// A stretch of time and the engine in force over it.
+    struct Span {
+        var from: Time
+        var to: Time
+        var engine: Engine
+    }
+
+    /// The engine in force over each stretch of time, from one instant with steps to the next: the state after
+    /// the last step of an instant (the states between steps at one instant last no time; `instants` has them).
+    var spans: [Span] {
+        var result: [Span] = []
+        var current = Span(from: .zero, to: .zero, engine: initial)
+        for frame in frames {
+            if frame.time > current.from {
+                current.to = frame.time
+                result.append(current)
+                current.from = frame.time
+            }
+            current.engine = frame.engine
+        }
+        current.to = end
+        result.append(current)
+        return result
+    }
+
+    /// An instant at which several steps happen, with the state before them and after each.
+    struct Instant {
+        var time: Time
+        /// The engine just before the instant (the initial one at 0).
+        var before: Engine
+        var steps: [(index: Int, frame: Frame)]
+    }
+
+    /// The instants with more than one step, in time order.
+    var instants: [Instant] {
+        var result: [Instant] = []
+        var before = initial, previousTime: Time?, engineBeforeTime = initial
+        for (index, frame) in frames.enumerated() {
+            if frame.time != previousTime {
+                engineBeforeTime = before
+                previousTime = frame.time
+            }
+            if !frame.isExpectation {
+                if let last = result.last, last.time == frame.time {
+                    result[result.count - 1].steps.append((index, frame))
+                } else {
+                    result.append(Instant(time: frame.time, before: engineBeforeTime, steps: [(index, frame)]))
+                }
+            }
+            before = frame.engine
+        }
+        return result.filter { $0.steps.count > 1 }
+    }
+}
+
+extension TimelinePicture {
+    /// A stretch of time over which one app is Now Playing with the same title and rate.
+    struct NowPlayingPart {
+        var from: Time
+        var to: Time
+        var view: NowPlayingView
+        /// The elapsed time the lock screen shows at `from` and at `to` (nil when the app publishes none).
+        var elapsedFrom: Double?
+        var elapsedTo: Double?
+    }
+
+    /// Who is Now Playing over time; a new part starts when the app, its title or rate changes, or its elapsed
+    /// time jumps (a seek).
+    var nowPlaying: [NowPlayingPart] {
+        var result: [NowPlayingPart] = []
+        for span in spans {
+            guard let view = span.engine.nowPlayingView(at: span.from) else { continue }
+            let elapsedTo = span.engine.nowPlayingView(at: span.to)?.elapsed
+            if let last = result.last, last.to == span.from, last.view.app == view.app, last.view.title == view.title,
+               last.view.rate == view.rate, TimelinePicture.same(last.elapsedTo, view.elapsed) {
+                result[result.count - 1].to = span.to
+                result[result.count - 1].elapsedTo = elapsedTo
+            } else {
+                result.append(NowPlayingPart(from: span.from, to: span.to, view: view, elapsedFrom: view.elapsed,
+                                             elapsedTo: elapsedTo))
+            }
+        }
+        return result
+    }
+
+    static func same(_ a: Double?, _ b: Double?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): abs(a - b) < 0.01
+        default: false
+        }
     }
 }

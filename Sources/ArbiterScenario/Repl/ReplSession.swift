@@ -248,9 +248,11 @@ public struct ReplSession {
     private mutating func takeOutsideEvents(_ reply: inout Reply) {
         guard let backend else { return }
         do {
-            for event in try backend.externalEvents(at: time) {
-                reply.lines.append("outside: \(event)")
-                perform(event, text: "\(event)  # outside", position: nil, &reply)
+            // The session's time stands still between commands: what happened outside since the last one
+            // happened at the session's time, and is handled at it.
+            for outside in try backend.externalEvents(at: time) {
+                reply.lines.append("outside: \(outside.event)")
+                perform(outside.event, text: "\(outside.event)  # outside", position: nil, &reply)
             }
         } catch {
             realSystemFailed(error, &reply)
@@ -348,7 +350,7 @@ public struct ReplSession {
     public var picture: TimelinePicture {
         let frames = entries.enumerated().map { index, entry in
             TimelinePicture.Frame(time: entry.time, engine: index + 1 < snapshots.count ? snapshots[index + 1].engine : engine,
-                                  label: entry.text + (entry.position.map { "  (\($0))" } ?? ""),
+                                  label: entry.text, detail: entry.position.map { "\($0)" },
                                   notifications: entry.outcome.notifications, failed: entry.outcome.error != nil)
         }
         return TimelinePicture(title: title, initial: snapshots.first?.engine ?? engine, frames: frames,

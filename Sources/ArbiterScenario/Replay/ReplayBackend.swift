@@ -6,8 +6,11 @@ public protocol ReplayBackend: AnyObject {
     /// Performs a device step for real and returns the events the engine should see (what the real system
     /// reported), which may differ from the step.
     func perform(_ action: DeviceAction, at time: Time) throws -> [Event]
-    /// Events that happened outside since the last call (an accessory removed by someone else).
-    func externalEvents(at time: Time) throws -> [Event]
+    /// Events that happened outside since the last call (an accessory removed by someone else), oldest first,
+    /// each at the replay's time when it happened (a `ReplayClock` tells), never after `time`, the time the replay
+    /// is about to reach. A backend that waits out the scenario's times returns as soon as something happens,
+    /// before `time`: the replay handles it and calls again, until a call returns nothing.
+    func externalEvents(at time: Time) throws -> [OutsideEvent]
     /// Makes the real system match the engine.
     func apply(_ engine: Engine) throws
     /// Reads the real system back and fails the checks it disagrees with, saying which is which.
@@ -18,6 +21,17 @@ public protocol ReplayBackend: AnyObject {
     func restore(_ engine: Engine) throws
     /// The real system's state, a line each (the REPL's `graph`).
     func describe() throws -> [String]
+}
+
+/// An event from outside the replay (the real system), at the replay's time when it happened.
+public struct OutsideEvent: Sendable {
+    public var event: Event
+    public var time: Time
+
+    public init(_ event: Event, at time: Time) {
+        self.event = event
+        self.time = time
+    }
 }
 
 /// The error a backend throws once the real system has gone away for good (the daemon died): the model goes

@@ -28,13 +28,13 @@ public enum Replayer {
             guard recordStates else { return }
             while report.states.count < report.entries.count { report.states.append(engine) }
         }
-        func record(_ outcome: Outcome, at position: SourcePosition?, fails: ExpectedFailure?) {
+        func record(_ outcome: Outcome, at position: SourcePosition?, fails: ExpectedFailure?, outside: Bool = false) {
             lints.observe(outcome, after: engine, at: position ?? current, entry: report.entries.count,
                           expectsFailure: fails != nil)
             provenance.record(outcome.decisions)
             window += outcome.notifications
             report.entries.append(.step(StepRecord(position: position, outcome: outcome, expectedFailure: fails,
-                                                   problem: problem(outcome, expected: fails))))
+                                                   problem: problem(outcome, expected: fails), outside: outside)))
             keepStates()
         }
         /// Stops the replay with a backend failure at `position`.
@@ -48,9 +48,14 @@ public enum Replayer {
             try backend?.apply(engine)
             for step in scenario.steps {
                 current = step.position
-                for event in try backend?.externalEvents(at: step.time) ?? [] {
-                    record(engine.handle(event, at: step.time), at: nil, fails: nil)
-                    try backend?.apply(engine)
+                // What happened outside before this step, each at its own time (a backend that waits returns
+                // as soon as something happens, so it is asked again until nothing has).
+                while let backend, case let outside = try backend.externalEvents(at: step.time), !outside.isEmpty {
+                    for event in outside {
+                        let time = max(engine.now, min(step.time, event.time))
+                        record(engine.handle(event.event, at: time), at: nil, fails: nil, outside: true)
+                        try backend.apply(engine)
+                    }
                 }
                 switch step.action {
                 case .event(.device(let action), _) where backend != nil && Replayer.isPlug(action):

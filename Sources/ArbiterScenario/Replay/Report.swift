@@ -49,6 +49,8 @@ public struct StepRecord: Sendable {
     public var expectedFailure: ExpectedFailure?
     /// Why the step failed the scenario, if it did.
     public var problem: String?
+    /// An event from the real system (`ReplayBackend.externalEvents`), not from the scenario.
+    public var outside = false
 }
 
 /// An `expect:` step and the result of each check.

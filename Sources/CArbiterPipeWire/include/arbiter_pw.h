@@ -34,8 +34,11 @@ int arbiter_pw_destroy_node(arbiter_pw *pw, const char *name);
 int arbiter_pw_node_exists(arbiter_pw *pw, const char *name);
 
 /* Takes the next registry event about port nodes (node.name "arbiter.port.*"): writes "add NAME" or "remove NAME"
- * into `buffer` and returns 1, or returns 0 when there is none. */
-int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len);
+ * into `buffer` and the CLOCK_MONOTONIC time it arrived (nanoseconds) into `at_ns`, and returns 1; or returns 0
+ * when there is none. */
+int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len, int64_t *at_ns);
+/* Waits until a port node event is queued (1), `timeout_ms` passes (0), or the daemon goes away (-1). */
+int arbiter_pw_wait_for_port_event(arbiter_pw *pw, int timeout_ms);
 /* How many links in the registry go into the node with this name (from any client). */
 int arbiter_pw_count_links_into(arbiter_pw *pw, const char *name);
 
