@@ -61,6 +61,9 @@ public struct LintFinding: Hashable, Sendable, CustomStringConvertible {
         self.aboutFailedCall = aboutFailedCall
     }
 
-    /// `warning: Podcasts: what went wrong [lint.id]; fix: what to change`.
-    public var description: String { "warning: \(app): \(message) [\(lint.id)]; fix: \(fix)" }
+    /// `Podcasts: what went wrong [lint.id]; fix: what to change`: one line, for a test report or a log.
+    public var summary: String { "\(app): \(message) [\(lint.id)]; fix: \(fix)" }
+
+    /// `warning: ` and the summary.
+    public var description: String { "warning: \(summary)" }
 }

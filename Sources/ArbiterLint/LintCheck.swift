@@ -18,11 +18,6 @@ public struct LintedStep: Sendable {
     func changed(_ app: AppID, _ matches: (Change) -> Bool) -> Bool {
         outcome.decisions.contains { $0.app == app && matches($0.change) }
     }
-
-    /// The notifications the step delivered to `app`.
-    func notifications(to app: AppID) -> [NotificationKind] {
-        outcome.notifications.filter { $0.app == app }.map(\.kind)
-    }
 }
 
 /// The steps that happened at one instant, and the engine they left.
@@ -50,12 +45,12 @@ protocol LintCheck: Sendable {
     /// instant have had their say.
     mutating func instantEnded(_ instant: Instant, into findings: inout [LintFinding])
     /// Looks at the whole run once it is over.
-    mutating func runEnded(_ engine: Engine, lastStep: Int?, into findings: inout [LintFinding])
+    mutating func runEnded(_ engine: Engine, into findings: inout [LintFinding])
 }
 
 extension LintCheck {
     mutating func runStarted(_ engine: Engine, into findings: inout [LintFinding]) {}
     mutating func inspect(_ step: LintedStep, into findings: inout [LintFinding]) {}
     mutating func instantEnded(_ instant: Instant, into findings: inout [LintFinding]) {}
-    mutating func runEnded(_ engine: Engine, lastStep: Int?, into findings: inout [LintFinding]) {}
+    mutating func runEnded(_ engine: Engine, into findings: inout [LintFinding]) {}
 }

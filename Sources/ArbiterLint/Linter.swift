@@ -28,9 +28,7 @@ public struct Linter: Sendable {
             DeactivationWithoutNotifyingOthers(), ResumeWithoutShouldResume(),
             PlayAndRecordForPlayback(), BackgroundAudioStopped(), AudioPlayerPlaysOnAfterUnplug(),
         ]
-        var found: [LintFinding] = []
-        for i in checks.indices { checks[i].runStarted(engine, into: &found) }
-        report(found)
+        ask { $0.runStarted(engine, into: &$1) }
     }
 
     /// Looks at `outcome`, which left the engine as `after`. Returns what it found because of it (findings about an
@@ -43,23 +41,19 @@ public struct Linter: Sendable {
         stepCount += 1
         engine = after
         instant.append(step)
-        var found: [LintFinding] = []
-        for i in checks.indices { checks[i].inspect(step, into: &found) }
-        report(found)
+        ask { $0.inspect(step, into: &$1) }
         return Array(findings[start...])
     }
 
     /// Ends the instant now, as if time had moved on: what `instantEnded` checks find comes out now. The REPL calls
-    /// it after each line, since a person types one step at a time.
+    /// it when a line moves time on (`after`, `at`), since no step marks the end of an instant there.
     @discardableResult
     public mutating func endInstant() -> [LintFinding] {
         let start = findings.count
         guard !instant.isEmpty else { return [] }
         let ended = Instant(steps: instant)
         instant = []
-        var found: [LintFinding] = []
-        for i in checks.indices { checks[i].instantEnded(ended, into: &found) }
-        report(found)
+        ask { $0.instantEnded(ended, into: &$1) }
         return Array(findings[start...])
     }
 
@@ -70,10 +64,8 @@ public struct Linter: Sendable {
         guard !finished else { return [] }
         finished = true
         endInstant()
-        var found: [LintFinding] = []
-        let last = stepCount > 0 ? stepCount - 1 : nil
-        for i in checks.indices { checks[i].runEnded(engine, lastStep: last, into: &found) }
-        report(found)
+        let engine = engine
+        ask { $0.runEnded(engine, into: &$1) }
         return Array(findings[start...])
     }
 
@@ -84,7 +76,10 @@ public struct Linter: Sendable {
         return copy.findings
     }
 
-    private mutating func report(_ found: [LintFinding]) {
+    /// Asks every check, in order, and keeps what they find less what `allowances` silences.
+    private mutating func ask(_ look: (inout any LintCheck, inout [LintFinding]) -> Void) {
+        var found: [LintFinding] = []
+        for i in checks.indices { look(&checks[i], &found) }
         findings += found.filter { !allowances.allows($0) }
     }
 }

@@ -26,11 +26,7 @@ public func assertScenario(_ path: String, fileID: StaticString = #fileID, fileP
         for problem in ScenarioProblems.list(report) {
             ArbiterTesting.report(problem.message, at: problem.position, call: call)
         }
-        for warning in report.warnings {
-            let finding = warning.finding
-            warn("\(finding.app): \(finding.message) [\(finding.lint.id)]; fix: \(finding.fix)", at: warning.position,
-                 call: call)
-        }
+        for warning in report.warnings { warn(warning.finding.summary, at: warning.position, call: call) }
         return report.passed
     }
 }

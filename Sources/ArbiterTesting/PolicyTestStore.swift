@@ -210,8 +210,7 @@ public final class PolicyTestStore {
         guard lintReporting != .off else { return }
         for finding in linter.findings.dropFirst(reportedLints) {
             let location = finding.step.map { stepLocations[$0] } ?? created
-            let message = "\(finding.app): \(finding.message) [\(finding.lint.id)]; fix: \(finding.fix)"
-            if lintReporting == .failures { location.report(message) } else { location.warn(message) }
+            if lintReporting == .failures { location.report(finding.summary) } else { location.warn(finding.summary) }
         }
     }
 

@@ -20,7 +20,7 @@ struct RemoteHandlerNeverEnabled: LintCheck {
         }
     }
 
-    mutating func runEnded(_ engine: Engine, lastStep: Int?, into findings: inout [LintFinding]) {
+    mutating func runEnded(_ engine: Engine, into findings: inout [LintFinding]) {
         for app in engine.apps where !app.config.runsOwnCode && !app.config.isMusicApp {
             let handled = app.config.reactions.keys.compactMap { trigger -> RemoteCommand? in
                 if case .remote(let command) = trigger { return command }

@@ -81,9 +81,8 @@ public enum Replayer {
                                       expectsFailure: false)
                     }
                     try backend?.apply(engine)
-                    var evaluator = CheckEvaluator(engine: engine, time: step.time, window: window,
-                                                   provenance: provenance)
-                    var results = checks.map { evaluator.evaluate($0) }
+                    var results = Check.evaluate(checks, engine: engine, at: step.time, since: window,
+                                                 provenance: provenance)
                     try backend?.verify(&results, engine: engine)
                     report.entries.append(.expect(ExpectRecord(position: step.position, time: step.time,
                                                                results: results)))
