@@ -102,14 +102,16 @@ final class PipeWireReplayBackend: ReplayBackend {
 
     func declare(_ app: AppConfig) throws { try onGraph(otherwise: ()) { try stage.add(app) } }
 
-    /// The streams as the graph shows them, once two reads in a row agree (the graph settles asynchronously).
+    /// The streams as the graph shows them, once it shows what the stage asked for and two reads in a row agree
+    /// (the graph settles asynchronously), or as it is after 4 s.
     func describe() throws -> [String] {
         if gone { throw PipeWireError("the PipeWire daemon went away; there is no graph to show") }
         var snapshot = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
-        for _ in 0..<40 {
+        let deadline = PipeWireConnection.now + 4
+        while PipeWireConnection.now < deadline {
             usleep(25_000)
             let again = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
-            if again.streams == snapshot.streams { break }
+            if again.streams == snapshot.streams && stage.isSettled(again) { break }
             snapshot = again
         }
         return snapshot.streams.keys.sorted().map { name in
