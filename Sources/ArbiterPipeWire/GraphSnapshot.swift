@@ -1,6 +1,7 @@
 import Foundation
 
-/// The graph read back from outside with `pw-dump`: each Arbiter stream's state, volume, mute and links.
+/// The graph read back from outside (by `pw-dump`, or a `GraphObserver`): each Arbiter stream's state, volume,
+/// mute and links.
 public struct GraphSnapshot: Sendable {
     public struct Stream: Sendable, Equatable {
         /// `running`, `idle`, `suspended`, ...
@@ -87,48 +88,61 @@ public struct GraphSnapshot: Sendable {
         try snapshot(of: objects(fromPWDump: data))
     }
 
+    /// A node of the graph as a client sees it: its state, volume and mute are known for streams only.
+    struct Node {
+        var id: Int
+        var name: String
+        var state: String?
+        var volume: Double?
+        var mute: Bool?
+    }
+
     /// The Arbiter streams among pw-dump's objects.
     static func snapshot(of objects: [[String: Any]]) -> GraphSnapshot {
+        var nodes: [Node] = []
+        var links: [(output: Int, input: Int)] = []
+        for object in objects {
+            guard let type = object["type"] as? String, let info = object["info"] as? [String: Any] else { continue }
+            if type.hasSuffix("Node") {
+                guard let id = object["id"] as? Int, let props = info["props"] as? [String: Any],
+                      let name = props["node.name"] as? String else { continue }
+                let params = (info["params"] as? [String: Any])?["Props"] as? [[String: Any]]
+                let values = params?.first { $0["channelVolumes"] != nil }
+                nodes.append(Node(id: id, name: name, state: info["state"] as? String,
+                                  volume: (values?["channelVolumes"] as? [Double])?.first,
+                                  mute: (values?["mute"] as? NSNumber)?.boolValue))
+            } else if type.hasSuffix("Link"), let output = info["output-node-id"] as? Int,
+                      let input = info["input-node-id"] as? Int {
+                links.append((output, input))
+            }
+        }
+        return GraphSnapshot(nodes: nodes, links: links)
+    }
+
+    /// The Arbiter streams among `nodes`, each with the nodes it reaches through `links` (through its route bus).
+    init(nodes: [Node], links: [(output: Int, input: Int)]) {
         var names: [Int: String] = [:]
         var streams: [String: Stream] = [:]
-        var ids: [String: Int] = [:]
-        for object in objects where (object["type"] as? String)?.hasSuffix("Node") == true {
-            guard let id = object["id"] as? Int, let info = object["info"] as? [String: Any],
-                  let props = info["props"] as? [String: Any], let name = props["node.name"] as? String else { continue }
-            names[id] = name
-            guard name.hasPrefix("arbiter."), !name.hasPrefix("arbiter.port."), !isBus(name) else { continue }
-            let params = (info["params"] as? [String: Any])?["Props"] as? [[String: Any]]
-            let values = params?.first { $0["channelVolumes"] != nil }
-            let volumes = values?["channelVolumes"] as? [Double]
-            let mute = (values?["mute"] as? NSNumber)?.boolValue
-            streams[name] = Stream(state: info["state"] as? String ?? "unknown", volume: volumes?.first, mute: mute,
-                                   targets: [])
-            ids[name] = id
-        }
-        for object in objects where (object["type"] as? String)?.hasSuffix("Link") == true {
-            guard let info = object["info"] as? [String: Any], let output = info["output-node-id"] as? Int,
-                  let input = info["input-node-id"] as? Int else { continue }
-            if let name = names[output], streams[name] != nil, let target = names[input] {
-                streams[name]!.targets.insert(target)
-            }
-            if let name = names[input], streams[name] != nil, let source = names[output] {
-                streams[name]!.targets.insert(source)
-            }
+        for node in nodes {
+            names[node.id] = node.name
+            guard node.name.hasPrefix("arbiter."), !node.name.hasPrefix("arbiter.port."), !GraphSnapshot.isBus(node.name)
+            else { continue }
+            streams[node.name] = Stream(state: node.state ?? "unknown", volume: node.volume, mute: node.mute, targets: [])
         }
         // Playback streams play into a route bus: what they reach is what their bus is linked to.
         var buses: [String: Set<String>] = [:]
-        for object in objects where (object["type"] as? String)?.hasSuffix("Link") == true {
-            guard let info = object["info"] as? [String: Any], let output = info["output-node-id"] as? Int,
-                  let input = info["input-node-id"] as? Int, let bus = names[output], isBus(bus),
-                  let target = names[input] else { continue }
-            buses[bus, default: []].insert(target)
+        for link in links {
+            guard let output = names[link.output], let input = names[link.input] else { continue }
+            if streams[output] != nil { streams[output]!.targets.insert(input) }
+            if streams[input] != nil { streams[input]!.targets.insert(output) }
+            if GraphSnapshot.isBus(output) { buses[output, default: []].insert(input) }
         }
         for name in streams.keys {
-            for bus in streams[name]!.targets where isBus(bus) {
+            for bus in streams[name]!.targets where GraphSnapshot.isBus(bus) {
                 streams[name]!.targets.remove(bus)
                 streams[name]!.targets.formUnion(buses[bus] ?? [])
             }
         }
-        return GraphSnapshot(streams: streams)
+        self.streams = streams
     }
 }

@@ -18,10 +18,15 @@ final class PipeWireReplayBackend: ReplayBackend {
     private var clock: ReplayClock
     /// Set once the daemon has gone away.
     private var gone = false
+    /// The connection the graph is read back from; one for every file of a run.
+    private let graphObserver: ObserverConnection
+    /// How long the graph may take to show what the model says before a check calls it a disagreement.
+    static let settling = 5.0
 
     /// Connects to the daemon and sets the graph up for `setup`. A daemon that cannot be reached any more (it
     /// answered when the command started) throws `RealSystemGone`.
-    init(setup: Setup, runtimeDirectory: String, remote: String?, realtime: Bool) throws {
+    init(setup: Setup, runtimeDirectory: String, remote: String?, realtime: Bool,
+         observer: ObserverConnection? = nil) throws {
         let connection: PipeWireConnection
         do {
             connection = try PipeWireConnection(remote: remote ?? (runtimeDirectory + "/pipewire-0"))
@@ -34,6 +39,7 @@ final class PipeWireReplayBackend: ReplayBackend {
         self.remote = remote
         self.realtime = realtime
         clock = ReplayClock(realtime: realtime)
+        graphObserver = observer ?? ObserverConnection(runtimeDirectory: runtimeDirectory, remote: remote)
     }
 
     /// The replay has reached `time` now.
@@ -102,18 +108,11 @@ final class PipeWireReplayBackend: ReplayBackend {
 
     func declare(_ app: AppConfig) throws { try onGraph(otherwise: ()) { try stage.add(app) } }
 
-    /// The streams as the graph shows them, once it shows what the stage asked for and two reads in a row agree
-    /// (the graph settles asynchronously), or as it is after 4 s.
+    /// The streams as the observer sees them, once the graph shows what the stage asked for (it settles
+    /// asynchronously), or as it is after `settling` seconds.
     func describe() throws -> [String] {
         if gone { throw PipeWireError("the PipeWire daemon went away; there is no graph to show") }
-        var snapshot = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
-        let deadline = PipeWireConnection.now + 4
-        while PipeWireConnection.now < deadline {
-            usleep(25_000)
-            let again = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
-            if again.streams == snapshot.streams && stage.isSettled(again) { break }
-            snapshot = again
-        }
+        let snapshot = try observer().snapshot(settlingWithin: PipeWireReplayBackend.settling, until: stage.isSettled)
         return snapshot.streams.keys.sorted().map { name in
             let stream = snapshot.streams[name]!
             let volume = stream.volume.map { "volume \(Profile.text($0))" } ?? "volume ?"
@@ -122,6 +121,8 @@ final class PipeWireReplayBackend: ReplayBackend {
             return "\(name)  \(stream.state)  \(volume)  \(mute)  \(targets)"
         }
     }
+
+    private func observer() throws -> GraphObserver { try graphObserver.observer() }
 
     func restore(_ engine: Engine) throws {
         reached(engine.now)
@@ -138,12 +139,10 @@ final class PipeWireReplayBackend: ReplayBackend {
     }
 
     private func readBack(_ results: inout [CheckResult], engine: Engine) throws {
-        // The graph settles asynchronously after a round trip: read it again a few times before calling a
-        // disagreement.
-        var snapshot = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
-        for _ in 0..<100 where !results.allSatisfy({ disagreement($0, engine: engine, snapshot: snapshot) == nil }) {
-            usleep(20_000)
-            snapshot = try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
+        // The graph settles asynchronously after a round trip: read it again at each change, for a while,
+        // before calling a disagreement.
+        let snapshot = try observer().snapshot(settlingWithin: PipeWireReplayBackend.settling) { snapshot in
+            results.allSatisfy { disagreement($0, engine: engine, snapshot: snapshot) == nil }
         }
         for index in results.indices {
             guard let problem = disagreement(results[index], engine: engine, snapshot: snapshot) else { continue }
@@ -201,5 +200,20 @@ final class PipeWireReplayBackend: ReplayBackend {
         default:
             return nil
         }
+    }
+}
+
+/// The observer connection of a run, made at its first read and kept for every file after.
+final class ObserverConnection {
+    private let remote: String
+    private var made: GraphObserver?
+
+    init(runtimeDirectory: String, remote: String?) { self.remote = remote ?? (runtimeDirectory + "/pipewire-0") }
+
+    func observer() throws -> GraphObserver {
+        if let made, made.isAlive { return made }
+        let observer = try GraphObserver(remote: remote)
+        made = observer
+        return observer
     }
 }

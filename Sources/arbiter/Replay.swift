@@ -61,6 +61,7 @@ extension Arbiter {
                     throw ExitCode(2)
                 }
             }
+            let observer = ObserverConnection(runtimeDirectory: runtimeDirectory, remote: pipewireRemote)
             files: for (index, path) in paths.enumerated() {
                 if real, let daemon, !daemon.isRunning {
                     let remaining = paths.count - index
@@ -79,7 +80,8 @@ extension Arbiter {
                     if real {
                         do {
                             backend = try PipeWireReplayBackend(setup: scenario.setup, runtimeDirectory: runtimeDirectory,
-                                                                remote: pipewireRemote, realtime: realtime)
+                                                                remote: pipewireRemote, realtime: realtime,
+                                                                observer: observer)
                         } catch let gone as RealSystemGone {
                             // It answered when the command started: the daemon went away between two files.
                             let remaining = paths.count - index

@@ -47,7 +47,7 @@ struct TimelineCommandTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/one.svg"
-        FileManager.default.createFile(atPath: file, contents: Data())
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
         let result = try CLI.run(["replay", "--svg", file, "scenarios/ducking", "scenarios/routes"])
         #expect(result.status == 2)
         #expect(result.stdout.contains("error: --svg \(file) is a file, but there are"))

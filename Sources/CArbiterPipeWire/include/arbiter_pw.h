@@ -6,6 +6,8 @@
 
 #include <stdint.h>
 
+#include "arbiter_observer.h" /* the read-only observer connection */
+
 typedef struct arbiter_pw arbiter_pw;
 
 /* Connects to the daemon named `remote` (NULL: the default) and waits for the registry to settle.
