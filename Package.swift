@@ -87,7 +87,10 @@ let package = Package(
             ]
         ),
         // How fast an unplug reaches the graph (tools/bench-unplug.sh).
-        .executableTarget(name: "arbiter-bench", dependencies: ["ArbiterEngine", "ArbiterPipeWire"]),
+        .executableTarget(
+            name: "arbiter-bench",
+            dependencies: ["ArbiterEngine", "ArbiterPipeWire", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "ArbiterEngineTests", dependencies: ["ArbiterEngine"]),
         .testTarget(name: "ArbiterLintTests", dependencies: ["ArbiterLint", "ArbiterEngine"]),
         .testTarget(

@@ -23,6 +23,12 @@ enum DaemonConfig {
         }
 
         context.modules = [
+            # Real-time scheduling for the data thread and a higher priority (nice -11) for the main thread, where the
+            # system allows it (root, or an RLIMIT_RTPRIO); without, the daemon runs as before.
+            { name = libpipewire-module-rt
+                args = { nice.level = -11 rt.prio = 88 rtportal.enabled = false rtkit.enabled = false }
+                flags = [ ifexists nofail ]
+            }
             { name = libpipewire-module-protocol-native }
             { name = libpipewire-module-profiler }
             { name = libpipewire-module-metadata }

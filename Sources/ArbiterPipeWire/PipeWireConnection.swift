@@ -20,6 +20,22 @@ public final class PipeWireConnection: @unchecked Sendable {
         }
         guard let connected else { throw PipeWireError(text(error)) }
         handle = connected
+        isRealtime = arbiter_pw_make_loop_realtime(connected, Int32(PipeWireConnection.realtimePriority)) == 0
+    }
+
+    /// Whether the thread that receives the registry's events runs with real-time scheduling (SCHED_FIFO at
+    /// `realtimePriority`): where the system allows it (root, or an RLIMIT_RTPRIO), an unplug is not kept
+    /// waiting behind other work. Without, it runs as any thread.
+    public let isRealtime: Bool
+
+    /// Below PipeWire's own data threads (88), which move the audio.
+    public static let realtimePriority = 20
+
+    /// Gives the calling thread the same real-time scheduling, for a thread that waits for port events; false
+    /// where the system does not allow it.
+    @discardableResult
+    public static func makeCallingThreadRealtime() -> Bool {
+        arbiter_pw_make_thread_realtime(Int32(realtimePriority)) == 0
     }
 
     deinit { arbiter_pw_disconnect(handle) }

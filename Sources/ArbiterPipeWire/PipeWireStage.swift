@@ -195,6 +195,10 @@ public final class PipeWireStage: @unchecked Sendable {
         return timedRegistryActions()
     }
 
+    /// What the registry has already told this connection, without a round trip: for a caller that was woken by
+    /// a port event (`PipeWireConnection.waitForPortEvent`), so the first unplug is acted on at once.
+    public func deliveredExternalActions() -> [(action: DeviceAction, moment: Double)] { timedRegistryActions() }
+
     private func registryActions() -> [DeviceAction] { timedRegistryActions().map(\.action) }
 
     private func timedRegistryActions() -> [(action: DeviceAction, moment: Double)] {

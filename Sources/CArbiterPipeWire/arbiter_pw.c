@@ -3,6 +3,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -294,6 +296,34 @@ int arbiter_pw_wait_for_port_event(arbiter_pw *pw, int timeout_ms) {
     int result = pw->dead ? -1 : pw->event_count > 0;
     pw_thread_loop_unlock(pw->loop);
     return result;
+}
+
+/* ---- real-time scheduling ---- */
+
+int arbiter_pw_make_thread_realtime(int priority) {
+    struct sched_param param = { .sched_priority = priority };
+    return pthread_setschedparam(pthread_self(), SCHED_FIFO, &param) == 0 ? 0 : -1;
+}
+
+struct realtime_request {
+    int priority;
+    int result;
+};
+
+static int do_make_realtime(struct spa_loop *loop, bool async, uint32_t seq, const void *data, size_t size,
+                            void *user_data) {
+    struct realtime_request *request = user_data;
+    request->result = arbiter_pw_make_thread_realtime(request->priority);
+    return 0;
+}
+
+int arbiter_pw_make_loop_realtime(arbiter_pw *pw, int priority) {
+    struct realtime_request request = { priority, -1 };
+    /* A blocking invoke from outside the loop thread is made with the lock held: the wait gives it up. */
+    pw_thread_loop_lock(pw->loop);
+    pw_loop_invoke(pw_thread_loop_get_loop(pw->loop), do_make_realtime, 0, NULL, 0, true, &request);
+    pw_thread_loop_unlock(pw->loop);
+    return request.result;
 }
 
 int arbiter_pw_alive(arbiter_pw *pw) {

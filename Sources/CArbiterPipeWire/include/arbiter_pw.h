@@ -19,6 +19,10 @@ void arbiter_pw_disconnect(arbiter_pw *pw);
 int arbiter_pw_sync(arbiter_pw *pw, int timeout_ms);
 /* Waits `timeout_ms`: 0 after it, or -1 as soon as the daemon goes away (the wait ends then). */
 int arbiter_pw_wait(arbiter_pw *pw, int timeout_ms);
+/* SCHED_FIFO at `priority` for the connection's loop thread (which receives registry events), or for the calling
+ * thread: 0, or -1 where the system does not allow it (no CAP_SYS_NICE and no RLIMIT_RTPRIO). */
+int arbiter_pw_make_loop_realtime(arbiter_pw *pw, int priority);
+int arbiter_pw_make_thread_realtime(int priority);
 /* 1 while the connection is usable; 0 once the daemon went away or reported a fatal error. */
 int arbiter_pw_alive(arbiter_pw *pw);
 /* The last error the daemon reported for one of our objects (a failed link, a bad node), or "" . Once the

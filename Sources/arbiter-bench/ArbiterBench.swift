@@ -1,0 +1,94 @@
+// arbiter-bench: how fast an unplug reaches the graph, under Arbiter and under WirePlumber, in the same run.
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@main
+struct ArbiterBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "arbiter-bench",
+        abstract: "Unplug to relinked: Arbiter's stage against WirePlumber's policy, on private PipeWire daemons.",
+        discussion: """
+            For each size, that many playing streams are routed to wired headphones and another client destroys the \
+            headphones node (as `pw-cli destroy` would). Prints the median, p99 and max in milliseconds per policy \
+            and size, where Arbiter's time goes (the registry event's delivery, the wake-up, the engine, the relink \
+            and its round trip), and how the two compare. A side that cannot be measured is one line saying why; \
+            the other figures still come out.
+            """)
+
+    @Argument(help: "Runs per size, for both policies.")
+    var runs = 200
+
+    @Option(help: "Stream counts, comma-separated.")
+    var sizes = "1,16,64"
+
+    @Flag(help: "Measure Arbiter only.")
+    var noWireplumber = false
+
+    @Option(help: "Seconds WirePlumber may take to link the streams before its size is given up.")
+    var settle = 10.0
+
+    func validate() throws {
+        guard runs > 0 else { throw ValidationError("runs is \(runs); expected a positive number") }
+        guard let counts = streamCounts, !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else {
+            throw ValidationError("--sizes is \(sizes); expected positive stream counts separated by commas, such as 1,16,64")
+        }
+        guard settle > 0 else { throw ValidationError("--settle is \(settle); expected a positive number of seconds") }
+    }
+
+    var streamCounts: [Int]? {
+        let counts = sizes.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return counts.contains(nil) ? nil : counts.compactMap { $0 }
+    }
+
+    func run() throws {
+        let counts = streamCounts!
+        print(Table.row(Table.columns))
+        var ours: [Int: Result<Figures, BenchFailure>] = [:]
+        var parts: [Int: [UnplugParts]] = [:]
+        for count in counts {
+            do {
+                let samples = try measureArbiter(streams: count, runs: runs)
+                parts[count] = samples
+                let figures = Figures(samples: samples.map { $0.total * 1000 })
+                ours[count] = .success(figures)
+                print(Table.row("arbiter", count, figures))
+            } catch {
+                ours[count] = .failure(error)
+                print("arbiter \(count): not measured: \(error)")
+            }
+        }
+        var theirs: [Int: Result<Figures, BenchFailure>] = [:]
+        if !noWireplumber {
+            let tone = "/tmp/arbiter-bench-tone.\(getpid()).wav"
+            // Every stream plays the tone from the start to the last run; an unplug takes about a second at 64.
+            PrivateDaemonTools.writeTone(tone, seconds: 60 + 3 * runs)
+            defer { unlink(tone) }
+            for count in counts {
+                do {
+                    let figures = Figures(samples: try measureWirePlumber(streams: count, runs: runs, settle: settle, tone: tone))
+                    theirs[count] = .success(figures)
+                    print(Table.row("wireplumber", count, figures))
+                } catch {
+                    theirs[count] = .failure(error)
+                    print("wireplumber \(count): not measured: \(error)")
+                }
+            }
+        }
+        for count in counts {
+            guard let samples = parts[count] else { continue }
+            let where_ = UnplugParts.names.indices.map { index in
+                let figures = Figures(samples: samples.map { $0.values[index] * 1000 })
+                return "\(UnplugParts.names[index]) \(Table.ms(figures.median))/\(Table.ms(figures.p99))/\(Table.ms(figures.max))"
+            }
+            let slowest = samples.indices.max { samples[$0].total < samples[$1].total }!
+            print("arbiter \(count), median/p99/max ms: " + where_.joined(separator: ", ")
+                + "; the slowest was run \(slowest + 1)")
+        }
+        for count in counts {
+            print(Table.comparison(count, arbiter: ours[count], wirePlumber: noWireplumber ? nil : theirs[count]))
+        }
+        if ours.values.contains(where: { if case .failure = $0 { true } else { false } }) { throw ExitCode(1) }
+    }
+}

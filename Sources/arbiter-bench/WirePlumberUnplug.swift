@@ -1,0 +1,103 @@
+import ArbiterPipeWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The same unplug under WirePlumber's own policy (0.4, full policy, on a private D-Bus), moving plain `pw-play`
+/// streams from the headphones back to the speaker: from the destroy request until the registry shows every
+/// stream linked to the speaker. `tone` is the WAV file each stream plays; it must outlast the runs.
+func measureWirePlumber(streams: Int, runs: Int, settle limit: Double, tone: String) throws(BenchFailure) -> [Double] {
+    guard let wireplumber = PrivateDaemonTools.find("wireplumber"), let dbus = PrivateDaemonTools.find("dbus-daemon"),
+          let play = PrivateDaemonTools.find("pw-play") else {
+        throw BenchFailure("wireplumber, dbus-daemon or pw-play is not installed (tools/bench-unplug.sh installs them)")
+    }
+    var helpers: [pid_t] = []
+    defer {
+        for pid in helpers.reversed() { kill(pid, SIGTERM) }
+        for pid in helpers { var status: Int32 = 0; waitpid(pid, &status, 0) }
+    }
+    do {
+        // WirePlumber makes its own `default` metadata: leave ours out.
+        let configuration = PrivateDaemon.defaultConfiguration.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("metadata.name = default") }.joined(separator: "\n")
+        let daemon = try PrivateDaemon(configuration: configuration)
+        defer { daemon.stop() }
+        let directory = daemon.runtimeDirectory
+        let bus = "unix:path=\(directory)/bus"
+        var environment = ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)",
+                           "DBUS_SESSION_BUS_ADDRESS=\(bus)", "PATH=/usr/bin:/bin", "HOME=\(directory)"]
+        helpers.append(try PrivateDaemonTools.spawn([dbus, "--session", "--nofork", "--address=\(bus)"], environment: environment))
+        let busDeadline = seconds() + limit
+        while access("\(directory)/bus", F_OK) != 0 {
+            guard seconds() < busDeadline else { throw BenchFailure("dbus-daemon opened no socket within \(limit) s") }
+            usleep(10_000)
+        }
+        helpers.append(try PrivateDaemonTools.spawn([wireplumber], environment: environment))
+        environment.append("PIPEWIRE_REMOTE=pipewire-0")
+        let connection = try PipeWireConnection(remote: directory + "/pipewire-0")
+        func waitFor(_ what: String, _ condition: () -> Bool) throws {
+            let deadline = seconds() + limit
+            while !condition() {
+                try connection.sync()
+                if seconds() > deadline { throw BenchFailure("WirePlumber did not \(what) within \(Int(limit)) s") }
+            }
+        }
+        for _ in 0..<streams {
+            helpers.append(try PrivateDaemonTools.spawn([play, "--volume", "0.1", tone], environment: environment))
+        }
+        let speaker = "arbiter.port.builtInSpeaker", phones = "arbiter.port.headphones"
+        try waitFor("link the \(streams) streams to the speaker") { connection.linksInto(speaker) >= 2 * streams }
+        let outside = try PipeWireConnection(remote: directory + "/pipewire-0")
+        var samples: [Double] = []
+        for run in 1...runs {
+            try connection.createDeviceNode(name: phones, isSource: false, positions: "[ FL FR ]",
+                                            properties: [("priority.session", "2000"), ("device.api", "alsa")])
+            try waitFor("move the streams to the new headphones (run \(run))") {
+                connection.linksInto(phones) >= 2 * streams && connection.linksInto(speaker) == 0
+            }
+            try outside.sync()
+            let start = seconds()
+            outside.destroyNode(named: phones)
+            try waitFor("move the streams back to the speaker (run \(run))") { connection.linksInto(speaker) >= 2 * streams }
+            samples.append((seconds() - start) * 1000)
+        }
+        return samples
+    } catch let failure as BenchFailure {
+        throw failure
+    } catch {
+        throw BenchFailure("\(error)")
+    }
+}
+
+/// Spawning the helpers of the WirePlumber comparison, and its test tone.
+enum PrivateDaemonTools {
+    static func find(_ program: String) -> String? {
+        ["/usr/bin/\(program)", "/bin/\(program)"].first { access($0, X_OK) == 0 }
+    }
+
+    /// Helpers die with the benchmark, whatever ends it.
+    static func spawn(_ arguments: [String], environment: [String]) throws(BenchFailure) -> pid_t {
+        let pid = PrivateDaemon.spawnChild(arguments, environment: environment)
+        guard pid > 0 else { throw BenchFailure("cannot run \(arguments[0])") }
+        return pid
+    }
+
+    /// A quiet stereo 440 Hz tone as a 16-bit WAV file.
+    static func writeTone(_ path: String, seconds: Int) {
+        let frames = 48000 * seconds
+        var data = [UInt8]()
+        func append32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data += $0 } }
+        func append16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data += $0 } }
+        data += Array("RIFF".utf8); append32(UInt32(36 + frames * 4)); data += Array("WAVEfmt ".utf8)
+        append32(16); append16(1); append16(2); append32(48000); append32(48000 * 4); append16(4); append16(16)
+        data += Array("data".utf8); append32(UInt32(frames * 4))
+        data.reserveCapacity(data.count + frames * 4)
+        for i in 0..<frames {
+            let sample = UInt16(bitPattern: Int16(300 * sin(2 * Double.pi * 440 * Double(i) / 48000)))
+            append16(sample); append16(sample)
+        }
+        let file = fopen(path, "w")
+        data.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+    }
+}
