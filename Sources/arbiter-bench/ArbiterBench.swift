@@ -62,12 +62,15 @@ struct ArbiterBench: ParsableCommand {
         var theirs: [Int: Result<Figures, BenchFailure>] = [:]
         if !noWireplumber {
             let tone = "/tmp/arbiter-bench-tone.\(getpid()).wav"
+            let tools = Result { () throws(BenchFailure) in try WirePlumberTools.find() }
             // Every stream plays the tone from the start to the last run; an unplug takes about a second at 64.
-            PrivateDaemonTools.writeTone(tone, seconds: 60 + 3 * runs)
+            if case .success = tools { PrivateDaemonTools.writeTone(tone, seconds: 60 + 3 * runs) }
             defer { unlink(tone) }
             for count in counts {
                 do {
-                    let figures = Figures(samples: try measureWirePlumber(streams: count, runs: runs, settle: settle, tone: tone))
+                    let samples = try measureWirePlumber(streams: count, runs: runs, settle: settle, tools: tools.get(),
+                                                         tone: tone)
+                    let figures = Figures(samples: samples)
                     theirs[count] = .success(figures)
                     print(Table.row("wireplumber", count, figures))
                 } catch {

@@ -6,16 +6,11 @@ import Glibc
 /// The same unplug under WirePlumber's own policy (0.4, full policy, on a private D-Bus), moving plain `pw-play`
 /// streams from the headphones back to the speaker: from the destroy request until the registry shows every
 /// stream linked to the speaker. `tone` is the WAV file each stream plays; it must outlast the runs.
-func measureWirePlumber(streams: Int, runs: Int, settle limit: Double, tone: String) throws(BenchFailure) -> [Double] {
-    guard let wireplumber = PrivateDaemonTools.find("wireplumber"), let dbus = PrivateDaemonTools.find("dbus-daemon"),
-          let play = PrivateDaemonTools.find("pw-play") else {
-        throw BenchFailure("wireplumber, dbus-daemon or pw-play is not installed (tools/bench-unplug.sh installs them)")
-    }
+func measureWirePlumber(streams: Int, runs: Int, settle limit: Double, tools: WirePlumberTools,
+                        tone: String) throws(BenchFailure) -> [Double] {
+    let (wireplumber, dbus, play) = (tools.wireplumber, tools.dbus, tools.play)
     var helpers: [pid_t] = []
-    defer {
-        for pid in helpers.reversed() { kill(pid, SIGTERM) }
-        for pid in helpers { var status: Int32 = 0; waitpid(pid, &status, 0) }
-    }
+    defer { PrivateDaemonTools.stop(helpers) }
     do {
         // WirePlumber makes its own `default` metadata: leave ours out.
         let configuration = PrivateDaemon.defaultConfiguration.split(separator: "\n", omittingEmptySubsequences: false)
@@ -69,10 +64,37 @@ func measureWirePlumber(streams: Int, runs: Int, settle limit: Double, tone: Str
     }
 }
 
+/// The programs the WirePlumber comparison runs.
+struct WirePlumberTools {
+    let wireplumber: String, dbus: String, play: String
+
+    static func find() throws(BenchFailure) -> WirePlumberTools {
+        guard let wireplumber = PrivateDaemonTools.find("wireplumber"), let dbus = PrivateDaemonTools.find("dbus-daemon"),
+              let play = PrivateDaemonTools.find("pw-play") else {
+            throw BenchFailure("wireplumber, dbus-daemon or pw-play is not installed (tools/bench-unplug.sh installs them)")
+        }
+        return WirePlumberTools(wireplumber: wireplumber, dbus: dbus, play: play)
+    }
+}
+
 /// Spawning the helpers of the WirePlumber comparison, and its test tone.
 enum PrivateDaemonTools {
     static func find(_ program: String) -> String? {
         ["/usr/bin/\(program)", "/bin/\(program)"].first { access($0, X_OK) == 0 }
+    }
+
+    /// Stops helpers, last started first: SIGTERM, and SIGKILL for one still there a second later (dbus-daemon
+    /// can outlive a SIGTERM).
+    static func stop(_ helpers: [pid_t]) {
+        for pid in helpers.reversed() { kill(pid, SIGTERM) }
+        let deadline = seconds() + 1
+        for pid in helpers {
+            var status: Int32 = 0
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                if seconds() > deadline { kill(pid, SIGKILL) }
+                usleep(5_000)
+            }
+        }
     }
 
     /// Helpers die with the benchmark, whatever ends it.

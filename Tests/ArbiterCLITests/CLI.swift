@@ -9,25 +9,29 @@ enum CLI {
     }
 
     /// The `arbiter` executable beside the test bundle.
-    static var executable: URL {
+    static var executable: URL { executable(named: "arbiter") }
+
+    /// An executable of the package beside the test bundle.
+    static func executable(named name: String) -> URL {
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = testBinary.deletingLastPathComponent()
         while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("arbiter")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        fatalError("no arbiter executable near \(testBinary.path); build it with `swift build`")
+        fatalError("no \(name) executable near \(testBinary.path); build it with `swift build`")
     }
 
     /// The package's root directory (where `scenarios/` is).
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `arbiter` with `arguments`, from the package root.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// Runs `arbiter` (or another executable of the package) with `arguments`, from the package root.
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                    program: String = "arbiter") throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable(named: program)
         process.currentDirectoryURL = packageRoot
         if !environment.isEmpty {
             process.environment = Foundation.ProcessInfo.processInfo.environment.merging(environment) { $1 }

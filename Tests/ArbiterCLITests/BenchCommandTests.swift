@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// `arbiter-bench`, the unplug benchmark: figures come out even when a comparison cannot be measured.
+@Suite("arbiter-bench", .serialized)
+struct BenchCommandTests {
+    @Test("a WirePlumber side that cannot be measured is one line; Arbiter's figures and the comparison line still come out")
+    func comparisonNotMeasured() throws {
+        // WirePlumber is given no time to settle (or is not installed): its side cannot be measured.
+        let result = try CLI.run(["3", "--sizes", "1", "--settle", "0.001"],
+                                 environment: ["PIPEWIRE_LOG": "/tmp/arbiter-bench-test.log"], program: "arbiter-bench")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("policy") == true)
+        let row = try #require(lines.first { $0.hasPrefix("arbiter ") && !$0.contains(",") }, "\(result.stdout)")
+        let cells = row.split(separator: " ").map(String.init)
+        #expect(cells.prefix(3) == ["arbiter", "1", "3"], "\(row)")
+        let median = try #require(Double(cells[3]))
+        #expect(median > 0)
+        #expect(lines.contains { $0.hasPrefix("wireplumber 1: not measured: ") }, "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("arbiter 1, median/p99/max ms: delivery ") })
+        #expect(lines.contains { $0.hasPrefix("compare 1 stream: cannot compare: WirePlumber not measured (") })
+        #expect(!result.stderr.contains("Fatal error"))
+    }
+
+    @Test("bad sizes and runs are refused with what was expected")
+    func badArguments() throws {
+        let sizes = try CLI.run(["3", "--sizes", "1,x"], program: "arbiter-bench")
+        #expect(sizes.status != 0)
+        #expect(sizes.stderr.contains("--sizes is 1,x; expected positive stream counts separated by commas"), "\(sizes.stderr)")
+        let runs = try CLI.run(["0"], program: "arbiter-bench")
+        #expect(runs.status != 0)
+        #expect(runs.stderr.contains("runs is 0; expected a positive number"), "\(runs.stderr)")
+    }
+}
