@@ -27,7 +27,7 @@ struct ArbiterBench: ParsableCommand {
     var noWireplumber = false
 
     @Option(help: "Seconds WirePlumber may take to link the streams before its size is given up.")
-    var settle = 10.0
+    var settle = 30.0
 
     func validate() throws {
         guard runs > 0 else { throw ValidationError("runs is \(runs); expected a positive number") }
