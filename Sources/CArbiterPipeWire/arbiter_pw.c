@@ -17,9 +17,9 @@
 #include <spa/param/props.h>
 #include <spa/utils/result.h>
 
-#define MAX_NODES 2048
-#define MAX_PORTS 8192
-#define MAX_STREAMS 2048
+#define MAX_NODES 4096 /* every stream is a node: 2,048 streams, their buses and port nodes */
+#define MAX_PORTS 16384
+#define MAX_STREAMS 2048 /* StreamLimits.maxStreams: 1,024 playback streams, each with a recorder */
 /* Streams are spread over connections of this many: libpipewire 0.3.65 keeps the file descriptors a connection
  * receives in a fixed array of 1024 (module-protocol-native's MAX_FDS) until its input buffer is empty, with no
  * bound check, and every stream receives several (memfds, eventfds) as it starts, so a few hundred streams on
