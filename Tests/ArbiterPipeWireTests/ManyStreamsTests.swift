@@ -15,7 +15,8 @@ struct ManyStreamsTests {
 
     /// The suite runs 16 apps and 256 (512 streams, past where one connection for all streams failed);
     /// `ARBITER_MANY_STREAMS=1` adds 64, 128, 512 and the most one stage carries, 1,024 (2,048 streams with the
-    /// recorders), slow for CI: each pw-dump of it takes seconds. Every playback stream must be running and reach
+    /// recorders), slow for CI: each pw-dump of it takes seconds, and it fails for now (five streams never run,
+    /// docs/reliability.md). Every playback stream must be running and reach
     /// the new route, read with pw-dump from outside.
     @Test("stage-up and a route change with many streams", arguments: ManyStreamsTests.counts)
     func manyStreams(count: Int) throws {
