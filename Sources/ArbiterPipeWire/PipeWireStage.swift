@@ -10,9 +10,8 @@ import Glibc
 /// route's output ports: all apps share the hardware route, as on iOS, so a route change relinks the bus (two
 /// links per output port) instead of every stream. Capture streams link straight to the input port.
 ///
-/// A PipeWire input port mixes a bounded number of links (with PipeWire 0.3.65, 128 streams into one bus left
-/// some never running), so a bus takes at most `streamsPerBus` streams; beyond them the stage adds buses
-/// `arbiter.route.2`, `arbiter.route.3`, ..., each linked to the route the same way.
+/// A bus takes at most `StreamLimits.streamsPerBus` streams; beyond them the stage adds buses `arbiter.route.2`,
+/// `arbiter.route.3`, ..., each linked to the route the same way, up to `StreamLimits.maxBuses`.
 public final class PipeWireStage: @unchecked Sendable {
     public let connection: PipeWireConnection
     /// Stream handles by node name (`arbiter.<App>.<player>`).
@@ -32,10 +31,6 @@ public final class PipeWireStage: @unchecked Sendable {
     private var playbackStreams = 0
     /// The first route bus (the daemon's configuration makes it; the stage makes it otherwise).
     public static let bus = "arbiter.route"
-    /// At most this many streams play into one bus, well below what one PipeWire input port can mix.
-    public static let streamsPerBus = 64
-    /// Link groups are 0...15, one per bus.
-    static let maxBuses = 16
 
     struct Applied: Equatable {
         var active = false
@@ -57,6 +52,7 @@ public final class PipeWireStage: @unchecked Sendable {
                                             properties: [("device.api", "arbiter"), ("device.form-factor", "internal")])
         }
         for accessory in setup.device.accessories { try createNodes(for: accessory) }
+        try PipeWireStage.checkLimits(setup.allApps)
         var names: [String] = []
         for app in setup.allApps { names += try createStreams(for: app) }
         try connection.sync(timeoutMilliseconds: PipeWireStage.roundTripTimeout(objects: names.count))
@@ -68,19 +64,35 @@ public final class PipeWireStage: @unchecked Sendable {
 
     /// Adds the streams of an app declared after the start (in the REPL); they start inactive, into the bus.
     public func add(_ app: AppConfig) throws(PipeWireError) {
+        try PipeWireStage.checkLimits([app], besides: streams.count, playback: playbackStreams)
         let names = try createStreams(for: app)
         try connection.sync(timeoutMilliseconds: PipeWireStage.roundTripTimeout(objects: names.count))
         try prepare(names)
     }
 
-    /// A stream for each of the app's players, and for the recorder the engine implies; returns their names.
-    private func createStreams(for app: AppConfig) throws(PipeWireError) -> [String] {
+    /// The app's players, and the recorder the engine implies.
+    private static func players(of app: AppConfig) -> [PlayerConfig] {
         var players = app.players
         if !players.contains(where: { $0.kind.isRecorder }) {
             players.append(PlayerConfig(name: "recorder", kind: .recorder))   // implied, as the engine does
         }
+        return players
+    }
+
+    /// Fails, before anything is made, if `apps` with the `besides` streams (`playback` of them playing into the
+    /// buses) that exist are more than one stage carries.
+    private static func checkLimits(_ apps: [AppConfig], besides: Int = 0, playback: Int = 0) throws(PipeWireError) {
+        let players = apps.flatMap(PipeWireStage.players(of:))
+        let newPlayback = players.filter { !$0.kind.isRecorder }.count
+        if let problem = StreamLimits.problem(playback: playback + newPlayback, total: besides + players.count) {
+            throw PipeWireError(problem)
+        }
+    }
+
+    /// A stream for each of the app's players, and for the recorder the engine implies; returns their names.
+    private func createStreams(for app: AppConfig) throws(PipeWireError) -> [String] {
         var names: [String] = []
-        for player in players {
+        for player in PipeWireStage.players(of: app) {
             let name = "arbiter.\(app.name).\(player.name)"
             guard streams[name] == nil else { continue }
             playerKinds[name] = player.kind
@@ -120,10 +132,10 @@ public final class PipeWireStage: @unchecked Sendable {
 
     /// The bus the next playback stream plays into; a new bus (linked to the route) when the last one is full.
     private func busForNextStream() throws(PipeWireError) -> String {
-        let index = playbackStreams / PipeWireStage.streamsPerBus
+        let index = playbackStreams / StreamLimits.streamsPerBus
         if index < buses.count { return buses[index] }
-        guard index < PipeWireStage.maxBuses else {
-            throw PipeWireError("too many playback streams: at most \(PipeWireStage.maxBuses * PipeWireStage.streamsPerBus)")
+        guard index < StreamLimits.maxBuses else {
+            throw PipeWireError(StreamLimits.tooManyPlaybackStreams(playbackStreams + 1))
         }
         let name = "\(PipeWireStage.bus).\(index + 1)"
         if !connection.nodeExists(name) {

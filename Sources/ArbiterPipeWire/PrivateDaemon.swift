@@ -21,6 +21,7 @@ public final class PrivateDaemon: @unchecked Sendable {
             throw PipeWireError("PipeWire is not installed (no `pipewire` on PATH); install it with: "
                 + "apt-get install pipewire-bin libpipewire-0.3-dev libspa-0.2-dev (or run tools/setup.sh)")
         }
+        StreamLimits.raiseOpenFileLimit()   // the daemon inherits it; it holds several descriptors a stream
         // Short paths: unix socket paths are limited to 108 bytes.
         let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array("\(temporary)/arbiter-pw.XXXXXX".utf8CString)

@@ -19,9 +19,15 @@
 #include <spa/param/props.h>
 #include <spa/utils/result.h>
 
-#define MAX_NODES 2048
-#define MAX_PORTS 8192
-#define MAX_STREAMS 1024
+#define MAX_NODES 4096 /* every stream is a node: 2,048 streams, their buses and port nodes */
+#define MAX_PORTS 16384
+#define MAX_STREAMS 2048 /* StreamLimits.maxStreams: 1,024 playback streams, each with a recorder */
+/* Streams are spread over connections of this many: libpipewire 0.3.65 keeps the file descriptors a connection
+ * receives in a fixed array of 1024 (module-protocol-native's MAX_FDS) until its input buffer is empty, with no
+ * bound check, and every stream receives several (memfds, eventfds) as it starts, so a few hundred streams on
+ * one connection overflow it: memory ids go wrong ("invalid mem id") and streams never run. */
+#define STREAMS_PER_CONNECTION 32
+#define MAX_STREAM_CONNECTIONS (MAX_STREAMS / STREAMS_PER_CONNECTION)
 #define MAX_LINKS 16
 #define MAX_EVENTS 256
 #define MAX_GROUPS 16
@@ -67,6 +73,15 @@ struct stream_entry {
     int mute;
 };
 
+/* A connection of its own for a share of the streams (see STREAMS_PER_CONNECTION). */
+struct stream_connection {
+    struct arbiter_pw *pw;
+    struct pw_core *core;
+    struct spa_hook listener;
+    int pending_seq;
+    int done;
+};
+
 struct arbiter_pw {
     struct pw_thread_loop *loop;
     struct pw_context *context;
@@ -87,6 +102,8 @@ struct arbiter_pw {
     char events[MAX_EVENTS][NAME_LEN + 8];
     int64_t event_times[MAX_EVENTS];
     int event_head, event_count;
+    struct stream_connection stream_connections[MAX_STREAM_CONNECTIONS];
+    char remote[NAME_LEN]; /* the remote the first connection was made to; empty for the default */
 };
 
 static int initialized;
@@ -201,13 +218,17 @@ static const struct pw_registry_events registry_events = {
 
 /* ---- connection ---- */
 
+static void stream_connections_sync(struct arbiter_pw *pw);
+static int stream_connections_done(struct arbiter_pw *pw);
+
 static int sync_locked(struct arbiter_pw *pw, int timeout_ms) {
     if (pw->dead) return -1;
     pw->done = 0;
     pw->pending_seq = pw_core_sync(pw->core, PW_ID_CORE, pw->pending_seq);
+    stream_connections_sync(pw);
     struct timespec deadline;
     pw_thread_loop_get_time(pw->loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
-    while (!pw->done && !pw->dead) {
+    while (!(pw->done && stream_connections_done(pw)) && !pw->dead) {
         if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) return -1;
     }
     return pw->dead ? -1 : 0;
@@ -231,6 +252,7 @@ arbiter_pw *arbiter_pw_connect(const char *remote, char *error, int error_len) {
     pw_thread_loop_start(pw->loop);
     struct pw_properties *props = pw_properties_new(PW_KEY_APP_NAME, "arbiter", NULL);
     if (remote != NULL) pw_properties_set(props, PW_KEY_REMOTE_NAME, remote);
+    if (remote != NULL) snprintf(pw->remote, sizeof(pw->remote), "%s", remote);
     pw->core = pw_context_connect(pw->context, props, 0);
     if (pw->core == NULL) {
         snprintf(error, error_len, "cannot connect to PipeWire (%s): %s", remote ? remote : "default",
@@ -261,6 +283,9 @@ void arbiter_pw_disconnect(arbiter_pw *pw) {
         pw_stream_destroy(pw->streams[i].stream);
     }
     if (pw->registry) pw_proxy_destroy((struct pw_proxy *)pw->registry);
+    for (int c = 0; c < MAX_STREAM_CONNECTIONS; c++) {
+        if (pw->stream_connections[c].core) pw_core_disconnect(pw->stream_connections[c].core);
+    }
     if (pw->core) pw_core_disconnect(pw->core);
     if (pw->context) pw_context_destroy(pw->context);
     if (pw->loop) pw_thread_loop_destroy(pw->loop);
@@ -412,6 +437,72 @@ int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len, int64_t *a
     return found;
 }
 
+/* ---- stream connections ---- */
+
+static void on_stream_connection_done(void *data, uint32_t id, int seq) {
+    struct stream_connection *c = data;
+    if (id == PW_ID_CORE && seq == c->pending_seq) {
+        c->done = 1;
+        pw_thread_loop_signal(c->pw->loop, false);
+    }
+}
+
+static void on_stream_connection_error(void *data, uint32_t id, int seq, int res, const char *message) {
+    struct stream_connection *c = data;
+    on_core_error(c->pw, id, seq, res, message);
+}
+
+static const struct pw_core_events stream_connection_events = {
+    PW_VERSION_CORE_EVENTS,
+    .done = on_stream_connection_done,
+    .error = on_stream_connection_error,
+};
+
+/* The connection the stream in `slot` is made on, connected on first use; NULL with pw->error set if it cannot be. */
+static struct pw_core *stream_connection_for(struct arbiter_pw *pw, int slot) {
+    struct stream_connection *c = &pw->stream_connections[slot / STREAMS_PER_CONNECTION];
+    if (c->core != NULL) return c->core;
+    struct pw_properties *props = pw_properties_new(PW_KEY_APP_NAME, "arbiter", NULL);
+    if (pw->remote[0]) pw_properties_set(props, PW_KEY_REMOTE_NAME, pw->remote);
+    c->core = pw_context_connect(pw->context, props, 0);
+    if (c->core == NULL) {
+        snprintf(pw->error, sizeof(pw->error), "cannot open another connection for streams: %s", strerror(errno));
+        return NULL;
+    }
+    c->pw = pw;
+    pw_core_add_listener(c->core, &c->listener, &stream_connection_events, c);
+    /* A round trip before the first stream: streams made on a connection the daemon has not yet answered lost
+     * their first memory blocks now and then ("invalid mem id"). */
+    c->done = 0;
+    c->pending_seq = pw_core_sync(c->core, PW_ID_CORE, 0);
+    struct timespec deadline;
+    pw_thread_loop_get_time(pw->loop, &deadline, 5 * SPA_NSEC_PER_SEC);
+    while (!c->done && !pw->dead) {
+        if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) break;
+    }
+    if (!c->done) {
+        snprintf(pw->error, sizeof(pw->error), "another connection for streams got no answer");
+        return NULL;
+    }
+    return c->core;
+}
+
+static void stream_connections_sync(struct arbiter_pw *pw) {
+    for (int i = 0; i < MAX_STREAM_CONNECTIONS; i++) {
+        struct stream_connection *c = &pw->stream_connections[i];
+        if (c->core == NULL) continue;
+        c->done = 0;
+        c->pending_seq = pw_core_sync(c->core, PW_ID_CORE, c->pending_seq);
+    }
+}
+
+static int stream_connections_done(struct arbiter_pw *pw) {
+    for (int i = 0; i < MAX_STREAM_CONNECTIONS; i++) {
+        if (pw->stream_connections[i].core != NULL && !pw->stream_connections[i].done) return 0;
+    }
+    return 1;
+}
+
 /* ---- streams ---- */
 
 static void on_process(void *userdata) {
@@ -490,7 +581,9 @@ int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *
         PW_KEY_NODE_AUTOCONNECT, "false",
         "adapter.auto-port-config", "{ mode = dsp monitor = false position = preserve }",
         NULL);
-    s->stream = pw_stream_new(pw->core, node_name, props);
+    struct pw_core *core = stream_connection_for(pw, slot);
+    if (core == NULL) pw_properties_free(props);
+    s->stream = core ? pw_stream_new(core, node_name, props) : NULL;
     if (s->stream == NULL) {
         pw_thread_loop_unlock(pw->loop);
         return -1;

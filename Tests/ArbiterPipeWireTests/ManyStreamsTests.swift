@@ -13,9 +13,11 @@ struct ManyStreamsTests {
                                                  options: [.mixWithOthers]) })
     }
 
-    /// The suite runs 16 apps; `ARBITER_MANY_STREAMS=1` adds 64 and 128, where a few streams can stay unscheduled
-    /// on a loaded machine (an open problem, docs/reliability.md). 200 and 256 are past what PipeWire 0.3.65 runs
-    /// here.
+    /// The suite runs 16 apps and 256 (512 streams, past where one connection for all streams failed);
+    /// `ARBITER_MANY_STREAMS=1` adds 64, 128, 512 and the most one stage carries, 1,024 (2,048 streams with the
+    /// recorders), slow for CI: each pw-dump of it takes seconds, and it fails for now (five streams never run,
+    /// docs/reliability.md). Every playback stream must be running and reach
+    /// the new route, read with pw-dump from outside.
     @Test("stage-up and a route change with many streams", arguments: ManyStreamsTests.counts)
     func manyStreams(count: Int) throws {
         let daemon = try PrivateDaemon()
@@ -36,7 +38,7 @@ struct ManyStreamsTests {
         print("many streams: \(count) apps: stage up \(up - start), all playing \(playing - up), "
             + "connect \(connected - playing), route change \(routed - connected)")
         var graph = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
-        for _ in 0..<100 where !ManyStreamsTests.allOn(graph, count: count, target: "arbiter.port.headphones") {
+        for _ in 0..<(count > 256 ? 20 : 100) where !ManyStreamsTests.allOn(graph, count: count, target: "arbiter.port.headphones") {
             usleep(50_000)
             graph = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
         }
@@ -47,7 +49,22 @@ struct ManyStreamsTests {
     }
 
     static var counts: [Int] {
-        ProcessInfo.processInfo.environment["ARBITER_MANY_STREAMS"] == "1" ? [16, 64, 128] : [16]
+        ProcessInfo.processInfo.environment["ARBITER_MANY_STREAMS"] == "1"
+            ? [16, 64, 128, 256, 512, StreamLimits.maxPlaybackStreams] : [16, 256]
+    }
+
+    /// One app past the limit is refused before any stream is made, with an error that names the limit.
+    @Test("more playback streams than one stage carries is a clear error")
+    func pastTheLimit() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let count = StreamLimits.maxPlaybackStreams + 1
+        let connection = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
+        #expect(throws: PipeWireError("too many playback streams: \(count) asked for, at most 1024 (16 route buses of 64)")) {
+            _ = try PipeWireStage(connection: connection, setup: ManyStreamsTests.setup(count))
+        }
+        let graph = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
+        #expect(graph.streams.isEmpty, "streams made before the refusal: \(graph.streams.count)")
     }
 
     static func allOn(_ graph: GraphSnapshot, count: Int, target: String) -> Bool {
