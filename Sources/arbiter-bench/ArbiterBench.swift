@@ -17,7 +17,11 @@ struct ArbiterBench: ParsableCommand {
             the other figures still come out.
             """)
 
-    @Argument(help: "Runs per size, for both policies.")
+    /// Unplugs made before the measured runs, for both policies: the first ones after a node is made are the
+    /// daemon's slowest (it sets up what it keeps for later).
+    static let warmUpRuns = 3
+
+    @Argument(help: "Runs per size, for both policies (after 3 warm-up runs that are not counted).")
     var runs = 200
 
     @Option(help: "Stream counts, comma-separated.")
@@ -64,7 +68,7 @@ struct ArbiterBench: ParsableCommand {
             let tone = "/tmp/arbiter-bench-tone.\(getpid()).wav"
             let tools = Result { () throws(BenchFailure) in try WirePlumberTools.find() }
             // Every stream plays the tone from the start to the last run; an unplug takes about a second at 64.
-            if case .success = tools { PrivateDaemonTools.writeTone(tone, seconds: 60 + 3 * runs) }
+            if case .success = tools { PrivateDaemonTools.writeTone(tone, seconds: 60 + 3 * (runs + ArbiterBench.warmUpRuns)) }
             defer { unlink(tone) }
             for count in counts {
                 do {

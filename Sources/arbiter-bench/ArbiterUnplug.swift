@@ -37,7 +37,7 @@ func measureArbiter(streams: Int, runs: Int) throws(BenchFailure) -> [UnplugPart
         for index in 0..<streams { handle(.app(AppID("App\(index)"), .play())) }
         try stage.apply(engine)
         var samples: [UnplugParts] = []
-        for run in 1...runs {
+        for run in 1...(ArbiterBench.warmUpRuns + runs) {
             try outside.sync()
             let start = seconds()
             outside.destroyNode(named: phones)
@@ -57,13 +57,14 @@ func measureArbiter(streams: Int, runs: Int) throws(BenchFailure) -> [UnplugPart
             guard engine.currentRoute.outputTypes == [.builtInSpeaker] else {
                 throw BenchFailure("run \(run): the route after the unplug is \(engine.currentRoute.outputTypes)")
             }
-            samples.append(UnplugParts(delivery: events[0].moment - start, wakeup: woken - events[0].moment,
-                                       engine: decided - woken, relink: done - decided))
+            if run > ArbiterBench.warmUpRuns { samples.append(UnplugParts(delivery: events[0].moment - start, wakeup: woken - events[0].moment,
+                                       engine: decided - woken, relink: done - decided)) }
             for action in try stage.connect(headphones) { handle(.device(action)) }
             try stage.apply(engine)
             guard engine.currentRoute.outputTypes == [.headphones] else {
                 throw BenchFailure("run \(run): the headphones were not plugged back")
             }
+            while stage.connection.linksInto(phones) < 2 { try stage.connection.sync() }
         }
         return samples
     } catch let failure as BenchFailure {

@@ -44,7 +44,7 @@ func measureWirePlumber(streams: Int, runs: Int, settle limit: Double, tools: Wi
         try waitFor("link the \(streams) streams to the speaker") { connection.linksInto(speaker) >= 2 * streams }
         let outside = try PipeWireConnection(remote: directory + "/pipewire-0")
         var samples: [Double] = []
-        for run in 1...runs {
+        for run in 1...(ArbiterBench.warmUpRuns + runs) {
             try connection.createDeviceNode(name: phones, isSource: false, positions: "[ FL FR ]",
                                             properties: [("priority.session", "2000"), ("device.api", "alsa")])
             try waitFor("move the streams to the new headphones (run \(run))") {
@@ -54,7 +54,7 @@ func measureWirePlumber(streams: Int, runs: Int, settle limit: Double, tools: Wi
             let start = seconds()
             outside.destroyNode(named: phones)
             try waitFor("move the streams back to the speaker (run \(run))") { connection.linksInto(speaker) >= 2 * streams }
-            samples.append((seconds() - start) * 1000)
+            if run > ArbiterBench.warmUpRuns { samples.append((seconds() - start) * 1000) }
         }
         return samples
     } catch let failure as BenchFailure {
