@@ -1,5 +1,6 @@
 /* The read-only observer connection. See include/arbiter_observer.h. */
 #include "arbiter_observer.h"
+#include "arbiter_client.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -222,28 +223,13 @@ static int sync_locked(struct arbiter_observer *observer, int timeout_ms) {
 }
 
 arbiter_observer *arbiter_observer_connect(const char *remote, char *error, int error_len) {
-    pw_init(NULL, NULL);
     struct arbiter_observer *observer = calloc(1, sizeof(*observer));
     if (observer == NULL) {
         snprintf(error, error_len, "out of memory");
         return NULL;
     }
-    observer->loop = pw_thread_loop_new("arbiter-observer", NULL);
-    observer->context = observer->loop ? pw_context_new(pw_thread_loop_get_loop(observer->loop), NULL, 0) : NULL;
-    if (observer->context == NULL) {
-        snprintf(error, error_len, "cannot create a PipeWire context");
-        arbiter_observer_disconnect(observer);
-        return NULL;
-    }
-    pw_thread_loop_lock(observer->loop);
-    pw_thread_loop_start(observer->loop);
-    struct pw_properties *props = pw_properties_new(PW_KEY_APP_NAME, "arbiter-observer", NULL);
-    if (remote != NULL) pw_properties_set(props, PW_KEY_REMOTE_NAME, remote);
-    observer->core = pw_context_connect(observer->context, props, 0);
-    if (observer->core == NULL) {
-        snprintf(error, error_len, "cannot connect to PipeWire (%s): %s", remote ? remote : "default",
-                 strerror(errno));
-        pw_thread_loop_unlock(observer->loop);
+    if (arbiter_client_open(&observer->loop, &observer->context, &observer->core, "arbiter-observer",
+                            "arbiter-observer", remote, error, error_len) != 0) {
         arbiter_observer_disconnect(observer);
         return NULL;
     }
@@ -267,9 +253,7 @@ void arbiter_observer_disconnect(arbiter_observer *observer) {
         if (observer->nodes[i].used) forget_node(&observer->nodes[i]);
     }
     if (observer->registry) pw_proxy_destroy((struct pw_proxy *)observer->registry);
-    if (observer->core) pw_core_disconnect(observer->core);
-    if (observer->context) pw_context_destroy(observer->context);
-    if (observer->loop) pw_thread_loop_destroy(observer->loop);
+    arbiter_client_close(observer->loop, observer->context, observer->core);
     free(observer);
 }
 

@@ -1,5 +1,6 @@
 /* The C layer over libpipewire-0.3. See include/arbiter_pw.h. */
 #include "arbiter_pw.h"
+#include "arbiter_client.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -106,7 +107,6 @@ struct arbiter_pw {
     char remote[NAME_LEN]; /* the remote the first connection was made to; empty for the default */
 };
 
-static int initialized;
 
 /* ---- core and registry events (on the loop thread, lock held) ---- */
 
@@ -235,29 +235,11 @@ static int sync_locked(struct arbiter_pw *pw, int timeout_ms) {
 }
 
 arbiter_pw *arbiter_pw_connect(const char *remote, char *error, int error_len) {
-    if (!initialized) {
-        pw_init(NULL, NULL);
-        initialized = 1;
-    }
     struct arbiter_pw *pw = calloc(1, sizeof(*pw));
     if (pw == NULL) return NULL;
-    pw->loop = pw_thread_loop_new("arbiter-pipewire", NULL);
-    pw->context = pw_context_new(pw_thread_loop_get_loop(pw->loop), NULL, 0);
-    if (pw->loop == NULL || pw->context == NULL) {
-        snprintf(error, error_len, "cannot create a PipeWire context");
-        arbiter_pw_disconnect(pw);
-        return NULL;
-    }
-    pw_thread_loop_lock(pw->loop);
-    pw_thread_loop_start(pw->loop);
-    struct pw_properties *props = pw_properties_new(PW_KEY_APP_NAME, "arbiter", NULL);
-    if (remote != NULL) pw_properties_set(props, PW_KEY_REMOTE_NAME, remote);
     if (remote != NULL) snprintf(pw->remote, sizeof(pw->remote), "%s", remote);
-    pw->core = pw_context_connect(pw->context, props, 0);
-    if (pw->core == NULL) {
-        snprintf(error, error_len, "cannot connect to PipeWire (%s): %s", remote ? remote : "default",
-                 strerror(errno));
-        pw_thread_loop_unlock(pw->loop);
+    if (arbiter_client_open(&pw->loop, &pw->context, &pw->core, "arbiter-pipewire", "arbiter", remote, error,
+                            error_len) != 0) {
         arbiter_pw_disconnect(pw);
         return NULL;
     }
@@ -286,9 +268,7 @@ void arbiter_pw_disconnect(arbiter_pw *pw) {
     for (int c = 0; c < MAX_STREAM_CONNECTIONS; c++) {
         if (pw->stream_connections[c].core) pw_core_disconnect(pw->stream_connections[c].core);
     }
-    if (pw->core) pw_core_disconnect(pw->core);
-    if (pw->context) pw_context_destroy(pw->context);
-    if (pw->loop) pw_thread_loop_destroy(pw->loop);
+    arbiter_client_close(pw->loop, pw->context, pw->core);
     free(pw);
 }
 

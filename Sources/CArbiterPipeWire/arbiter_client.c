@@ -1,0 +1,35 @@
+/* See arbiter_client.h. */
+#include "arbiter_client.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+int arbiter_client_open(struct pw_thread_loop **loop, struct pw_context **context, struct pw_core **core,
+                        const char *thread_name, const char *app_name, const char *remote, char *error,
+                        int error_len) {
+    pw_init(NULL, NULL);
+    *loop = pw_thread_loop_new(thread_name, NULL);
+    *context = *loop ? pw_context_new(pw_thread_loop_get_loop(*loop), NULL, 0) : NULL;
+    if (*context == NULL) {
+        snprintf(error, error_len, "cannot create a PipeWire context");
+        return -1;
+    }
+    pw_thread_loop_lock(*loop);
+    pw_thread_loop_start(*loop);
+    struct pw_properties *props = pw_properties_new(PW_KEY_APP_NAME, app_name, NULL);
+    if (remote != NULL) pw_properties_set(props, PW_KEY_REMOTE_NAME, remote);
+    *core = pw_context_connect(*context, props, 0);
+    if (*core == NULL) {
+        snprintf(error, error_len, "cannot connect to PipeWire (%s): %s", remote ? remote : "default", strerror(errno));
+        pw_thread_loop_unlock(*loop);
+        return -1;
+    }
+    return 0;
+}
+
+void arbiter_client_close(struct pw_thread_loop *loop, struct pw_context *context, struct pw_core *core) {
+    if (core) pw_core_disconnect(core);
+    if (context) pw_context_destroy(context);
+    if (loop) pw_thread_loop_destroy(loop);
+}

@@ -1,0 +1,18 @@
+/* What the stage's connection and the observer share: a client's own thread loop, context and core. */
+#ifndef ARBITER_CLIENT_H
+#define ARBITER_CLIENT_H
+
+#include <pipewire/pipewire.h>
+
+/* Makes a thread loop named `thread_name`, its context, and a core connected to `remote` (NULL: the default) as
+ * `app_name`. On success returns 0 with the loop started and locked. On failure returns -1 with `error` filled,
+ * and whatever was made is in `*loop` and `*context` for the caller's clean-up (`arbiter_client_close`). */
+int arbiter_client_open(struct pw_thread_loop **loop, struct pw_context **context, struct pw_core **core,
+                        const char *thread_name, const char *app_name, const char *remote, char *error,
+                        int error_len);
+
+/* Disconnects the core and destroys the context and the loop (stopped by the caller first, before it destroys
+ * its own proxies). Any of them may be NULL. */
+void arbiter_client_close(struct pw_thread_loop *loop, struct pw_context *context, struct pw_core *core);
+
+#endif
