@@ -37,11 +37,16 @@ func measureWirePlumber(streams: Int, runs: Int, settle limit: Double, tools: Wi
                 if seconds() > deadline { throw BenchFailure("WirePlumber did not \(what) within \(Int(limit)) s") }
             }
         }
-        for _ in 0..<streams {
-            helpers.append(try PrivateDaemonTools.spawn([play, "--volume", "0.1", tone], environment: environment))
+        for index in 0..<streams {
+            helpers.append(try PrivateDaemonTools.spawn([play, "--volume", "0.1", tone], environment: environment,
+                                                        log: "/tmp/arbiter-bench-play.\(index).log"))
         }
         let speaker = "arbiter.port.builtInSpeaker", phones = "arbiter.port.headphones"
-        try waitFor("link the \(streams) streams to the speaker") { connection.linksInto(speaker) >= 2 * streams }
+        do {
+            try waitFor("link the \(streams) streams to the speaker") { connection.linksInto(speaker) >= 2 * streams }
+        } catch {
+            throw BenchFailure("\(error) (\(connection.linksInto(speaker)) of \(2 * streams) channel links made)")
+        }
         let outside = try PipeWireConnection(remote: directory + "/pipewire-0")
         var samples: [Double] = []
         for run in 1...(ArbiterBench.warmUpRuns + runs) {
@@ -98,8 +103,8 @@ enum PrivateDaemonTools {
     }
 
     /// Helpers die with the benchmark, whatever ends it.
-    static func spawn(_ arguments: [String], environment: [String]) throws(BenchFailure) -> pid_t {
-        let pid = PrivateDaemon.spawnChild(arguments, environment: environment)
+    static func spawn(_ arguments: [String], environment: [String], log: String? = nil) throws(BenchFailure) -> pid_t {
+        let pid = PrivateDaemon.spawnChild(arguments, environment: environment, log: log)
         guard pid > 0 else { throw BenchFailure("cannot run \(arguments[0])") }
         return pid
     }
