@@ -37,13 +37,24 @@ func measureWirePlumber(streams: Int, runs: Int, settle limit: Double, tools: Wi
                 if seconds() > deadline { throw BenchFailure("WirePlumber did not \(what) within \(Int(limit)) s") }
             }
         }
-        for index in 0..<streams {
-            helpers.append(try PrivateDaemonTools.spawn([play, "--volume", "0.1", tone], environment: environment,
-                                                        log: "/tmp/arbiter-bench-play.\(index).log"))
+        func startPlaying(_ index: Int) throws -> pid_t {
+            try PrivateDaemonTools.spawn([play, "--volume", "0.1", tone], environment: environment,
+                                         log: "/tmp/arbiter-bench-play.\(index).log")
         }
+        var players = try (0..<streams).map(startPlaying)
+        defer { helpers += players }
         let speaker = "arbiter.port.builtInSpeaker", phones = "arbiter.port.headphones"
         do {
-            try waitFor("link the \(streams) streams to the speaker") { connection.linksInto(speaker) >= 2 * streams }
+            // A stream that comes before WirePlumber has seen the sinks is refused ("no node available") and
+            // pw-play exits: start it again.
+            var restarts = 0
+            try waitFor("link the \(streams) streams to the speaker") {
+                for index in players.indices where PrivateDaemonTools.hasExited(players[index]) && restarts < 10 * streams {
+                    restarts += 1
+                    if let pid = try? startPlaying(index) { players[index] = pid }
+                }
+                return connection.linksInto(speaker) >= 2 * streams
+            }
         } catch {
             throw BenchFailure("\(error) (\(connection.linksInto(speaker)) of \(2 * streams) channel links made)")
         }
@@ -100,6 +111,12 @@ enum PrivateDaemonTools {
                 usleep(5_000)
             }
         }
+    }
+
+    /// Whether a helper has ended (and is reaped).
+    static func hasExited(_ pid: pid_t) -> Bool {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid
     }
 
     /// Helpers die with the benchmark, whatever ends it.
