@@ -122,6 +122,8 @@ public final class PipeWireConnection: @unchecked Sendable {
     public func setVolume(_ stream: Int, _ volume: Double) { arbiter_pw_stream_set_volume(handle, Int32(stream), Float(volume)) }
     public func setMute(_ stream: Int, _ mute: Bool) { arbiter_pw_stream_set_mute(handle, Int32(stream), mute ? 1 : 0) }
     public func setActive(_ stream: Int, _ active: Bool) { arbiter_pw_stream_set_active(handle, Int32(stream), active ? 1 : 0) }
+    /// Whether the registry has shown the stream's own ports, so it can be linked.
+    public func portsKnown(_ stream: Int) -> Bool { arbiter_pw_stream_ports_known(handle, Int32(stream)) != 0 }
     public func unlink(_ stream: Int) { arbiter_pw_stream_unlink(handle, Int32(stream)) }
     public func cycles(_ stream: Int) -> UInt64 { arbiter_pw_stream_cycles(handle, Int32(stream)) }
     public func destroyStream(_ stream: Int) { arbiter_pw_stream_destroy(handle, Int32(stream)) }

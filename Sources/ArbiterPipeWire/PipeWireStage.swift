@@ -18,6 +18,8 @@ public final class PipeWireStage: @unchecked Sendable {
     private var streams: [String: Int] = [:]
     private var applied: [String: Applied] = [:]
     private var playerKinds: [String: PlayerKind] = [:]
+    /// Recorders whose capture stream is not made yet, by stream name.
+    private var recorders: [String: StreamSpec] = [:]
     /// Accessories whose nodes exist, by the names of their nodes.
     private var accessoryOfNode: [String: AccessorySpec] = [:]
     private var connected: [AccessorySpec] = []
@@ -89,19 +91,45 @@ public final class PipeWireStage: @unchecked Sendable {
         }
     }
 
-    /// A stream for each of the app's players, and for the recorder the engine implies; returns their names.
+    /// A playback stream for each of the app's players; returns their names. The recorder (declared, or the one
+    /// the engine implies) gets its capture stream when it first records (`recorderStream`): most apps never do,
+    /// and a stream that is never used would take a share of what one daemon carries.
     private func createStreams(for app: AppConfig) throws(PipeWireError) -> [String] {
         var names: [String] = []
         for player in PipeWireStage.players(of: app) {
             let name = "arbiter.\(app.name).\(player.name)"
-            guard streams[name] == nil else { continue }
+            guard streams[name] == nil, playerKinds[name] == nil else { continue }
             playerKinds[name] = player.kind
-            streams[name] = try connection.createStream(
-                nodeName: name, app: app.name.name, mediaName: player.name,
-                role: PipeWireStage.role(category: app.category, mode: app.mode), capture: player.kind.isRecorder)
+            let spec = StreamSpec(app: app.name.name, player: player.name,
+                                  role: PipeWireStage.role(category: app.category, mode: app.mode))
+            if player.kind.isRecorder {
+                recorders[name] = spec
+                continue
+            }
+            streams[name] = try connection.createStream(nodeName: name, app: spec.app, mediaName: spec.player,
+                                                        role: spec.role, capture: false)
             names.append(name)
         }
         return names
+    }
+
+    /// What a stream is made with.
+    private struct StreamSpec {
+        var app: String, player: String, role: String
+    }
+
+    /// The capture stream of a recorder, made the first time it records: round trips until its ports have
+    /// appeared, so it can be linked at once.
+    private func recorderStream(_ name: String) throws(PipeWireError) -> Int {
+        if let stream = streams[name] { return stream }
+        let spec = recorders[name]!
+        let stream = try connection.createStream(nodeName: name, app: spec.app, mediaName: spec.player, role: spec.role,
+                                                 capture: true)
+        streams[name] = stream
+        connection.setActive(stream, false)
+        for _ in 0..<200 where !connection.portsKnown(stream) { try connection.sync() }
+        guard connection.portsKnown(stream) else { throw PipeWireError("the recorder stream \(name) got no ports") }
+        return stream
     }
 
     /// New streams start inactive; playback streams play into the route bus. A stream's ports appear a few
@@ -254,9 +282,16 @@ public final class PipeWireStage: @unchecked Sendable {
             let audible = engine.audibility(of: app.id)?.isAudible ?? false
             for player in app.players {
                 let name = "arbiter.\(app.id).\(player.name)"
-                guard let stream = streams[name] else { continue }
                 // A player waiting for its stream is a stream that stops producing.
                 let running = player.isProducing && app.session.isActive
+                let stream: Int
+                if let made = streams[name] {
+                    stream = made
+                } else if recorders[name] != nil && running {
+                    stream = try recorderStream(name)
+                } else {
+                    continue
+                }
                 var wanted = applied[name] ?? Applied()
                 wanted.active = running
                 if player.kind.isRecorder {

@@ -634,6 +634,26 @@ void arbiter_pw_stream_unlink(arbiter_pw *pw, int index) {
     pw_thread_loop_unlock(pw->loop);
 }
 
+/* Whether the registry has shown both of the stream's own ports (outputs of a playback stream, inputs of a
+ * capture stream). */
+static int stream_ports_known(struct arbiter_pw *pw, struct stream_entry *s) {
+    uint32_t stream_node = pw_stream_get_node_id(s->stream);
+    int known = 0;
+    for (int i = 0; stream_node != SPA_ID_INVALID && i < MAX_PORTS; i++) {
+        struct port_entry *port = &pw->ports[i];
+        if (port->used && port->node_id == stream_node && port->output == !s->capture) known++;
+    }
+    return known >= STREAM_CHANNELS;
+}
+
+int arbiter_pw_stream_ports_known(arbiter_pw *pw, int index) {
+    pw_thread_loop_lock(pw->loop);
+    struct stream_entry *s = stream_at(pw, index);
+    int known = s != NULL && stream_ports_known(pw, s);
+    pw_thread_loop_unlock(pw->loop);
+    return known;
+}
+
 int arbiter_pw_stream_link(arbiter_pw *pw, int index, const char *target) {
     pw_thread_loop_lock(pw->loop);
     struct stream_entry *s = stream_at(pw, index);
@@ -646,12 +666,7 @@ int arbiter_pw_stream_link(arbiter_pw *pw, int index, const char *target) {
     uint32_t stream_node = pw_stream_get_node_id(s->stream);
     /* Our side: outputs of a playback stream, inputs of a capture stream; theirs the other way. Both of the
      * stream's channels must be known, or a stream caught between its two port events would get one link. */
-    int ours_known = 0;
-    for (int i = 0; stream_node != SPA_ID_INVALID && i < MAX_PORTS; i++) {
-        struct port_entry *ours = &pw->ports[i];
-        if (ours->used && ours->node_id == stream_node && ours->output == !s->capture) ours_known++;
-    }
-    if (ours_known < STREAM_CHANNELS) {
+    if (!stream_ports_known(pw, s)) {
         snprintf(pw->error, sizeof(pw->error), "the stream's ports are not there yet");
         pw_thread_loop_unlock(pw->loop);
         return -1;

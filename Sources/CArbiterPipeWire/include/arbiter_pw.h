@@ -56,6 +56,8 @@ void arbiter_pw_stream_set_mute(arbiter_pw *pw, int stream, int mute);
 void arbiter_pw_stream_set_active(arbiter_pw *pw, int stream, int active);
 /* Links the stream to the node named `target` channel by channel. 0, or -1 (see arbiter_pw_last_error). */
 int arbiter_pw_stream_link(arbiter_pw *pw, int stream, const char *target);
+/* 1 once the registry has shown the stream's own ports (it can be linked), else 0. */
+int arbiter_pw_stream_ports_known(arbiter_pw *pw, int stream);
 /* Destroys every link this stream has. */
 void arbiter_pw_stream_unlink(arbiter_pw *pw, int stream);
 /* Number of `process()` calls the stream has had: proof that it really runs. */
