@@ -91,7 +91,7 @@ struct ArbiterBench: ParsableCommand {
             }
             let slowest = samples.indices.max { samples[$0].total < samples[$1].total }!
             print("arbiter \(count), median/p99/max ms: " + where_.joined(separator: ", ")
-                + "; the slowest was run \(slowest + 1)")
+                + "; the slowest was measured run \(slowest + 1)")
         }
         for count in counts {
             print(Table.comparison(count, arbiter: ours[count], wirePlumber: noWireplumber ? nil : theirs[count]))

@@ -93,7 +93,8 @@ final class PipeWireReplayBackend: ReplayBackend {
                 let delay = delay(until: time)
                 let early = delay > 0 ? try stage.connection.waitForPortEvent(milliseconds: delay) : false
                 if !early { reached(time) }
-                let actions = try stage.timedExternalActions()
+                // Woken by the registry: act on what it said at once; else a round trip first, for the last word.
+                let actions = early ? stage.deliveredExternalActions() : try stage.timedExternalActions()
                 // A port event of our own (an accessory this replay plugged in) wakes the wait too: wait on.
                 if actions.isEmpty && early { continue }
                 return actions.map { OutsideEvent(.device($0.action), at: min(time, clock.time(at: $0.moment))) }
