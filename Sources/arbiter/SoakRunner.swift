@@ -93,8 +93,9 @@ final class SoakRunner {
 
     /// Checks for leaks and prints what leaked; whether anything did.
     private func checkLeaks(after round: Int) -> Bool {
-        let leaks = SoakLeakCheck.run(runner: baseline, daemon: daemon, figures: &figures)
-        for line in leaks { say("leak check after round \(round): \(line)") }
+        let lines = SoakLeakCheck.run(runner: baseline, daemon: daemon, figures: &figures)
+        for line in lines { say("leak check after round \(round): \(line)") }
+        let leaks = lines.filter { !$0.hasPrefix("note: ") }
         if leaks.isEmpty && !quiet {
             say("leak check after round \(round): nothing leaked (runner \(figures.runnerDescriptors.end) file "
                 + "descriptors, daemon \(figures.daemonDescriptors.end.map(String.init) ?? "?"), resident "
