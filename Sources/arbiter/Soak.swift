@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ArbiterPipeWire
 import ArbiterScenario
 #if canImport(Glibc)
@@ -58,7 +59,7 @@ extension Arbiter {
 
         /// What is wrong with the options, or nil.
         func problem() -> String? {
-            if let minutes, !(minutes > 0) { return "--minutes \(minutes): expected a number of minutes above 0" }
+            if let minutes, !(minutes > 0) { return "--minutes \(String(format: "%g", minutes)): expected a number of minutes above 0" }
             if let rounds, rounds < 1 { return "--rounds \(rounds): expected 1 or more" }
             if !(1...64).contains(apps) { return "--apps \(apps): expected 1 to 64 apps" }
             if restartEvery < 0 { return "--restart-every \(restartEvery): expected 0 (never) or more" }
