@@ -87,7 +87,7 @@ extension Arbiter {
                 daemon: daemon, scenarios: files.shuffled(using: &order), seed: seed, quiet: quiet)
             print("soak: seed \(seed), " + (rounds.map { "\($0) rounds" } ?? "")
                 + (rounds != nil && minutes != nil ? " or " : "")
-                + ((minutes ?? (rounds == nil ? 60 : nil)).map { "\($0) minutes" } ?? "")
+                + ((minutes ?? (rounds == nil ? 60 : nil)).map { "\(String(format: "%g", $0)) minutes" } ?? "")
                 + ", up to \(apps) apps, \(files.count) scenarios, "
                 + (daemon.canRestart ? "a private daemon (pid \(daemon.pid ?? 0)) restarted every \(restartEvery) rounds"
                                      : "the daemon \(pipewireRemote ?? "") (pid \(daemon.pid.map(String.init) ?? "unknown"))"))

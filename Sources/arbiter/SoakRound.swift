@@ -60,7 +60,8 @@ extension SoakRunner {
         }
         try check()
         let churned = try churnStreams(on: outside!)
-        var said = "\(count) apps (\(streams) streams), \(unplugs) unplugs, \(plugs) plugs, \(churned) streams made and destroyed"
+        var said = "\(counted(count, "app")) (\(streams) streams), \(counted(unplugs, "unplug")), \(counted(plugs, "plug")), "
+            + "\(counted(churned, "plain stream")) made and destroyed"
         if restart {
             let noticed = try killDaemon(under: [stage!.connection, outside!])
             stage = nil
@@ -85,7 +86,7 @@ extension SoakRunner {
         if let replayed = try replayNextScenario(number) { said += ", replayed \(replayed)" }
         figures.unplugs += unplugs
         figures.plugs += plugs
-        return said + (disagreements == 0 ? ", graph agrees" : ", \(disagreements) disagreements")
+        return said + (disagreements == 0 ? ", graph agrees" : ", \(counted(disagreements, "disagreement"))")
     }
 
     /// Unplugs `accessory` from outside (its first node destroyed by another client, as `pw-cli destroy` would)
@@ -143,3 +144,6 @@ extension SoakRunner {
         return noticed
     }
 }
+
+/// `1 app`, `2 apps`.
+func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
