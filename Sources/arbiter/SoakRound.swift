@@ -26,6 +26,9 @@ extension SoakRunner {
         var outside: PipeWireConnection? = try daemon.connect()
         figures.apps += count
         figures.streamsCreated += streams
+        // Each stage's streams go with its connection (or its daemon), whatever ends the round.
+        var stages = 1
+        defer { figures.streamsDestroyed += streams * stages }
         var (unplugs, plugs, disagreements) = (0, 0, 0)
         var time = Time.zero
         func step(_ event: Event) throws {
@@ -50,9 +53,11 @@ extension SoakRunner {
             case 6..<8 where !plugged.isEmpty:
                 for action in try unplug(random.pick(plugged), stage: stage!, outside: outside!) { try step(.device(action)) }
                 unplugs += 1
+                figures.unplugs += 1
             case 8 where !unplugged.isEmpty:
                 for action in try plug(random.pick(unplugged), stage: stage!, outside: outside!) { try step(.device(action)) }
                 plugs += 1
+                figures.plugs += 1
             default:
                 try step(.advance)
             }
@@ -74,18 +79,15 @@ extension SoakRunner {
             try again.match(accessories: engine.device.accessories.map { AccessorySpec($0.kind, name: $0.name) })
             try again.apply(engine)
             stage = again
-            try check()
             figures.streamsCreated += streams
-            figures.streamsDestroyed += streams
+            stages += 1
+            try check()
             said += String(format: ", daemon killed (noticed in %.3f s) and restarted (pid %d)", noticed, daemon.pid ?? 0)
         }
         stage = nil
         outside = nil
-        figures.streamsDestroyed += streams
         // The daemon's route bus takes one set of links: the replay's stage comes up once the round's is gone.
         if let replayed = try replayNextScenario(number) { said += ", replayed \(replayed)" }
-        figures.unplugs += unplugs
-        figures.plugs += plugs
         return said + (disagreements == 0 ? ", graph agrees" : ", \(counted(disagreements, "disagreement"))")
     }
 
