@@ -15,13 +15,14 @@ extension Arbiter {
                 Each round brings a stage up with a varying number of apps, has them play, pause, duck and record \
                 through the engine while a second connection unplugs and plugs back accessories as another \
                 client would, checks the graph (read with pw-dump) against the model, makes and destroys plain \
-                streams, replays a scenario of the corpus on the graph, and closes its connections. Every \
+                streams, closes its connections, and replays a scenario of the corpus on the graph. Every \
                 --restart-every rounds the private daemon is killed under open connections and started again. \
                 Every --check-every rounds and at the end, with every connection closed: the runner's file \
                 descriptors and the daemon's are back to their baselines, and no Arbiter stream, link, \
                 accessory node or client is left in the daemon. Exit status: 0 nothing leaked, disagreed or \
                 failed; 1 otherwise (each leak, disagreement and error is a line of its own); 2 an option out \
-                of range, or PipeWire that cannot be used.
+                of range, no scenario files at --scenarios, PipeWire that cannot be used, or a daemon that \
+                already holds Arbiter's objects.
                 """)
 
         @Option(help: ArgumentHelp("Run for this long (60 unless --rounds is given).", valueName: "N"))
@@ -50,7 +51,8 @@ extension Arbiter {
         var scenarios = "scenarios"
 
         @Option(help: ArgumentHelp("Use the running PipeWire daemon NAME (in $XDG_RUNTIME_DIR) instead of a "
-            + "private one; it is never restarted, and only its Arbiter objects are checked for leaks.",
+            + "private one; it is never restarted, and its own file descriptors are reported, not judged (its other "
+            + "clients change them).",
             valueName: "NAME"))
         var pipewireRemote: String?
 
