@@ -18,6 +18,8 @@ struct SoakFigures {
     /// The runner's descriptors and resident memory at the start (after the warm-up) and at the last check.
     var runnerDescriptors = (start: 0, end: 0)
     var residentKilobytes = (start: 0, end: 0, peak: 0)
+    /// Resident memory at each leak check, in kilobytes: growth that stops is the allocator warming up.
+    var residentAtChecks: [Int] = []
     /// The current daemon's descriptors at its baseline (after its warm-up) and at the last check (nil: not
     /// readable).
     var daemonDescriptors: (start: Int?, end: Int?) = (nil, nil)
@@ -35,6 +37,8 @@ struct SoakFigures {
         let noticed = deathNoticed.isEmpty ? "" : String(format: " (the death reached the open connections within %.3f s at most)",
                                                          deathNoticed.max()!)
         let growth = residentKilobytes.end - residentKilobytes.start
+        let middle = residentAtChecks.isEmpty ? nil : residentAtChecks[(residentAtChecks.count - 1) / 2]
+        let secondHalf = middle.map { ", \(signed(residentKilobytes.end - $0)) KB since the middle check" } ?? ""
         return [
             "soak: \(rounds) rounds in \(String(format: "%.1f", wallSeconds)) s\(perRound)",
             "  apps staged: \(apps); streams created: \(streamsCreated), destroyed: \(streamsDestroyed)",
@@ -48,7 +52,9 @@ struct SoakFigures {
                 + (daemonDescriptors.start.map { "\($0) at its baseline, " } ?? "not readable")
                 + (daemonDescriptors.end.map { "\($0) at the end" } ?? ""),
             "  runner resident memory: \(residentKilobytes.start) KB at the start, \(residentKilobytes.end) KB at the end "
-                + "(\(growth >= 0 ? "+" : "")\(growth) KB), \(residentKilobytes.peak) KB at most",
+                + "(\(signed(growth)) KB\(secondHalf)), \(residentKilobytes.peak) KB at most",
         ]
     }
+
+    private func signed(_ value: Int) -> String { value >= 0 ? "+\(value)" : "\(value)" }
 }

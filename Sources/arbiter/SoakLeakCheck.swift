@@ -50,6 +50,7 @@ enum SoakLeakCheck {
         }
         let resident = FileDescriptorCensus.residentKilobytes()
         figures.residentKilobytes.end = resident
+        figures.residentAtChecks.append(resident)
         figures.residentKilobytes.peak = max(figures.residentKilobytes.peak, resident)
         return lines
     }
