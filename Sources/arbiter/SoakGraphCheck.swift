@@ -24,7 +24,8 @@ enum SoakGraphCheck {
                 }
                 let running = player.isProducing && app.session.isActive
                 if (stream.state == "running") != running {
-                    problems.append("\(name): model \(running ? "running" : "not running"), graph \(stream.state)")
+                    let links = stream.targets.isEmpty ? "unlinked" : "linked to \(stream.targets.sorted().joined(separator: ", "))"
+                    problems.append("\(name): model \(running ? "running" : "not running"), graph \(stream.state), \(links)")
                     continue
                 }
                 guard running else { continue }
