@@ -250,6 +250,7 @@ public final class PipeWireStage: @unchecked Sendable {
                 connected.append(accessory)
                 actions.append((.connect(accessory), moment))
             case .removed(let name):
+                forgetLinks(to: name)
                 guard let accessory = accessoryOfNode[name], let index = connected.firstIndex(of: accessory) else { continue }
                 connected.remove(at: index)
                 for node in PortNodes.nodes(for: accessory) where node.name != name {
@@ -259,6 +260,16 @@ public final class PipeWireStage: @unchecked Sendable {
             }
         }
         return actions
+    }
+
+    /// A port node gone takes its links with it: nothing counts as linked to it any more, so a node made again
+    /// under its name (the accessory plugged back) is linked anew. Without this, a recorder stopped while its
+    /// input was unplugged stayed unlinked when it recorded again from the plugged-back input (arbiter soak).
+    private func forgetLinks(to node: String) {
+        for (name, wanted) in applied where wanted.targets.contains(node) {
+            applied[name]!.targets.removeAll { $0 == node }
+        }
+        busTargets.removeAll { $0 == node }
     }
 
     /// Makes every stream match the engine at its current time: active, muted, volume, links.

@@ -68,21 +68,13 @@ struct PipeWireOptions: ParsableArguments {
     /// The system's reason when a plain connect(2) to the Unix socket at `path` fails (PipeWire only says
     /// "Host is down" then), or nil.
     static func refusal(of path: String) -> String? {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8.prefix(MemoryLayout.size(ofValue: address.sun_path) - 1))
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        switch DaemonProcess.connectUnixSocket(path) {
+        case .success(let fd):
+            close(fd)
+            return nil
+        case .failure(let error):
+            return error.errno.map { String(cString: strerror($0)) }
         }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        return result == 0 ? nil : String(cString: strerror(errno))
     }
 }
 
