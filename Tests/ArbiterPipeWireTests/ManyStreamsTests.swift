@@ -13,10 +13,10 @@ struct ManyStreamsTests {
                                                  options: [.mixWithOthers]) })
     }
 
-    /// The suite runs 16 apps and 256 (512 streams, past where one connection for all streams failed);
-    /// `ARBITER_MANY_STREAMS=1` adds 64, 128, 512 and the most one stage carries, 1,024 (2,048 streams with the
-    /// recorders), slow for CI: each pw-dump of it takes seconds, and it fails for now (five streams never run,
-    /// docs/reliability.md). Every playback stream must be running and reach
+    /// The suite runs 16 apps and 256 (past where one connection for all streams failed; a recorder's stream is
+    /// made only when it records, so an app here is one stream); `ARBITER_MANY_STREAMS=1` adds 64, 128, 512 and
+    /// the most one stage carries, 1,024, slow for CI: each pw-dump of it takes seconds, and 512 and 1,024 fail
+    /// for now (a few streams never run, docs/reliability.md). Every playback stream must be running and reach
     /// the new route, read with pw-dump from outside.
     @Test("stage-up and a route change with many streams", arguments: ManyStreamsTests.counts)
     func manyStreams(count: Int) throws {
