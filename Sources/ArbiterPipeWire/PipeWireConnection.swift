@@ -111,10 +111,12 @@ public final class PipeWireConnection: @unchecked Sendable {
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
-    /// Creates a playback stream (a quiet tone) or a capture stream; returns its handle.
+    /// Creates a playback stream (a quiet tone) or a capture stream; returns its handle. An inactive stream starts
+    /// at `setActive(_:true)`: made inactive rather than stopped after it is made, it cannot miss the stop while
+    /// it is still connecting (a few of 512 streams stopped so never started again).
     public func createStream(nodeName: String, app: String, mediaName: String, role: String,
-                             capture: Bool) throws(PipeWireError) -> Int {
-        let stream = arbiter_pw_stream_create(handle, nodeName, app, mediaName, role, capture ? 1 : 0)
+                             capture: Bool, active: Bool = true) throws(PipeWireError) -> Int {
+        let stream = arbiter_pw_stream_create(handle, nodeName, app, mediaName, role, capture ? 1 : 0, active ? 1 : 0)
         guard stream >= 0 else { throw PipeWireError("cannot create stream \(nodeName): \(lastError)") }
         return Int(stream)
     }

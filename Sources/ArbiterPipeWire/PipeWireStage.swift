@@ -107,7 +107,7 @@ public final class PipeWireStage: @unchecked Sendable {
                 continue
             }
             streams[name] = try connection.createStream(nodeName: name, app: spec.app, mediaName: spec.player,
-                                                        role: spec.role, capture: false)
+                                                        role: spec.role, capture: false, active: false)
             names.append(name)
         }
         return names
@@ -124,9 +124,8 @@ public final class PipeWireStage: @unchecked Sendable {
         if let stream = streams[name] { return stream }
         let spec = recorders[name]!
         let stream = try connection.createStream(nodeName: name, app: spec.app, mediaName: spec.player, role: spec.role,
-                                                 capture: true)
+                                                 capture: true, active: false)
         streams[name] = stream
-        connection.setActive(stream, false)
         for _ in 0..<200 where !connection.portsKnown(stream) { try connection.sync() }
         guard connection.portsKnown(stream) else { throw PipeWireError("the recorder stream \(name) got no ports") }
         return stream
@@ -138,7 +137,6 @@ public final class PipeWireStage: @unchecked Sendable {
     private func prepare(_ names: [String]) throws(PipeWireError) {
         var waiting: [(name: String, bus: String)] = []
         for name in names.sorted() {
-            connection.setActive(streams[name]!, false)
             if playerKinds[name]?.isRecorder == false {
                 waiting.append((name, try busForNextStream()))
                 playbackStreams += 1

@@ -540,7 +540,7 @@ static const struct pw_stream_events stream_events = {
 };
 
 int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *app, const char *media_name,
-                             const char *role, int capture) {
+                             const char *role, int capture, int active) {
     pw_thread_loop_lock(pw->loop);
     int slot = -1;
     for (int i = 0; i < MAX_STREAMS; i++) {
@@ -581,7 +581,9 @@ int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *
         &SPA_AUDIO_INFO_RAW_INIT(.format = SPA_AUDIO_FORMAT_F32, .channels = 2, .rate = 48000,
                                  .position = { SPA_AUDIO_CHANNEL_FL, SPA_AUDIO_CHANNEL_FR }));
     int result = pw_stream_connect(s->stream, capture ? PW_DIRECTION_INPUT : PW_DIRECTION_OUTPUT, PW_ID_ANY,
-                                   PW_STREAM_FLAG_MAP_BUFFERS | PW_STREAM_FLAG_RT_PROCESS, params, 1);
+                                   (active ? 0 : PW_STREAM_FLAG_INACTIVE) | PW_STREAM_FLAG_MAP_BUFFERS
+                                       | PW_STREAM_FLAG_RT_PROCESS,
+                                   params, 1);
     pw_thread_loop_unlock(pw->loop);
     return result < 0 ? -1 : slot;
 }

@@ -43,7 +43,7 @@ struct ManyStreamsTests {
             graph = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
         }
         let off = (1...count).filter { graph.streams["arbiter.App\($0).main"]?.state != "running" }
-        #expect(off.isEmpty, "streams not running: \(off.prefix(10))")
+        #expect(off.isEmpty, "streams not running: \(off.prefix(10).map { "App\($0) \(graph.streams["arbiter.App\($0).main"]?.state ?? "missing")" })")
         let elsewhere = (1...count).filter { graph.streams["arbiter.App\($0).main"]?.targets != ["arbiter.port.headphones"] }
         #expect(elsewhere.isEmpty, "streams not reaching the headphones: \(elsewhere.prefix(10))")
     }

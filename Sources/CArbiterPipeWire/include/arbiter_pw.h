@@ -48,9 +48,10 @@ int arbiter_pw_wait_for_port_event(arbiter_pw *pw, int timeout_ms);
 /* How many links in the registry go into the node with this name (from any client). */
 int arbiter_pw_count_links_into(arbiter_pw *pw, const char *name);
 
-/* Streams: a playback stream producing a quiet tone, or a capture stream. Returns a handle >= 0 or -1. */
+/* Streams: a playback stream producing a quiet tone, or a capture stream; `active` 0 connects it inactive (it
+ * starts at arbiter_pw_stream_set_active). Returns a handle >= 0 or -1. */
 int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *app, const char *media_name,
-                             const char *role, int capture);
+                             const char *role, int capture, int active);
 void arbiter_pw_stream_set_volume(arbiter_pw *pw, int stream, float volume);
 void arbiter_pw_stream_set_mute(arbiter_pw *pw, int stream, int mute);
 void arbiter_pw_stream_set_active(arbiter_pw *pw, int stream, int active);
