@@ -318,7 +318,10 @@ public final class PipeWireStage: @unchecked Sendable {
                 }
                 if wanted.volume != before.volume { try setVolume(stream, from: before.volume, to: wanted.volume, app: app, engine: engine) }
                 if wanted.mute != before.mute { connection.setMute(stream, wanted.mute) }
-                if wanted.active != before.active { connection.setActive(stream, wanted.active) }
+                if wanted.active != before.active {
+                    connection.setActive(stream, wanted.active)
+                    try paceStart(wanted.active)
+                }
                 applied[name] = wanted
             }
         }
@@ -363,6 +366,21 @@ public final class PipeWireStage: @unchecked Sendable {
             }
             return reached.isEmpty || stream.targets == reached
         }
+    }
+
+    /// Streams started since the last round trip of a start batch.
+    private var startedSinceRoundTrip = 0
+    /// At most this many streams start between two round trips: started all at once, hundreds of streams left a
+    /// few never running.
+    static let startBatch = 32
+
+    /// Counts a stream started, and makes a round trip after every `startBatch` of them.
+    private func paceStart(_ started: Bool) throws(PipeWireError) {
+        guard started else { return }
+        startedSinceRoundTrip += 1
+        guard startedSinceRoundTrip >= PipeWireStage.startBatch else { return }
+        startedSinceRoundTrip = 0
+        try connection.sync(timeoutMilliseconds: PipeWireStage.roundTripTimeout(objects: PipeWireStage.startBatch))
     }
 
     static let speaker = "arbiter.port.builtInSpeaker"

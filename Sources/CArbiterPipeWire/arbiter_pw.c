@@ -68,7 +68,7 @@ struct stream_entry {
     struct spa_hook listener;
     struct pw_proxy *links[MAX_LINKS];
     int n_links;
-    double phase;
+    uint32_t position; /* in the tone table */
     uint64_t cycles;
     float volume; /* the controls asked for, re-applied once the stream knows its controls */
     int mute;
@@ -489,6 +489,16 @@ static int stream_connections_done(struct arbiter_pw *pw) {
 
 /* ---- streams ---- */
 
+/* One second of a quiet 440 Hz tone at 48 kHz (a whole number of periods), computed once: a thousand streams'
+ * cycles read it instead of calling sin() for every frame. */
+#define TONE_FRAMES 48000
+static float tone[TONE_FRAMES];
+static pthread_once_t tone_once = PTHREAD_ONCE_INIT;
+
+static void make_tone(void) {
+    for (int i = 0; i < TONE_FRAMES; i++) tone[i] = 0.01f * (float)sin(2.0 * M_PI * 440.0 * i / TONE_FRAMES);
+}
+
 static void on_process(void *userdata) {
     struct stream_entry *s = userdata;
     struct pw_buffer *b = pw_stream_dequeue_buffer(s->stream);
@@ -501,9 +511,8 @@ static void on_process(void *userdata) {
         uint32_t frames = buf->datas[0].maxsize / stride;
         if (b->requested && b->requested < frames) frames = (uint32_t)b->requested;
         for (uint32_t i = 0; i < frames; i++) {
-            float value = 0.01f * (float)sin(s->phase); /* a quiet 440 Hz tone */
-            s->phase += 2.0 * M_PI * 440.0 / 48000.0;
-            if (s->phase > 2.0 * M_PI) s->phase -= 2.0 * M_PI;
+            float value = tone[s->position]; /* a quiet 440 Hz tone */
+            s->position = (s->position + 1) % TONE_FRAMES;
             *dst++ = value;
             *dst++ = value;
         }
@@ -541,6 +550,7 @@ static const struct pw_stream_events stream_events = {
 
 int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *app, const char *media_name,
                              const char *role, int capture, int active) {
+    pthread_once(&tone_once, make_tone);
     pw_thread_loop_lock(pw->loop);
     int slot = -1;
     for (int i = 0; i < MAX_STREAMS; i++) {
