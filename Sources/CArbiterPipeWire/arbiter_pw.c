@@ -29,6 +29,10 @@
  * one connection overflow it: memory ids go wrong ("invalid mem id") and streams never run. */
 #define STREAMS_PER_CONNECTION 32
 #define MAX_STREAM_CONNECTIONS (MAX_STREAMS / STREAMS_PER_CONNECTION)
+/* Every stream's cycle runs on its context's one data-loop thread; past this many streams, each further share
+ * gets a context (and a data-loop thread) of its own. */
+#define STREAMS_PER_DATA_LOOP 256
+#define CONNECTIONS_PER_DATA_LOOP (STREAMS_PER_DATA_LOOP / STREAMS_PER_CONNECTION)
 #define MAX_LINKS 16
 #define MAX_EVENTS 256
 #define MAX_GROUPS 16
@@ -77,6 +81,7 @@ struct stream_entry {
 /* A connection of its own for a share of the streams (see STREAMS_PER_CONNECTION). */
 struct stream_connection {
     struct arbiter_pw *pw;
+    struct pw_context *context; /* its own, with its own data-loop thread, for a connection past the first share */
     struct pw_core *core;
     struct spa_hook listener;
     int pending_seq;
@@ -272,6 +277,9 @@ void arbiter_pw_disconnect(arbiter_pw *pw) {
     for (int c = 0; c < MAX_STREAM_CONNECTIONS; c++) {
         if (pw->stream_connections[c].core) pw_core_disconnect(pw->stream_connections[c].core);
     }
+    for (int c = 0; c < MAX_STREAM_CONNECTIONS; c++) {
+        if (pw->stream_connections[c].context) pw_context_destroy(pw->stream_connections[c].context);
+    }
     arbiter_client_close(pw->loop, pw->context, pw->core);
     free(pw);
 }
@@ -446,9 +454,21 @@ static const struct pw_core_events stream_connection_events = {
 static struct pw_core *stream_connection_for(struct arbiter_pw *pw, int slot) {
     struct stream_connection *c = &pw->stream_connections[slot / STREAMS_PER_CONNECTION];
     if (c->core != NULL) return c->core;
+    struct pw_context *context = pw->context;
+    if (slot >= STREAMS_PER_DATA_LOOP && (slot / STREAMS_PER_CONNECTION) % CONNECTIONS_PER_DATA_LOOP == 0) {
+        c->context = pw_context_new(pw_thread_loop_get_loop(pw->loop), NULL, 0);
+        if (c->context == NULL) {
+            snprintf(pw->error, sizeof(pw->error), "cannot make another context for streams: %s", strerror(errno));
+            return NULL;
+        }
+    }
+    /* The context of this share's first connection. */
+    for (int i = slot / STREAMS_PER_CONNECTION; i >= 0 && slot >= STREAMS_PER_DATA_LOOP; i--) {
+        if (pw->stream_connections[i].context != NULL) { context = pw->stream_connections[i].context; break; }
+    }
     struct pw_properties *props = pw_properties_new(PW_KEY_APP_NAME, "arbiter", NULL);
     if (pw->remote[0]) pw_properties_set(props, PW_KEY_REMOTE_NAME, pw->remote);
-    c->core = pw_context_connect(pw->context, props, 0);
+    c->core = pw_context_connect(context, props, 0);
     if (c->core == NULL) {
         snprintf(pw->error, sizeof(pw->error), "cannot open another connection for streams: %s", strerror(errno));
         return NULL;
