@@ -33,3 +33,15 @@ void arbiter_client_close(struct pw_thread_loop *loop, struct pw_context *contex
     if (context) pw_context_destroy(context);
     if (loop) pw_thread_loop_destroy(loop);
 }
+
+void arbiter_sync_send(struct arbiter_sync *sync, struct pw_core *core) {
+    sync->done = 0;
+    sync->pending_seq = pw_core_sync(core, PW_ID_CORE, sync->pending_seq);
+}
+
+void arbiter_sync_answered(struct arbiter_sync *sync, struct pw_thread_loop *loop, uint32_t id, int seq) {
+    if (id == PW_ID_CORE && seq == sync->pending_seq) {
+        sync->done = 1;
+        pw_thread_loop_signal(loop, false);
+    }
+}

@@ -15,4 +15,16 @@ int arbiter_client_open(struct pw_thread_loop **loop, struct pw_context **contex
  * its own proxies). Any of them may be NULL. */
 void arbiter_client_close(struct pw_thread_loop *loop, struct pw_context *context, struct pw_core *core);
 
+/* A round trip on a core: a sync sent, answered by the core's `done` event with the same sequence number. */
+struct arbiter_sync {
+    int pending_seq;
+    int done;
+};
+
+/* Sends a sync on `core` (on the loop thread or with its lock held); `sync->done` is 0 until it is answered. */
+void arbiter_sync_send(struct arbiter_sync *sync, struct pw_core *core);
+
+/* From a core's `done` event: marks `sync` done and wakes the waiters of `loop` when the event answers it. */
+void arbiter_sync_answered(struct arbiter_sync *sync, struct pw_thread_loop *loop, uint32_t id, int seq);
+
 #endif

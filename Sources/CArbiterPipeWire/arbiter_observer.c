@@ -37,8 +37,7 @@ struct arbiter_observer {
     struct spa_hook core_listener;
     struct pw_registry *registry;
     struct spa_hook registry_listener;
-    int pending_seq;
-    int done;
+    struct arbiter_sync sync;
     int dead;
     uint64_t generation;
     struct node_slot nodes[OBSERVED_NODES];
@@ -173,10 +172,7 @@ static const struct pw_registry_events registry_events = {
 
 static void on_core_done(void *data, uint32_t id, int seq) {
     struct arbiter_observer *observer = data;
-    if (id == PW_ID_CORE && seq == observer->pending_seq) {
-        observer->done = 1;
-        pw_thread_loop_signal(observer->loop, false);
-    }
+    arbiter_sync_answered(&observer->sync, observer->loop, id, seq);
 }
 
 static void on_core_error(void *data, uint32_t id, int seq, int res, const char *message) {
@@ -195,9 +191,8 @@ static const struct pw_core_events core_events = {
 
 static int round_trip_locked(struct arbiter_observer *observer, struct timespec *deadline) {
     if (observer->dead) return -1;
-    observer->done = 0;
-    observer->pending_seq = pw_core_sync(observer->core, PW_ID_CORE, observer->pending_seq);
-    while (!observer->done && !observer->dead) {
+    arbiter_sync_send(&observer->sync, observer->core);
+    while (!observer->sync.done && !observer->dead) {
         if (pw_thread_loop_timed_wait_full(observer->loop, deadline) != 0) return -1;
     }
     return observer->dead ? -1 : 0;

@@ -84,8 +84,7 @@ struct stream_connection {
     struct pw_context *context; /* its own, with its own data-loop thread, for a connection past the first share */
     struct pw_core *core;
     struct spa_hook listener;
-    int pending_seq;
-    int done;
+    struct arbiter_sync sync;
 };
 
 struct arbiter_pw {
@@ -95,8 +94,7 @@ struct arbiter_pw {
     struct spa_hook core_listener;
     struct pw_registry *registry;
     struct spa_hook registry_listener;
-    int pending_seq;
-    int done;
+    struct arbiter_sync sync;
     int dead;
     char error[512];
     struct node_entry nodes[MAX_NODES];
@@ -117,10 +115,7 @@ struct arbiter_pw {
 
 static void on_core_done(void *data, uint32_t id, int seq) {
     struct arbiter_pw *pw = data;
-    if (id == PW_ID_CORE && seq == pw->pending_seq) {
-        pw->done = 1;
-        pw_thread_loop_signal(pw->loop, false);
-    }
+    arbiter_sync_answered(&pw->sync, pw->loop, id, seq);
 }
 
 static void on_core_error(void *data, uint32_t id, int seq, int res, const char *message) {
@@ -232,12 +227,11 @@ static int stream_connections_done(struct arbiter_pw *pw);
 
 static int sync_locked(struct arbiter_pw *pw, int timeout_ms) {
     if (pw->dead) return -1;
-    pw->done = 0;
-    pw->pending_seq = pw_core_sync(pw->core, PW_ID_CORE, pw->pending_seq);
+    arbiter_sync_send(&pw->sync, pw->core);
     stream_connections_sync(pw);
     struct timespec deadline;
     pw_thread_loop_get_time(pw->loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
-    while (!(pw->done && stream_connections_done(pw)) && !pw->dead) {
+    while (!(pw->sync.done && stream_connections_done(pw)) && !pw->dead) {
         if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) return -1;
     }
     return pw->dead ? -1 : 0;
@@ -433,10 +427,7 @@ int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len, int64_t *a
 
 static void on_stream_connection_done(void *data, uint32_t id, int seq) {
     struct stream_connection *c = data;
-    if (id == PW_ID_CORE && seq == c->pending_seq) {
-        c->done = 1;
-        pw_thread_loop_signal(c->pw->loop, false);
-    }
+    arbiter_sync_answered(&c->sync, c->pw->loop, id, seq);
 }
 
 static void on_stream_connection_error(void *data, uint32_t id, int seq, int res, const char *message) {
@@ -477,14 +468,13 @@ static struct pw_core *stream_connection_for(struct arbiter_pw *pw, int slot) {
     pw_core_add_listener(c->core, &c->listener, &stream_connection_events, c);
     /* A round trip before the first stream: streams made on a connection the daemon has not yet answered lost
      * their first memory blocks now and then ("invalid mem id"). */
-    c->done = 0;
-    c->pending_seq = pw_core_sync(c->core, PW_ID_CORE, 0);
+    arbiter_sync_send(&c->sync, c->core);
     struct timespec deadline;
     pw_thread_loop_get_time(pw->loop, &deadline, 5 * SPA_NSEC_PER_SEC);
-    while (!c->done && !pw->dead) {
+    while (!c->sync.done && !pw->dead) {
         if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) break;
     }
-    if (!c->done) {
+    if (!c->sync.done) {
         snprintf(pw->error, sizeof(pw->error), "another connection for streams got no answer");
         return NULL;
     }
@@ -495,14 +485,13 @@ static void stream_connections_sync(struct arbiter_pw *pw) {
     for (int i = 0; i < MAX_STREAM_CONNECTIONS; i++) {
         struct stream_connection *c = &pw->stream_connections[i];
         if (c->core == NULL) continue;
-        c->done = 0;
-        c->pending_seq = pw_core_sync(c->core, PW_ID_CORE, c->pending_seq);
+        arbiter_sync_send(&c->sync, c->core);
     }
 }
 
 static int stream_connections_done(struct arbiter_pw *pw) {
     for (int i = 0; i < MAX_STREAM_CONNECTIONS; i++) {
-        if (pw->stream_connections[i].core != NULL && !pw->stream_connections[i].done) return 0;
+        if (pw->stream_connections[i].core != NULL && !pw->stream_connections[i].sync.done) return 0;
     }
     return 1;
 }

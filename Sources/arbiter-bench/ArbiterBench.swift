@@ -94,7 +94,9 @@ struct ArbiterBench: ParsableCommand {
                 + "; the slowest was measured run \(slowest + 1)")
         }
         for count in counts {
-            print(Table.comparison(count, arbiter: ours[count], wirePlumber: noWireplumber ? nil : theirs[count]))
+            let delivery = parts[count].map { samples in Figures(samples: samples.map { $0.delivery * 1000 }) }
+            print(Table.comparison(count, arbiter: ours[count], wirePlumber: noWireplumber ? nil : theirs[count],
+                                   delivery: delivery))
         }
         if ours.values.contains(where: { if case .failure = $0 { true } else { false } }) { throw ExitCode(1) }
     }

@@ -44,14 +44,18 @@ enum Table {
         row([policy, String(streams), String(figures.samples.count), ms(figures.median), ms(figures.p99), ms(figures.max)])
     }
 
-    /// How many times faster Arbiter is than WirePlumber at one size, or why that cannot be said.
+    /// How many times faster Arbiter is than WirePlumber at one size, or why that cannot be said. With the
+    /// registry event's delivery to Arbiter (the daemon's own teardown, which any policy waits for), also the most
+    /// that ratio could be if Arbiter took no time at all after it.
     static func comparison(_ streams: Int, arbiter: Result<Figures, BenchFailure>?,
-                           wirePlumber: Result<Figures, BenchFailure>?) -> String {
+                           wirePlumber: Result<Figures, BenchFailure>?, delivery: Figures? = nil) -> String {
         let prefix = "compare \(streams) stream\(streams == 1 ? "" : "s"): "
         switch (arbiter, wirePlumber) {
         case (.success(let ours)?, .success(let theirs)?):
             let median = theirs.median / ours.median, p99 = theirs.p99 / ours.p99
-            return prefix + String(format: "Arbiter %.1f× faster at the median, %.1f× at p99", median, p99)
+            let bound = delivery.map { String(format: " (the daemon's delivery alone bounds it at %.1f× at the median)",
+                                              theirs.median / $0.median) } ?? ""
+            return prefix + String(format: "Arbiter %.1f× faster at the median, %.1f× at p99", median, p99) + bound
         case (.failure(let failure)?, _): return prefix + "cannot compare: Arbiter not measured (\(failure))"
         case (_, .failure(let failure)?): return prefix + "cannot compare: WirePlumber not measured (\(failure))"
         default: return prefix + "cannot compare: WirePlumber not measured (--no-wireplumber)"

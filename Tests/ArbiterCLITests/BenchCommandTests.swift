@@ -23,6 +23,26 @@ struct BenchCommandTests {
         #expect(!result.stderr.contains("Fatal error"))
     }
 
+    @Test("with WirePlumber installed: both sides measured, and the comparison says how far the daemon's delivery bounds it",
+          .enabled(if: ["/usr/bin/wireplumber", "/usr/bin/dbus-daemon", "/usr/bin/pw-play"].allSatisfy {
+              FileManager.default.isExecutableFile(atPath: $0)
+          }, "tools/bench-unplug.sh installs wireplumber and dbus"))
+    func comparisonMeasured() throws {
+        let result = try CLI.run(["3", "--sizes", "1"], environment: ["PIPEWIRE_LOG": "/tmp/arbiter-bench-test.log"],
+                                 program: "arbiter-bench")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let row = try #require(lines.first { $0.hasPrefix("wireplumber ") }, "\(result.stdout)")
+        #expect(row.split(separator: " ").prefix(3) == ["wireplumber", "1", "3"], "\(row)")
+        let compare = try #require(lines.first { $0.hasPrefix("compare 1 stream: Arbiter ") }, "\(result.stdout)")
+        // "Arbiter 2.7× faster at the median, 3.7× at p99 (the daemon's delivery alone bounds it at 3.2× at the median)"
+        let factors = compare.split(separator: " ").filter { $0.hasSuffix("×") }.compactMap { Double($0.dropLast()) }
+        #expect(factors.count == 3, "\(compare)")
+        #expect(compare.contains("(the daemon's delivery alone bounds it at "), "\(compare)")
+        // Delivery is part of every run, so the bound is never below the ratio itself.
+        if factors.count == 3 { #expect(factors[2] >= factors[0], "\(compare)") }
+    }
+
     @Test("bad sizes and runs are refused with what was expected")
     func badArguments() throws {
         let sizes = try CLI.run(["3", "--sizes", "1,x"], program: "arbiter-bench")
