@@ -77,6 +77,16 @@ public final class PipeWireConnection: @unchecked Sendable {
     /// How many links in the registry go into the node `name`, whoever made them.
     public func linksInto(_ name: String) -> Int { Int(arbiter_pw_count_links_into(handle, name)) }
 
+    /// Waits until at least `count` links go into the node `name`, woken by the registry's link events (no
+    /// round trips); false when `milliseconds` pass first.
+    public func waitForLinks(into name: String, atLeast count: Int, milliseconds: Int) throws(PipeWireError) -> Bool {
+        switch arbiter_pw_wait_for_links_into(handle, name, Int32(clamping: count), Int32(clamping: max(0, milliseconds))) {
+        case -1: throw PipeWireError("the PipeWire daemon went away (\(lastError))")
+        case 0: return false
+        default: return true
+        }
+    }
+
     /// Registry events about port nodes (`arbiter.port`), oldest first.
     public func takePortEvents() -> [PortNodeEvent] { takeTimedPortEvents().map(\.event) }
 

@@ -169,6 +169,7 @@ static void on_global(void *data, uint32_t id, uint32_t permissions, const char 
         for (int i = 0; i < MAX_LINK_ENTRIES; i++) {
             if (pw->links[i].used) continue;
             pw->links[i] = (struct link_entry){ id, (uint32_t)atoi(output), (uint32_t)atoi(input), 1 };
+            pw_thread_loop_signal(pw->loop, false); /* wakes arbiter_pw_wait_for_links_into */
             return;
         }
     } else if (strcmp(type, PW_TYPE_INTERFACE_Port) == 0) {
@@ -285,6 +286,17 @@ int arbiter_pw_sync(arbiter_pw *pw, int timeout_ms) {
     return result;
 }
 
+static struct node_entry *find_node(struct arbiter_pw *pw, const char *name);
+
+static int count_links_into_locked(struct arbiter_pw *pw, const char *name) {
+    struct node_entry *node = find_node(pw, name);
+    int count = 0;
+    for (int i = 0; node != NULL && i < MAX_LINK_ENTRIES; i++) {
+        if (pw->links[i].used && pw->links[i].input_node == node->id) count++;
+    }
+    return count;
+}
+
 int arbiter_pw_wait(arbiter_pw *pw, int timeout_ms) {
     pw_thread_loop_lock(pw->loop);
     struct timespec deadline;
@@ -305,6 +317,18 @@ int arbiter_pw_wait_for_port_event(arbiter_pw *pw, int timeout_ms) {
         if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) break;
     }
     int result = pw->dead ? -1 : pw->event_count > 0;
+    pw_thread_loop_unlock(pw->loop);
+    return result;
+}
+
+int arbiter_pw_wait_for_links_into(arbiter_pw *pw, const char *name, int count, int timeout_ms) {
+    pw_thread_loop_lock(pw->loop);
+    struct timespec deadline;
+    pw_thread_loop_get_time(pw->loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
+    while (!pw->dead && count_links_into_locked(pw, name) < count) {
+        if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) break;
+    }
+    int result = pw->dead ? -1 : count_links_into_locked(pw, name) >= count;
     pw_thread_loop_unlock(pw->loop);
     return result;
 }
@@ -401,11 +425,7 @@ int arbiter_pw_node_exists(arbiter_pw *pw, const char *name) {
 
 int arbiter_pw_count_links_into(arbiter_pw *pw, const char *name) {
     pw_thread_loop_lock(pw->loop);
-    struct node_entry *node = find_node(pw, name);
-    int count = 0;
-    for (int i = 0; node != NULL && i < MAX_LINK_ENTRIES; i++) {
-        if (pw->links[i].used && pw->links[i].input_node == node->id) count++;
-    }
+    int count = count_links_into_locked(pw, name);
     pw_thread_loop_unlock(pw->loop);
     return count;
 }

@@ -77,6 +77,25 @@ struct ConnectionTests {
         #expect(connection.takePortEvents() == [.removed("arbiter.port.headphones")])
     }
 
+    @Test("waiting for links made by another client ends when the registry shows them, and times out when it does not")
+    func waitForOutsideLinks() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let remote = daemon.runtimeDirectory + "/pipewire-0"
+        let watcher = try PipeWireConnection(remote: remote)
+        let speaker = "arbiter.port.builtInSpeaker"
+        #expect(try watcher.waitForLinks(into: speaker, atLeast: 1, milliseconds: 50) == false, "no links yet")
+        let other = try PipeWireConnection(remote: remote)
+        let stream = try other.createStream(nodeName: "arbiter.Music.main", app: "Music", mediaName: "main",
+                                            role: "Music", capture: false)
+        try other.sync()
+        try other.sync()
+        try other.link(stream, to: speaker)
+        #expect(try watcher.waitForLinks(into: speaker, atLeast: 2, milliseconds: 5000), "one link per channel")
+        #expect(watcher.linksInto(speaker) == 2)
+        #expect(try watcher.waitForLinks(into: speaker, atLeast: 3, milliseconds: 50) == false)
+    }
+
     @Test("a dead daemon is an error, not a hang")
     func deadDaemon() throws {
         let daemon = try PrivateDaemon()

@@ -47,6 +47,9 @@ int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len, int64_t *a
 int arbiter_pw_wait_for_port_event(arbiter_pw *pw, int timeout_ms);
 /* How many links in the registry go into the node with this name (from any client). */
 int arbiter_pw_count_links_into(arbiter_pw *pw, const char *name);
+/* Waits until at least `count` links go into the node with this name (1), `timeout_ms` passes (0), or the daemon
+ * goes away (-1); woken by each link the registry announces, without round trips. */
+int arbiter_pw_wait_for_links_into(arbiter_pw *pw, const char *name, int count, int timeout_ms);
 
 /* Streams: a playback stream producing a quiet tone, or a capture stream; `active` 0 connects it inactive (it
  * starts at arbiter_pw_stream_set_active). Returns a handle >= 0 or -1. */
