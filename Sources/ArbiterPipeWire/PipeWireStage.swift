@@ -23,7 +23,8 @@ public final class PipeWireStage: @unchecked Sendable {
     /// Accessories whose nodes exist, by the names of their nodes.
     private var accessoryOfNode: [String: AccessorySpec] = [:]
     private var connected: [AccessorySpec] = []
-    /// Whether volume ramps are played out in real time.
+    /// Whether the replay runs in real time: a volume ramp under way is then played between steps as it goes
+    /// (`nextRampStep`, `playRamps`); at each step the volume is the model's gain at that time either way.
     public var realtime = false
     /// The output ports the route buses are linked to.
     private var busTargets: [String] = []
@@ -277,6 +278,7 @@ public final class PipeWireStage: @unchecked Sendable {
     /// built-in mic), as the hardware would, until the engine hears of the unplug at the next step. A link the
     /// daemon refuses for another reason is an error; the links of that change are taken down with it.
     public func apply(_ engine: Engine) throws(PipeWireError) {
+        defer { noteRamps(engine) }
         let route = engine.currentRoute
         connection.clearError()
         var relinked: [String] = []
@@ -307,7 +309,7 @@ public final class PipeWireStage: @unchecked Sendable {
                     if running { wanted.targets = route.inputs.map { PortNodes.node(for: $0, isInput: true) } }
                 } else {
                     wanted.mute = running && !audible
-                    wanted.volume = realtime ? app.gain.to : (engine.gain(of: app.id, at: engine.now) ?? 1)
+                    wanted.volume = app.gain.value(at: engine.now)
                 }
                 let before = applied[name] ?? Applied()
                 guard wanted != before else { continue }
@@ -316,7 +318,7 @@ public final class PipeWireStage: @unchecked Sendable {
                     try link(name, to: wanted.targets)
                     relinked.append(name)
                 }
-                if wanted.volume != before.volume { try setVolume(stream, from: before.volume, to: wanted.volume, app: app, engine: engine) }
+                if wanted.volume != before.volume { connection.setVolume(stream, wanted.volume) }
                 if wanted.mute != before.mute { connection.setMute(stream, wanted.mute) }
                 if wanted.active != before.active {
                     connection.setActive(stream, wanted.active)
@@ -417,20 +419,41 @@ public final class PipeWireStage: @unchecked Sendable {
         }
     }
 
-    /// Sets a volume. In real time a ducking ramp is played as a few steps over what is left of it (a daemon
-    /// that dies meanwhile ends it at once); otherwise the volume is the model's gain at each step (and at each
-    /// expectation).
-    private func setVolume(_ stream: Int, from: Double, to: Double, app: App, engine: Engine) throws(PipeWireError) {
-        let remaining = app.gain.start + app.gain.ramp - engine.now
-        guard realtime, remaining.milliseconds > 0 else {
-            connection.setVolume(stream, to)
-            return
-        }
-        let start = engine.gain(of: app.id, at: engine.now) ?? from
-        let steps = 4
-        for step in 1...steps {
-            connection.setVolume(stream, start + (to - start) * Double(step) / Double(steps))
-            if step < steps { try connection.wait(milliseconds: Int(remaining.milliseconds) / steps) }
+    /// The gain envelopes of the apps whose streams play a ramp still under way at the last `apply`, by stream.
+    private var ramps: [String: (stream: Int, gain: GainEnvelope)] = [:]
+
+    /// Notes the ramps under way after an `apply` at `now`, for `playRamps` between steps.
+    private func noteRamps(_ engine: Engine) {
+        ramps = [:]
+        guard realtime else { return }
+        for app in engine.apps where app.gain.start + app.gain.ramp > engine.now {
+            for player in app.players where !player.kind.isRecorder {
+                let name = "arbiter.\(app.id).\(player.name)"
+                if let stream = streams[name] { ramps[name] = (stream, app.gain) }
+            }
         }
     }
+
+    /// In real time, between steps: the next moment after `time` at which a ramp under way takes its next
+    /// step (a ramp is played as `rampSteps` volume steps), or nil when none is under way.
+    public func nextRampStep(after time: Time) -> Time? {
+        ramps.values.compactMap { ramp -> Time? in
+            let gain = ramp.gain, steps = Int64(PipeWireStage.rampSteps)
+            return (1...steps).lazy.map { gain.start + .ms(gain.ramp.milliseconds * $0 / steps) }.first { $0 > time }
+        }.min()
+    }
+
+    /// A ramp plays as this many volume steps between two steps of a real-time replay.
+    public static let rampSteps = 4
+
+    /// In real time, between steps: sets every stream whose ramp is under way to the model's gain at `time`.
+    public func playRamps(at time: Time) {
+        for (name, ramp) in ramps {
+            let volume = ramp.gain.value(at: time)
+            guard applied[name]?.volume != volume else { continue }
+            connection.setVolume(ramp.stream, volume)
+            applied[name]?.volume = volume
+        }
+    }
+
 }

@@ -55,9 +55,25 @@ final class PipeWireReplayBackend: ReplayBackend {
 
     /// With `--realtime`, waits until the scenario's time (ending at once if the daemon goes away).
     private func wait(until time: Time) throws {
-        let delay = delay(until: time)
-        if delay > 0 { try stage.connection.wait(milliseconds: delay) }
+        _ = try waitPlayingRamps(until: time) { milliseconds throws(PipeWireError) in
+            try stage.connection.wait(milliseconds: milliseconds)
+            return false
+        }
         reached(time)
+    }
+
+    /// With `--realtime`, waits with `wait` (true: woken early, which ends it) until `time`, playing the volume
+    /// ramps under way between steps (`PipeWireStage.playRamps`) as their steps come. Returns whether it was
+    /// woken early.
+    private func waitPlayingRamps(until time: Time, _ wait: (Int) throws(PipeWireError) -> Bool) throws -> Bool {
+        while true {
+            let now = clock.time(at: PipeWireConnection.now)
+            let step = stage.nextRampStep(after: now).flatMap { $0 < time ? $0 : nil }
+            let delay = delay(until: step ?? time)
+            if delay > 0, try wait(delay) { return true }
+            guard let step else { return false }
+            stage.playRamps(at: step)
+        }
     }
 
     /// Runs `body` on the graph while the daemon is there; `otherwise` once it has gone away. The error that
@@ -90,8 +106,9 @@ final class PipeWireReplayBackend: ReplayBackend {
     func externalEvents(at time: Time) throws -> [OutsideEvent] {
         try onGraph(otherwise: []) {
             while true {
-                let delay = delay(until: time)
-                let early = delay > 0 ? try stage.connection.waitForPortEvent(milliseconds: delay) : false
+                let early = try waitPlayingRamps(until: time) { milliseconds throws(PipeWireError) in
+                    try stage.connection.waitForPortEvent(milliseconds: milliseconds)
+                }
                 if !early { reached(time) }
                 // Woken by the registry: act on what it said at once; else a round trip first, for the last word.
                 let actions = early ? stage.deliveredExternalActions() : try stage.timedExternalActions()
