@@ -21,7 +21,7 @@ extension Arbiter {
                 descriptors and the daemon's are back to their baselines, and no Arbiter stream, link, \
                 accessory node or client is left in the daemon. Exit status: 0 nothing leaked, disagreed or \
                 failed; 1 otherwise (each leak, disagreement and error is a line of its own); 2 an option out \
-                of range, no scenario files at --scenarios, PipeWire that cannot be used, or a daemon that \
+                of range, no scenario files at --scenarios or one that is missing or invalid, PipeWire that cannot be used, or a daemon that \
                 already holds Arbiter's objects.
                 """)
 
@@ -78,6 +78,17 @@ extension Arbiter {
             if !scenarios.isEmpty && files.isEmpty {
                 print("error: --scenarios \(scenarios): no .yaml files there; expected scenario files, or an empty "
                     + "PATH to replay none")
+                throw ExitCode(2)
+            }
+            // Every scenario is read before the first round: a missing or invalid one is unusable input.
+            var unusable = false
+            for file in files {
+                guard case .failure(let errors) = ScenarioFiles.load(file) else { continue }
+                TimelineFormatter(quiet: true).lines(for: errors).forEach { print($0) }
+                unusable = true
+            }
+            if unusable {
+                print("error: --scenarios \(scenarios): the scenarios above cannot be replayed; expected valid scenario files")
                 throw ExitCode(2)
             }
             let daemon = try start()

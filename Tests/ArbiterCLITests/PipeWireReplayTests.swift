@@ -24,6 +24,26 @@ struct PipeWireReplayTests {
         #expect(real.stdout == plain.stdout)
     }
 
+    @Test("a plug the model refuses (connected twice, or not connected) says why with --pipewire, as without")
+    func refusedPlugsSameTimeline() throws {
+        let file = try temporaryScenario("refused-plugs", """
+            scenario: plugged twice
+            apps:
+              Music: { backgroundModes: [audio], category: playback }
+            steps:
+              - device: { connect: wiredHeadphones }
+              - device: { connect: wiredHeadphones }
+              - device: { disconnect: bluetoothHeadphones }
+            """)
+        defer { unlink(file) }
+        let plain = try CLI.run(["replay", file])
+        let real = try CLI.run(["replay", "--pipewire", file])
+        #expect(real.status == 1)
+        #expect(real.stdout == plain.stdout)
+        #expect(real.stdout.contains("cannot be applied: wiredHeadphones is already connected; expected a name"), "\(real.stdout)")
+        #expect(real.stdout.contains("cannot be applied: bluetoothHeadphones is not connected"), "\(real.stdout)")
+    }
+
     @Test("--pipewire-remote uses a daemon that is already running")
     func remoteDaemon() throws {
         let directory = "/tmp/pw.remote.\(getpid())"

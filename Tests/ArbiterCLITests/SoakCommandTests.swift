@@ -30,12 +30,14 @@ struct SoakCommandTests {
         #expect(leaks.isEmpty, "\(leaks)")
     }
 
-    @Test("options out of range and a folder without scenarios are refused with what was expected, exit 2",
+    @Test("options out of range, a folder without scenarios and missing or invalid scenarios are refused with what was expected, exit 2",
           arguments: [(["--apps", "0"], "error: --apps 0: expected 1 to 64 apps"),
                       (["--rounds", "0"], "error: --rounds 0: expected 1 or more"),
                       (["--minutes", "0"], "error: --minutes 0: expected a number of minutes above 0"),
                       (["--check-every", "0"], "error: --check-every 0: expected 1 or more"),
-                      (["--scenarios", "Sources"], "error: --scenarios Sources: no .yaml files there")])
+                      (["--scenarios", "Sources"], "error: --scenarios Sources: no .yaml files there"),
+                      (["--scenarios", "/nonexistent.yaml"], "/nonexistent.yaml:1:1: error: no such file"),
+                      (["--scenarios", "Tests/ArbiterCLITests/Malformed"], "Tests/ArbiterCLITests/Malformed/")])
     func badArguments(arguments: [String], message: String) throws {
         let result = try CLI.run(["soak"] + arguments)
         #expect(result.status == 2)

@@ -106,8 +106,8 @@ extension Engine {
         case .disconnect(let spec):
             if device.accessoryIndex(matching: spec) != nil { return nil }
             let connected = device.accessories.map(\.description).joined(separator: ", ")
-            return InputError("\(spec) is not connected; expected one of: "
-                + (connected.isEmpty ? "(nothing is connected)" : connected))
+            return InputError(connected.isEmpty ? "\(spec) is not connected; no accessory is connected"
+                : "\(spec) is not connected; expected one of: \(connected)")
         case .ringer, .lock, .unlock, .network, .builtInMic, .wake: return nil
         }
     }

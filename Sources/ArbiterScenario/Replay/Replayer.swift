@@ -61,8 +61,9 @@ public enum Replayer {
                 case .event(.device(let action), _) where backend != nil && Replayer.isPlug(action):
                     let events = try backend!.perform(action, at: step.time)
                     if events.isEmpty {
-                        let outcome = Outcome(time: step.time, event: .device(action), result: .rejected(InputError(
-                            "the real system reported nothing for \(action)")))
+                        let outcome = Replayer.modelRejection(of: action, by: engine, at: step.time)
+                            ?? Outcome(time: step.time, event: .device(action), result: .rejected(InputError(
+                                "the real system reported nothing for \(action)")))
                         record(outcome, at: step.position, fails: nil)
                     }
                     for event in events {
@@ -102,6 +103,16 @@ public enum Replayer {
         case .connect, .disconnect: true
         default: false
         }
+    }
+
+    /// A plug or unplug the real system carried out nothing for: the engine's own rejection of it when the
+    /// model refuses it too (plugging in what is connected, pulling out what is not), which says what was
+    /// expected; else nil, and the real system is what disagrees.
+    static func modelRejection(of action: DeviceAction, by engine: Engine, at time: Time) -> Outcome? {
+        var model = engine
+        let outcome = model.handle(.device(action), at: time)
+        if case .rejected = outcome.result { return outcome }
+        return nil
     }
 
     /// Why an event step fails the scenario, if it does (nil when it went as the step's `fails:` says).
