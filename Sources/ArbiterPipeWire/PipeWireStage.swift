@@ -87,7 +87,8 @@ public final class PipeWireStage: @unchecked Sendable {
     private static func checkLimits(_ apps: [AppConfig], besides: Int = 0, playback: Int = 0) throws(PipeWireError) {
         let players = apps.flatMap(PipeWireStage.players(of:))
         let newPlayback = players.filter { !$0.kind.isRecorder }.count
-        if let problem = StreamLimits.problem(playback: playback + newPlayback, total: besides + players.count) {
+        if let problem = StreamLimits.problem(playback: playback + newPlayback, total: besides + players.count,
+                                              made: besides + newPlayback) {
             throw PipeWireError(problem)
         }
     }
@@ -124,6 +125,7 @@ public final class PipeWireStage: @unchecked Sendable {
     private func recorderStream(_ name: String) throws(PipeWireError) -> Int {
         if let stream = streams[name] { return stream }
         let spec = recorders[name]!
+        if let problem = StreamLimits.descriptorProblem(streams: streams.count + 1) { throw PipeWireError(problem) }
         let stream = try connection.createStream(nodeName: name, app: spec.app, mediaName: spec.player, role: spec.role,
                                                  capture: true, active: false)
         streams[name] = stream

@@ -34,17 +34,21 @@ public enum StreamLimits {
         return limit.rlim_cur > rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
     }
 
-    /// Why `playback` playback streams and `total` streams in all cannot be set up, or nil if they can.
-    static func problem(playback: Int, total: Int) -> String? {
+    /// Why `playback` playback streams and `total` streams in all (players and recorders) cannot be set up, with
+    /// `made` of them made now (a recorder's stream is made when it first records), or nil if they can.
+    static func problem(playback: Int, total: Int, made: Int) -> String? {
         if playback > maxPlaybackStreams { return tooManyPlaybackStreams(playback) }
         if total > maxStreams { return "too many streams: \(total) asked for, at most \(maxStreams) (players and recorders)" }
-        let needed = baseDescriptors + descriptorsPerStream * total
+        return descriptorProblem(streams: made)
+    }
+
+    /// Why `streams` streams would need more descriptors than the open-file limit allows, or nil.
+    static func descriptorProblem(streams: Int) -> String? {
+        let needed = baseDescriptors + descriptorsPerStream * streams
         let limit = raiseOpenFileLimit()
-        if needed > limit {
-            return "too many streams for the open-file limit: \(total) streams need about \(needed) descriptors "
-                + "(\(descriptorsPerStream) a stream), and `ulimit -n` allows \(limit); raise it (ulimit -Hn as well)"
-        }
-        return nil
+        guard needed > limit else { return nil }
+        return "too many streams for the open-file limit: \(streams) streams need about \(needed) descriptors "
+            + "(\(descriptorsPerStream) a stream), and `ulimit -n` allows \(limit); raise it (ulimit -Hn as well)"
     }
 
     static func tooManyPlaybackStreams(_ count: Int) -> String {

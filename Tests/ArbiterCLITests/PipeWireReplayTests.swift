@@ -44,6 +44,32 @@ struct PipeWireReplayTests {
         #expect(real.stdout.contains("cannot be applied: bluetoothHeadphones is not connected"), "\(real.stdout)")
     }
 
+    @Test("the open-file limit counts the streams made (a recorder's only once it records): 150 playing apps fit in 2,048 descriptors (with their recorders they did not), 300 do not")
+    func openFileLimit() throws {
+        func scenario(_ apps: Int) -> String {
+            "scenario: \(apps) players\napps:\n"
+                + (1...apps).map { "  App\($0): { backgroundModes: [audio], category: playback, options: [mixWithOthers] }\n" }.joined()
+                + "steps:\n" + (1...apps).map { "  - App\($0): play\n" }.joined()
+                + "  - expect:\n      App\(apps): { playing: true }\n"
+        }
+        for (apps, fits) in [(150, true), (300, false)] {
+            let file = try temporaryScenario("open-files-\(apps)", scenario(apps))
+            defer { unlink(file) }
+            let log = "/tmp/arbiter-open-files.\(getpid()).log"
+            defer { unlink(log) }
+            let status = system("cd '\(CLI.packageRoot.path)' && (ulimit -n 2048 && "
+                + ".build/debug/arbiter replay --quiet --pipewire \(file)) >\(log) 2>&1")
+            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if fits {
+                #expect(status == 0, "\(output)")
+            } else {
+                #expect(status != 0)
+                #expect(output.contains("too many streams for the open-file limit: 300 streams need about 2656 descriptors"),
+                        "\(output)")
+            }
+        }
+    }
+
     @Test("--pipewire-remote uses a daemon that is already running")
     func remoteDaemon() throws {
         let directory = "/tmp/pw.remote.\(getpid())"
