@@ -101,6 +101,7 @@ extension Arbiter {
                     lines.forEach { print($0) }
                     if let problem { print(problem) }
                 }
+                fflush(nil)   // every stream: replay written to a file or a pipe shows each scenario as it ends
             }
             print(json ? JSONLinesFormatter.summary(passed: passed, failed: failed + invalid)
                        : "\(passed) passed, \(failed + invalid) failed")

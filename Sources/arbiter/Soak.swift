@@ -98,11 +98,11 @@ extension Arbiter {
                 limits: .init(rounds: rounds, seconds: (minutes ?? (rounds == nil ? 60 : nil)).map { $0 * 60 },
                               apps: apps, restartEvery: restartEvery, checkEvery: checkEvery),
                 daemon: daemon, scenarios: files.shuffled(using: &order), seed: seed, quiet: quiet)
-            print("soak: seed \(seed), " + (rounds.map { "\($0) rounds" } ?? "")
+            print("soak: seed \(seed), " + (rounds.map { counted($0, "round") } ?? "")
                 + (rounds != nil && minutes != nil ? " or " : "")
                 + ((minutes ?? (rounds == nil ? 60 : nil)).map { "\(String(format: "%g", $0)) minutes" } ?? "")
-                + ", up to \(apps) apps, \(files.count) scenarios, "
-                + (daemon.canRestart ? "a private daemon (pid \(daemon.pid ?? 0)) restarted every \(restartEvery) rounds"
+                + ", up to \(counted(apps, "app")), \(counted(files.count, "scenario")), "
+                + (daemon.canRestart ? "a private daemon (pid \(daemon.pid ?? 0)) restarted every \(counted(restartEvery, "round"))"
                                      : "the daemon \(pipewireRemote ?? "") (pid \(daemon.pid.map(String.init) ?? "unknown"))"))
             if !runner.run() { throw ExitCode(1) }
         }

@@ -1,4 +1,5 @@
 import ArbiterPipeWire
+import ArbiterScenario
 import Foundation
 
 /// What a soak did and saw, counted as it goes and printed at the end.
@@ -40,7 +41,7 @@ struct SoakFigures {
         let middle = residentAtChecks.isEmpty ? nil : residentAtChecks[(residentAtChecks.count - 1) / 2]
         let secondHalf = middle.map { ", \(signed(residentKilobytes.end - $0)) KB since the middle check" } ?? ""
         return [
-            "soak: \(rounds) rounds in \(String(format: "%.1f", wallSeconds)) s\(perRound)",
+            "soak: \(counted(rounds, "round")) in \(String(format: "%.1f", wallSeconds)) s\(perRound)",
             "  apps staged: \(apps); streams created: \(streamsCreated), destroyed: \(streamsDestroyed)",
             "  accessories unplugged from outside: \(unplugs), plugged back: \(plugs)",
             "  daemon restarts: \(restarts)\(noticed)",

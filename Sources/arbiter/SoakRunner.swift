@@ -1,5 +1,6 @@
 import ArbiterEngine
 import ArbiterPipeWire
+import ArbiterScenario
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -79,8 +80,8 @@ final class SoakRunner {
         let passed = !leaked && figures.disagreements == 0 && figures.errors == 0
         say(passed ? "soak: passed: nothing leaked, the graph always agreed with the model"
                    : "soak: FAILED: " + [leaked ? "leaks (above)" : nil,
-                                         figures.disagreements > 0 ? "\(figures.disagreements) disagreements" : nil,
-                                         figures.errors > 0 ? "\(figures.errors) errors" : nil]
+                                         figures.disagreements > 0 ? counted(figures.disagreements, "disagreement") : nil,
+                                         figures.errors > 0 ? counted(figures.errors, "error") : nil]
                                         .compactMap { $0 }.joined(separator: ", "))
         return passed
     }

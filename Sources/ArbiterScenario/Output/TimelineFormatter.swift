@@ -22,15 +22,12 @@ public struct TimelineFormatter {
             }
             if !quiet { lines += (warnings[index] ?? []).flatMap(TimelineFormatter.warningLines) }
         }
-        var counts = "\(report.stepCount) steps, \(report.checkCount) checks"
-        if !report.warnings.isEmpty {
-            counts += report.warnings.count == 1 ? ", 1 warning" : ", \(report.warnings.count) warnings"
-        }
+        var counts = counted(report.stepCount, "step") + ", " + counted(report.checkCount, "check")
+        if !report.warnings.isEmpty { counts += ", " + counted(report.warnings.count, "warning") }
         if report.passed {
             if !quiet { lines.append("✓ PASS \(report.scenario.file) (\(counts))") }
         } else {
-            let failures = report.failureCount == 1 ? "1 failure" : "\(report.failureCount) failures"
-            lines.append("✗ FAIL \(report.scenario.file) (\(counts), \(failures))")
+            lines.append("✗ FAIL \(report.scenario.file) (\(counts), \(counted(report.failureCount, "failure")))")
         }
         if !quiet { lines.append("") }
         return lines
