@@ -49,6 +49,11 @@ extension Arbiter {
                 throw ExitCode(2)
             }
             let real = pipeWireOptions.enabled
+            if realtime && !real {
+                print("error: --realtime waits out the scenario's times on real PipeWire streams; expected --pipewire "
+                    + "(or --pipewire-remote) with it")
+                throw ExitCode(2)
+            }
             let pipewireRemote = pipeWireOptions.pipewireRemote
             let (daemon, runtimeDirectory) = try pipeWireOptions.start()
             defer { daemon?.stop() }

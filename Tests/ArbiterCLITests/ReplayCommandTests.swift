@@ -63,6 +63,14 @@ struct ReplayCommandTests {
         #expect(result.stdout.hasSuffix("1 passed, 2 failed\n"))
     }
 
+    @Test("--realtime without PipeWire is refused with what it needs, exit 2")
+    func realtimeWithoutPipeWire() throws {
+        let result = try CLI.run(["replay", "--realtime", "Tests/ArbiterCLITests/Golden/passing.yaml"])
+        #expect(result.status == 2)
+        #expect(result.stdout.hasPrefix("error: --realtime waits out the scenario's times on real PipeWire streams; "
+            + "expected --pipewire"), "\(result.stdout)")
+    }
+
     @Test("the whole corpus in scenarios/ passes")
     func corpusPasses() throws {
         let result = try CLI.run(["replay", "--quiet", "scenarios"])
