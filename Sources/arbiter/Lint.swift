@@ -49,7 +49,7 @@ extension Arbiter {
                 }
             }
             if json {
-                print(JSONLinesFormatter.summary(passed: clean, failed: warned + invalid))
+                print(JSONLinesFormatter.summary(passed: clean, failed: warned + invalid, warnings: warnings))
             } else {
                 let files = paths.count == 1 ? "1 file" : "\(paths.count) files"
                 print("\(warnings == 1 ? "1 warning" : "\(warnings) warnings") in \(files)")

@@ -49,6 +49,7 @@ struct LintCommandTests {
         #expect(stale["evidence"] as? String == "documented")
         #expect(objects.last?["type"] as? String == "summary")
         #expect(objects.last?["failed"] as? Int == 1)
+        #expect(objects.last?["warnings"] as? Int == 6)
     }
 
     @Test("allowLints silences a lint for the file or for one app, each with its reason")

@@ -45,11 +45,13 @@ public enum JSONLinesFormatter {
         }
     }
 
-    public static func summary(passed: Int, failed: Int) -> String {
+    /// The last line: files passed and failed, and with `warnings` (lint) how many findings there were.
+    public static func summary(passed: Int, failed: Int, warnings: Int? = nil) -> String {
         var object = JSONObject()
         object.add("type", "summary")
         object.add("passed", passed)
         object.add("failed", failed)
+        if let warnings { object.add("warnings", warnings) }
         return object.text
     }
 
