@@ -14,14 +14,25 @@ struct ManyStreamsTests {
     }
 
     /// The suite runs 16 apps and 256 (past where one connection for all streams failed; a recorder's stream is
-    /// made only when it records, so an app here is one stream); tools/test.sh then runs the most one stage carries,
-    /// 1,024, on its own (`ARBITER_MANY_STREAMS=1024`), as it is slow beside other suites: each pw-dump of it takes
-    /// a second. `ARBITER_MANY_STREAMS=1` runs 64, 128 and 512 too. Every playback stream must be running and reach
+    /// made only when it records, so an app here is one stream). The most one stage carries, 1,024, runs with
+    /// `ARBITER_MANY_STREAMS=1024` (each pw-dump of it takes a second, and it has failed once in CI: docs/reliability.md);
+    /// `ARBITER_MANY_STREAMS=1` runs 64, 128, 512 and 1,024 too. Every playback stream must be running and reach
     /// the new route, read with pw-dump from outside.
     @Test("stage-up and a route change with many streams", arguments: ManyStreamsTests.counts)
     func manyStreams(count: Int) throws {
         let daemon = try PrivateDaemon()
         defer { daemon.stop() }
+        do {
+            try ManyStreamsTests.run(count, on: daemon)
+        } catch {
+            // Whether the daemon died or dropped the connection, and what it said last, for the next look.
+            let log = daemon.runtimeDirectory + "/pipewire.log"
+            let said: String = PrivateDaemon.lastLines(of: log)
+            Issue.record("\(error); the daemon is \(daemon.isRunning ? "still running" : "gone")\(said)")
+        }
+    }
+
+    static func run(_ count: Int, on daemon: PrivateDaemon) throws {
         var engine = try Engine(ManyStreamsTests.setup(count))
         for index in 1...count { engine.handle(.app(AppID("App\(index)"), .play()), at: .zero) }
         let clock = ContinuousClock()
@@ -48,7 +59,7 @@ struct ManyStreamsTests {
         #expect(elsewhere.isEmpty, "streams not reaching the headphones: \(elsewhere.prefix(10))")
     }
 
-    /// `ARBITER_MANY_STREAMS=1`: every size up to the limit; `ARBITER_MANY_STREAMS=1024,1024`: those sizes only.
+    /// `ARBITER_MANY_STREAMS=1`: every size up to the limit; `ARBITER_MANY_STREAMS=512,1024`: those sizes only.
     static var counts: [Int] {
         switch ProcessInfo.processInfo.environment["ARBITER_MANY_STREAMS"] {
         case nil, "", "0": [16, 256]
