@@ -26,8 +26,11 @@
 /* Streams are spread over connections of this many: libpipewire 0.3.65 keeps the file descriptors a connection
  * receives in a fixed array of 1024 (module-protocol-native's MAX_FDS) until its input buffer is empty, with no
  * bound check, and every stream receives several (memfds, eventfds) as it starts, so a few hundred streams on
- * one connection overflow it: memory ids go wrong ("invalid mem id") and streams never run. */
-#define STREAMS_PER_CONNECTION 32
+ * one connection overflow it: memory ids go wrong ("invalid mem id") and streams never run. The array empties only
+ * when the connection's thread reads everything, so a starved thread lets more pile up: with 32 a connection,
+ * 1,024 streams started beside a build lost the connection one run in four ("set_activation: No such device",
+ * a memfd mapped from the wrong descriptor); with 16, none in twelve. */
+#define STREAMS_PER_CONNECTION 16
 #define MAX_STREAM_CONNECTIONS (MAX_STREAMS / STREAMS_PER_CONNECTION)
 /* Every stream's cycle runs on its context's one data-loop thread; past this many streams, each further share
  * gets a context (and a data-loop thread) of its own. */
