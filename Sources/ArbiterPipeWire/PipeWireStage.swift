@@ -99,7 +99,7 @@ public final class PipeWireStage: @unchecked Sendable {
     private func createStreams(for app: AppConfig) throws(PipeWireError) -> [String] {
         var names: [String] = []
         for player in PipeWireStage.players(of: app) {
-            let name = "arbiter.\(app.name).\(player.name)"
+            let name = PipeWireStage.streamName(app.name, player.name)
             guard streams[name] == nil, playerKinds[name] == nil else { continue }
             playerKinds[name] = player.kind
             let spec = StreamSpec(app: app.name.name, player: player.name,
@@ -294,7 +294,7 @@ public final class PipeWireStage: @unchecked Sendable {
         for app in engine.apps {
             let audible = engine.audibility(of: app.id)?.isAudible ?? false
             for player in app.players {
-                let name = "arbiter.\(app.id).\(player.name)"
+                let name = PipeWireStage.streamName(app.id, player.name)
                 // A player waiting for its stream is a stream that stops producing.
                 let running = player.isProducing && app.session.isActive
                 let stream: Int
@@ -430,7 +430,7 @@ public final class PipeWireStage: @unchecked Sendable {
         guard realtime else { return }
         for app in engine.apps where app.gain.start + app.gain.ramp > engine.now {
             for player in app.players where !player.kind.isRecorder {
-                let name = "arbiter.\(app.id).\(player.name)"
+                let name = PipeWireStage.streamName(app.id, player.name)
                 if let stream = streams[name] { ramps[name] = (stream, app.gain) }
             }
         }
@@ -458,4 +458,6 @@ public final class PipeWireStage: @unchecked Sendable {
         }
     }
 
+    /// The node name of the stream for an app's player: `arbiter.APP.PLAYER`.
+    static func streamName(_ app: AppID, _ player: String) -> String { "arbiter.\(app).\(player)" }
 }

@@ -29,7 +29,7 @@
  * one connection overflow it: memory ids go wrong ("invalid mem id") and streams never run. The array empties only
  * when the connection's thread reads everything, so a starved thread lets more pile up: with 32 a connection,
  * 1,024 streams started beside a build lost the connection one run in four ("set_activation: No such device",
- * a memfd mapped from the wrong descriptor); with 16, none in twelve. */
+ * a memfd mapped from the wrong descriptor); with 16, none in twenty. */
 #define STREAMS_PER_CONNECTION 16
 #define MAX_STREAM_CONNECTIONS (MAX_STREAMS / STREAMS_PER_CONNECTION)
 /* Every stream's cycle runs on its context's one data-loop thread; past this many streams, each further share
