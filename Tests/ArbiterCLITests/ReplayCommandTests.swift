@@ -63,6 +63,23 @@ struct ReplayCommandTests {
         #expect(result.stdout.hasSuffix("1 passed, 2 failed\n"))
     }
 
+    @Test("counts read as English: one step and one check are '1 step, 1 check'")
+    func singularCounts() throws {
+        let file = try temporaryScenario("singular", """
+            scenario: one step, one check
+            apps:
+              Music: { category: playback }
+            steps:
+              - Music: play
+              - expect:
+                  Music: { playing: true }
+            """)
+        defer { unlink(file) }
+        let result = try CLI.run(["replay", file])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("✓ PASS \(file) (1 step, 1 check)"), "\(result.stdout)")
+    }
+
     @Test("--realtime without PipeWire is refused with what it needs, exit 2")
     func realtimeWithoutPipeWire() throws {
         let result = try CLI.run(["replay", "--realtime", "Tests/ArbiterCLITests/Golden/passing.yaml"])
