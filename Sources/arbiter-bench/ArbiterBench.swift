@@ -13,7 +13,9 @@ struct ArbiterBench: ParsableCommand {
             For each size, that many playing streams are routed to wired headphones and another client destroys the \
             headphones node (as `pw-cli destroy` would). Prints the median, p99 and max in milliseconds per policy \
             and size, where Arbiter's time goes (the registry event's delivery, the wake-up, the engine, the relink \
-            and its round trip), and how the two compare. A side that cannot be measured is one line saying why; \
+            and its round trip), when the node's removal reached WirePlumber's side, and how the two compare: from \
+            the destroy request, and from the removal's arrival (the daemon's own teardown, which every policy \
+            waits for). A side that cannot be measured is one line saying why; \
             the other figures still come out.
             """)
 
@@ -49,21 +51,18 @@ struct ArbiterBench: ParsableCommand {
     func run() throws {
         let counts = streamCounts!
         print(Table.row(Table.columns))
-        var ours: [Int: Result<Figures, BenchFailure>] = [:]
-        var parts: [Int: [UnplugParts]] = [:]
+        var parts: [Int: Result<[UnplugParts], BenchFailure>] = [:]
         for count in counts {
             do {
                 let samples = try measureArbiter(streams: count, runs: runs)
-                parts[count] = samples
-                let figures = Figures(samples: samples.map { $0.total * 1000 })
-                ours[count] = .success(figures)
-                print(Table.row("arbiter", count, figures))
+                parts[count] = .success(samples)
+                print(Table.row("arbiter", count, Figures(samples.map(\.run), \.total)))
             } catch {
-                ours[count] = .failure(error)
+                parts[count] = .failure(error)
                 print("arbiter \(count): not measured: \(error)")
             }
         }
-        var theirs: [Int: Result<Figures, BenchFailure>] = [:]
+        var theirs: [Int: Result<[PolicyRun], BenchFailure>] = [:]
         if !noWireplumber {
             let tone = "/tmp/arbiter-bench-tone.\(getpid()).wav"
             let tools = Result { () throws(BenchFailure) in try WirePlumberTools.find() }
@@ -74,9 +73,8 @@ struct ArbiterBench: ParsableCommand {
                 do {
                     let samples = try measureWirePlumber(streams: count, runs: runs, settle: settle, tools: tools.get(),
                                                          tone: tone)
-                    let figures = Figures(samples: samples)
-                    theirs[count] = .success(figures)
-                    print(Table.row("wireplumber", count, figures))
+                    theirs[count] = .success(samples)
+                    print(Table.row("wireplumber", count, Figures(samples, \.total)))
                 } catch {
                     theirs[count] = .failure(error)
                     print("wireplumber \(count): not measured: \(error)")
@@ -84,20 +82,23 @@ struct ArbiterBench: ParsableCommand {
             }
         }
         for count in counts {
-            guard let samples = parts[count] else { continue }
-            let where_ = UnplugParts.names.indices.map { index in
-                let figures = Figures(samples: samples.map { $0.values[index] * 1000 })
-                return "\(UnplugParts.names[index]) \(Table.ms(figures.median))/\(Table.ms(figures.p99))/\(Table.ms(figures.max))"
+            if case .success(let samples)? = parts[count] {
+                let where_ = UnplugParts.names.indices.map { index in
+                    Table.spread(UnplugParts.names[index], Figures(samples: samples.map { $0.values[index] * 1000 }))
+                }
+                let slowest = samples.indices.max { samples[$0].total < samples[$1].total }!
+                print("arbiter \(count), median/p99/max ms: " + where_.joined(separator: ", ")
+                    + "; the slowest was measured run \(slowest + 1)")
             }
-            let slowest = samples.indices.max { samples[$0].total < samples[$1].total }!
-            print("arbiter \(count), median/p99/max ms: " + where_.joined(separator: ", ")
-                + "; the slowest was measured run \(slowest + 1)")
+            if case .success(let samples)? = theirs[count] {
+                print("wireplumber \(count), median/p99/max ms: " + Table.spread("delivery", Figures(samples, \.delivery))
+                    + ", " + Table.spread("after it", Figures(samples, \.afterDelivery)))
+            }
         }
         for count in counts {
-            let delivery = parts[count].map { samples in Figures(samples: samples.map { $0.delivery * 1000 }) }
-            print(Table.comparison(count, arbiter: ours[count], wirePlumber: noWireplumber ? nil : theirs[count],
-                                   delivery: delivery))
+            print(Table.comparison(count, arbiter: parts[count].map { $0.map { $0.map(\.run) } },
+                                   wirePlumber: noWireplumber ? nil : theirs[count]))
         }
-        if ours.values.contains(where: { if case .failure = $0 { true } else { false } }) { throw ExitCode(1) }
+        if parts.values.contains(where: { if case .failure = $0 { true } else { false } }) { throw ExitCode(1) }
     }
 }

@@ -8,6 +8,7 @@ struct UnplugParts {
     var total: Double { delivery + wakeup + engine + relink }
     static let names = ["delivery", "wake-up", "engine", "relink"]
     var values: [Double] { [delivery, wakeup, engine, relink] }
+    var run: PolicyRun { PolicyRun(total: total, delivery: delivery) }
 }
 
 /// `streams` playing apps routed to wired headphones; another client destroys the headphones node (as

@@ -5,9 +5,10 @@ import Glibc
 
 /// The same unplug under WirePlumber's own policy (0.4, full policy, on a private D-Bus), moving plain `pw-play`
 /// streams from the headphones back to the speaker: from the destroy request until the registry shows every
-/// stream linked to the speaker. `tone` is the WAV file each stream plays; it must outlast the runs.
+/// stream linked to the speaker, with the moment the node's removal reached a client of the daemon (the delivery
+/// WirePlumber waits for, as Arbiter does). `tone` is the WAV file each stream plays; it must outlast the runs.
 func measureWirePlumber(streams: Int, runs: Int, settle limit: Double, tools: WirePlumberTools,
-                        tone: String) throws(BenchFailure) -> [Double] {
+                        tone: String) throws(BenchFailure) -> [PolicyRun] {
     let (wireplumber, dbus, play) = (tools.wireplumber, tools.dbus, tools.play)
     var helpers: [pid_t] = []
     defer { PrivateDaemonTools.stop(helpers) }
@@ -59,7 +60,7 @@ func measureWirePlumber(streams: Int, runs: Int, settle limit: Double, tools: Wi
             throw BenchFailure("\(error) (\(connection.linksInto(speaker)) of \(2 * streams) channel links made)")
         }
         let outside = try PipeWireConnection(remote: directory + "/pipewire-0")
-        var samples: [Double] = []
+        var samples: [PolicyRun] = []
         for run in 1...(ArbiterBench.warmUpRuns + runs) {
             try connection.createDeviceNode(name: phones, isSource: false, positions: "[ FL FR ]",
                                             properties: [("priority.session", "2000"), ("device.api", "alsa")])
@@ -67,6 +68,7 @@ func measureWirePlumber(streams: Int, runs: Int, settle limit: Double, tools: Wi
                 connection.linksInto(phones) >= 2 * streams && connection.linksInto(speaker) == 0
             }
             try outside.sync()
+            _ = connection.takeTimedPortEvents()
             let start = seconds()
             outside.destroyNode(named: phones)
             // Woken by the registry's link events, as Arbiter's side is by the unplug's: no round trips while
@@ -74,7 +76,12 @@ func measureWirePlumber(streams: Int, runs: Int, settle limit: Double, tools: Wi
             guard try connection.waitForLinks(into: speaker, atLeast: 2 * streams, milliseconds: Int(limit * 1000)) else {
                 throw BenchFailure("WirePlumber did not move the streams back to the speaker within \(Int(limit)) s (run \(run))")
             }
-            if run > ArbiterBench.warmUpRuns { samples.append((seconds() - start) * 1000) }
+            let done = seconds()
+            // The registry's removal of the headphones reached this connection as it reached WirePlumber's.
+            guard let removed = connection.takeTimedPortEvents().first(where: { $0.event == .removed(phones) }) else {
+                throw BenchFailure("the registry did not report the headphones' removal (run \(run))")
+            }
+            if run > ArbiterBench.warmUpRuns { samples.append(PolicyRun(total: done - start, delivery: removed.moment - start)) }
         }
         return samples
     } catch let failure as BenchFailure {

@@ -23,7 +23,7 @@ struct BenchCommandTests {
         #expect(!result.stderr.contains("Fatal error"))
     }
 
-    @Test("with WirePlumber installed: both sides measured, and the comparison says how far the daemon's delivery bounds it",
+    @Test("with WirePlumber installed: both sides measured and split at the removal's arrival; the comparison says how far the delivery bounds it and how the policies compare after it",
           .enabled(if: ["/usr/bin/wireplumber", "/usr/bin/dbus-daemon", "/usr/bin/pw-play"].allSatisfy {
               FileManager.default.isExecutableFile(atPath: $0)
           }, "tools/bench-unplug.sh installs wireplumber and dbus"))
@@ -35,12 +35,17 @@ struct BenchCommandTests {
         let row = try #require(lines.first { $0.hasPrefix("wireplumber ") }, "\(result.stdout)")
         #expect(row.split(separator: " ").prefix(3) == ["wireplumber", "1", "3"], "\(row)")
         let compare = try #require(lines.first { $0.hasPrefix("compare 1 stream: Arbiter ") }, "\(result.stdout)")
-        // "Arbiter 2.7× faster at the median, 3.7× at p99 (the daemon's delivery alone bounds it at 3.2× at the median)"
+        // "Arbiter 2.0× faster at the median, 3.0× at p99 (the daemon's delivery alone bounds it at 2.5× at the
+        // median); after the delivery, 6.1× at the median (0.31 against 1.90 ms), 5.2× at p99"
         let factors = compare.split(separator: " ").filter { $0.hasSuffix("×") }.compactMap { Double($0.dropLast()) }
-        #expect(factors.count == 3, "\(compare)")
+        #expect(factors.count == 5, "\(compare)")
         #expect(compare.contains("(the daemon's delivery alone bounds it at "), "\(compare)")
+        #expect(compare.contains("; after the delivery, "), "\(compare)")
         // Delivery is part of every run, so the bound is never below the ratio itself.
-        if factors.count == 3 { #expect(factors[2] >= factors[0], "\(compare)") }
+        if factors.count == 5 { #expect(factors[2] >= factors[0], "\(compare)") }
+        // WirePlumber's runs are split at the removal's arrival as Arbiter's are.
+        let split = try #require(lines.first { $0.hasPrefix("wireplumber 1, median/p99/max ms: delivery ") }, "\(result.stdout)")
+        #expect(split.contains(", after it "), "\(split)")
     }
 
     @Test("bad sizes and runs are refused with what was expected")
