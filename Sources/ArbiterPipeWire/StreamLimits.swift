@@ -3,8 +3,9 @@ import Glibc
 #endif
 
 /// How many streams one stage and one daemon carry, and the open-file limit they need. Measured with
-/// PipeWire 0.3.65: every stream holds about 7 descriptors (eventfds, memfds) in arbiter and as many in the
-/// daemon (1,024 apps with their recorders: 14,476 in arbiter, 12,466 in the daemon).
+/// PipeWire 0.3.65 on connections of 16 streams: a playing stream holds about 10 descriptors (eventfds, memfds,
+/// its share of a connection) in arbiter and 7 in the daemon (16, 100, 200 and 400 playing apps: 168, 1,016,
+/// 2,046 and 4,102 in arbiter; 400 apps: 2,893 in the daemon).
 public enum StreamLimits {
     /// Playback streams per route bus, well below what one PipeWire input port mixes.
     public static let streamsPerBus = 64
@@ -15,8 +16,8 @@ public enum StreamLimits {
     /// Streams of any kind one connection carries (the C layer's MAX_STREAMS): every playback stream with a
     /// recorder.
     public static let maxStreams = 2 * maxPlaybackStreams
-    /// Descriptors a stream holds, with some to spare (7 measured).
-    static let descriptorsPerStream = 8
+    /// Descriptors a stream holds, with some to spare (10.2 measured for a playing stream).
+    static let descriptorsPerStream = 11
     /// Descriptors a process needs besides its streams.
     static let baseDescriptors = 256
 

@@ -44,7 +44,7 @@ struct PipeWireReplayTests {
         #expect(real.stdout.contains("cannot be applied: bluetoothHeadphones is not connected"), "\(real.stdout)")
     }
 
-    @Test("the open-file limit counts the streams made (a recorder's only once it records): 150 playing apps fit in 2,048 descriptors (with their recorders they did not), 300 do not")
+    @Test("the open-file limit counts the streams made (a recorder's only once it records): 150 playing apps fit in 2,048 descriptors (with their recorders they did not), 200 do not (they need 2,046 at the peak)")
     func openFileLimit() throws {
         func scenario(_ apps: Int) -> String {
             "scenario: \(apps) players\napps:\n"
@@ -52,7 +52,7 @@ struct PipeWireReplayTests {
                 + "steps:\n" + (1...apps).map { "  - App\($0): play\n" }.joined()
                 + "  - expect:\n      App\(apps): { playing: true }\n"
         }
-        for (apps, fits) in [(150, true), (300, false)] {
+        for (apps, fits) in [(150, true), (200, false)] {
             let file = try temporaryScenario("open-files-\(apps)", scenario(apps))
             defer { unlink(file) }
             let log = "/tmp/arbiter-open-files.\(getpid()).log"
@@ -64,7 +64,7 @@ struct PipeWireReplayTests {
                 #expect(status == 0, "\(output)")
             } else {
                 #expect(status != 0)
-                #expect(output.contains("too many streams for the open-file limit: 300 streams need about 2656 descriptors"),
+                #expect(output.contains("too many streams for the open-file limit: 200 streams need about 2456 descriptors (11 a stream)"),
                         "\(output)")
             }
         }
