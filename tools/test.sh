@@ -3,7 +3,7 @@
 # backend against private daemons it starts itself, the CLI tests (the corpus with and without --pipewire), the
 # ArbiterTesting library's tests, the example packages in Examples/ (PolicyTests uses ArbiterTesting as a user would,
 # SeedApps runs the seed articles' code through ArbiterKit), and
-# (with no arguments) the benchmark package's build and workload, the release build with profile-guided
+# (with no arguments) 1,024 playing streams on their own, the benchmark package's build and workload, the release build with profile-guided
 # optimization replaying the corpus as the debug build does, and a short fuzzing run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +13,8 @@ swift build --build-tests
 export PIPEWIRE_LOG="${PIPEWIRE_LOG:-/tmp/arbiter-test-pipewire.log}"
 swift test --skip-build "$@"
 if [ "$#" -eq 0 ]; then
+    echo "test.sh: 1,024 playing streams, the most one stage carries, on their own: each one running and reaching the new route in a pw-dump" >&2
+    ARBITER_MANY_STREAMS=1024 swift test --skip-build --filter 'ManyStreamsTests/manyStreams'
     echo "test.sh: Examples/PolicyTests (an app team's policy tests, depending on Arbiter by path)" >&2
     swift test --package-path Examples/PolicyTests
     echo "test.sh: Examples/SeedApps (the seed articles' audio code run on a simulated phone through ArbiterKit)" >&2

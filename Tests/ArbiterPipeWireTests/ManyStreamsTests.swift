@@ -15,7 +15,8 @@ struct ManyStreamsTests {
 
     /// The suite runs 16 apps and 256 (past where one connection for all streams failed; a recorder's stream is
     /// made only when it records, so an app here is one stream). The most one stage carries, 1,024, runs with
-    /// `ARBITER_MANY_STREAMS=1024` (each pw-dump of it takes a second, and it has failed once in CI: docs/reliability.md);
+    /// `ARBITER_MANY_STREAMS=1024`, a step of its own in tools/test.sh (each pw-dump of it takes a second, and it
+    /// uses both cores while it starts: docs/reliability.md);
     /// `ARBITER_MANY_STREAMS=1` runs 64, 128, 512 and 1,024 too. Every playback stream must be running and reach
     /// the new route, read with pw-dump from outside.
     @Test("stage-up and a route change with many streams", arguments: ManyStreamsTests.counts)
