@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // The five seed articles' audio code, rewritten in Swift against the iOS API names, and tests that run it on a
-// simulated phone (ArbiterKit): what each gets right, and the bug the fact base says it has.
+// simulated phone (ArbiterKit): what each gets right, and the bug the fact base says it has. Beside them,
+// PodcastCore: the app docs/app-code.md walks through, with that page's examples as its tests.
 import PackageDescription
 
 let package = Package(
@@ -28,6 +29,25 @@ let package = Package(
                 // On Linux, a test target that uses ArbiterTesting or ArbiterKit (which report issues) must link this.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
+        ),
+        // The podcast player docs/app-code.md walks through, and its tests: every Swift example of that page, the
+        // README's and ArbiterKit's catalog, as written there.
+        .target(
+            name: "PodcastCore",
+            dependencies: [.product(name: "ArbiterKit", package: "Arbiter")],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
+            name: "PodcastCoreTests",
+            dependencies: [
+                "PodcastCore",
+                .product(name: "ArbiterKit", package: "Arbiter"),
+                .product(name: "ArbiterEngine", package: "Arbiter"),
+                .product(name: "ArbiterTesting", package: "Arbiter"),
+                .product(name: "ArbiterScenario", package: "Arbiter"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            exclude: ["Scenarios"]
         ),
     ],
     swiftLanguageModes: [.v6]
