@@ -6,5 +6,6 @@ extension Lint {
         .deactivationWithoutNotifyingOthers, .resumeWithoutShouldResume,
         .playAndRecordForPlayback, .backgroundAudioStopped, .audioPlayerPlaysOnAfterUnplug,
         .optionsIgnored, .optionsRejected,
+        .allowanceUnused,
     ]
 }

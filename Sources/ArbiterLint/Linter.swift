@@ -10,6 +10,18 @@ public struct Linter: Sendable {
     /// What the linter found so far, in order, less what `allowances` silences.
     public private(set) var findings: [LintFinding] = []
     public let allowances: LintAllowances
+    /// The allowances that have silenced a finding so far.
+    public private(set) var usedAllowances: Set<LintAllowances.Entry> = []
+
+    /// The allowances that silenced nothing: once the run is finished, each one hides no mistake the run makes,
+    /// and would hide the next one of its kind unseen.
+    /// An entry for `allowlints.unused` itself is never one of them, and silences them as any allowance does.
+    public var unusedAllowances: [LintAllowances.Entry] {
+        allowances.entries.filter { entry in
+            entry.lint != Lint.allowanceUnused.id && !usedAllowances.contains(entry)
+                && !allowances.allows(.allowanceUnused(entry, at: .zero))
+        }
+    }
 
     private var checks: [any LintCheck]
     private var engine: Engine
@@ -80,6 +92,9 @@ public struct Linter: Sendable {
     private mutating func ask(_ look: (inout any LintCheck, inout [LintFinding]) -> Void) {
         var found: [LintFinding] = []
         for i in checks.indices { look(&checks[i], &found) }
-        findings += found.filter { !allowances.allows($0) }
+        for finding in found {
+            let silencing = allowances.entries(silencing: finding)
+            if silencing.isEmpty { findings.append(finding) } else { usedAllowances.formUnion(silencing) }
+        }
     }
 }

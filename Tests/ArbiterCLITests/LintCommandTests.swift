@@ -16,6 +16,48 @@ struct LintCommandTests {
         #expect(result.stdout.hasSuffix("6 warnings in 1 file\n0 passed, 1 failed\n"))
     }
 
+    @Test("an allowLints entry that silences nothing is a warning at its line, for the file and for an app")
+    func unusedAllowance() throws {
+        let file = NSTemporaryDirectory() + "unused-allowance.\(getpid()).yaml"
+        try """
+            scenario: Allowances kept after the mistakes were fixed
+            allowLints:
+              nowplaying.stale-rate: "the scenario used to show the stale rate"
+            apps:
+              Recorder:
+                category: record
+                options: [allowAirPlay]
+                allowLints:
+                  options.ignored: "shows the ignored option on purpose"
+              Maps:
+                backgroundModes: [audio]
+                category: playback
+                allowLints:
+                  deactivation.without-notify-others: "Maps used to leave Podcasts paused"
+            steps:
+              - Maps: foreground
+              - Maps: play
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { unlink(file) }
+        let result = try CLI.run(["lint", file])
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            \(file):3:3: warning: allowLints: nowplaying.stale-rate silences nothing in this run [allowlints.unused]
+              fix: remove the entry, or check that the steps still make the mistake it was written for
+            \(file):14:7: warning: Maps: allowLints: deactivation.without-notify-others silences nothing in this run [allowlints.unused]
+              fix: remove the entry, or check that the steps still make the mistake it was written for
+            2 warnings in 1 file
+            0 passed, 1 failed
+
+            """)
+        let json = try CLI.run(["lint", "--json", file])
+        #expect(json.stdout.contains(#""app":"allowLints","lint":"allowlints.unused""#), "\(json.stdout)")
+        let replay = try CLI.run(["replay", file])
+        #expect(replay.status == 0)
+        #expect(replay.stdout.contains("⚠ allowLints: nowplaying.stale-rate silences nothing in this run  [allowlints.unused]"))
+    }
+
     @Test("a file without mistakes passes the lint with exit status 0")
     func clean() throws {
         let result = try CLI.run(["lint", "Tests/ArbiterCLITests/Golden/passing.yaml"])

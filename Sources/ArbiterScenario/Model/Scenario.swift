@@ -12,6 +12,9 @@ public struct Scenario: Sendable {
     public var declarations: DeclarationPositions
     /// The lints the file silences (`allowLints:`), for the whole file and for single apps, each with its reason.
     public var lintAllowances: LintAllowances
+    /// Where each allowance is written (its lint's key under `allowLints:`), for the warning about one that
+    /// silences nothing.
+    public var allowancePositions: [LintAllowances.Entry: SourcePosition] = [:]
 
     public init(file: String, title: String, description: String? = nil, setup: Setup, steps: [ScenarioStep],
                 declarations: DeclarationPositions = DeclarationPositions(),

@@ -15,6 +15,8 @@ struct ScenarioDecoder {
     var declarations = DeclarationPositions()
     /// The lints the file silences.
     var lintAllowances = LintAllowances()
+    /// Where each allowance is written.
+    var allowancePositions: [LintAllowances.Entry: SourcePosition] = [:]
 
     static let topKeys = ["scenario", "description", "ios", "profile", "device", "apps", "steps", "allowLints"]
 
@@ -37,7 +39,7 @@ struct ScenarioDecoder {
         }
         self.ios = ios
         if let node = value("profile") { decodeProfile(node) }
-        if let node = value("allowLints") { lintAllowances.everywhere = decodeAllowLints(node) }
+        if let node = value("allowLints") { lintAllowances.everywhere = decodeAllowLints(node, for: nil) }
         if let node = reader.require("apps", in: entries, at: root, context: "the scenario") { decodeApps(node) }
         // Steps and checks may name the built-in Music app, which the engine adds: it is known while they are read.
         let declared = apps
@@ -52,9 +54,11 @@ struct ScenarioDecoder {
             steps = decodeSteps(node, ios: ios)
         }
         guard reader.diagnostics.isEmpty else { return nil }
-        return Scenario(file: reader.file, title: title, description: description,
-                        setup: Setup(ios: ios, profile: profile, device: device, apps: declared), steps: steps,
-                        declarations: declarations, lintAllowances: lintAllowances)
+        var scenario = Scenario(file: reader.file, title: title, description: description,
+                                setup: Setup(ios: ios, profile: profile, device: device, apps: declared), steps: steps,
+                                declarations: declarations, lintAllowances: lintAllowances)
+        scenario.allowancePositions = allowancePositions
+        return scenario
     }
 
     // MARK: Profile
@@ -170,7 +174,7 @@ struct ScenarioDecoder {
                     }
                 }
             case "allowLints":
-                lintAllowances.perApp[id] = decodeAllowLints(value)
+                lintAllowances.perApp[id] = decodeAllowLints(value, for: id)
             default: break
             }
         }
@@ -187,7 +191,7 @@ struct ScenarioDecoder {
     }
 
     /// `allowLints: { nowplaying.stale-rate: "why it is allowed" }`: lint identifiers, each with its reason.
-    mutating func decodeAllowLints(_ node: Node) -> [String: String] {
+    mutating func decodeAllowLints(_ node: Node, for app: AppID?) -> [String: String] {
         guard let entries = reader.mapping(node, expected: "a mapping from lint identifiers to the reason each is "
             + "allowed, such as { nowplaying.stale-rate: \"the scenario shows the stale lock screen\" }")
         else { return [:] }
@@ -206,6 +210,7 @@ struct ScenarioDecoder {
                 continue
             }
             allowed[id] = reason
+            allowancePositions[LintAllowances.Entry(app: app, lint: id)] = reader.position(keyNode)
         }
         return allowed
     }
