@@ -134,7 +134,7 @@ public final class PolicyTestStore {
         defer { reportLints() }
         switch outcome.result {
         case .rejected(let error):
-            location.report("The engine refused \(event): \(error.message)")
+            location.report("The engine refused \(event): \(error)")
             return
         case .failed(let error) where error.code != fails:
             location.report(Failures.unexpectedError(event, error, expected: fails))

@@ -40,7 +40,8 @@ struct PipeWireReplayTests {
         let real = try CLI.run(["replay", "--pipewire", file])
         #expect(real.status == 1)
         #expect(real.stdout == plain.stdout)
-        #expect(real.stdout.contains("cannot be applied: wiredHeadphones is already connected; expected a name"), "\(real.stdout)")
+        #expect(real.stdout.contains("cannot be applied: wiredHeadphones is already connected; expected a name for a "
+            + "second wiredHeadphones, for example { accessory: wiredHeadphones, name: Second }"), "\(real.stdout)")
         #expect(real.stdout.contains("cannot be applied: bluetoothHeadphones is not connected"), "\(real.stdout)")
     }
 

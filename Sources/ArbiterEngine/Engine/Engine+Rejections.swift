@@ -102,7 +102,7 @@ extension Engine {
         case .connect(let spec):
             guard let clash = device.accessoryIndex(exactly: spec) else { return nil }
             return InputError("\(device.accessories[clash]) is already connected; expected a name for a second "
-                + "\(spec.kind), for example { accessory: \(spec.kind), name: Second }")
+                + "\(spec.kind)", example: .namedAccessory(spec.kind))
         case .disconnect(let spec):
             if device.accessoryIndex(matching: spec) != nil { return nil }
             let connected = device.accessories.map(\.description).joined(separator: ", ")
@@ -144,6 +144,6 @@ extension Engine {
         if index(of: config.name) != nil {
             return InputError("app '\(config.name)' already exists; expected a new app name")
         }
-        return Engine.problems(with: config, profile: profile).first.map(InputError.init)
+        return Engine.problems(with: config, profile: profile).first.map { InputError($0) }
     }
 }

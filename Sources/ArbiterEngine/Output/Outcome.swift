@@ -89,9 +89,27 @@ public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// An event the engine cannot apply, with what was expected instead.
 public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong and what was expected, in words every front end shares.
     public var message: String
+    /// A value that would have been accepted, for each front end to write in its own syntax.
+    public var example: Example?
 
-    public init(_ message: String) { self.message = message }
+    /// Values an error can suggest.
+    public enum Example: Hashable, Sendable {
+        /// A second accessory of a kind, told apart from the first by a name (`Second`).
+        case namedAccessory(AccessoryKind)
+    }
 
-    public var description: String { message }
+    public init(_ message: String, example: Example? = nil) {
+        self.message = message
+        self.example = example
+    }
+
+    /// The message, and the example as Swift: `..., for example AccessorySpec(.wiredHeadphones, name: "Second")`.
+    public var description: String {
+        switch example {
+        case nil: message
+        case .namedAccessory(let kind): "\(message), for example AccessorySpec(.\(kind), name: \"Second\")"
+        }
+    }
 }

@@ -189,7 +189,7 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
                                        "\(api) failed with \(error.code) (\(error.code.codeText)): [\(error.rule.id)] "
                                            + error.rule.statement)
         case .rejected(let error):
-            throw AVAudioSession.error(.badParam, "\(api) was refused: \(error.message)")
+            throw AVAudioSession.error(.badParam, "\(api) was refused: \(error)")
         }
     }
 

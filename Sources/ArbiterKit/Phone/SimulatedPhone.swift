@@ -72,7 +72,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         let declared = step(.declare(config), cause: .test)
         if case .rejected(let error) = declared.result {
             apps[name] = nil
-            throw SimulatedPhoneError(message: error.message)
+            throw SimulatedPhoneError(message: error.description)
         }
         if engine.device.foreground != name {
             foregroundAppWillResign(to: name)
@@ -164,7 +164,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         transcript.append(PhoneStep(cause: cause, outcome: outcome, engine: engine))
         linter.observe(outcome, after: engine)
         if case .rejected(let error) = outcome.result, cause != .test {
-            diagnose("\(cause): \(event) was refused: \(error.message)")
+            diagnose("\(cause): \(event) was refused: \(error)")
         }
         var position: Double?
         if case .system(.remote(_, let at)) = outcome.event { position = at }
@@ -239,7 +239,7 @@ public struct PhoneStep: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var lines = ["\(outcome.time)  \(outcome.event)" + (cause == .test ? "" : "  (\(cause))")]
         if case .failed(let error) = outcome.result { lines.append("  fails: \(error)") }
-        if case .rejected(let error) = outcome.result { lines.append("  refused: \(error.message)") }
+        if case .rejected(let error) = outcome.result { lines.append("  refused: \(error)") }
         lines += outcome.decisions.map { "  \($0)" }
         lines += outcome.notifications.map { "  \($0)" }
         return lines.joined(separator: "\n")

@@ -73,7 +73,7 @@ public enum JSONLinesFormatter {
             object.add("error_rule", error.rule.id)
         case .rejected(let input):
             object.add("result", "rejected")
-            object.add("reason", input.message)
+            object.add("reason", input.inScenarioWords)
         }
         object.add("expected_failure", step.expectedFailure?.code.rawValue)
         object.add("ok", step.problem == nil)

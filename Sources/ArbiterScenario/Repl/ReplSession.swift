@@ -191,7 +191,7 @@ public struct ReplSession {
         let outcome = engine.handle(event, at: time)
         if case .rejected(let error) = outcome.result {
             snapshots.removeLast()
-            reply.lines.append("\(source):\(lineNumber):1: error: \(ReplSession.inReplWords(error.message))")
+            reply.lines.append("\(source):\(lineNumber):1: error: \(error.inReplWords)")
             reply.failed = true
             return
         }
@@ -385,15 +385,5 @@ public struct ReplSession {
             lines.append("  └─ step \(index) at \(entry.time): \(entry.text)" + (entry.position.map { "  (\($0))" } ?? ""))
         }
         return lines
-    }
-
-    /// An engine message in the REPL's words: its one example in a scenario file's words (a second accessory
-    /// of a kind, `{ accessory: KIND, name: Second }`) becomes the command to type.
-    static func inReplWords(_ message: String) -> String {
-        guard let open = message.range(of: "{ accessory: "), let close = message.range(of: ", name: Second }"),
-              open.upperBound <= close.lowerBound else { return message }
-        let kind = message[open.upperBound..<close.lowerBound]
-        return message.replacingCharacters(in: open.lowerBound..<close.upperBound,
-                                           with: "device connect \(kind) name=Second")
     }
 }

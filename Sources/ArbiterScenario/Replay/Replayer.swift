@@ -128,7 +128,7 @@ public enum Replayer {
             if expected.code == error.code { return nil }
             return "failed with \(error.code), expected \(expected.code): \(error.rule.statement) [\(error.rule.id)]"
         case .rejected(let input):
-            return "cannot be applied: \(input.message)"
+            return "cannot be applied: \(input.inScenarioWords)"
         }
     }
 }
