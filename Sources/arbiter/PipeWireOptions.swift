@@ -20,19 +20,24 @@ struct PipeWireOptions: ParsableArguments {
     /// the daemon (nil with a remote or without PipeWire) and the runtime directory whose socket to use.
     /// PipeWire that cannot be used (no daemon at the remote, a daemon that cannot start or does not answer) is
     /// unusable input: the error says what was tried and what was expected, and the exit status is 2.
+    /// Connects once to the daemon at `--pipewire-remote` `remote`; if it cannot, says what was tried and what
+    /// was expected, and exits 2.
+    static func requireRunningDaemon(at remote: String) throws {
+        let directory = RuntimeEnvironment.runtimeDirectory
+        let socket = remote.hasPrefix("/") ? remote : "\(directory)/\(remote)"
+        guard let reason = PipeWireOptions.cannotConnect(to: remote, socket: socket) else { return }
+        print("error: --pipewire-remote \(remote): cannot connect to a PipeWire daemon at \(socket) "
+            + "(\(reason)); expected the socket of a running daemon, named relative to $XDG_RUNTIME_DIR "
+            + "(\(directory)), such as `tools/pipewire.sh start DIR` runs (then XDG_RUNTIME_DIR=DIR "
+            + "--pipewire-remote pipewire-0)")
+        throw ExitCode(2)
+    }
+
     func start() throws -> (PrivateDaemon?, String) {
         guard enabled else { return (nil, RuntimeEnvironment.runtimeDirectory) }
         if let remote = pipewireRemote {
-            let directory = RuntimeEnvironment.runtimeDirectory
-            let socket = remote.hasPrefix("/") ? remote : "\(directory)/\(remote)"
-            if let reason = PipeWireOptions.cannotConnect(to: remote, socket: socket) {
-                print("error: --pipewire-remote \(remote): cannot connect to a PipeWire daemon at \(socket) "
-                    + "(\(reason)); expected the socket of a running daemon, named relative to $XDG_RUNTIME_DIR "
-                    + "(\(directory)), such as `tools/pipewire.sh start DIR` runs (then XDG_RUNTIME_DIR=DIR "
-                    + "--pipewire-remote pipewire-0)")
-                throw ExitCode(2)
-            }
-            return (nil, directory)
+            try PipeWireOptions.requireRunningDaemon(at: remote)
+            return (nil, RuntimeEnvironment.runtimeDirectory)
         }
         let daemon: PrivateDaemon
         do {

@@ -110,15 +110,7 @@ extension Arbiter {
         /// The daemon to soak: a private one, or the running one at --pipewire-remote, which must answer and
         /// hold nothing of Arbiter's yet (that would be counted as leaked).
         private func start() throws -> SoakDaemon {
-            if let remote = pipewireRemote {
-                let directory = RuntimeEnvironment.runtimeDirectory
-                let socket = remote.hasPrefix("/") ? remote : "\(directory)/\(remote)"
-                if let reason = PipeWireOptions.cannotConnect(to: remote, socket: socket) {
-                    print("error: --pipewire-remote \(remote): cannot connect to a PipeWire daemon at \(socket) "
-                        + "(\(reason)); expected the socket of a running daemon, named relative to $XDG_RUNTIME_DIR")
-                    throw ExitCode(2)
-                }
-            }
+            if let remote = pipewireRemote { try PipeWireOptions.requireRunningDaemon(at: remote) }
             let daemon: SoakDaemon
             do {
                 daemon = try SoakDaemon(remote: pipewireRemote)

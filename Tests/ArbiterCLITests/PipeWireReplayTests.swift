@@ -118,6 +118,10 @@ struct PipeWireReplayTests {
         let repl = run("repl --pipewire-remote nobody-here", environment: "XDG_RUNTIME_DIR=/tmp")
         #expect(repl.status == 2, "\(repl.output)")
         #expect(repl.output.hasPrefix("error: --pipewire-remote nobody-here: cannot connect"), "\(repl.output)")
+        // The soak says the same, in the same words.
+        let soak = run("soak --rounds 1 --pipewire-remote nobody-here", environment: "XDG_RUNTIME_DIR=/tmp")
+        #expect(soak.status == 2, "\(soak.output)")
+        #expect(soak.output == result.output, "\(soak.output)")
     }
 
     @Test("a remote that is not a socket, or a socket nobody answers on, exits 2 with the reason")
