@@ -5,12 +5,16 @@
 #include <stdio.h>
 #include <string.h>
 
+struct pw_properties *arbiter_context_properties(void) {
+    return pw_properties_new("default.clock.quantum-limit", ARBITER_QUANTUM_LIMIT, NULL);
+}
+
 int arbiter_client_open(struct pw_thread_loop **loop, struct pw_context **context, struct pw_core **core,
                         const char *thread_name, const char *app_name, const char *remote, char *error,
                         int error_len) {
     pw_init(NULL, NULL);
     *loop = pw_thread_loop_new(thread_name, NULL);
-    *context = *loop ? pw_context_new(pw_thread_loop_get_loop(*loop), NULL, 0) : NULL;
+    *context = *loop ? pw_context_new(pw_thread_loop_get_loop(*loop), arbiter_context_properties(), 0) : NULL;
     if (*context == NULL) {
         snprintf(error, error_len, "cannot create a PipeWire context");
         return -1;

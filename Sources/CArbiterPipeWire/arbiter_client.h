@@ -4,6 +4,16 @@
 
 #include <pipewire/pipewire.h>
 
+/* The largest quantum a stream of ours is set up for, in frames: the private daemon's default.clock.max-quantum
+ * and libpipewire 0.3's default largest quantum. A stream's converter keeps working buffers for 65 channels at
+ * the context's quantum limit (8192 frames by default): about 4.6 MB resident a stream, 1.4 MB at 2048. Our
+ * streams also say they take no more latency than this (node.max-latency), so no graph they are in runs a larger
+ * quantum. */
+#define ARBITER_QUANTUM_LIMIT "2048"
+
+/* The properties of a context of ours: its quantum limit. */
+struct pw_properties *arbiter_context_properties(void);
+
 /* Makes a thread loop named `thread_name`, its context, and a core connected to `remote` (NULL: the default) as
  * `app_name`. On success returns 0 with the loop started and locked. On failure returns -1 with `error` filled,
  * and whatever was made is in `*loop` and `*context` for the caller's clean-up (`arbiter_client_close`). */

@@ -470,7 +470,7 @@ static struct pw_core *stream_connection_for(struct arbiter_pw *pw, int slot) {
     if (c->core != NULL) return c->core;
     struct pw_context *context = pw->context;
     if (slot >= STREAMS_PER_DATA_LOOP && (slot / STREAMS_PER_CONNECTION) % CONNECTIONS_PER_DATA_LOOP == 0) {
-        c->context = pw_context_new(pw_thread_loop_get_loop(pw->loop), NULL, 0);
+        c->context = pw_context_new(pw_thread_loop_get_loop(pw->loop), arbiter_context_properties(), 0);
         if (c->context == NULL) {
             snprintf(pw->error, sizeof(pw->error), "cannot make another context for streams: %s", strerror(errno));
             return NULL;
@@ -609,6 +609,7 @@ int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *
         PW_KEY_MEDIA_NAME, media_name,
         PW_KEY_NODE_AUTOCONNECT, "false",
         "adapter.auto-port-config", "{ mode = dsp monitor = false position = preserve }",
+        PW_KEY_NODE_MAX_LATENCY, ARBITER_QUANTUM_LIMIT "/48000",
         NULL);
     struct pw_core *core = stream_connection_for(pw, slot);
     if (core == NULL) pw_properties_free(props);

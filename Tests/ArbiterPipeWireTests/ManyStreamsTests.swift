@@ -48,7 +48,8 @@ struct ManyStreamsTests {
         try stage.apply(engine)
         let routed = clock.now
         print("many streams: \(count) apps: stage up \(up - start), all playing \(playing - up), "
-            + "connect \(connected - playing), route change \(routed - connected)")
+            + "connect \(connected - playing), route change \(routed - connected), "
+            + "test process resident \(FileDescriptorCensus.residentKilobytes() / 1024) MB")
         var graph = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
         for _ in 0..<(count > 256 ? 20 : 100) where !ManyStreamsTests.allOn(graph, count: count, target: "arbiter.port.headphones") {
             usleep(50_000)
