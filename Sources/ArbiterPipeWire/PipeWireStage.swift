@@ -399,10 +399,10 @@ public final class PipeWireStage: @unchecked Sendable {
 
     private func linkBus(_ index: Int, to targets: [String]) throws(PipeWireError) {
         connection.unlink(group: index)
-        let present = targets.filter(connection.nodeExists)
-        for target in present.isEmpty ? [PipeWireStage.speaker] : present {
+        try linkToPresent(targets, fallback: PipeWireStage.speaker, unlink: { connection.unlink(group: index) }) {
+            (target: String) throws(PipeWireError) in
             do { try connection.link(group: index, from: buses[index], to: target) } catch {
-                throw PipeWireError("cannot route to \(target): \(error.message)")
+                throw PipeWireError("cannot route to \(target): \(error)")
             }
         }
     }
@@ -413,10 +413,30 @@ public final class PipeWireStage: @unchecked Sendable {
         let stream = streams[name]!
         connection.unlink(stream)
         guard !targets.isEmpty else { return }
-        let present = targets.filter(connection.nodeExists)
-        for target in present.isEmpty ? [PipeWireStage.mic] : present {
+        try linkToPresent(targets, fallback: PipeWireStage.mic, unlink: { connection.unlink(stream) }) {
+            (target: String) throws(PipeWireError) in
             do { try connection.link(stream, to: target) } catch {
-                throw PipeWireError("cannot route \(name) to \(target): \(error.message)")
+                throw PipeWireError("cannot route \(name) to \(target): \(error)")
+            }
+        }
+    }
+
+    /// Links to those of `targets` that exist, or to `fallback` when none does. A target that went away after it
+    /// was looked up (an unplug racing the decision) fails its link: then, once a round trip has brought this
+    /// connection's registry up to date, the links are made again to the targets left. Any other failure is thrown.
+    private func linkToPresent(_ targets: [String], fallback: String, unlink: () -> Void,
+                               link: (String) throws(PipeWireError) -> Void) throws(PipeWireError) {
+        var present = targets.filter(connection.nodeExists)
+        while true {
+            do {
+                for target in present.isEmpty ? [fallback] : present { try link(target) }
+                return
+            } catch {
+                unlink()
+                try connection.sync()
+                let left = targets.filter(connection.nodeExists)
+                guard left.count < present.count else { throw error }
+                present = left
             }
         }
     }
