@@ -16,6 +16,8 @@ let package = Package(
             dependencies: [
                 "PodcastPolicy",
                 .product(name: "ArbiterTesting", package: "Arbiter"),
+                .product(name: "ArbiterEngine", package: "Arbiter"),
+                .product(name: "ArbiterLint", package: "Arbiter"),
                 // On Linux, a test target that uses ArbiterTesting must also link this.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],

@@ -45,6 +45,7 @@ let package = Package(
                 .product(name: "ArbiterEngine", package: "Arbiter"),
                 .product(name: "ArbiterTesting", package: "Arbiter"),
                 .product(name: "ArbiterScenario", package: "Arbiter"),
+                .product(name: "ArbiterLint", package: "Arbiter"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             exclude: ["Scenarios"]

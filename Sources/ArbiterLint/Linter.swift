@@ -69,7 +69,8 @@ public struct Linter: Sendable {
         return Array(findings[start...])
     }
 
-    /// Ends the run: the last instant, and the checks about the whole run. Returns what that found.
+    /// Ends the run: the last instant, the checks about the whole run, and then each allowance that silenced
+    /// nothing (`allowlints.unused`). Returns what that found.
     @discardableResult
     public mutating func finish() -> [LintFinding] {
         let start = findings.count
@@ -78,6 +79,7 @@ public struct Linter: Sendable {
         endInstant()
         let engine = engine
         ask { $0.runEnded(engine, into: &$1) }
+        findings += unusedAllowances.map { LintFinding.allowanceUnused($0, at: engine.now) }
         return Array(findings[start...])
     }
 

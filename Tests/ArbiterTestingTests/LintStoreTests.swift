@@ -54,4 +54,17 @@ struct LintStoreTests {
         pauseWithoutRate(store)
         #expect(store.lints.isEmpty)
     }
+
+    @Test func anAllowanceThatSilencesNothingIsReportedWhenTheStoreFinishes() {
+        withKnownIssue {
+            let store = PolicyTestStore(apps: [Self.podcasts], exhaustivity: .off,
+                                        allowing: LintAllowances(perApp: ["Podcasts": ["options.ignored": "kept from before"]]))
+            store.send(.app("Podcasts", .play()))
+            store.finish()
+        } matching: { issue in
+            issue.severity == .warning && issue.comments.contains {
+                $0.rawValue.contains("Podcasts: allowLints: options.ignored silences nothing in this run [allowlints.unused]")
+            }
+        }
+    }
 }

@@ -13,14 +13,23 @@ extension Lint {
 }
 
 extension LintFinding {
+    /// Where an app's name goes in a finding about a whole file's (or run's) allowance.
+    public static let wholeRun = AppID("allowLints")
+
     /// The finding for `allowance`, which silenced nothing in a run that ended at `time`. A whole file's entry
-    /// names `allowLints` where a finding names its app.
+    /// names `allowLints` (`wholeRun`) where a finding names its app; `declaration` is `["allowLints", LINT]`.
     public static func allowanceUnused(_ allowance: LintAllowances.Entry, at time: Time) -> LintFinding {
         let named = allowance.app == nil ? "" : "allowLints: "
         return LintFinding(
-            lint: .allowanceUnused, app: allowance.app ?? AppID("allowLints"), time: time,
+            lint: .allowanceUnused, app: allowance.app ?? wholeRun, time: time,
             message: "\(named)\(allowance.lint) silences nothing in this run",
             fix: "remove the entry, or check that the steps still make the mistake it was written for", step: nil,
-            declaration: allowance.app == nil ? nil : ["allowLints", allowance.lint])
+            declaration: ["allowLints", allowance.lint])
+    }
+
+    /// The allowance an `allowlints.unused` finding is about; nil for any other finding.
+    public var unusedAllowance: LintAllowances.Entry? {
+        guard lint == .allowanceUnused, let id = declaration?.last else { return nil }
+        return LintAllowances.Entry(app: app == LintFinding.wholeRun ? nil : app, lint: id)
     }
 }

@@ -111,7 +111,8 @@ public enum JSONLinesFormatter {
         object.add("line", warning.position.line)
         object.add("column", warning.position.column)
         object.add("time", warning.finding.time.description)
-        object.add("app", warning.finding.app.name)
+        // A whole file's allowance that silenced nothing is about no app.
+        object.add("app", warning.finding.unusedAllowance.map { $0.app?.name } ?? warning.finding.app.name)
         object.add("lint", warning.finding.lint.id)
         object.add("message", warning.finding.message)
         object.add("fix", warning.finding.fix)

@@ -1,6 +1,8 @@
 // The examples of docs/testing.md, README.md and ArbiterTesting's DocC catalog, as they are written there: each
-// block of those pages is held here line for line (DocumentedSwiftTests checks it), so each one compiles and runs.
+// block of those pages is held here line for line (DocumentedSwiftTests checks it), so each one compiles and runs;
+// the blocks of one section of docs/testing.md follow one another in one test, as a reader would put them.
 import ArbiterEngine
+import ArbiterLint
 import ArbiterTesting
 import Testing
 
@@ -82,11 +84,11 @@ import Testing
     store.finish()
 }
 
-/// docs/testing.md: lints as failures.
+/// docs/testing.md: lints as failures; the test fails, as the page says it should.
 @Test func lintsAsFailures() {
-    let podcasts = AppConfig("Podcasts", backgroundModes: [.audio], category: .playback, mode: .spokenAudio,
-                             players: [PlayerConfig(name: "episode", kind: .avPlayer)], remoteCommands: [.play, .pause])
     withKnownIssue {
+        let podcasts = AppConfig("Podcasts", backgroundModes: [.audio], category: .playback, mode: .spokenAudio,
+                                 players: [PlayerConfig(name: "episode", kind: .avPlayer)], remoteCommands: [.play, .pause])
         let store = PolicyTestStore(apps: [podcasts], exhaustivity: .off, lints: .failures)
         store.send(.app("Podcasts", .play()))
         store.send(.app("Podcasts", .nowPlayingInfo(NowPlayingInfo(title: "Ep", elapsed: 0))))
@@ -96,4 +98,17 @@ import Testing
     } matching: { issue in
         issue.description.contains("[nowplaying.stale-rate]")
     }
+}
+
+/// docs/testing.md: a lint silenced with its reason.
+@Test func anAllowedLint() {
+    let podcasts = AppConfig("Podcasts", backgroundModes: [.audio], category: .playback, mode: .spokenAudio,
+                             players: [PlayerConfig(name: "episode", kind: .avPlayer)], remoteCommands: [.play, .pause])
+    let store = PolicyTestStore(apps: [podcasts], exhaustivity: .off, lints: .failures,
+                                allowing: LintAllowances(everywhere: ["nowplaying.stale-rate": "why"]))
+    store.send(.app("Podcasts", .play()))
+    store.send(.app("Podcasts", .nowPlayingInfo(NowPlayingInfo(title: "Ep", elapsed: 0))))
+    store.send(.app("Podcasts", .pause()))
+    store.finish()
+    #expect(store.lints.isEmpty)
 }
