@@ -83,6 +83,10 @@ public struct Linter: Sendable {
         return Array(findings[start...])
     }
 
+    /// Adds findings made outside the linter's checks (an app's own code, which the simulated phone watches),
+    /// less what `allowances` silences, as if a check had found them now.
+    public mutating func report(_ found: [LintFinding]) { keep(found) }
+
     /// Every finding of a finished copy of this linter: what the run shows so far, were it to end now.
     public var findingsIfFinishedNow: [LintFinding] {
         var copy = self
@@ -94,6 +98,11 @@ public struct Linter: Sendable {
     private mutating func ask(_ look: (inout any LintCheck, inout [LintFinding]) -> Void) {
         var found: [LintFinding] = []
         for i in checks.indices { look(&checks[i], &found) }
+        keep(found)
+    }
+
+    /// Keeps what `allowances` does not silence, and notes the allowances that silenced the rest.
+    private mutating func keep(_ found: [LintFinding]) {
         for finding in found {
             let silencing = allowances.entries(silencing: finding)
             if silencing.isEmpty { findings.append(finding) } else { usedAllowances.formUnion(silencing) }

@@ -156,7 +156,7 @@ struct LintCommandTests {
         #expect(all.stdout.contains("  source: §8.2 (DOC:mediaplayer/mpnowplayinginfopropertyplaybackrate"))
         let narrowed = try CLI.run(["lints", "remote"])
         #expect(narrowed.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
-            == ["remote.handler-never-enabled", "remote.success-without-acting"])
+            == ["remote.handler-never-enabled", "remote.success-without-acting", "remote.handler-added-again"])
         let unknown = try CLI.run(["lints", "nope"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("no lint starts with 'nope'"))

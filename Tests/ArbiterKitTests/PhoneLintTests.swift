@@ -75,3 +75,71 @@ final class SloppyPlayer {
         #expect(phone.lints.isEmpty)
     }
 }
+
+/// A player that adds its pause handler each time it shows a screen, and begins a background task it never ends.
+final class LeakyPlayer {
+    let player = AVPlayer(url: URL(fileURLWithPath: "/media/song.mp3"))
+    var pauses = 0
+
+    init() throws { try AVAudioSession.sharedInstance().setCategory(.playback) }
+
+    func showPlayerScreen() {
+        MPRemoteCommandCenter.shared().pauseCommand.addTarget { [unowned self] _ in
+            pauses += 1
+            player.pause()
+            return .success
+        }
+    }
+
+    func enterBackground() -> UIBackgroundTaskIdentifier { UIApplication.shared.beginBackgroundTask() }
+}
+
+/// Mistakes only code can make: the phone watches for them and its linter reports them.
+@Suite struct PhoneCodeLintTests {
+    @Test func aHandlerAddedAgainRunsTwiceForOnePress() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17))
+        let app = try phone.install("Leaky", backgroundModes: [.audio]) { try LeakyPlayer() }
+        phone.run(in: "Leaky") {
+            app.showPlayerScreen()
+            app.showPlayerScreen()
+            app.player.play()
+        }
+        phone.send(.system(.remote(.pause)))
+        #expect(app.pauses == 2)
+        let finding = try #require(phone.lints.first { $0.lint.id == "remote.handler-added-again" })
+        #expect(finding.message.hasPrefix("pause ran 2 handlers for one press"))
+        #expect(phone.transcript[try #require(finding.step)].outcome.event == .system(.remote(.pause)))
+    }
+
+    @Test func oneHandlerIsFine() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17))
+        let app = try phone.install("Leaky", backgroundModes: [.audio]) { try LeakyPlayer() }
+        phone.run(in: "Leaky") {
+            app.showPlayerScreen()
+            app.player.play()
+        }
+        phone.send(.system(.remote(.pause)))
+        #expect(!phone.lints.contains { $0.lint.id == "remote.handler-added-again" })
+    }
+
+    @Test func aBackgroundTaskNeverEndedIsFoundAndOneEndedIsNot() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17))
+        let app = try phone.install("Leaky", backgroundModes: [.audio]) { try LeakyPlayer() }
+        let task = phone.run(in: "Leaky") { app.enterBackground() }
+        phone.send(.app("Leaky", .background))
+        let finding = try #require(phone.lints.first { $0.lint.id == "background.task-never-ended" })
+        #expect(finding.app == "Leaky")
+        #expect(finding.message.hasPrefix("a background task was begun and never ended"))
+        phone.run(in: "Leaky") { UIApplication.shared.endBackgroundTask(task) }
+        #expect(!phone.lints.contains { $0.lint.id == "background.task-never-ended" })
+    }
+
+    @Test func anAllowanceSilencesACodeLint() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17), allowing: LintAllowances(perApp: [
+            "Leaky": ["background.task-never-ended": "the test ends before the task would"],
+        ]))
+        let app = try phone.install("Leaky", backgroundModes: [.audio]) { try LeakyPlayer() }
+        _ = phone.run(in: "Leaky") { app.enterBackground() }
+        #expect(phone.lints.isEmpty)
+    }
+}

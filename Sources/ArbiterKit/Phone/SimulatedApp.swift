@@ -139,13 +139,17 @@ public final class SimulatedApp: @unchecked Sendable {
 
     // MARK: What the engine tells the app
 
-    /// Hands a notification the engine delivered to this app to its code.
-    func deliver(_ notification: SessionNotification, position: Double?) {
+    /// Hands a notification the engine delivered to this app at transcript step `step` to its code.
+    func deliver(_ notification: SessionNotification, position: Double?, step: Int) {
         run {
             switch notification.kind {
             case .remoteCommand(let command, _):
                 let statuses = commandCenter.dispatch(command, position: position)
                 remoteCommandResults.append(RemoteCommandResult(time: now, command: command, statuses: statuses))
+                if statuses.count > 1 {
+                    phone.reportLint(.remoteHandlersAddedAgain(name, command: command, handlers: statuses.count,
+                                                               time: now, step: step))
+                }
             case .playbackStateChanged(let player, _):
                 if let controller = self.player(named: player) as? MPMusicPlayerController {
                     notificationCenter.post(name: .MPMusicPlayerControllerPlaybackStateDidChange, object: controller)

@@ -31,7 +31,15 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// The mistakes the lints (`Lint.catalog`) found in what the apps did so far, as if the run ended now: a stale
     /// Now Playing rate, a handler that returns success without acting, a resume without shouldResume, ... Each
     /// finding's `step` is an index into `transcript`. Warnings, not failures: a test asserts on them as it likes.
-    public var lints: [LintFinding] { linter.findingsIfFinishedNow }
+    public var lints: [LintFinding] {
+        var linter = linter
+        linter.report(apps.values.sorted { $0.name.name < $1.name.name }.compactMap { app in
+            let open = app.application.openBackgroundTasks
+            guard open > 0, app.state?.lifecycle != .terminated else { return nil }
+            return .backgroundTaskNeverEnded(app.name, open: open, time: now)
+        })
+        return linter.findingsIfFinishedNow
+    }
 
     private var linter: Linter
 
@@ -169,7 +177,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         var position: Double?
         if case .system(.remote(_, let at)) = outcome.event { position = at }
         for notification in outcome.notifications where apps[notification.app] != nil {
-            deliveries.append(.notification(notification, position: position))
+            deliveries.append(.notification(notification, position: position, step: transcript.count - 1))
         }
         for decision in outcome.decisions {
             guard let name = decision.app, apps[name] != nil else { continue }
@@ -189,8 +197,8 @@ public final class SimulatedPhone: @unchecked Sendable {
             if !deliveries.isEmpty {
                 let delivery = deliveries.removeFirst()
                 switch delivery {
-                case .notification(let notification, let position):
-                    apps[notification.app]?.deliver(notification, position: position)
+                case .notification(let notification, let position, let step):
+                    apps[notification.app]?.deliver(notification, position: position, step: step)
                 case .decision(let name, let decision): apps[name]?.apply(decision)
                 }
                 continue
@@ -202,14 +210,17 @@ public final class SimulatedPhone: @unchecked Sendable {
         }
     }
 
+    /// A mistake the phone saw in an app's code (see `Linter.report(_:)`).
+    func reportLint(_ finding: LintFinding) { linter.report([finding]) }
+
     func diagnose(_ message: String) {
         diagnostics.append(message)
         Diagnostics.report(message)
     }
 
     private enum Delivery {
-        /// A notification, with the position a changePlaybackPosition command carries.
-        case notification(SessionNotification, position: Double?)
+        /// A notification, with the position a changePlaybackPosition command carries and the step that sent it.
+        case notification(SessionNotification, position: Double?, step: Int)
         case decision(AppID, Decision)
     }
 }

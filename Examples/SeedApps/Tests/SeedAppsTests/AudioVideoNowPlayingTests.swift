@@ -101,6 +101,10 @@ struct AudioVideoNowPlayingTests {
         #expect(phone.state(of: "lesson1", in: "Seed4") == .paused)
         #expect(app.audioPauseHandled == 1)
         #expect(phone.lockScreen?.rate == 0)
+        // The fix adds a commandFailed handler to each transport command at every video (S4-3): the audio's handler
+        // runs once, and the two added since run with it.
+        #expect(phone.app("Seed4")?.remoteCommandResults.last?.statuses == [.success, .commandFailed, .commandFailed])
+        #expect(phone.lintIDs.contains("remote.handler-added-again"), "the lints name it: \(phone.lints)")
     }
 
     @Test("with the article's fix (known bug, not in the fact base): after a video the headset's play/pause is off")

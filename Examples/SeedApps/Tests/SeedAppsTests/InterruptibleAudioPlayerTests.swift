@@ -53,6 +53,7 @@ struct InterruptibleAudioPlayerTests {
         withKnownIssue("S3-1 (§7): a background task must be ended, or iOS terminates the app when its time expires") {
             #expect(phone.run(in: "Seed3") { UIApplication.shared.openBackgroundTasks } == 0)
         }
+        #expect(phone.lintIDs.contains("background.task-never-ended"), "the lints name the bug: \(phone.lints)")
     }
 
     @Test("S3-1: with wired headphones in, the music goes to the headphones")
