@@ -131,6 +131,18 @@ struct DocumentedSwiftTests {
         }
     }
 
+    @Test("docs/testing.md is ArbiterTesting's DocC getting-started article, its symbol links and one link aside")
+    func gettingStartedIsTheTestingPage() throws {
+        func body(_ text: String) -> String {
+            String(text[text.range(of: "Add ArbiterTesting to a test target")!.lowerBound...])
+        }
+        let page = body(try CLI.read("docs/testing.md"))
+        let article = body(try CLI.read("Sources/ArbiterTesting/ArbiterTesting.docc/GettingStarted.md"))
+            .replacing(/``([^`\n]+)``/) { "`\($0.1)`" }
+            .replacing("(docs/lints.md in the repository)", with: "([lints.md](lints.md))")
+        #expect(article == page, "edit docs/testing.md and make GettingStarted.md from it (symbol links as ``PolicyTestStore/...``)")
+    }
+
     @Test("every Swift block in the READMEs, docs/ and the DocC catalogs is held, line for line, by code that is built")
     func everyBlockIsBuilt() throws {
         let holders = try DocumentedSwiftTests.holders()

@@ -61,10 +61,13 @@ open class UIApplication: NSObject, @unchecked Sendable {
     open func endReceivingRemoteControlEvents() {}
 
     /// A finite background extension. It does not keep audio playing: only the `audio` background mode does.
+    /// Its result may be dropped, as in the Objective-C API iOS imports (the task then cannot be ended).
+    @discardableResult
     open func beginBackgroundTask(expirationHandler handler: (() -> Void)? = nil) -> UIBackgroundTaskIdentifier {
         beginBackgroundTask(withName: nil, expirationHandler: handler)
     }
 
+    @discardableResult
     open func beginBackgroundTask(withName taskName: String?,
                                   expirationHandler handler: (() -> Void)? = nil) -> UIBackgroundTaskIdentifier {
         let task = nextTask
