@@ -48,7 +48,11 @@ public final class PolicyTestStore {
     public var lintReporting: LintReporting
     /// Every lint's finding so far, as if the test ended now. Each finding's `step` counts the engine steps the store
     /// saw, from 0.
-    public var lints: [LintFinding] { linter.findingsIfFinishedNow }
+    public var lints: [LintFinding] {
+        var linter = linter
+        if !finished { linter.report(phone?.codeFindingsIfEndedNow ?? []) }   // finish() reported them
+        return linter.findingsIfFinishedNow
+    }
     private var linter: Linter
     /// Where each engine step the linter saw was asked for, and how many findings are reported already.
     private var stepLocations: [SourceLocation] = []
@@ -61,6 +65,8 @@ public final class PolicyTestStore {
     public let phone: SimulatedPhone?
     private var ownEngine: Engine
     private var ownNow: Time = .zero
+    /// How many of the phone's code findings the store's linter has taken.
+    private var forwardedCodeFindings = 0
     /// How many of the phone's steps the store has recorded.
     private var recordedSteps = 0
     /// The state at `now`.
@@ -108,6 +114,8 @@ public final class PolicyTestStore {
             linter.observe(step.outcome, after: step.engine)
             stepLocations.append(created)
         }
+        linter.report(phone.codeFindings)
+        forwardedCodeFindings = phone.codeFindings.count
         reportLints()
     }
 
@@ -202,6 +210,9 @@ public final class PolicyTestStore {
         guard let phone else { return }
         for step in phone.transcript.dropFirst(recordedSteps) { record(step.outcome, after: step.engine, at: location) }
         recordedSteps = phone.transcript.count
+        // What the phone saw in the apps' code, found at the steps just recorded.
+        linter.report(Array(phone.codeFindings.dropFirst(forwardedCodeFindings)))
+        forwardedCodeFindings = phone.codeFindings.count
     }
 
     /// Reports the lints' new findings as `lintReporting` says, each at the line that asked for its step.
@@ -237,6 +248,7 @@ public final class PolicyTestStore {
     public func finish(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
                        column: UInt = #column) {
         finished = true
+        linter.report(phone?.codeFindingsIfEndedNow ?? [])
         linter.finish()
         reportLints()
         checkNothingPending(before: "finishing", at: SourceLocation(fileID: fileID, filePath: filePath, line: line,

@@ -1,6 +1,7 @@
 import ArbiterEngine
 import ArbiterKit
 import ArbiterLint
+import ArbiterTesting
 import Testing
 
 /// A player written with two mistakes: its pause handler says success and does nothing, and its own pause publishes
@@ -141,5 +142,29 @@ final class LeakyPlayer {
         let app = try phone.install("Leaky", backgroundModes: [.audio]) { try LeakyPlayer() }
         _ = phone.run(in: "Leaky") { app.enterBackground() }
         #expect(phone.lints.isEmpty)
+    }
+}
+
+/// A store over the phone reports what the phone saw in the apps' code, as its own lints.
+@Suite struct StoreCodeLintTests {
+    @Test func theStoreListsAndReportsTheCodeOnlyLints() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17))
+        let app = try phone.install("Leaky", backgroundModes: [.audio]) { try LeakyPlayer() }
+        let store = PolicyTestStore(phone: phone, exhaustivity: .off)
+        store.run(in: "Leaky", {
+            app.showPlayerScreen()
+            app.showPlayerScreen()
+            app.player.play()
+            _ = app.enterBackground()
+        })
+        withKnownIssue {
+            store.send(.system(.remote(.pause)))
+            store.finish()
+        } matching: { issue in
+            issue.severity == .warning && issue.comments.contains { $0.rawValue.contains("[remote.handler-added-again]")
+                || $0.rawValue.contains("[background.task-never-ended]") }
+        }
+        #expect(store.lints.map(\.lint.id).filter { ["remote.handler-added-again", "background.task-never-ended"].contains($0) }
+            == ["remote.handler-added-again", "background.task-never-ended"])
     }
 }

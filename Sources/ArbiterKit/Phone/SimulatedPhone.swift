@@ -33,12 +33,23 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// finding's `step` is an index into `transcript`. Warnings, not failures: a test asserts on them as it likes.
     public var lints: [LintFinding] {
         var linter = linter
-        linter.report(apps.values.sorted { $0.name.name < $1.name.name }.compactMap { app in
+        linter.report(codeFindingsIfEndedNow)
+        return linter.findingsIfFinishedNow
+    }
+
+    /// What the phone saw in apps' code that the engine's events cannot show, in order, before any allowance:
+    /// a command that ran several handlers for one press (`remote.handler-added-again`). A linter of the same run
+    /// takes them with `Linter.report(_:)`, as `lints` does.
+    public private(set) var codeFindings: [LintFinding] = []
+
+    /// What apps' code leaves undone were the run to end now: background tasks never ended
+    /// (`background.task-never-ended`), for apps not terminated.
+    public var codeFindingsIfEndedNow: [LintFinding] {
+        apps.values.sorted { $0.name.name < $1.name.name }.compactMap { app in
             let open = app.application.openBackgroundTasks
             guard open > 0, app.state?.lifecycle != .terminated else { return nil }
             return .backgroundTaskNeverEnded(app.name, open: open, time: now)
-        })
-        return linter.findingsIfFinishedNow
+        }
     }
 
     private var linter: Linter
@@ -211,7 +222,10 @@ public final class SimulatedPhone: @unchecked Sendable {
     }
 
     /// A mistake the phone saw in an app's code (see `Linter.report(_:)`).
-    func reportLint(_ finding: LintFinding) { linter.report([finding]) }
+    func reportLint(_ finding: LintFinding) {
+        codeFindings.append(finding)
+        linter.report([finding])
+    }
 
     func diagnose(_ message: String) {
         diagnostics.append(message)
