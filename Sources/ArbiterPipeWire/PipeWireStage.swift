@@ -479,5 +479,5 @@ public final class PipeWireStage: @unchecked Sendable {
     }
 
     /// The node name of the stream for an app's player: `arbiter.APP.PLAYER`.
-    static func streamName(_ app: AppID, _ player: String) -> String { "arbiter.\(app).\(player)" }
+    public static func streamName(_ app: AppID, _ player: String) -> String { "arbiter.\(app).\(player)" }
 }

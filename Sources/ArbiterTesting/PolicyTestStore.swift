@@ -114,8 +114,7 @@ public final class PolicyTestStore {
             linter.observe(step.outcome, after: step.engine)
             stepLocations.append(created)
         }
-        linter.report(phone.codeFindings)
-        forwardedCodeFindings = phone.codeFindings.count
+        forwardCodeFindings(of: phone)
         reportLints()
     }
 
@@ -210,7 +209,11 @@ public final class PolicyTestStore {
         guard let phone else { return }
         for step in phone.transcript.dropFirst(recordedSteps) { record(step.outcome, after: step.engine, at: location) }
         recordedSteps = phone.transcript.count
-        // What the phone saw in the apps' code, found at the steps just recorded.
+        forwardCodeFindings(of: phone)
+    }
+
+    /// Hands the linter what the phone saw in the apps' code since the last time, found at the steps recorded.
+    private func forwardCodeFindings(of phone: SimulatedPhone) {
         linter.report(Array(phone.codeFindings.dropFirst(forwardedCodeFindings)))
         forwardedCodeFindings = phone.codeFindings.count
     }

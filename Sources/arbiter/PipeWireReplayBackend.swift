@@ -175,7 +175,7 @@ final class PipeWireReplayBackend: ReplayBackend {
         case .app(let id, let property):
             guard let app = engine.app(id) else { return nil }
             let players = app.players.filter { !$0.kind.isRecorder }
-            let streams = players.compactMap { player in snapshot.streams["arbiter.\(id).\(player.name)"].map { (player, $0) } }
+            let streams = players.compactMap { player in snapshot.streams[PipeWireStage.streamName(id, player.name)].map { (player, $0) } }
             switch property {
             case .playing where app.session.category.traits.hasOutput:
                 // The graph shows sound being produced: a player waiting for its stream has none.
@@ -194,14 +194,14 @@ final class PipeWireReplayBackend: ReplayBackend {
             case .player(let name, _):
                 // A systemMusicPlayer is a handle on the Music app's player: its stream is the Music app's.
                 let streamName = app.player(named: name)?.drivesMusicApp == true
-                    ? "arbiter.\(engine.musicApp?.name ?? "").main" : "arbiter.\(id).\(name)"
+                    ? PipeWireStage.streamName(engine.musicApp ?? "", "main") : PipeWireStage.streamName(id, name)
                 guard let stream = snapshot.streams[streamName], let player = engine.player(name, of: id),
                       player.kind.isRecorder || app.session.category.traits.hasOutput else { return nil }
                 return (stream.state == "running") == player.isProducing ? nil
                     : "model \(name) \(player.state), graph stream \(stream.state)"
             case .recording:
                 guard let recorder = app.players.first(where: { $0.kind.isRecorder }),
-                      let stream = snapshot.streams["arbiter.\(id).\(recorder.name)"] else { return nil }
+                      let stream = snapshot.streams[PipeWireStage.streamName(id, recorder.name)] else { return nil }
                 return (stream.state == "running") == app.isRecording ? nil
                     : "model recording \(app.isRecording), graph stream \(stream.state)"
             default:
@@ -211,7 +211,7 @@ final class PipeWireReplayBackend: ReplayBackend {
             guard let owner = engine.routeOwner.flatMap(engine.app) else { return nil }
             let expected = Set(engine.currentRoute.outputs.map { PortNodes.node(for: $0, isInput: false) })
             let running = owner.players.filter { !$0.kind.isRecorder && $0.isRunning }
-                .compactMap { snapshot.streams["arbiter.\(owner.id).\($0.name)"] }
+                .compactMap { snapshot.streams[PipeWireStage.streamName(owner.id, $0.name)] }
             guard !running.isEmpty, !expected.isEmpty else { return nil }
             let linked = running.reduce(into: Set<String>()) { $0.formUnion($1.targets) }
             return linked == expected ? nil : "model outputs \(expected.sorted()), graph links \(linked.sorted())"

@@ -17,7 +17,7 @@ enum SoakGraphCheck {
         for app in engine.apps {
             let audible = engine.audibility(of: app.id)?.isAudible ?? false
             for player in app.players {
-                let name = "arbiter.\(app.id).\(player.name)"
+                let name = PipeWireStage.streamName(app.id, player.name)
                 let running = player.isProducing && app.session.isActive
                 guard let stream = snapshot.streams[name] else {
                     // A recorder's capture stream is made when it first records on this stage: a stage set up anew
