@@ -88,7 +88,7 @@ struct ArbiterBench: ParsableCommand {
                 }
                 let slowest = samples.indices.max { samples[$0].total < samples[$1].total }!
                 print("arbiter \(count), median/p99/max ms: " + where_.joined(separator: ", ")
-                    + "; after the delivery " + Table.spread("", Figures(samples.map(\.run), \.afterDelivery)).dropFirst()
+                    + "; " + Table.spread("after the delivery", Figures(samples.map(\.run), \.afterDelivery))
                     + "; the slowest was measured run \(slowest + 1)")
             }
             if case .success(let samples)? = theirs[count] {
