@@ -215,7 +215,10 @@ final class PeriodicTimeObserver: @unchecked Sendable {
     weak var player: AVPlayer?
     let interval: Time
     let block: (CMTime) -> Void
-    let start: Time
+    private(set) var start: Time
+
+    /// Counts its interval from `time` (on the phone that adopted its app).
+    func restart(at time: Time) { start = time }
 
     init(player: AVPlayer, interval: CMTime, block: @escaping (CMTime) -> Void, from start: Time) {
         self.player = player

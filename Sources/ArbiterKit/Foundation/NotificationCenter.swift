@@ -47,6 +47,12 @@ open class NotificationCenter: @unchecked Sendable {
         post(Notification(name: aName, object: anObject, userInfo: aUserInfo))
     }
 
+    /// Takes `other`'s observers after its own (an adopted app's center and its launch's).
+    func takeObservers(of other: NotificationCenter) {
+        observers += other.observers
+        other.observers = []
+    }
+
     private final class Observer: NSObject, @unchecked Sendable {
         let name: NSNotification.Name?
         weak var object: AnyObject?

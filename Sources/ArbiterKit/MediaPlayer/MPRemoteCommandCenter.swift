@@ -101,6 +101,16 @@ open class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
     }
 }
 
+extension MPRemoteCommandCenter {
+    /// Adds `other`'s handlers after each command's own (an adopted app's center and its launch's).
+    func takeHandlers(of other: MPRemoteCommandCenter) {
+        for (command, theirs) in zip(commands, other.commands) where !theirs.handlers.isEmpty {
+            command.handlers += theirs.handlers
+            theirs.handlers = []
+        }
+    }
+}
+
 /// `MPRemoteCommand`: one command's enabled flag and handlers.
 open class MPRemoteCommand: NSObject, @unchecked Sendable {
     let command: RemoteCommand

@@ -6,7 +6,13 @@ import ArbiterEngine
 /// for it. There `AVAudioSession.sharedInstance()` and the other shared objects are this app's.
 public final class SimulatedApp: @unchecked Sendable {
     public let name: AppID
-    unowned let phone: SimulatedPhone
+    /// The phone the app runs on. Weak: objects an app's code keeps in singletons outlive the test's phone, and a
+    /// later phone that installs an app of the same name adopts them (`adopt(by:)`).
+    private weak var boundPhone: SimulatedPhone?
+    /// Where the phone the app last ran on was made, for the messages about a finished one.
+    private var phoneDescription: String
+    /// Whether the app has said that its phone has finished (it says so once).
+    private var saidPhoneFinished = false
     /// The app whose code is running, if any.
     @TaskLocal static var current: SimulatedApp?
 
@@ -31,6 +37,7 @@ public final class SimulatedApp: @unchecked Sendable {
     /// What the app launched with, the code's objects and what they observed, as the app was terminated; a launch
     /// afterwards starts afresh with new shared objects and runs the launch code again.
     private func forgetEverything() {
+        phone.work.cancelAll(of: self)
         code = nil
         players = [:]
         valueObservations = []
@@ -57,7 +64,34 @@ public final class SimulatedApp: @unchecked Sendable {
 
     init(name: AppID, phone: SimulatedPhone) {
         self.name = name
-        self.phone = phone
+        boundPhone = phone
+        phoneDescription = phone.description
+    }
+
+    /// The phone the app runs on. When it has finished (no test holds it any more), the app says so once, naming the
+    /// phone, and a stand-in phone with no apps answers: nothing the code does reaches any engine, nothing aborts.
+    var phone: SimulatedPhone {
+        if let boundPhone { return boundPhone }
+        if !saidPhoneFinished {
+            saidPhoneFinished = true
+            Diagnostics.report("an object of app \(name) was used after its phone (\(phoneDescription)) finished; it acts "
+                + "on no phone. \(SimulatedApp.carryOver(name))")
+        }
+        return SimulatedPhone.finished
+    }
+
+    /// Whether the app's phone is still running.
+    var isOnRunningPhone: Bool { boundPhone != nil }
+
+    /// The app's phone while it runs; nil once it has finished (without saying so).
+    var runningPhone: SimulatedPhone? { boundPhone }
+
+    /// Schedules `body` as this app's code `delay` from the phone's now, on `queue` (nil: the main queue). False
+    /// when the app's phone has finished (nothing is scheduled).
+    @discardableResult
+    func schedule(after delay: Time, on queue: DispatchQueue?, _ body: @escaping () -> Void) -> ScheduledWork? {
+        guard let phone = boundPhone else { return nil }
+        return phone.work.schedule(at: phone.now + delay, app: self, queue: queue, body)
     }
 
     /// The app as the engine has it.
@@ -72,10 +106,100 @@ public final class SimulatedApp: @unchecked Sendable {
     /// unless a delivery is under way (then it joins the end of the queue, after the deliveries already waiting).
     @discardableResult
     func call(_ action: AppAction, api: String) -> Outcome {
-        let outcome = phone.step(.app(name, action), cause: .code(name, api))
+        let event = Event.app(name, action)
+        guard let phone = boundPhone else {
+            Diagnostics.report("\(api): the object belongs to app \(name) of a phone that has finished "
+                + "(\(phoneDescription)). \(SimulatedApp.carryOver(name))")
+            return Outcome(time: .zero, event: event, result: .rejected(InputError("the app's phone has finished")))
+        }
+        if let caller = SimulatedApp.current, caller !== self, let callerPhone = caller.boundPhone, callerPhone !== phone {
+            callerPhone.diagnose("\(caller.name) code: \(api) acts on an object of app \(name) on another phone "
+                + "(\(phoneDescription)), still running: an object kept in a singleton is shared by tests that run at "
+                + "the same time; run them one after another (`@Suite(.serialized)`, docs/app-code.md#singletons)")
+            return Outcome(time: callerPhone.now, event: event,
+                           result: .rejected(InputError("the object belongs to another phone")))
+        }
+        let outcome = phone.step(event, cause: .code(name, api))
+        if case .succeeded = outcome.result { journal.record(action) }
         phone.deliverPending()
         return outcome
     }
+
+    /// What the app's code declared that outlives a phone (its players, its session's settings, its commands), to
+    /// declare again on the phone that adopts the app.
+    private var journal = AppJournal()
+
+    /// How a later phone carries an app's objects over.
+    static func carryOver(_ name: AppID) -> String {
+        "A phone carries them over when it installs an app named \(name) whose launch returns the same object as "
+            + "before (the singleton): `install(\"\(name)\") { Manager.shared }` (docs/app-code.md#singletons)"
+    }
+
+    /// What the app's launch code returned, once its phone has finished (weakly: only a singleton keeps it).
+    private weak var finishedCode: AnyObject?
+
+    /// The app's phone has finished: the app lets go of its launch code and what it returned (a singleton keeps it).
+    func phoneFinished() {
+        if let code, Swift.type(of: code as Any) is AnyObject.Type { finishedCode = code as AnyObject }
+        code = nil
+        launch = nil
+    }
+
+    /// Whether `code`, returned by a launch on another phone, is what this app's launch returned on its finished
+    /// phone: the same object, kept by a singleton.
+    func launchedBefore(_ code: Any) -> Bool {
+        guard let finishedCode, Swift.type(of: code) is AnyObject.Type else { return false }
+        return (code as AnyObject) === finishedCode
+    }
+
+    /// The app of `name` whose phone has finished, if its launch returned the same object as `code` returns now: it
+    /// moves to `phone` in place of `fresh`, the app `phone` launched it as (see `adopt(by:replacing:)`).
+    static func adoptOrphan(named name: AppID, launchedAgain code: Any, by phone: SimulatedPhone,
+                            replacing fresh: SimulatedApp) -> SimulatedApp? {
+        guard let orphan = registry.claim(named: name, launchedAgain: code, by: phone) else { return nil }
+        orphan.adopt(by: phone, replacing: fresh)
+        return orphan
+    }
+
+    /// Binds the app to `phone` if it is an orphan launched again with the same code (under the registry's lock,
+    /// so that two phones never adopt one app).
+    func bind(to phone: SimulatedPhone, ifLaunchedAgainWith code: Any) -> Bool {
+        guard boundPhone == nil, launchedBefore(code) else { return false }
+        boundPhone = phone
+        return true
+    }
+
+    /// The app, with every object its code kept (a singleton's players, observers, handlers, timers), runs on
+    /// `phone` now, as one process keeps its objects, in place of `fresh`: what the launch made there joins it. What
+    /// the code declared is declared again: its live players with their items, its session's category, mode and
+    /// preferences, the commands it handles, its Now Playing info. The session is not active: a new phone is a new
+    /// device.
+    private func adopt(by phone: SimulatedPhone, replacing fresh: SimulatedApp) {
+        phoneDescription = phone.description
+        saidPhoneFinished = false
+        finishedCode = nil
+        remoteCommandResults = []
+        toldLifecycle = fresh.toldLifecycle
+        resignedActive = fresh.resignedActive
+        isLaunching = fresh.isLaunching
+        observedValuesMayHaveChanged = true
+        for timer in timers { timer.restart(at: phone.now) }
+        notificationCenter.takeObservers(of: fresh.notificationCenter)
+        commandCenter.takeHandlers(of: fresh.commandCenter)
+        players.merge(fresh.players) { kept, _ in kept }
+        valueObservations += fresh.valueObservations
+        timers += fresh.timers
+        phone.apps[name] = self
+        let livePlayers = Set(players.filter { $0.value.object != nil }.keys)
+        for action in journal.actions(keepingPlayers: livePlayers) {
+            call(action, api: "carried over: \(action)")
+        }
+    }
+
+    /// The last app of each name made on any phone, for a later phone to adopt.
+    private static let registry = AppRegistry()
+
+    static func register(_ app: SimulatedApp) { registry.register(app) }
 
     /// The app's code calls an API that changes nothing in the engine but is worth a line in the transcript.
     var now: Time { phone.now }

@@ -16,7 +16,7 @@ import ArbiterLint
 /// phone.run(in: "Podcast") { podcast.play() }
 /// phone.send(.system(.incomingCall))
 /// ```
-public final class SimulatedPhone: @unchecked Sendable {
+public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible {
     /// The policy engine after the last step.
     public private(set) var engine: Engine
     /// The phone's clock.
@@ -54,21 +54,41 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     private var linter: Linter
 
+    /// The apps backed by code, by name.
     var apps: [AppID: SimulatedApp] = [:]
     private var deliveries: [Delivery] = []
     private var delivering = false
 
     /// A phone over `setup`: its iOS version, profile, device and declared apps (which may be empty). `allowing`
     /// silences lints, for every app or for one, each with its reason.
-    public init(_ setup: Setup = Setup(), allowing lintAllowances: LintAllowances = LintAllowances())
-        throws(SetupError) {
+    public init(_ setup: Setup = Setup(), allowing lintAllowances: LintAllowances = LintAllowances(),
+                fileID: StaticString = #fileID, line: UInt = #line) throws(SetupError) {
         engine = try Engine(setup)
         initialEngine = engine
         linter = Linter(startingFrom: engine, allowances: lintAllowances)
+        madeAt = "\(fileID):\(line)"
     }
+
+    /// Where the phone was made (`PodcastTests.swift:12`), to name it in messages.
+    public let madeAt: String
+
+    deinit {
+        for app in apps.values { app.phoneFinished() }
+    }
+
+    /// The stand-in that answers for a phone that has finished: no apps, and nothing reaches it.
+    static let finished: SimulatedPhone = {
+        let phone = try! SimulatedPhone()
+        phone.isStandIn = true
+        return phone
+    }()
+    private var isStandIn = false
 
     /// The engine before the first step.
     public let initialEngine: Engine
+
+    /// "the phone made at FILE:LINE".
+    public var description: String { "the phone made at \(madeAt)" }
 
     // MARK: Apps backed by code
 
@@ -85,9 +105,9 @@ public final class SimulatedPhone: @unchecked Sendable {
         guard apps[name] == nil, engine.app(name) == nil else {
             throw SimulatedPhoneError(message: "an app named \(name) is on the phone already; expected a new name")
         }
-        let app = SimulatedApp(name: name, phone: self)
-        app.isLaunching = true
-        apps[name] = app
+        let fresh = SimulatedApp(name: name, phone: self)
+        fresh.isLaunching = true
+        apps[name] = fresh
         let declared = step(.declare(config), cause: .test)
         if case .rejected(let error) = declared.result {
             apps[name] = nil
@@ -100,11 +120,16 @@ public final class SimulatedPhone: @unchecked Sendable {
         deliverPending()
         let code: Code
         do {
-            code = try app.run(launch)
+            code = try fresh.run(launch)
         } catch {
-            app.isLaunching = false
+            fresh.isLaunching = false
+            SimulatedApp.register(fresh)
             throw error
         }
+        // An app built around a singleton: its launch code returned the object it returned on a phone that has
+        // finished. The app of that phone, with every object the singleton keeps, runs on this one now.
+        let app = SimulatedApp.adoptOrphan(named: name, launchedAgain: code, by: self, replacing: fresh) ?? fresh
+        SimulatedApp.register(app)
         app.launch = { try launch() }
         // The phone keeps the app's code alive, as UIKit keeps an app's delegate.
         app.code = code
@@ -154,9 +179,11 @@ public final class SimulatedPhone: @unchecked Sendable {
     public func advance(by duration: Time) -> [PhoneStep] {
         let first = transcript.count
         let end = now + duration
-        while let next = apps.values.compactMap({ $0.nextTimerFire(after: now) }).min(), next <= end {
-            now = next
-            step(.advance, cause: .test)
+        while let next = nextWake(), next <= end {
+            if next > now {
+                now = next
+                step(.advance, cause: .test)
+            }
             deliverPending()
             for app in apps.values.sorted(by: { $0.name.name < $1.name.name }) { app.fireTimers(at: now) }
             deliverPending()
@@ -166,6 +193,16 @@ public final class SimulatedPhone: @unchecked Sendable {
         deliverPending()
         return Array(transcript[first...])
     }
+
+    /// When the apps' code next wants to run: a periodic time observer's fire, work scheduled on a queue or a timer.
+    private func nextWake() -> Time? {
+        let timers = apps.values.compactMap { $0.nextTimerFire(after: now) }.min()
+        guard let scheduled = work.nextTime else { return timers }
+        return min(timers ?? scheduled, scheduled)
+    }
+
+    /// Work the apps' code scheduled on the phone's clock (dispatch queues, timers, main-actor jobs).
+    let work = WorkQueue()
 
     /// Another app comes to the foreground: the code app there now is told it resigns active first.
     private func foregroundAppWillResign(to name: AppID) {
@@ -214,10 +251,16 @@ public final class SimulatedPhone: @unchecked Sendable {
                 }
                 continue
             }
-            guard let app = apps.values.sorted(by: { $0.name.name < $1.name.name })
-                .first(where: \.observedValuesMayHaveChanged) else { return }
-            app.observedValuesMayHaveChanged = false
-            app.notifyValueObservers()
+            if let app = apps.values.sorted(by: { $0.name.name < $1.name.name })
+                .first(where: \.observedValuesMayHaveChanged) {
+                app.observedValuesMayHaveChanged = false
+                app.notifyValueObservers()
+                continue
+            }
+            // What the apps' code scheduled for now runs once everything the step told them is handled, one piece
+            // at a time, as a main queue runs its blocks.
+            guard let due = work.takeDue(by: now) else { return }
+            due.run()
         }
     }
 
@@ -228,6 +271,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     }
 
     func diagnose(_ message: String) {
+        guard !isStandIn else { return Diagnostics.report(message) }
         diagnostics.append(message)
         Diagnostics.report(message)
     }

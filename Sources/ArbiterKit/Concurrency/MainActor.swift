@@ -1,0 +1,65 @@
+@preconcurrency import Dispatch
+
+/// `MainActor`, for app code on the simulated phone: `Task { @MainActor in ... }`, `await MainActor.run { ... }` and
+/// the methods of a `@MainActor` class run on the app's main thread at the phone's time, in the app's context, in the
+/// order they were sent, beside its main-queue blocks. It shadows the standard library's global actor for code that
+/// imports ArbiterKit. A job sent from outside any app's code (a test's own `await`) runs on a serial queue of its
+/// own, as a main thread would; a test over `@MainActor` app code may itself be `@MainActor`.
+@globalActor public actor MainActor {
+    public static let shared = MainActor()
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { MainActor.executor.asUnownedSerialExecutor() }
+
+    public static var sharedUnownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    static let executor = PhoneMainExecutor()
+
+    /// Runs `body` on the main actor.
+    public static func run<T: Sendable>(resultType: T.Type = T.self,
+                                        body: @MainActor @Sendable () throws -> T) async rethrows -> T {
+        try await body()
+    }
+
+    /// Runs `operation` as main-actor code, from code that runs on the main thread without saying so (a
+    /// notification block with `queue: .main`, a `DispatchQueue.main` block). Off the main thread it is reported,
+    /// as iOS stops there.
+    public static func assumeIsolated<T>(_ operation: @MainActor () throws -> T,
+                                         file: StaticString = #fileID, line: UInt = #line) rethrows -> T {
+        if !Thread.isMainThread {
+            let message = "MainActor.assumeIsolated was called off the main thread (\(file):\(line))"
+            if let app = SimulatedApp.current { app.phone.diagnose("\(app.name) code: \(message)") }
+            else { Diagnostics.report(message) }
+        }
+        return try withoutActuallyEscaping(operation) { operation in
+            try unsafeBitCast(operation, to: (() throws -> T).self)()
+        }
+    }
+
+    public static func preconditionIsolated(_ message: @autoclosure () -> String = String(),
+                                            file: StaticString = #fileID, line: UInt = #line) {
+        if !Thread.isMainThread { Diagnostics.report("not on the main actor (\(file):\(line)) \(message())") }
+    }
+
+    public static func assertIsolated(_ message: @autoclosure () -> String = String(),
+                                      file: StaticString = #fileID, line: UInt = #line) {
+        preconditionIsolated(message(), file: file, line: line)
+    }
+}
+
+/// The main actor's executor: a job sent from an app's code joins that app's phone's scheduled work (run at the
+/// phone's time, in the app's context); any other job runs on a serial Dispatch queue.
+final class PhoneMainExecutor: SerialExecutor, @unchecked Sendable {
+    private let queue = Dispatch.DispatchQueue(label: "ArbiterKit.MainActor")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedSerialExecutor()
+        if let app = SimulatedApp.current, app.isOnRunningPhone {
+            app.schedule(after: .zero, on: .main) { job.runSynchronously(on: executor) }
+        } else {
+            queue.async { job.runSynchronously(on: executor) }
+        }
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
+}

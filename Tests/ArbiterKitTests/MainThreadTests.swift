@@ -1,0 +1,150 @@
+import ArbiterKit
+import Testing
+
+/// App code that hops to the main thread, as real apps write it: each hop runs on the phone's clock, in the app's
+/// context, on its main thread, in the order it was sent.
+final class MainThreadHopper: @unchecked Sendable {
+    private(set) var log: [String] = []
+    let player = AVPlayer(url: URL(fileURLWithPath: "/media/song.mp3"))
+    private var timer: Timer?
+    private var observer: NSObjectProtocol?
+
+    init() {
+        observer = NotificationCenter.default.addObserver(
+            forName: AVAudioSession.interruptionNotification, object: nil, queue: .main
+        ) { [unowned self] _ in
+            // Work a handler sends on: it runs after the handler returns, still at the notification's instant.
+            DispatchQueue.main.async { self.log.append("after interruption main=\(Thread.isMainThread)") }
+            log.append("interruption")
+        }
+    }
+
+    func loadInBackgroundThenPublish() {
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.log.append("loaded main=\(Thread.isMainThread)")
+            DispatchQueue.main.async {
+                self.log.append("publish main=\(Thread.isMainThread)")
+                MPNowPlayingInfoCenter.default().nowPlayingInfo = [MPMediaItemPropertyTitle: "Song"]
+            }
+        }
+    }
+
+    func playInTwoSeconds() {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 2) {
+            try? AVAudioSession.sharedInstance().setCategory(.playback)
+            try? AVAudioSession.sharedInstance().setActive(true)
+            self.player.play()
+            self.log.append("played at \(CACurrentMediaTime())")
+        }
+    }
+
+    func startTicking() {
+        timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [unowned self] timer in
+            log.append("tick \(CACurrentMediaTime())")
+            if log.filter({ $0.hasPrefix("tick") }).count == 3 { timer.invalidate() }
+        }
+    }
+
+    func hopWithTask() {
+        Task { @MainActor in
+            self.log.append("task main=\(Thread.isMainThread)")
+            MPNowPlayingInfoCenter.default().nowPlayingInfo = [MPMediaItemPropertyTitle: "From a task"]
+        }
+    }
+
+    func hopWithOperationQueue() {
+        OperationQueue.main.addOperation { self.log.append("operation main=\(Thread.isMainThread)") }
+    }
+}
+
+@Suite struct MainThreadTests {
+    func phoneWithHopper() throws -> (SimulatedPhone, MainThreadHopper) {
+        let phone = try SimulatedPhone()
+        let app = try phone.install("Hopper", backgroundModes: [.audio]) { MainThreadHopper() }
+        return (phone, app)
+    }
+
+    @Test func blocksSentToQueuesRunInTheAppsContextBeforeRunReturns() throws {
+        let (phone, app) = try phoneWithHopper()
+        phone.run(in: "Hopper") { app.loadInBackgroundThenPublish() }
+        #expect(app.log == ["loaded main=false", "publish main=true"])
+        #expect(phone.engine.app("Hopper")?.published?.info.title == "Song")
+        #expect(phone.transcript.last?.cause == .code("Hopper", "MPNowPlayingInfoCenter.nowPlayingInfo = [title Song]"))
+        #expect(phone.diagnostics.isEmpty)
+    }
+
+    @Test func asyncAfterRunsAtThePhonesTime() throws {
+        let (phone, app) = try phoneWithHopper()
+        phone.run(in: "Hopper") { app.playInTwoSeconds() }
+        #expect(app.player.timeControlStatus == .paused)
+        phone.advance(by: .ms(1999))
+        #expect(app.log.isEmpty)
+        phone.advance(by: .ms(1))
+        #expect(app.log == ["played at 2.0"])
+        #expect(app.player.timeControlStatus == .playing)
+        #expect(phone.transcript.contains { $0.outcome.time == .seconds(2) && $0.cause == .code("Hopper", "AVPlayer(song).play()") })
+    }
+
+    @Test func aRepeatingTimerFiresEachIntervalUntilInvalidated() throws {
+        let (phone, app) = try phoneWithHopper()
+        phone.run(in: "Hopper") { app.startTicking() }
+        phone.advance(by: .seconds(10))
+        #expect(app.log == ["tick 1.0", "tick 2.0", "tick 3.0"])
+    }
+
+    @Test func aMainActorTaskRunsOnThePhone() throws {
+        let (phone, app) = try phoneWithHopper()
+        phone.run(in: "Hopper") { app.hopWithTask() }
+        #expect(app.log == ["task main=true"])
+        #expect(phone.engine.app("Hopper")?.published?.info.title == "From a task")
+    }
+
+    @Test func operationQueueMainRunsOnThePhone() throws {
+        let (phone, app) = try phoneWithHopper()
+        phone.run(in: "Hopper") { app.hopWithOperationQueue() }
+        #expect(app.log == ["operation main=true"])
+    }
+
+    @Test func workSentByAHandlerRunsAfterTheHandlerAtTheSameInstant() throws {
+        let (phone, app) = try phoneWithHopper()
+        phone.run(in: "Hopper") { app.playInTwoSeconds() }
+        phone.advance(by: .seconds(5))
+        phone.send(.system(.incomingCall))
+        #expect(app.log.suffix(2) == ["interruption", "after interruption main=true"])
+    }
+
+    @Test func theOrderIsTheSameEveryRun() throws {
+        func run() throws -> [String] {
+            let (phone, app) = try phoneWithHopper()
+            phone.run(in: "Hopper") {
+                app.hopWithTask()
+                app.loadInBackgroundThenPublish()
+                app.hopWithOperationQueue()
+                app.startTicking()
+            }
+            phone.advance(by: .seconds(2))
+            return app.log
+        }
+        let first = try run()
+        #expect(first == ["task main=true", "loaded main=false", "operation main=true", "publish main=true",
+                          "tick 1.0", "tick 2.0"])
+        for _ in 0..<20 { #expect(try run() == first) }
+    }
+
+    @Test func mainSyncOnTheMainThreadIsReported() throws {
+        let (phone, _) = try phoneWithHopper()
+        var ran = false
+        withKnownIssue {
+            phone.run(in: "Hopper") { DispatchQueue.main.sync { ran = true } }
+        }
+        #expect(ran)
+        #expect(phone.diagnostics.first?.contains("DispatchQueue.main.sync was called on the main thread") == true)
+    }
+
+    @Test func outsideAnyAppTheQueuesAreDispatchs() async throws {
+        let ran = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: true) }
+        }
+        #expect(ran)
+    }
+}
