@@ -148,3 +148,45 @@ final class MainThreadHopper: @unchecked Sendable {
         #expect(ran)
     }
 }
+
+/// A player whose periodic time observer asks for every nanosecond, as some apps' progress bars do.
+final class EagerProgress: @unchecked Sendable {
+    let player = AVPlayer(url: URL(fileURLWithPath: "/media/long.mp3"))
+    private(set) var times: [Double] = []
+    private var token: Any?
+
+    init() {
+        token = player.addPeriodicTimeObserver(forInterval: CMTime(value: 1, timescale: 1_000_000_000), queue: .main) {
+            [unowned self] time in times.append(time.seconds)
+        }
+    }
+}
+
+@Suite struct PeriodicObserverCostTests {
+    @Test func anObserverAskedForEveryNanosecondFiresOnceAFrame() throws {
+        let phone = try SimulatedPhone()
+        let app = try phone.install("Progress", backgroundModes: [.audio]) { EagerProgress() }
+        phone.run(in: "Progress") {
+            try? AVAudioSession.sharedInstance().setCategory(.playback)
+            app.player.play()
+        }
+        let steps = phone.advance(by: .seconds(210))
+        // Once when it starts playing, then every 17 ms (one frame of a 60 Hz screen) for 210 s.
+        #expect(app.times.count == 1 + 210_000 / 17)
+        #expect(app.times.prefix(3) == [0, 0.017, 0.034])
+        // Time passing that decided nothing is not a step of its own: the transcript holds the advance's end only.
+        #expect(steps.count == 1)
+    }
+
+    @Test func theShortestIntervalIsATunable() throws {
+        let phone = try SimulatedPhone()
+        phone.minimumTimeObserverInterval = .ms(100)
+        let app = try phone.install("Progress", backgroundModes: [.audio]) { EagerProgress() }
+        phone.run(in: "Progress") {
+            try? AVAudioSession.sharedInstance().setCategory(.playback)
+            app.player.play()
+        }
+        phone.advance(by: .seconds(1))
+        #expect(app.times == [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0])
+    }
+}

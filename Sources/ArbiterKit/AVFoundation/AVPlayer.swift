@@ -222,7 +222,9 @@ final class PeriodicTimeObserver: @unchecked Sendable {
 
     init(player: AVPlayer, interval: CMTime, block: @escaping (CMTime) -> Void, from start: Time) {
         self.player = player
-        self.interval = .seconds(max(interval.isNumeric ? interval.seconds : 1, 0.001))
+        // A very short interval fires as often as a screen updates: `SimulatedPhone.minimumTimeObserverInterval`.
+        let shortest = player.app?.runningPhone?.minimumTimeObserverInterval ?? SimulatedPhone.frame
+        self.interval = max(.seconds(interval.isNumeric ? interval.seconds : 1), shortest, .ms(1))
         self.block = block
         self.start = start
     }

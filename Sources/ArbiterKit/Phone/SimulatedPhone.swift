@@ -87,6 +87,15 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
     /// The engine before the first step.
     public let initialEngine: Engine
 
+    /// The shortest interval a periodic time observer fires at (an ArbiterKit tunable; default one frame of a 60 Hz
+    /// screen, 17 ms). AVPlayer documents that for a very short interval it may call the block less often than asked,
+    /// though often enough to update the time shown in a user interface; an observer asked for every nanosecond fires
+    /// once a frame, so a long run costs the fires it really gets. Set it before the observers are added.
+    public var minimumTimeObserverInterval: Time = SimulatedPhone.frame
+
+    /// One frame of a 60 Hz screen, to the millisecond.
+    static let frame = Time.ms(17)
+
     /// "the phone made at FILE:LINE".
     public var description: String { "the phone made at \(madeAt)" }
 
@@ -182,7 +191,7 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
         while let next = nextWake(), next <= end {
             if next > now {
                 now = next
-                step(.advance, cause: .test)
+                catchUp()
             }
             deliverPending()
             for app in apps.values.sorted(by: { $0.name.name < $1.name.name }) { app.fireTimers(at: now) }
@@ -216,7 +225,26 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
     /// Applies `event` now and queues what it tells the apps backed by code.
     @discardableResult
     func step(_ event: Event, cause: PhoneStep.Cause) -> Outcome {
-        let outcome = engine.handle(event, at: now)
+        record(engine.handle(event, at: now), cause: cause)
+    }
+
+    /// Time passes to `now` before the apps' code runs there: the engine catches up (items end, ramps go on). The
+    /// step joins the transcript only when it decided or told something: a periodic time observer that fires every
+    /// millisecond costs its fires, not a step each.
+    private func catchUp() {
+        let outcome = engine.handle(.advance, at: now)
+        guard outcome.decisionCount == 0, outcome.notifications.isEmpty, outcome.reactions.isEmpty,
+              case .succeeded = outcome.result else {
+            record(outcome, cause: .test)
+            return
+        }
+    }
+
+    /// Records an outcome the engine gave: in the transcript and the linter, and queues what it tells the apps
+    /// backed by code.
+    @discardableResult
+    private func record(_ outcome: Outcome, cause: PhoneStep.Cause) -> Outcome {
+        let event = outcome.event
         transcript.append(PhoneStep(cause: cause, outcome: outcome, engine: engine))
         linter.observe(outcome, after: engine)
         if case .rejected(let error) = outcome.result, cause != .test {
