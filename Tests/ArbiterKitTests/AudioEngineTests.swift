@@ -57,7 +57,47 @@ final class SoundEngine {
     }
 }
 
+/// A messaging app's voice-message player on AVAudioEngine: the file's end stops the engine and lets others resume.
+final class VoiceMessagePlayer {
+    let engine = AVAudioEngine()
+    let node = AVAudioPlayerNode()
+    var played: [AVAudioPlayerNodeCompletionCallbackType] = []
+
+    func play(_ url: URL) throws {
+        try AVAudioSession.sharedInstance().setCategory(.playback, mode: .spokenAudio)
+        let file = try AVAudioFile(forReading: url)
+        engine.attach(node)
+        engine.connect(node, to: engine.mainMixerNode, format: file.processingFormat)
+        try engine.start()
+        node.scheduleFile(file, at: nil, completionCallbackType: .dataPlayedBack) { [weak self] type in
+            self?.played.append(type)
+            self?.engine.stop()
+            try? AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation)
+        }
+        node.play()
+    }
+}
+
 @Suite struct AudioEngineTests {
+    @Test func aScheduledFileEndsAfterItsTimeHasPlayed() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17))
+        phone.media["message.m4a"] = SimulatedMedia(duration: 3)
+        let messenger = try phone.install("Messenger") { VoiceMessagePlayer() }
+        try phone.run(in: "Messenger") { try messenger.play(URL(fileURLWithPath: "/messages/message.m4a")) }
+        phone.advance(by: .seconds(1))
+        phone.send(.system(.incomingCall))   // the interruption holds the node's time
+        #expect(!messenger.node.isPlaying)
+        phone.advance(by: .seconds(10))
+        phone.send(.system(.declineCall))
+        try phone.run(in: "Messenger") { try messenger.engine.start() }
+        #expect(messenger.node.isPlaying && messenger.played.isEmpty)
+        phone.advance(by: .seconds(5))
+        #expect(messenger.played == [.dataPlayedBack])
+        let stopped = phone.transcript.first { $0.cause == .code("Messenger", "AVAudioEngine(audioEngine).stop()") }
+        #expect(stopped?.outcome.time == .seconds(13))
+        #expect(phone.engine.app("Messenger")?.session.isActive == false)
+    }
+
     @Test func startingPlaysTheEnginesPlayerAndActivatesTheSession() throws {
         let phone = try SimulatedPhone(Setup(ios: 17))
         phone.media["theme.caf"] = SimulatedMedia(duration: 2)

@@ -132,6 +132,7 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
             try check(recording, "start() input")
             recordsInput = true
         }
+        for case let node as AVAudioPlayerNode in nodes { node.scheduleEnd() }
     }
 
     private func check(_ outcome: Outcome, _ api: String) throws {
@@ -290,12 +291,31 @@ public struct AVAudioPlayerNodeBufferOptions: OptionSet, Hashable, Sendable {
     public static let interruptsAtLoop = AVAudioPlayerNodeBufferOptions(rawValue: 4)
 }
 
-/// `AVAudioPlayerNode`: plays what is scheduled on it inside its engine. The policy engine sees the
-/// `AVAudioEngine`, not its nodes: a node plays only while its engine runs. Completion handlers run when the node is
-/// stopped or reset (not when a file's time has passed).
+/// `AVAudioPlayerNodeCompletionCallbackType`: when a scheduled segment's handler runs.
+public enum AVAudioPlayerNodeCompletionCallbackType: Int, Sendable {
+    case dataConsumed = 0
+    case dataRendered = 1
+    case dataPlayedBack = 2
+}
+
+/// `AVAudioPlayerNode`: plays what is scheduled on it, in order, inside its engine. The policy engine sees the
+/// `AVAudioEngine`, not its nodes: a node plays only while its engine runs, and its time is the engine player's time
+/// (an interruption holds it). A scheduled file lasts its `phone.media` duration (without one, it never ends), a buffer
+/// its `frameLength` at its format's rate (looping: never). Each completion handler runs when its segment's time has
+/// played (whatever callback type was asked: the simulated phone consumes, renders and plays back at once), or when
+/// the node is stopped or reset.
 open class AVAudioPlayerNode: AVAudioNode, @unchecked Sendable {
+    private struct Segment {
+        var duration: Double?
+        var completion: () -> Void
+    }
+
     private var playing = false
-    private var completions: [() -> Void] = []
+    private var segments: [Segment] = []
+    /// Seconds of the first segment played before the current run; the engine player's position when the run began.
+    private var played = 0.0
+    private var runStart: Double?
+    private var deadline: Deadline?
     open var volume: Float = 1
     open var pan: Float = 0
     open var rate: Float = 1
@@ -314,40 +334,117 @@ open class AVAudioPlayerNode: AVAudioNode, @unchecked Sendable {
             else { Diagnostics.report(message) }
             return
         }
+        guard !playing else { return }
         playing = true
+        runStart = enginePosition
+        scheduleEnd()
     }
 
     open func play(at when: AVAudioTime?) { play() }
 
-    open func pause() { playing = false }
+    open func pause() {
+        guard playing else { return }
+        played = playedInSegment
+        runStart = nil
+        playing = false
+        deadline?.cancel()
+    }
 
-    /// Stops and runs the completion handlers of what was scheduled.
+    /// Stops, clears what was scheduled and runs its completion handlers.
     open func stop() {
         playing = false
-        let handlers = completions
-        completions = []
+        played = 0
+        runStart = nil
+        deadline?.cancel()
+        let handlers = segments.map(\.completion)
+        segments = []
         for handler in handlers { handler() }
     }
 
     open override func reset() { stop() }
 
+    // MARK: Scheduling
+
     open func scheduleFile(_ file: AVAudioFile, at when: AVAudioTime?, completionHandler: (() -> Void)? = nil) {
-        completions.append(completionHandler ?? {})
+        append(file.duration, completionHandler ?? {})
+    }
+
+    open func scheduleFile(_ file: AVAudioFile, at when: AVAudioTime?,
+                           completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
+                           completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil) {
+        append(file.duration) { completionHandler?(callbackType) }
     }
 
     open func scheduleSegment(_ file: AVAudioFile, startingFrame startFrame: AVAudioFramePosition,
                               frameCount numberFrames: AVAudioFrameCount, at when: AVAudioTime?,
                               completionHandler: (() -> Void)? = nil) {
-        completions.append(completionHandler ?? {})
+        append(file.duration == nil ? nil : Double(numberFrames) / file.processingFormat.sampleRate,
+               completionHandler ?? {})
     }
 
     open func scheduleBuffer(_ buffer: AVAudioPCMBuffer, completionHandler: (() -> Void)? = nil) {
-        completions.append(completionHandler ?? {})
+        append(bufferDuration(buffer), completionHandler ?? {})
     }
 
     open func scheduleBuffer(_ buffer: AVAudioPCMBuffer, at when: AVAudioTime?,
                              options: AVAudioPlayerNodeBufferOptions = [], completionHandler: (() -> Void)? = nil) {
-        completions.append(completionHandler ?? {})
+        if options.contains(.interrupts) { replaceSegments() }
+        append(options.contains(.loops) ? nil : bufferDuration(buffer), completionHandler ?? {})
+    }
+
+    open func scheduleBuffer(_ buffer: AVAudioPCMBuffer, at when: AVAudioTime?,
+                             options: AVAudioPlayerNodeBufferOptions = [],
+                             completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
+                             completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil) {
+        if options.contains(.interrupts) { replaceSegments() }
+        append(options.contains(.loops) ? nil : bufferDuration(buffer)) { completionHandler?(callbackType) }
+    }
+
+    private func bufferDuration(_ buffer: AVAudioPCMBuffer) -> Double {
+        buffer.format.sampleRate > 0 ? Double(buffer.frameLength) / buffer.format.sampleRate : 0
+    }
+
+    /// `.interrupts`: what was scheduled is dropped (its handlers run) and the new buffer plays at once.
+    private func replaceSegments() {
+        let handlers = segments.map(\.completion)
+        segments = []
+        played = 0
+        if runStart != nil { runStart = enginePosition }
+        for handler in handlers { handler() }
+    }
+
+    private func append(_ duration: Double?, _ completion: @escaping () -> Void) {
+        segments.append(Segment(duration: duration, completion: completion))
+        if segments.count == 1 { scheduleEnd() }
+    }
+
+    // MARK: The node's clock
+
+    /// The engine player's position: it moves only while the engine runs.
+    private var enginePosition: Double {
+        guard let engine, let app = engine.app, let player = app.state?.player(named: engine.engineName) else { return 0 }
+        return player.position(at: app.now)
+    }
+
+    private var playedInSegment: Double { played + (runStart.map { enginePosition - $0 } ?? 0) }
+
+    /// Schedules the end of the first segment, if it has one and the node plays in a running engine.
+    func scheduleEnd() {
+        deadline?.cancel()
+        deadline = nil
+        guard isPlaying, let app = engine?.app, let first = segments.first, let duration = first.duration else { return }
+        let left = max(duration - playedInSegment, 0)
+        deadline = app.schedule(at: app.now + .seconds(left)) { [weak self] in self?.segmentMayHaveEnded() }
+    }
+
+    private func segmentMayHaveEnded() {
+        guard let first = segments.first, let duration = first.duration, isPlaying else { return }
+        guard playedInSegment >= duration - 0.000_5 else { return scheduleEnd() }
+        segments.removeFirst()
+        played = playedInSegment - duration
+        runStart = enginePosition
+        first.completion()
+        scheduleEnd()
     }
 }
 
