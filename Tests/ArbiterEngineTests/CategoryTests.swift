@@ -92,4 +92,49 @@ struct CategoryTests {
         #expect(h.app("Music", .setCategory(.playAndRecord)).failure == .insufficientPriority)
         #expect(h.session("Music").category == .playback)
     }
+
+    @Test("during a call every app's setCategory fails with insufficientPriority, playback and ambient too, active or not")
+    func callRefusesEveryCategoryChange() throws {
+        var h = try Harness([Apps.music, Apps.game, Apps.plain])
+        h.system(.incomingCall)
+        h.system(.answerCall)
+        for (app, category) in [("Plain", Category.playback), ("Game", .playback), ("Music", .ambient),
+                                ("Plain", .record), ("Music", .playback)] as [(AppID, Category)] {
+            let outcome = h.app(app, .setCategory(category))
+            #expect(outcome.error == SessionError(.insufficientPriority, .callRefusesCategoryChange), "\(app) \(category)")
+            #expect(outcome.decisions.isEmpty)
+        }
+        #expect(h.session("Plain").category == .soloAmbient)
+        #expect(h.session("Game").category == .ambient)
+        #expect(h.session("Music").category == .playback)
+        // An invalid combination fails with its own error first; setMode is not refused.
+        #expect(h.app("Music", .setCategory(.playback, options: [.defaultToSpeaker])).failure == .badParam)
+        #expect(h.app("Music", .setMode(.spokenAudio)).result == .succeeded)
+        // Activating a playback session already set up stays allowed (reference §4.1).
+        h.app("Music", .foreground)
+        #expect(h.app("Music", .activate).result == .succeeded)
+        h.system(.endCall, after: .seconds(60))
+        #expect(h.app("Plain", .setCategory(.playback)).result == .succeeded)
+        #expect(h.session("Plain").category == .playback)
+    }
+
+    @Test("a ringing call refuses setCategory only with the profile's ringingCallRefusesCategoryChange")
+    func ringingCallAndCategoryChange() throws {
+        for refuses in [false, true] {
+            var profile = Profile()
+            profile.ringingCallRefusesCategoryChange = refuses
+            var h = try Harness([Apps.plain], profile: profile)
+            h.system(.incomingCall)
+            let outcome = h.app("Plain", .setCategory(.playback))
+            if refuses {
+                #expect(outcome.error == SessionError(.insufficientPriority, .ringingCallRefusesCategoryChange))
+                #expect(h.session("Plain").category == .soloAmbient)
+            } else {
+                #expect(outcome.result == .succeeded)
+                #expect(h.session("Plain").category == .playback)
+            }
+            h.system(.answerCall)
+            #expect(h.app("Plain", .setCategory(.ambient)).error?.rule == .callRefusesCategoryChange)
+        }
+    }
 }

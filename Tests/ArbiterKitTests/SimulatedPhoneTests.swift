@@ -198,9 +198,12 @@ import Testing
         let phone = try phone()
         try phone.install("Podcast") {}
         withKnownIssue {
-            try? phone.run(in: "Podcast") { try AVAudioSession.sharedInstance().setPreferredSampleRate(48_000) }
+            try? phone.run(in: "Podcast") {
+                try AVAudioSession.sharedInstance().setCategory(.playback, mode: .default, policy: .longFormAudio)
+            }
         } matching: { issue in
-            issue.description.contains("AVAudioSession.setPreferredSampleRate(_:) is not modelled")
+            issue.description.contains("AVAudioSession.setCategory(_:mode:policy:options:) with policy longFormAudio "
+                                        + "is not modelled")
         }
         #expect(phone.diagnostics.count == 1)
     }

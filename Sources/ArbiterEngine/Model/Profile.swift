@@ -32,6 +32,11 @@ public struct Profile: Hashable, Sendable {
     /// shouldResume). The reference is silent; default false: nothing is said, like a route disconnect.
     public var micUnmuteEndsInterruption: Bool = false
 
+    /// Whether a ringing call already refuses `setCategory` with insufficientPriority, as an answered one does. The
+    /// reference ties '!pri' to a call that controls the audio and is silent on a ringing one; default false: a
+    /// ringing call interrupts the sessions, as an alarm does, and takes the audio only once answered.
+    public var ringingCallRefusesCategoryChange: Bool = false
+
     public init() {}
 
     /// Every tunable with its current value as text, in a fixed order.
@@ -48,6 +53,7 @@ public struct Profile: Hashable, Sendable {
             ("ambientCanDuckOthers", String(ambientCanDuckOthers)),
             ("musicAppResumesAfterInterruption", String(musicAppResumesAfterInterruption)),
             ("micUnmuteEndsInterruption", String(micUnmuteEndsInterruption)),
+            ("ringingCallRefusesCategoryChange", String(ringingCallRefusesCategoryChange)),
         ]
     }
 

@@ -88,6 +88,9 @@ extension Engine {
         case .failure(let error):
             return .failed(error)
         case .success(let accepted):
+            if let rule = callRefusingCategoryChange {
+                return .failed(SessionError(.insufficientPriority, rule))
+            }
             var candidate = apps[i].session
             candidate.category = category
             candidate.mode = mode
@@ -109,6 +112,18 @@ extension Engine {
                                     always: true, &effects)
             }
             return .succeeded
+        }
+    }
+
+    /// The rule by which the phone call refuses every app's `setCategory` now, if it does: a call in progress holds
+    /// the audio, whatever category is asked for (reference §2.4 last row, §4.3); a ringing call does not, unless the
+    /// profile says so (`ringingCallRefusesCategoryChange`). Valid combinations only: an invalid one fails with its
+    /// own error first.
+    var callRefusingCategoryChange: Rule? {
+        switch device.call {
+        case .active?: .callRefusesCategoryChange
+        case .ringing?: profile.ringingCallRefusesCategoryChange ? .ringingCallRefusesCategoryChange : nil
+        case nil: nil
         }
     }
 
@@ -148,6 +163,21 @@ extension Rule {
         statement: "a mode the category does not support is accepted without error and behaves as `default`",
         source: "DOC:avfaudio/avaudiosession/mode-swift.struct (Important); DOC:audiotoolbox/1618405-audio-session-modes",
         evidence: .documented)
+    static let callRefusesCategoryChange = Rule(
+        id: "category.call-refuses-change",
+        statement: "while a call is in progress the Phone app controls the audio: setCategory fails with "
+            + "insufficientPriority for every app and every category (playback and ambient too), active or not; "
+            + "the previous configuration stays in force",
+        source: "HERR ('!pri': not allowed to set the audio category because another app, Phone etc., is "
+            + "controlling it); flutter_volume_controller#73 (playback to ambient refused with 561017449)",
+        evidence: .documented)
+    static let ringingCallRefusesCategoryChange = Rule(
+        id: "category.ringing-call-refuses-change",
+        statement: "with the profile's ringingCallRefusesCategoryChange on, a ringing call already refuses "
+            + "setCategory with insufficientPriority (default off: the reference ties '!pri' to a call that "
+            + "controls the audio, which a ringing call does not yet)",
+        source: "HERR ('!pri'); reference silent on a ringing call",
+        evidence: .tunable)
     static let defaultToSpeakerOnlyPlayAndRecord = Rule(
         id: "options.default-to-speaker-only-play-and-record",
         statement: "defaultToSpeaker is only applicable with playAndRecord; elsewhere setCategory fails with -50",

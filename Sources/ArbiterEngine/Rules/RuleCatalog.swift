@@ -5,6 +5,7 @@ extension Rule {
         .categorySet, .modeSet, .unsupportedModeBehavesAsDefault, .defaultToSpeakerOnlyPlayAndRecord,
         .airPlayExplicitOnOutputOnly, .optionNotValidForCategory, .inputOptionOnOutputOnly,
         .ambientDuckOthersRefused, .farFieldInputNeedsHFP,
+        .callRefusesCategoryChange, .ringingCallRefusesCategoryChange,
         // Activation and interruption by apps
         .activationSucceeds, .nonMixableActivationInterrupts, .interruptSpokenAudio,
         .backgroundActivationNeedsNowPlaying, .callBlocksRecordingActivation, .siriBlocksRecordingActivation,

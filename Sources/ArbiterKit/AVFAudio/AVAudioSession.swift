@@ -3,10 +3,14 @@ import ArbiterEngine
 /// `AVAudioSession`: the running app's audio session on the simulated phone. Each call is an event of the app in the
 /// policy engine, at the phone's time; a call iOS would refuse throws the `NSError` iOS throws
 /// (`NSOSStatusErrorDomain`, the `AVAudioSession.ErrorCode`), with the rule that refused it in its description.
-open class AVAudioSession: NSObject, @unchecked Sendable {
+open class AVAudioSession: NSObject, _KeyValueObservingSimulated, @unchecked Sendable {
     /// The app the session belongs to; nil for the stand-in handed out outside any app's code.
     let app: SimulatedApp?
     private static let outside = AVAudioSession(app: nil)
+    /// What the app asked of the hardware and the session beyond the engine's state (`AVAudioSession+Hardware`).
+    var preferences = HardwarePreferences()
+
+    public var _observingApp: SimulatedApp? { app }
 
     init(app: SimulatedApp?) {
         self.app = app
@@ -87,6 +91,12 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
         }
     }
 
+    /// The deprecated (iOS 4-6) form: flag 1 is notifyOthersOnDeactivation.
+    @available(*, deprecated, message: "Use setActive(_:options:)")
+    open func setActive(_ active: Bool, withFlags flags: Int) throws {
+        try setActive(active, options: SetActiveOptions(rawValue: UInt(flags) & 1))
+    }
+
     // MARK: Other audio
 
     open var isOtherAudioPlaying: Bool {
@@ -101,11 +111,13 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
 
     // MARK: Routes
 
-    open var currentRoute: AVAudioSessionRouteDescription {
-        guard let app, let session = engineSession else { return AVAudioSessionRouteDescription(Route()) }
+    open var currentRoute: AVAudioSessionRouteDescription { AVAudioSessionRouteDescription(engineRoute) }
+
+    /// The device's route when the app's session owns it (or none does), else the route its session would get.
+    var engineRoute: Route {
+        guard let app, let session = engineSession else { return Route() }
         let engine = app.phone.engine
-        return AVAudioSessionRouteDescription(engine.routeOwner == app.name || engine.routeOwner == nil
-            ? engine.currentRoute : engine.route(for: session))
+        return engine.routeOwner == app.name || engine.routeOwner == nil ? engine.currentRoute : engine.route(for: session)
     }
 
     /// The inputs the category can use: the built-in mic and the connected accessories' inputs; nil when the
@@ -153,30 +165,12 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
 
     open var prefersNoInterruptionsFromSystemAlerts: Bool { engineSession?.prefersNoInterruptionsFromSystemAlerts ?? false }
 
-    // MARK: Not modelled
-
-    open func setPreferredSampleRate(_ sampleRate: Double) throws {
-        Diagnostics.unmodelled("AVAudioSession.setPreferredSampleRate(_:)", app: app)
-    }
-
-    open func setPreferredIOBufferDuration(_ duration: TimeInterval) throws {
-        Diagnostics.unmodelled("AVAudioSession.setPreferredIOBufferDuration(_:)", app: app)
-    }
-
-    open var outputVolume: Float {
-        Diagnostics.unmodelled("AVAudioSession.outputVolume", app: app)
-        return 1
-    }
-
-    /// Record permission is granted at once: the phone models audio policy, not privacy prompts.
-    open func requestRecordPermission(_ response: @escaping (Bool) -> Void) { response(true) }
-
     // MARK: The engine
 
     var engineSession: ArbiterEngine.AudioSession? { app?.state?.session }
 
     /// Makes the call in the engine; throws what iOS throws when the engine says it fails.
-    private func perform(_ action: AppAction, api: String) throws {
+    func perform(_ action: AppAction, api: String) throws {
         guard let app else {
             Diagnostics.outsideApp("AVAudioSession.\(api)")
             throw AVAudioSession.error(.unspecified, "\(api) was called on a session of no app")

@@ -21,6 +21,7 @@ public final class SimulatedApp: @unchecked Sendable {
     private(set) lazy var commandCenter = MPRemoteCommandCenter(app: self)
     private(set) lazy var nowPlayingInfoCenter = MPNowPlayingInfoCenter(app: self)
     private(set) lazy var application = UIApplication(app: self)
+    private(set) lazy var applicationAudio = AVAudioApplication(app: self)
     /// The app's launch code, run again when the app is launched after it was terminated.
     var launch: (() throws -> Any)?
     /// What each remote command's handlers returned, in order.
@@ -42,11 +43,13 @@ public final class SimulatedApp: @unchecked Sendable {
         players = [:]
         valueObservations = []
         timers = []
+        deadlines = []
         notificationCenter = NotificationCenter()
         session = AVAudioSession(app: self)
         commandCenter = MPRemoteCommandCenter(app: self)
         nowPlayingInfoCenter = MPNowPlayingInfoCenter(app: self)
         application = UIApplication(app: self)
+        applicationAudio = AVAudioApplication(app: self)
     }
 
     private func relaunch() {
@@ -224,6 +227,9 @@ public final class SimulatedApp: @unchecked Sendable {
 
     func player(named name: String) -> AnyObject? { players[name]?.object }
 
+    /// The app's AVAudioEngines still alive, by engine name.
+    var audioEngines: [AVAudioEngine] { players.keys.sorted().compactMap { players[$0]?.object as? AVAudioEngine } }
+
     /// A media file's item: its duration and title from the phone's media, streamed when its URL is http(s).
     func item(for url: URL?) -> PlayerItem {
         guard let url else { return PlayerItem() }
@@ -254,12 +260,31 @@ public final class SimulatedApp: @unchecked Sendable {
 
     func nextTimerFire(after time: Time) -> Time? {
         timers.removeAll { $0.player == nil }
-        return timers.compactMap { $0.nextFire(after: time) }.min()
+        deadlines.removeAll { $0.isCancelled }
+        let deadline = deadlines.map(\.time).filter { $0 > time }.min()
+        return (timers.compactMap { $0.nextFire(after: time) } + [deadline].compactMap { $0 }).min()
     }
 
     func fireTimers(at time: Time) {
         for timer in timers where timer.fires(at: time) { run { timer.fire() } }
+        let due = deadlines.filter { $0.time <= time && !$0.isCancelled }
+        deadlines.removeAll { $0.time <= time || $0.isCancelled }
+        for deadline in due { run { deadline.action() } }
     }
+
+    /// Runs `action` as the app's code when the phone's clock reaches `time` (a recorder's end, a scheduled start);
+    /// the phone's `advance(by:)` stops there. Cancel it with the returned deadline's `cancel()`.
+    @discardableResult
+    func schedule(at time: Time, _ action: @escaping () -> Void) -> Deadline {
+        let deadline = Deadline(time: time, action: action)
+        deadlines.append(deadline)
+        return deadline
+    }
+
+    private var deadlines: [Deadline] = []
+
+    /// The recorder that last started recording: the one the engine's recorder of the app stands for.
+    weak var recordingRecorder: AVAudioRecorder?
 
     // MARK: What the engine tells the app
 
@@ -287,12 +312,24 @@ public final class SimulatedApp: @unchecked Sendable {
                 else { return }
                 notificationCenter.post(name: name, object: session, userInfo: userInfo)
                 audioPlayerDelegates(after: notification.kind)
+                if case .routeChange = notification.kind {
+                    for engine in audioEngines { engine.routeChanged(session: session) }
+                }
             }
         }
     }
 
     /// AVAudioPlayer's own interruption callbacks, after the session's notification.
     private func audioPlayerDelegates(after kind: NotificationKind) {
+        if let recorder = recordingRecorder, state?.players.first(where: \.kind.isRecorder)?.pausedByInterruption == true {
+            switch kind {
+            case .interruptionBegan: recorder.delegate?.audioRecorderBeginInterruption(recorder)
+            case .interruptionEnded(let shouldResume):
+                recorder.delegate?.audioRecorderEndInterruption(
+                    recorder, withOptions: shouldResume ? Int(AVAudioSession.InterruptionOptions.shouldResume.rawValue) : 0)
+            default: break
+            }
+        }
         let audioPlayers = players.keys.sorted().compactMap { players[$0]?.object as? AVAudioPlayer }
         for player in audioPlayers where state?.player(named: player.engineName)?.pausedByInterruption == true {
             switch kind {
@@ -381,6 +418,20 @@ public struct RemoteCommandResult: Hashable, Sendable {
     public var command: RemoteCommand
     /// Each handler's status, in the order they were added; empty when no handler ran.
     public var statuses: [MPRemoteCommandHandlerStatus]
+}
+
+/// Work scheduled at a phone time by the app's objects.
+final class Deadline {
+    let time: Time
+    let action: () -> Void
+    private(set) var isCancelled = false
+
+    init(time: Time, action: @escaping () -> Void) {
+        self.time = time
+        self.action = action
+    }
+
+    func cancel() { isCancelled = true }
 }
 
 private struct WeakPlayer {

@@ -23,6 +23,23 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
     public private(set) var now: Time = .zero
     /// What media the phone has, by file name (`episode.mp3`): durations, titles, and whether loading fails.
     public var media: [String: SimulatedMedia] = [:]
+    /// The volume the user set with the buttons, 0...1 (`AVAudioSession.outputVolume`); default 1. Setting it is
+    /// heard at once by the apps' KVO observations of `outputVolume`.
+    public var outputVolume: Float = 1 {
+        didSet {
+            for app in apps.values { app.observedValuesMayHaveChanged = true }
+            deliverPending()
+        }
+    }
+    /// What the microphone hears, in dBFS (a recorder's meters); default -160, silence. A recording without record
+    /// permission, or with the app's input muted, hears silence whatever this says.
+    public var microphoneLevel: Float = -160
+    /// Each app's record permission as the user decided it (`AVAudioSession.recordPermission`); an app not listed
+    /// has not been asked (undetermined). Kept across launches, as iOS keeps it.
+    public var recordPermissions: [AppID: AVAudioSession.RecordPermission] = [:]
+    /// What the user answers when an app asks for record permission (`requestRecordPermission`, or the first
+    /// recording): true grants, false denies; an app not listed is granted.
+    public var recordPermissionAnswers: [AppID: Bool] = [:]
     /// Every step so far, in order: what caused it and what the engine made of it.
     public private(set) var transcript: [PhoneStep] = []
     /// What the apps' code did that the simulation could not follow: an API it does not model, a call the engine refused.

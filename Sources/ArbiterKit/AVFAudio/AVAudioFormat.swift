@@ -1,0 +1,190 @@
+/// `AVAudioFrameCount`, `AVAudioFramePosition`, `AVAudioChannelCount`, `AVAudioNodeBus`: the SDK's integer types.
+public typealias AVAudioFrameCount = UInt32
+public typealias AVAudioFramePosition = Int64
+public typealias AVAudioChannelCount = UInt32
+public typealias AVAudioNodeBus = Int
+
+/// `AVAudioCommonFormat`: the PCM sample formats.
+public enum AVAudioCommonFormat: UInt, Sendable {
+    case otherFormat = 0
+    case pcmFormatFloat32 = 1
+    case pcmFormatFloat64 = 2
+    case pcmFormatInt16 = 3
+    case pcmFormatInt32 = 4
+}
+
+/// `AVAudioFormat`: a PCM format's sample rate, channels and sample type. The standard format is deinterleaved
+/// 32-bit float.
+open class AVAudioFormat: NSObject, @unchecked Sendable {
+    public let sampleRate: Double
+    public let channelCount: AVAudioChannelCount
+    public let commonFormat: AVAudioCommonFormat
+    public let isInterleaved: Bool
+
+    /// An empty format (0 Hz, no channels), as `AVAudioFormat()` is.
+    public override init() {
+        sampleRate = 0
+        channelCount = 0
+        commonFormat = .otherFormat
+        isInterleaved = true
+    }
+
+    /// Deinterleaved float at `sampleRate` with `channels`; nil without channels or rate.
+    public init?(standardFormatWithSampleRate sampleRate: Double, channels: AVAudioChannelCount) {
+        guard channels > 0, sampleRate > 0 else { return nil }
+        self.sampleRate = sampleRate
+        channelCount = channels
+        commonFormat = .pcmFormatFloat32
+        isInterleaved = false
+    }
+
+    public init?(commonFormat format: AVAudioCommonFormat, sampleRate: Double, channels: AVAudioChannelCount,
+                 interleaved: Bool) {
+        guard channels > 0, sampleRate > 0, format != .otherFormat else { return nil }
+        self.sampleRate = sampleRate
+        channelCount = channels
+        commonFormat = format
+        isInterleaved = interleaved
+    }
+
+    /// A format from recorder-style settings (`AVSampleRateKey`, `AVNumberOfChannelsKey`, `AVLinearPCMBitDepthKey`,
+    /// `AVLinearPCMIsFloatKey`, `AVLinearPCMIsNonInterleaved`).
+    public convenience init?(settings: [String: Any]) {
+        func number(_ key: String) -> Double? { (settings[key] as? NSNumber)?.doubleValue ?? (settings[key] as? Double)
+            ?? (settings[key] as? Int).map(Double.init) }
+        let isFloat = (settings[AVLinearPCMIsFloatKey] as? Bool) ?? true
+        let bits = number(AVLinearPCMBitDepthKey) ?? 32
+        let common: AVAudioCommonFormat = isFloat ? (bits == 64 ? .pcmFormatFloat64 : .pcmFormatFloat32)
+            : (bits == 16 ? .pcmFormatInt16 : .pcmFormatInt32)
+        self.init(commonFormat: common, sampleRate: number(AVSampleRateKey) ?? 44_100,
+                  channels: AVAudioChannelCount(number(AVNumberOfChannelsKey) ?? 2),
+                  interleaved: !((settings[AVLinearPCMIsNonInterleaved] as? Bool) ?? false))
+    }
+
+    /// Whether this is the standard format (deinterleaved float32).
+    open var isStandard: Bool { commonFormat == .pcmFormatFloat32 && !isInterleaved }
+
+    /// The format as settings: linear PCM with its rate, channels and sample type.
+    open var settings: [String: Any] {
+        [AVFormatIDKey: Int(kAudioFormatLinearPCM), AVSampleRateKey: sampleRate, AVNumberOfChannelsKey: Int(channelCount),
+         AVLinearPCMBitDepthKey: bitDepth, AVLinearPCMIsFloatKey: commonFormat == .pcmFormatFloat32
+            || commonFormat == .pcmFormatFloat64,
+         AVLinearPCMIsBigEndianKey: false, AVLinearPCMIsNonInterleaved: !isInterleaved]
+    }
+
+    private var bitDepth: Int {
+        switch commonFormat {
+        case .pcmFormatInt16: 16
+        case .pcmFormatFloat64: 64
+        case .otherFormat, .pcmFormatFloat32, .pcmFormatInt32: 32
+        }
+    }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? AVAudioFormat else { return false }
+        return other.sampleRate == sampleRate && other.channelCount == channelCount
+            && other.commonFormat == commonFormat && other.isInterleaved == isInterleaved
+    }
+
+    open override var hash: Int { Int(sampleRate) ^ Int(channelCount) }
+
+    open override var description: String {
+        "<AVAudioFormat: \(channelCount) ch, \(Int(sampleRate)) Hz, \(commonFormat)\(isInterleaved ? ", interleaved" : "")>"
+    }
+}
+
+/// `AVAudioPCMBuffer`: frames of PCM audio, zeroed (the simulated phone makes no sound to fill them with).
+open class AVAudioPCMBuffer: NSObject, @unchecked Sendable {
+    public let format: AVAudioFormat
+    public let frameCapacity: AVAudioFrameCount
+    /// The valid frames, up to `frameCapacity`.
+    open var frameLength: AVAudioFrameCount = 0 {
+        didSet { frameLength = min(frameLength, frameCapacity) }
+    }
+    private let floats: [UnsafeMutablePointer<Float>]
+    private let channelPointers: UnsafeMutablePointer<UnsafeMutablePointer<Float>>
+
+    /// A buffer of `frameCapacity` frames in `format`; nil for a format without channels.
+    public init?(pcmFormat format: AVAudioFormat, frameCapacity: AVAudioFrameCount) {
+        guard format.channelCount > 0 else { return nil }
+        self.format = format
+        self.frameCapacity = frameCapacity
+        floats = (0..<Int(format.channelCount)).map { _ in
+            let samples = UnsafeMutablePointer<Float>.allocate(capacity: max(Int(frameCapacity), 1))
+            samples.initialize(repeating: 0, count: max(Int(frameCapacity), 1))
+            return samples
+        }
+        channelPointers = .allocate(capacity: floats.count)
+        channelPointers.initialize(from: floats, count: floats.count)
+    }
+
+    deinit {
+        for samples in floats { samples.deallocate() }
+        channelPointers.deallocate()
+    }
+
+    /// The samples, one pointer a channel, for float32 formats; nil for the others.
+    open var floatChannelData: UnsafePointer<UnsafeMutablePointer<Float>>? {
+        format.commonFormat == .pcmFormatFloat32 ? UnsafePointer(channelPointers) : nil
+    }
+
+    open var stride: Int { format.isInterleaved ? Int(format.channelCount) : 1 }
+}
+
+/// `AVAudioTime`: a time on the audio device's clock, as samples at a rate or as host time.
+open class AVAudioTime: NSObject, @unchecked Sendable {
+    public let sampleTime: AVAudioFramePosition
+    public let sampleRate: Double
+    public let hostTime: UInt64
+    public let isSampleTimeValid: Bool
+    public let isHostTimeValid: Bool
+
+    public init(sampleTime: AVAudioFramePosition, atRate sampleRate: Double) {
+        self.sampleTime = sampleTime
+        self.sampleRate = sampleRate
+        hostTime = 0
+        isSampleTimeValid = true
+        isHostTimeValid = false
+    }
+
+    public init(hostTime: UInt64) {
+        sampleTime = 0
+        sampleRate = 0
+        self.hostTime = hostTime
+        isSampleTimeValid = false
+        isHostTimeValid = true
+    }
+}
+
+/// `AVAudioFile`: a media file opened for reading. Its length comes from the phone's media (the file's duration at
+/// 44,100 Hz, stereo); a file without a duration is 0 frames long. Nothing is read from disk.
+open class AVAudioFile: NSObject, @unchecked Sendable {
+    public let url: URL
+    public let fileFormat: AVAudioFormat
+    public let processingFormat: AVAudioFormat
+    public let length: AVAudioFramePosition
+    open var framePosition: AVAudioFramePosition = 0
+    /// The file's duration in seconds, from the phone's media.
+    let duration: Double?
+
+    /// Opens `url`; throws kAudioFileUnspecifiedError ('wht?') when the phone's media says it fails to load.
+    public init(forReading fileURL: URL) throws {
+        let media = SimulatedApp.current?.media(for: fileURL)
+        if media?.fails == true {
+            throw NSError(domain: NSOSStatusErrorDomain, code: Int(kAudioFileUnspecifiedError),
+                          userInfo: [NSLocalizedDescriptionKey: "\(fileURL.lastPathComponent) does not open"])
+        }
+        url = fileURL
+        duration = media?.duration
+        fileFormat = AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2)!
+        processingFormat = fileFormat
+        length = AVAudioFramePosition(((duration ?? 0) * 44_100).rounded())
+    }
+
+    /// Reading leaves the buffer silent and moves `framePosition` on.
+    open func read(into buffer: AVAudioPCMBuffer) throws {
+        let frames = min(AVAudioFramePosition(buffer.frameCapacity), max(length - framePosition, 0))
+        buffer.frameLength = AVAudioFrameCount(frames)
+        framePosition += frames
+    }
+}
