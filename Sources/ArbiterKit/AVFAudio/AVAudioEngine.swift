@@ -315,7 +315,7 @@ open class AVAudioPlayerNode: AVAudioNode, @unchecked Sendable {
     /// Seconds of the first segment played before the current run; the engine player's position when the run began.
     private var played = 0.0
     private var runStart: Double?
-    private var deadline: Deadline?
+    private var deadline: ScheduledWork?
     open var volume: Float = 1
     open var pan: Float = 0
     open var rate: Float = 1

@@ -41,7 +41,7 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
     private var startPosition = 0.0
     /// `record(forDuration:)`'s length and the deadline that ends it.
     private var limit: TimeInterval?
-    private var deadline: Deadline?
+    private var deadline: ScheduledWork?
     private var meterLevel: Float = -160
 
     /// The formats iOS encodes (MP3 is decoded only: asking to record it throws 'fmt?').

@@ -21,6 +21,9 @@ final class ScheduledWork: @unchecked Sendable {
         self.body = body
     }
 
+    /// It will not run.
+    func cancel() { isCancelled = true }
+
     func run() {
         guard !isCancelled else { return }
         app.run { DispatchQueue.$executing.withValue(queue ?? .main) { body() } }

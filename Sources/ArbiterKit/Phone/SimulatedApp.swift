@@ -43,7 +43,6 @@ public final class SimulatedApp: @unchecked Sendable {
         players = [:]
         valueObservations = []
         timers = []
-        deadlines = []
         notificationCenter = NotificationCenter()
         session = AVAudioSession(app: self)
         commandCenter = MPRemoteCommandCenter(app: self)
@@ -260,28 +259,20 @@ public final class SimulatedApp: @unchecked Sendable {
 
     func nextTimerFire(after time: Time) -> Time? {
         timers.removeAll { $0.player == nil }
-        deadlines.removeAll { $0.isCancelled }
-        let deadline = deadlines.map(\.time).filter { $0 > time }.min()
-        return (timers.compactMap { $0.nextFire(after: time) } + [deadline].compactMap { $0 }).min()
+        return timers.compactMap { $0.nextFire(after: time) }.min()
     }
 
     func fireTimers(at time: Time) {
         for timer in timers where timer.fires(at: time) { run { timer.fire() } }
-        let due = deadlines.filter { $0.time <= time && !$0.isCancelled }
-        deadlines.removeAll { $0.time <= time || $0.isCancelled }
-        for deadline in due { run { deadline.action() } }
     }
 
-    /// Runs `action` as the app's code when the phone's clock reaches `time` (a recorder's end, a scheduled start);
-    /// the phone's `advance(by:)` stops there. Cancel it with the returned deadline's `cancel()`.
+    /// Runs `action` as the app's code when the phone's clock reaches `time` (a recorder's end, a scheduled start),
+    /// with the app's other scheduled work; the phone's `advance(by:)` stops there. Cancel it with the returned
+    /// work's `cancel()`.
     @discardableResult
-    func schedule(at time: Time, _ action: @escaping () -> Void) -> Deadline {
-        let deadline = Deadline(time: time, action: action)
-        deadlines.append(deadline)
-        return deadline
+    func schedule(at time: Time, _ action: @escaping () -> Void) -> ScheduledWork? {
+        schedule(after: max(time - now, .zero), on: nil, action)
     }
-
-    private var deadlines: [Deadline] = []
 
     /// The recorder that last started recording: the one the engine's recorder of the app stands for.
     weak var recordingRecorder: AVAudioRecorder?
@@ -418,20 +409,6 @@ public struct RemoteCommandResult: Hashable, Sendable {
     public var command: RemoteCommand
     /// Each handler's status, in the order they were added; empty when no handler ran.
     public var statuses: [MPRemoteCommandHandlerStatus]
-}
-
-/// Work scheduled at a phone time by the app's objects.
-final class Deadline {
-    let time: Time
-    let action: () -> Void
-    private(set) var isCancelled = false
-
-    init(time: Time, action: @escaping () -> Void) {
-        self.time = time
-        self.action = action
-    }
-
-    func cancel() { isCancelled = true }
 }
 
 private struct WeakPlayer {
