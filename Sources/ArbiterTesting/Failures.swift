@@ -49,7 +49,7 @@ enum Failures {
         for name in expected.apps.names where !names.contains(name) { names.append(name) }
         for name in names {
             let (wanted, got) = (expected.apps[name], actual.apps[name])
-            // Every field but the players, by reflection, so a new AppState field is covered without a list here.
+            // Every field but the players, by reflection, so a new PolicyState.App field is covered without a list here.
             let gotFields = Mirror(reflecting: got).children.map { "\($0.value)" }
             for (field, gotValue) in zip(Mirror(reflecting: wanted).children, gotFields)
             where field.label != "players" && "\(field.value)" != gotValue {

@@ -1,4 +1,3 @@
-import ArbiterEngine
 import ArbiterKit
 import Testing
 
@@ -7,8 +6,8 @@ import Testing
 @Suite struct SimulatedPhoneTests {
     let episode = URL(fileURLWithPath: "/media/episode.mp3")
 
-    func phone(_ apps: [AppConfig] = []) throws -> SimulatedPhone {
-        let phone = try SimulatedPhone(Setup(ios: 17, apps: apps))
+    func phone(_ apps: [SimulatedPhone.AppConfig] = []) throws -> SimulatedPhone {
+        let phone = try SimulatedPhone(SimulatedPhone.Setup(ios: 17, apps: apps))
         phone.media["episode.mp3"] = SimulatedMedia(duration: 1800, title: "Episode 1")
         return phone
     }
@@ -53,7 +52,7 @@ import Testing
     }
 
     @Test func anInterruptionThatNeverEndsLeavesItPaused() throws {
-        let phone = try phone([AppConfig("Music", backgroundModes: [.audio], category: .playback)])
+        let phone = try phone([SimulatedPhone.AppConfig("Music", backgroundModes: [.audio], category: .playback)])
         let podcast = try phone.install("Podcast", backgroundModes: [.audio]) { try PodcastPlayer(episode: episode) }
         phone.run(in: "Podcast") { podcast.play() }
         phone.send(.app("Music", .foreground))
@@ -67,9 +66,9 @@ import Testing
     @Test func headphonesGoingAwayPauses() throws {
         let phone = try phone()
         let podcast = try phone.install("Podcast", backgroundModes: [.audio]) { try PodcastPlayer(episode: episode) }
-        phone.send(.device(.connect(AccessorySpec(.wiredHeadphones))))
+        phone.send(.device(.connect(SimulatedPhone.AccessorySpec(.wiredHeadphones))))
         phone.run(in: "Podcast") { podcast.play() }
-        phone.send(.device(.disconnect(AccessorySpec(.wiredHeadphones))))
+        phone.send(.device(.disconnect(SimulatedPhone.AccessorySpec(.wiredHeadphones))))
         #expect(podcast.told.contains("route 2 from [\"Headphones\"]"))
         #expect(podcast.player.timeControlStatus == .paused)
         #expect(phone.run(in: "Podcast") { AVAudioSession.sharedInstance().currentRoute.outputs.map(\.portType) }
@@ -110,13 +109,6 @@ import Testing
         #expect(thrown?.domain == NSOSStatusErrorDomain)
         #expect(code == .cannotInterruptOthers && thrown?.code == 560_557_684)
         #expect(thrown?.localizedDescription.contains(failure.outcome.error!.rule.id) == true)
-    }
-
-    @Test func errorCodesAreTheOSStatusValues() {
-        for code in ErrorCode.allCases {
-            let mirrored = AVAudioSession.ErrorCode(rawValue: Int(code.osStatus))
-            #expect(mirrored != nil, "\(code)")
-        }
     }
 
     @Test func periodicObserversFireOnTheSimulatedClock() throws {
@@ -209,7 +201,7 @@ import Testing
     }
 
     @Test func installingUnderANameInUseThrows() throws {
-        let phone = try phone([AppConfig("Music")])
+        let phone = try phone([SimulatedPhone.AppConfig("Music")])
         #expect(throws: SimulatedPhoneError.self) { try phone.install("Music") {} }
     }
 }
@@ -264,7 +256,7 @@ final class ChimePlayer: AVAudioPlayerDelegate {
 /// Terminated and launched again, an app's code starts afresh.
 @Suite struct RelaunchTests {
     @Test func aRelaunchRunsTheLaunchCodeAgain() throws {
-        let phone = try SimulatedPhone(Setup(ios: 17))
+        let phone = try SimulatedPhone(SimulatedPhone.Setup(ios: 17))
         let first = try phone.install("Podcast", backgroundModes: [.audio]) {
             try PodcastPlayer(episode: URL(fileURLWithPath: "/media/episode.mp3"))
         }
@@ -287,7 +279,7 @@ final class ChimePlayer: AVAudioPlayerDelegate {
 /// Another app coming to the foreground sends the code app to the background in UIKit's order.
 @Suite struct ForegroundHandOffTests {
     @Test func anotherAppComingForwardTellsTheCodeAppToResignFirst() throws {
-        let phone = try SimulatedPhone(Setup(ios: 17, apps: [AppConfig("Maps")]))
+        let phone = try SimulatedPhone(SimulatedPhone.Setup(ios: 17, apps: [SimulatedPhone.AppConfig("Maps")]))
         let app = try phone.install("Podcast", backgroundModes: [.audio]) { LifecycleLog() }
         phone.send(.app("Maps", .foreground))
         #expect(app.events == ["didBecomeActive", "willResignActive", "didEnterBackground"])

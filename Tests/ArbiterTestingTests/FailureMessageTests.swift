@@ -135,7 +135,7 @@ struct FailureMessageTests {
         withKnownIssue {
             store.send(.app("Music", .play())) { $0.apps["Musik"].playing = true }
         } matching: { issue in
-            text(issue).contains("−     Musik: AppState(")
+            text(issue).contains("−     Musik: PolicyState.App(")
                 && text(issue).contains("There is no app named Musik; the apps are: Music.")
         }
     }

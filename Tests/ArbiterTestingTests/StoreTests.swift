@@ -94,7 +94,7 @@ struct StoreTests {
         store.send(.device(.disconnect(AccessorySpec(.wiredHeadphones)))) {
             $0.apps["Video"].players["movie"] = .paused
             $0.apps["Video"].playing = false
-            $0.route = RouteState(outputs: [.builtInSpeaker])
+            $0.route = PolicyState.Route(outputs: [.builtInSpeaker])
         }
         store.receive("Video", .routeChange(reason: .oldDeviceUnavailable,
                                             previous: Route(outputs: [Port(.headphones, accessory: "wiredHeadphones")])))

@@ -17,7 +17,7 @@ import Testing
     store.send(.device(.disconnect(headphones))) {
         $0.apps["Podcasts"].playing = false
         $0.apps["Podcasts"].players["episode"] = .paused
-        $0.route = RouteState(outputs: [.builtInSpeaker])
+        $0.route = PolicyState.Route(outputs: [.builtInSpeaker])
     }
     store.receive("Podcasts", .routeChange(reason: .oldDeviceUnavailable,
                                            previous: Route(outputs: [Port(.headphones, accessory: "wiredHeadphones")])))
@@ -61,7 +61,7 @@ import Testing
         $0.apps["Podcasts"].playing = false
         $0.apps["Podcasts"].audible = false
         $0.apps["Podcasts"].players["episode"] = .paused
-        $0.route = RouteState(outputs: [.builtInSpeaker])
+        $0.route = PolicyState.Route(outputs: [.builtInSpeaker])
         $0.device.accessories = []
     }
     store.receive("Podcasts", .routeChange(

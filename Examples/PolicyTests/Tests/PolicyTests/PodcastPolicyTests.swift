@@ -15,12 +15,12 @@ struct PodcastPolicyTests {
                                     apps: [PodcastApp.config], exhaustivity: .off)
         store.send(.app("Podcasts", .play())) {
             $0.apps["Podcasts"].playing = true
-            $0.route = RouteState(outputs: [.headphones])
+            $0.route = PolicyState.Route(outputs: [.headphones])
         }
         store.send(.device(.disconnect(Self.headphones))) {
             $0.apps["Podcasts"].playing = false
             $0.apps["Podcasts"].players["episode"] = .paused
-            $0.route = RouteState(outputs: [.builtInSpeaker])
+            $0.route = PolicyState.Route(outputs: [.builtInSpeaker])
         }
         store.receive("Podcasts", .routeChange(
             reason: .oldDeviceUnavailable, previous: Route(outputs: [Port(.headphones, accessory: "wiredHeadphones")])))
