@@ -23,6 +23,9 @@ import Testing
         #expect((kCMTimeIndefinite + five).isIndefinite)
         #expect((kCMTimeIndefinite + kCMTimeNegativeInfinity).isNegativeInfinity)   // an infinity wins
         #expect(CMTIME_IS_INVALID(kCMTimeInvalid + five))
+        let noTimescale = CMTime(value: 1, timescale: 0, flags: .valid, epoch: 0)   // valid flag, no number of seconds
+        #expect(CMTIME_IS_INVALID(noTimescale + five) && CMTIME_IS_INVALID(noTimescale.convertScale(600, method: .default)))
+        #expect(CMTIME_IS_INVALID(CMTimeMultiplyByFloat64(noTimescale, multiplier: 2)))
         #expect(CMTimeGetSeconds(.positiveInfinity) == .infinity)
         #expect(CMTime.negativeInfinity.seconds == -.infinity)
         #expect(CMTime.indefinite.seconds.isNaN && CMTime.invalid.seconds.isNaN)

@@ -115,7 +115,7 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// a time that is not a number is returned as it is.
     public func convertScale(_ newTimescale: Int32, method: CMTimeRoundingMethod) -> CMTime {
         guard isNumeric else { return self }
-        guard newTimescale > 0 else { return .invalid }
+        guard newTimescale > 0, timescale > 0 else { return .invalid }
         guard let (newValue, exact) = CMTime.rescale(value, from: timescale, to: newTimescale, method) else {
             return value > 0 ? .positiveInfinity : .negativeInfinity
         }
@@ -182,6 +182,8 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
             return positive && negative ? .invalid : positive ? .positiveInfinity : .negativeInfinity
         }
         if a.isIndefinite || b.isIndefinite { return .indefinite }
+        // A time made with the valid flag but without a positive timescale is no number of seconds.
+        guard a.timescale > 0, b.timescale > 0 else { return .invalid }
         // Times in different epochs cannot be added; a time in epoch 0 is a duration.
         let epoch: CMTimeEpoch
         switch (a.epoch, b.epoch) {
@@ -335,6 +337,7 @@ public func CMTimeMultiply(_ time: CMTime, multiplier: Int32) -> CMTime {
 public func CMTimeMultiplyByFloat64(_ time: CMTime, multiplier: Float64) -> CMTime {
     guard !multiplier.isNaN else { return .invalid }
     guard time.isNumeric else { return flipInfinity(time, negative: multiplier < 0) }
+    guard time.timescale > 0 else { return .invalid }
     var scale = Int64(time.timescale)
     while scale < 65536 { scale *= 2 }
     let exact = Double(time.value) * Double(scale / Int64(time.timescale)) * multiplier
@@ -352,6 +355,7 @@ public func CMTimeMultiplyByFloat64(_ time: CMTime, multiplier: Float64) -> CMTi
 /// number is returned as it is.
 public func CMTimeMultiplyByRatio(_ time: CMTime, multiplier: Int32, divisor: Int32) -> CMTime {
     guard time.isNumeric else { return time }   // "similarly infinite", indefinite or invalid
+    guard time.timescale > 0 else { return .invalid }
     if divisor == 0 {
         if time.value == 0 || multiplier == 0 { return .invalid }
         return (time.value < 0) != (multiplier < 0) ? .negativeInfinity : .positiveInfinity
