@@ -261,6 +261,10 @@ final class AudiobookPlayer {
         phone.run(in: "Books") { single.play() }
         phone.advance(by: .seconds(100))
         #expect(single.timeControlStatus == .paused && single.currentTime().seconds == 90)
+        phone.run(in: "Books") { queue.play() }
+        phone.advance(by: .seconds(100))
+        #expect(queue.currentItem === queue.items().first && queue.items().count == 1)
+        #expect((queue.currentItem?.asset as? AVURLAsset)?.url == chapter && queue.currentTime().seconds == 10)
 
         withKnownIssue {
             phone.run(in: "Books") { single.actionAtItemEnd = .none }
