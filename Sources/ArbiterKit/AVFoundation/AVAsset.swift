@@ -98,7 +98,7 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, _KeyLoadingState, @
         app = SimulatedApp.current
     }
 
-    /// `AVAsset(url:)`: an asset of the URL, as `AVURLAsset(url:)`.
+    /// `AVAsset(url:)`: an asset of the URL's media. Unlike iOS's, it is not an `AVURLAsset` (`as? AVURLAsset` fails).
     public convenience init(url URL: URL) { self.init(assetURL: URL) }
 
     /// The phone's media for this asset's file; nil when the file is not listed. Reported, once, when the asset was
