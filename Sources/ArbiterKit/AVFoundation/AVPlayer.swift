@@ -13,6 +13,24 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
         case paused = 0, waitingToPlayAtSpecifiedRate, playing
     }
 
+    /// `AVPlayer.ActionAtItemEnd`.
+    public enum ActionAtItemEnd: Int, Sendable {
+        case advance = 0, pause, none
+    }
+
+    /// `AVPlayer.WaitingReason`: why a player asked to play is waiting.
+    public struct WaitingReason: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let toMinimizeStalls = WaitingReason(rawValue: "AVPlayerWaitingToMinimizeStallsReason")
+        public static let evaluatingBufferingRate =
+            WaitingReason(rawValue: "AVPlayerWaitingWhileEvaluatingBufferingRateReason")
+        public static let noItemToPlay = WaitingReason(rawValue: "AVPlayerWaitingWithNoItemToPlayReason")
+        public static let interstitialEvent = WaitingReason(rawValue: "AVPlayerWaitingDuringInterstitialEventReason")
+        public static let waitingForCoordinatedPlayback =
+            WaitingReason(rawValue: "AVPlayerWaitingForCoordinatedPlaybackReason")
+    }
+
     let app: SimulatedApp?
     /// The player's name in the engine.
     public private(set) var engineName = "avPlayer"
@@ -41,7 +59,7 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
             Diagnostics.outsideApp("\(type(of: self)).init")
             return
         }
-        let base = items.first?.asset.url?.deletingPathExtension().lastPathComponent ?? kind.rawValue
+        let base = items.first?.asset.assetURL?.deletingPathExtension().lastPathComponent ?? kind.rawValue
         declaration.streams = items.contains(where: \.streams)
         engineName = app.register(self, kind: kind, preferredName: base, items: items.map(\.engineItem)) {
             $0.streams = self.declaration.streams
@@ -70,7 +88,51 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
 
     // MARK: Playing
 
-    open func play() { perform(.play(player: engineName), "play()") }
+    /// Plays at `defaultRate` (1 unless set), as iOS does: a rate set before a pause is not kept.
+    open func play() {
+        if let current = enginePlayer?.rate, defaultRate > 0, current != Double(defaultRate) {
+            perform(.rate(player: engineName, Double(defaultRate)), "play() at defaultRate \(defaultRate)")
+        }
+        perform(.play(player: engineName), "play()")
+    }
+
+    /// `defaultRate` (iOS 16): the rate `play()` plays at, 1 by default.
+    open var defaultRate: Float = 1
+
+    /// `playImmediately(atRate:)`: plays at `rate` now. The engine has no separate "immediately": a stream that has
+    /// nothing to play waits as after `play()` (`[stream.waits-to-minimize-stalling]`).
+    open func playImmediately(atRate rate: Float) {
+        guard rate != 0 else {
+            perform(.pause(player: engineName), "playImmediately(atRate: 0)")
+            return
+        }
+        perform(.rate(player: engineName, Double(rate)), "playImmediately(atRate: \(rate))")
+        perform(.play(player: engineName), "playImmediately(atRate: \(rate))")
+    }
+
+    /// Why the player waits while `timeControlStatus` is `.waitingToPlayAtSpecifiedRate`, else nil:
+    /// `.noItemToPlay` without a current item, otherwise `.toMinimizeStalls` (its stream is loading or its buffer
+    /// is empty, `[stream.waits-to-minimize-stalling]`).
+    open var reasonForWaitingToPlay: WaitingReason? {
+        guard timeControlStatus == .waitingToPlayAtSpecifiedRate else { return nil }
+        return currentItem == nil ? .noItemToPlay : .toMinimizeStalls
+    }
+
+    /// What happens when an item ends: `.pause` for an `AVPlayer`, `.advance` for an `AVQueuePlayer`, as the engine
+    /// plays them (`[player.item-ends]`, `[player.queue-advances]`). Another action is kept and reported as not
+    /// modelled: the engine still pauses (`AVPlayer`) or advances (`AVQueuePlayer`).
+    open var actionAtItemEnd: ActionAtItemEnd {
+        get { _actionAtItemEnd ?? (kind == .queuePlayer ? .advance : .pause) }
+        set {
+            _actionAtItemEnd = newValue
+            let modelled: ActionAtItemEnd = kind == .queuePlayer ? .advance : .pause
+            if newValue != modelled {
+                Diagnostics.unmodelled("\(type(of: self)).actionAtItemEnd = .\(newValue)", app: app)
+            }
+        }
+    }
+
+    private var _actionAtItemEnd: ActionAtItemEnd?
 
     open func pause() { perform(.pause(player: engineName), "pause()") }
 
@@ -126,7 +188,7 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
     func engineMovedTo(item index: Int) { itemIndex = index }
 
     open func replaceCurrentItem(with item: AVPlayerItem?) {
-        setItems(item.map { [$0] } ?? [], "replaceCurrentItem(with: \(item?.asset.url?.lastPathComponent ?? "nil"))")
+        setItems(item.map { [$0] } ?? [], "replaceCurrentItem(with: \(item?.asset.assetURL?.lastPathComponent ?? "nil"))")
     }
 
     func setItems(_ newItems: [AVPlayerItem], _ api: String) {
@@ -145,19 +207,62 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
         return .seconds(player.position(at: app.now))
     }
 
-    open func seek(to time: CMTime) {
-        perform(.seek(player: engineName, to: time.seconds), "seek(to: \(time.seconds)s)")
+    /// Moves the current item to `time` (exactly, which any tolerance allows), at most to the item's end. A time
+    /// that is not a number (iOS raises an exception) is reported and does nothing. Returns whether it seeked.
+    @discardableResult
+    func seek(_ time: CMTime, _ api: String) -> Bool {
+        guard time.isNumeric else {
+            let message = "\(type(of: self))(\(engineName)).\(api) with \(time): iOS raises an exception for a time "
+                + "that is not a number"
+            if let app { app.phone.diagnose("\(app.name) code: \(message)") } else { Diagnostics.report(message) }
+            return false
+        }
+        guard currentItem != nil else { return false }
+        var seconds = max(0, time.seconds)
+        if let duration = enginePlayer?.currentItem?.duration { seconds = min(seconds, duration) }
+        perform(.seek(player: engineName, to: seconds), "\(api.replacingOccurrences(of: "%", with: "\(seconds)s"))")
+        return true
     }
 
+    open func seek(to time: CMTime) { seek(time, "seek(to: %)") }
+
+    /// The completion handler is called at once: true when the player seeked (it has a current item), as a seek
+    /// that nothing interrupts finishes.
     open func seek(to time: CMTime, completionHandler: @escaping (Bool) -> Void) {
-        seek(to: time)
-        completionHandler(true)
+        completionHandler(seek(time, "seek(to: %)"))
+    }
+
+    /// `seek(to:) async`: true when the player seeked.
+    open func seek(to time: CMTime) async -> Bool { seek(time, "seek(to: %)") }
+
+    /// The engine seeks exactly, which every tolerance allows.
+    open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) {
+        seek(time, "seek(to: %, toleranceBefore:toleranceAfter:)")
+    }
+
+    open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime,
+                   completionHandler: @escaping (Bool) -> Void) {
+        completionHandler(seek(time, "seek(to: %, toleranceBefore:toleranceAfter:)"))
+    }
+
+    open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) async -> Bool {
+        seek(time, "seek(to: %, toleranceBefore:toleranceAfter:)")
     }
 
     /// Calls `block` every `interval` of the phone's time while the player plays, with the player's time.
     open func addPeriodicTimeObserver(forInterval interval: CMTime, queue: DispatchQueue?,
                                       using block: @escaping (CMTime) -> Void) -> Any {
         let observer = PeriodicTimeObserver(player: self, interval: interval, block: block, from: app?.now ?? .zero)
+        app?.addTimer(observer)
+        return observer
+    }
+
+    /// Calls `block` each time the player, playing, passes one of `times` (`NSValue(time:)`) on the phone's clock;
+    /// a seek past one does not. The queue is not used.
+    open func addBoundaryTimeObserver(forTimes times: [NSValue], queue: DispatchQueue?,
+                                      using block: @escaping () -> Void) -> Any {
+        let boundaries = times.map(\.timeValue).filter(\.isNumeric).map(\.seconds).sorted()
+        let observer = BoundaryTimeObserver(player: self, times: boundaries, block: block)
         app?.addTimer(observer)
         return observer
     }
@@ -183,11 +288,11 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
         var upcoming = items()
         let index = afterItem.flatMap { after in upcoming.firstIndex { $0 === after } }.map { $0 + 1 } ?? upcoming.count
         upcoming.insert(item, at: index)
-        keepPosition { setItems(upcoming, "insert(\(item.asset.url?.lastPathComponent ?? "item"), after:)") }
+        keepPosition { setItems(upcoming, "insert(\(item.asset.assetURL?.lastPathComponent ?? "item"), after:)") }
     }
 
     open func remove(_ item: AVPlayerItem) {
-        keepPosition { setItems(items().filter { $0 !== item }, "remove(\(item.asset.url?.lastPathComponent ?? "item"))") }
+        keepPosition { setItems(items().filter { $0 !== item }, "remove(\(item.asset.assetURL?.lastPathComponent ?? "item"))") }
     }
 
     open func removeAllItems() { setItems([], "removeAllItems()") }
@@ -196,7 +301,7 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
     open override func replaceCurrentItem(with item: AVPlayerItem?) {
         let rest = Array(items().dropFirst())
         setItems((item.map { [$0] } ?? []) + rest,
-                 "replaceCurrentItem(with: \(item?.asset.url?.lastPathComponent ?? "nil"))")
+                 "replaceCurrentItem(with: \(item?.asset.assetURL?.lastPathComponent ?? "nil"))")
     }
 
     /// Changes the queue without moving the current item's position, when the current item stays first.
@@ -210,8 +315,64 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
     }
 }
 
+/// A block the phone calls at times on its clock, for a player (periodic and boundary time observers).
+protocol PlayerTimer: AnyObject {
+    var player: AVPlayer? { get }
+    /// The next time after `time` it fires at, if any.
+    func nextFire(after time: Time) -> Time?
+    func fires(at time: Time) -> Bool
+    /// Whether it fires because its player started or stopped playing since it last looked.
+    func playingChanged() -> Bool
+    func fire()
+    /// Counts from `time` again (on the phone that adopted its app).
+    func restart(at time: Time)
+}
+
+/// A boundary time observer: fires when its playing player's time reaches one of its times.
+final class BoundaryTimeObserver: PlayerTimer, @unchecked Sendable {
+    weak var player: AVPlayer?
+    let times: [Double]
+    let block: () -> Void
+    /// The boundary `nextFire` found and when the player reaches it.
+    private var expected: (time: Time, boundary: Double)?
+
+    init(player: AVPlayer, times: [Double], block: @escaping () -> Void) {
+        self.player = player
+        self.times = times
+        self.block = block
+    }
+
+    func restart(at time: Time) { expected = nil }
+
+    func nextFire(after time: Time) -> Time? {
+        expected = nil
+        guard let player, player.timeControlStatus == .playing, let engine = player.enginePlayer, engine.rate > 0
+        else { return nil }
+        let position = engine.position(at: time)
+        let end = engine.currentItem?.duration ?? .infinity
+        guard let boundary = times.first(where: { $0 > position + 1e-9 && $0 < end }) else { return nil }
+        // The first millisecond at which the position has reached the boundary.
+        let ms = Int(((boundary - position) / engine.rate * 1000).rounded(.up))
+        let at = time + .ms(Int64(max(ms, 1)))
+        expected = (at, boundary)
+        return at
+    }
+
+    func fires(at time: Time) -> Bool {
+        guard let expected, expected.time == time, let player, player.timeControlStatus == .playing,
+              let engine = player.enginePlayer else { return false }
+        // A seek since would have moved the position away from the boundary.
+        let position = engine.position(at: time)
+        return position >= expected.boundary - 1e-9 && position - expected.boundary < 0.002 * max(engine.rate, 1)
+    }
+
+    func playingChanged() -> Bool { false }
+
+    func fire() { block() }
+}
+
 /// A periodic time observer: fires at the multiples of its interval while its player plays.
-final class PeriodicTimeObserver: @unchecked Sendable {
+final class PeriodicTimeObserver: PlayerTimer, @unchecked Sendable {
     weak var player: AVPlayer?
     let interval: Time
     let block: (CMTime) -> Void

@@ -1,15 +1,5 @@
 import ArbiterEngine
 
-/// `AVAsset` / `AVURLAsset`: what an item plays.
-open class AVAsset: NSObject, @unchecked Sendable {
-    public let url: URL?
-    init(url: URL?) { self.url = url }
-}
-
-open class AVURLAsset: AVAsset, @unchecked Sendable {
-    public init(url URL: URL, options: [String: Any]? = nil) { super.init(url: URL) }
-}
-
 /// `AVPlayerItem`: one item a player plays. Its status and buffer are the engine's for the player's current item:
 /// a file is ready at once (unless the phone's media says it fails); an `http(s)` item loads once its player is asked
 /// to play while the network is up, and its buffer empties while the network is down.
@@ -34,11 +24,17 @@ open class AVPlayerItem: NSObject, _KeyValueObservingSimulated, @unchecked Senda
         app = SimulatedApp.current
     }
 
+    /// The keys are loaded as `loadValuesAsynchronously(forKeys:)` loads them: at once.
+    public convenience init(asset: AVAsset, automaticallyLoadedAssetKeys: [String]?) {
+        self.init(asset: asset)
+        asset.loadValuesAsynchronously(forKeys: automaticallyLoadedAssetKeys ?? [], completionHandler: nil)
+    }
+
     public var _observingApp: SimulatedApp? { app }
 
     /// The engine's item for this one: its title, duration and whether it fails.
-    var engineItem: PlayerItem { app?.item(for: asset.url) ?? PlayerItem() }
-    var streams: Bool { ["http", "https"].contains(asset.url?.scheme?.lowercased() ?? "") }
+    var engineItem: PlayerItem { app?.item(for: asset.assetURL) ?? PlayerItem() }
+    var streams: Bool { ["http", "https"].contains(asset.assetURL?.scheme?.lowercased() ?? "") }
 
     private var enginePlayer: Player? {
         guard let player, player.currentItem === self else { return nil }
@@ -69,6 +65,67 @@ open class AVPlayerItem: NSObject, _KeyValueObservingSimulated, @unchecked Senda
         guard let app, let player = enginePlayer else { return .zero }
         return .seconds(player.position(at: app.now))
     }
+
+    // MARK: Time ranges
+
+    /// The ranges a seek can reach: the whole item once it is ready (to +infinity when its media gives no
+    /// duration); none before.
+    open var seekableRanges: [NSValue] {
+        guard status == .readyToPlay else { return [] }
+        let end: CMTime = engineItem.duration.map { .seconds($0) } ?? .positiveInfinity
+        return [NSValue(timeRange: CMTimeRange(start: .zero, end: end))]
+    }
+
+    /// What is loaded: a ready file is loaded whole (to its duration); none before. How much of a stream is
+    /// buffered is not modelled: for a streamed item this is reported once, by name, and is empty.
+    open var loadedTimeRanges: [NSValue] {
+        guard status == .readyToPlay else { return [] }
+        if streams {
+            if !reportedStreamRanges {
+                reportedStreamRanges = true
+                Diagnostics.unmodelled("AVPlayerItem.loadedTimeRanges of a streamed item", app: app)
+            }
+            return []
+        }
+        guard let duration = engineItem.duration else { return [] }
+        return [NSValue(timeRange: CMTimeRange(start: .zero, duration: .seconds(duration)))]
+    }
+
+    private var reportedStreamRanges = false
+
+    // MARK: Kept and read back
+
+    /// Metadata the app gives the item (what AVPlayerViewController shows): kept and read back.
+    open var externalMetadata: [AVMetadataItem] = []
+    /// Kept and read back; the engine buffers a stream without a duration of its own.
+    open var preferredForwardBufferDuration: TimeInterval = 0
+    /// Kept and read back.
+    open var canUseNetworkResourcesForLiveStreamingWhilePaused = false
+    /// Kept and read back.
+    open var preferredPeakBitRate: Double = 0
+    /// Kept and read back.
+    open var automaticallyPreservesTimeOffsetFromLive = false
+    /// Kept and read back; what is heard at a rate other than 1 is not modelled.
+    open var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm = .timeDomain
+
+    /// Where playing forward stops; `invalid` (the default) is the item's end. Another time is reported as not
+    /// modelled (the engine plays an item to its end) and kept.
+    open var forwardPlaybackEndTime: CMTime = .invalid {
+        didSet {
+            if forwardPlaybackEndTime.isValid {
+                Diagnostics.unmodelled("AVPlayerItem.forwardPlaybackEndTime", app: app)
+            }
+        }
+    }
+}
+
+/// `AVAudioTimePitchAlgorithm`.
+public struct AVAudioTimePitchAlgorithm: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let timeDomain = AVAudioTimePitchAlgorithm(rawValue: "TimeDomain")
+    public static let spectral = AVAudioTimePitchAlgorithm(rawValue: "Spectral")
+    public static let varispeed = AVAudioTimePitchAlgorithm(rawValue: "Varispeed")
 }
 
 extension NSNotification.Name {

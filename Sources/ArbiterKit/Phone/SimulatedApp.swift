@@ -30,7 +30,7 @@ public final class SimulatedApp: @unchecked Sendable {
     /// The app's players by engine name (weakly: a player the code lets go of is gone).
     private var players: [String: WeakPlayer] = [:]
     private var valueObservations: [ValueObservation] = []
-    private var timers: [PeriodicTimeObserver] = []
+    private var timers: [any PlayerTimer] = []
     var observedValuesMayHaveChanged = false
     /// What the app's launch code returned (the last time it ran), kept alive as UIKit keeps an app's delegate.
     public internal(set) var code: Any?
@@ -251,7 +251,7 @@ public final class SimulatedApp: @unchecked Sendable {
         for timer in timers where timer.playingChanged() { run { timer.fire() } }
     }
 
-    func addTimer(_ timer: PeriodicTimeObserver) { timers.append(timer) }
+    func addTimer(_ timer: any PlayerTimer) { timers.append(timer) }
 
     func removeTimer(_ token: Any) {
         timers.removeAll { $0 === token as AnyObject }

@@ -374,10 +374,19 @@ public struct SimulatedMedia: Hashable, Sendable {
     /// Whether loading it fails (a missing file, a server error): `AVPlayerItem.status` becomes failed and
     /// `AVAudioPlayer(contentsOf:)` throws.
     public var fails: Bool
+    /// Its tags, as `AVAsset.metadata` and `commonMetadata` give them (with `title`): nil for a tag it lacks.
+    public var artist: String?
+    public var album: String?
+    /// The embedded cover picture's bytes (`commonKeyArtwork`, as `dataValue`).
+    public var artwork: Data?
 
-    public init(duration: Double? = nil, title: String? = nil, fails: Bool = false) {
+    public init(duration: Double? = nil, title: String? = nil, artist: String? = nil, album: String? = nil,
+                artwork: Data? = nil, fails: Bool = false) {
         self.duration = duration
         self.title = title
+        self.artist = artist
+        self.album = album
+        self.artwork = artwork
         self.fails = fails
     }
 }
