@@ -17,8 +17,10 @@ if [ "$#" -eq 0 ]; then
     ARBITER_MANY_STREAMS=1024 swift test --skip-build --filter 'ManyStreamsTests/manyStreams'
     echo "test.sh: Examples/PolicyTests (an app team's policy tests, depending on Arbiter by path)" >&2
     swift test --package-path Examples/PolicyTests
-    echo "test.sh: Examples/SeedApps (the seed articles' audio code run on a simulated phone through ArbiterKit)" >&2
+    echo "test.sh: Examples/SeedApps (the seed articles' audio code and a team's own app code run on a simulated phone through ArbiterKit)" >&2
     swift test --package-path Examples/SeedApps
+    echo "test.sh: docs/arbiterkit-api.md is the list of ArbiterKit's symbols the code makes (tools/api-list.sh)" >&2
+    bash tools/api-list.sh --check
     # The benchmark and fuzzing packages build with their own flags, so the build above does not check them.
     echo "test.sh: Benchmarks/ builds; its workload runs through a debug engine that checks its invariants after every event" >&2
     swift build --package-path Benchmarks

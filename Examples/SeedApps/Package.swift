@@ -50,6 +50,22 @@ let package = Package(
             ],
             exclude: ["Scenarios"]
         ),
+        // App code of the team's own, written the way app teams write it (a singleton, main-queue hops, timers,
+        // CMTime arithmetic, metadata, Combine, a recorder, an audio engine), with its tests.
+        .target(
+            name: "TeamApps",
+            dependencies: [.product(name: "ArbiterKit", package: "Arbiter")],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
+            name: "TeamAppsTests",
+            dependencies: [
+                "TeamApps",
+                .product(name: "ArbiterKit", package: "Arbiter"),
+                .product(name: "ArbiterTesting", package: "Arbiter"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -190,3 +190,38 @@ final class EagerProgress: @unchecked Sendable {
         #expect(app.times == [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0])
     }
 }
+
+/// Main-actor code that awaits ArbiterKit's own async APIs (an asset's duration, a seek) stays on the phone: the
+/// awaits do not leave the app's main thread, so what follows them runs at the same instant, every run.
+@Suite struct MainActorAwaitTests {
+    final class Loader: @unchecked Sendable {
+        let player = AVPlayer(url: URL(fileURLWithPath: "/media/book.m4b"))
+        private(set) var log: [String] = []
+
+        func loadAndPublish() {
+            Task { @MainActor in
+                guard let asset = self.player.currentItem?.asset,
+                      let duration = try? await asset.load(.duration) else { return }
+                self.log.append("duration \(duration.seconds) main=\(Thread.isMainThread)")
+                _ = await self.player.seek(to: CMTime(seconds: 60, preferredTimescale: 600))
+                MPNowPlayingInfoCenter.default().nowPlayingInfo = [
+                    MPMediaItemPropertyTitle: "Book",
+                    MPMediaItemPropertyPlaybackDuration: duration.seconds,
+                    MPNowPlayingInfoPropertyElapsedPlaybackTime: self.player.currentTime().seconds,
+                ]
+                self.log.append("published")
+            }
+        }
+    }
+
+    @Test func awaitsInMainActorCodeFinishBeforeRunReturns() throws {
+        for _ in 0..<20 {
+            let phone = try SimulatedPhone()
+            phone.media["book.m4b"] = SimulatedMedia(duration: 3600, title: "Book")
+            let loader = try phone.install("Books", backgroundModes: [.audio]) { Loader() }
+            phone.run(in: "Books") { loader.loadAndPublish() }
+            #expect(loader.log == ["duration 3600.0 main=true", "published"])
+            #expect(phone.engine.app("Books")?.published?.info.elapsed == 60)
+        }
+    }
+}

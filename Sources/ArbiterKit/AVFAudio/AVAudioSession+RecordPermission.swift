@@ -71,7 +71,7 @@ open class AVAudioApplication: NSObject, @unchecked Sendable {
     }
 
     /// Asks the user for record permission and returns whether it is granted.
-    open class func requestRecordPermission() async -> Bool {
+    nonisolated(nonsending) open class func requestRecordPermission() async -> Bool {
         SimulatedApp.current?.askRecordPermission() ?? false
     }
 

@@ -44,7 +44,7 @@ extension AVAsynchronousKeyValueLoading {
     /// Loads one or more properties (`try await asset.load(.duration)`, `.load(.duration, .isPlayable)`). They load at
     /// once from the phone's media, without waiting; a stream's asset fails while the phone is offline, a failing
     /// file fails, both with the error `statusOfValue(forKey:error:)` gives.
-    public func load<each Value>(_ properties: repeat AVAsyncProperty<Self, each Value>) async throws
+    nonisolated(nonsending) public func load<each Value>(_ properties: repeat AVAsyncProperty<Self, each Value>) async throws
         -> (repeat each Value) {
         if let error = _loadingError { throw error }
         return (repeat (each properties).read(self))
@@ -175,7 +175,7 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, _KeyLoadingState, @
     }
 
     /// `loadMetadata(for:)` (iOS 15): `metadata(forFormat:)`, loaded as `load(_:)` loads.
-    public func loadMetadata(for format: AVMetadataFormat) async throws -> [AVMetadataItem] {
+    nonisolated(nonsending) public func loadMetadata(for format: AVMetadataFormat) async throws -> [AVMetadataItem] {
         if let error = _loadingError { throw error }
         return metadata(forFormat: format)
     }

@@ -233,7 +233,7 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
     }
 
     /// `seek(to:) async`: true when the player seeked.
-    open func seek(to time: CMTime) async -> Bool { seek(time, "seek(to: %)") }
+    nonisolated(nonsending) open func seek(to time: CMTime) async -> Bool { seek(time, "seek(to: %)") }
 
     /// The engine seeks exactly, which every tolerance allows.
     open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) {
@@ -245,7 +245,7 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
         completionHandler(seek(time, "seek(to: %, toleranceBefore:toleranceAfter:)"))
     }
 
-    open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) async -> Bool {
+    nonisolated(nonsending) open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) async -> Bool {
         seek(time, "seek(to: %, toleranceBefore:toleranceAfter:)")
     }
 

@@ -15,7 +15,7 @@
     static let executor = PhoneMainExecutor()
 
     /// Runs `body` on the main actor.
-    public static func run<T: Sendable>(resultType: T.Type = T.self,
+    nonisolated(nonsending) public static func run<T: Sendable>(resultType: T.Type = T.self,
                                         body: @MainActor @Sendable () throws -> T) async rethrows -> T {
         try await body()
     }

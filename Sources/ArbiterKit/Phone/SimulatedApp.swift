@@ -74,7 +74,7 @@ public final class SimulatedApp: @unchecked Sendable {
     /// phone, and a stand-in phone with no apps answers: nothing the code does reaches any engine, nothing aborts.
     var phone: SimulatedPhone {
         if let boundPhone { return boundPhone }
-        if !saidPhoneFinished {
+        if !saidPhoneFinished && !finishing {
             saidPhoneFinished = true
             Diagnostics.report("an object of app \(name) was used after its phone (\(phoneDescription)) finished; it acts "
                 + "on no phone. \(SimulatedApp.carryOver(name))")
@@ -110,6 +110,7 @@ public final class SimulatedApp: @unchecked Sendable {
     func call(_ action: AppAction, api: String) -> Outcome {
         let event = Event.app(name, action)
         guard let phone = boundPhone else {
+            if finishing { return Outcome(time: .zero, event: event, result: .rejected(InputError("the phone finished"))) }
             Diagnostics.report("\(api): the object belongs to app \(name) of a phone that has finished "
                 + "(\(phoneDescription)). \(SimulatedApp.carryOver(name))")
             return Outcome(time: .zero, event: event, result: .rejected(InputError("the app's phone has finished")))
@@ -143,9 +144,15 @@ public final class SimulatedApp: @unchecked Sendable {
     /// The app's phone has finished: the app lets go of its launch code and what it returned (a singleton keeps it).
     func phoneFinished() {
         if let code, Swift.type(of: code as Any) is AnyObject.Type { finishedCode = code as AnyObject }
+        // What the code's objects do as they go (their deinits) goes with the phone, unreported.
+        finishing = true
         code = nil
         launch = nil
+        finishing = false
     }
+
+    /// Set while the app lets go of its code as its phone finishes.
+    private var finishing = false
 
     /// Whether `code`, returned by a launch on another phone, is what this app's launch returned on its finished
     /// phone: the same object, kept by a singleton.

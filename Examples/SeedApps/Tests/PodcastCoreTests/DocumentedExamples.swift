@@ -1,6 +1,5 @@
 // The examples of docs/app-code.md, README.md and ArbiterKit's DocC catalog, as they are written there: each block
 // of those pages is held here line for line (DocumentedSwiftTests checks it), so each one compiles and runs.
-import ArbiterEngine
 import ArbiterKit
 import ArbiterScenario
 import ArbiterTesting
@@ -9,7 +8,7 @@ import Testing
 
 /// docs/app-code.md, "A test" (and ArbiterKit's "Running an app's code on a simulated phone").
 @Test func aCallPausesTheEpisodeAndStopsTheLockScreen() throws {
-    let phone = try SimulatedPhone(Setup(ios: 17))
+    let phone = try SimulatedPhone(ios: 17)
     phone.media["episode12.mp3"] = SimulatedMedia(duration: 1800)
     let app = try phone.install("Podcast", backgroundModes: [.audio]) {
         try EpisodePlayer(url: URL(fileURLWithPath: "/media/episode12.mp3"))
@@ -34,7 +33,7 @@ import Testing
 
 /// README.md, "Run your app's own audio code".
 @Test func readmePhoneExample() throws {
-    let phone = try SimulatedPhone(Setup(ios: 17))
+    let phone = try SimulatedPhone(ios: 17)
     phone.media["episode12.mp3"] = SimulatedMedia(duration: 1800)
     let app = try phone.install("Podcast", backgroundModes: [.audio]) {
         try EpisodePlayer(url: URL(fileURLWithPath: "/media/episode12.mp3"))   // the app's iOS code, unchanged
@@ -48,7 +47,7 @@ import Testing
 
 /// ArbiterKit's DocC landing page.
 @Test func catalogPhoneExample() throws {
-    let phone = try SimulatedPhone(Setup(ios: 17))
+    let phone = try SimulatedPhone(ios: 17)
     phone.media["episode12.mp3"] = SimulatedMedia(duration: 1800)
     let app = try phone.install("Podcast", backgroundModes: [.audio]) {
         try EpisodePlayer(url: URL(fileURLWithPath: "/media/episode12.mp3"))
@@ -60,7 +59,7 @@ import Testing
 
 /// docs/app-code.md: ArbiterTesting's store drives the phone.
 @Test func storeDrivesThePhone() throws {
-    let phone = try SimulatedPhone(Setup(ios: 17))
+    let phone = try SimulatedPhone(ios: 17)
     phone.media["episode12.mp3"] = SimulatedMedia(duration: 1800)
     let app = try phone.install("Podcast", backgroundModes: [.audio]) {
         try EpisodePlayer(url: URL(fileURLWithPath: "/media/episode12.mp3"))
