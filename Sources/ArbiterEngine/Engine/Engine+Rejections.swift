@@ -135,8 +135,23 @@ extension Engine {
         case .mediaServicesLost:
             return device.mediaServicesLost
                 ? InputError("media services are already lost; expected mediaServicesReset") : nil
-        case .mediaServicesReset, .remote: return nil
+        case .mediaServicesReset: return nil
+        case .remote(let command, let value): return value.flatMap { Engine.remoteValueProblem(command, $0) }
         }
+    }
+
+    /// Why `command` cannot carry `value`: the command takes none, or another kind, or the number is not finite.
+    static func remoteValueProblem(_ command: RemoteCommand, _ value: RemoteValue) -> InputError? {
+        guard let kind = command.valueKind else {
+            return InputError("remote \(command) carries no value (found \(value.kind) \(value)); expected the command alone")
+        }
+        guard kind == value.kind else {
+            return InputError("remote \(command) carries a \(kind), not a \(value.kind) (found \(value))")
+        }
+        if let number = value.number, !number.isFinite {
+            return InputError("remote \(command) \(kind) is \(number); expected a finite number")
+        }
+        return nil
     }
 
     func rejection(ofDeclaring config: AppConfig) -> InputError? {
