@@ -143,13 +143,14 @@ extension Engine {
     /// Why `command` cannot carry `value`: the command takes none, or another kind, or the number is not finite.
     static func remoteValueProblem(_ command: RemoteCommand, _ value: RemoteValue) -> InputError? {
         guard let kind = command.valueKind else {
-            return InputError("remote \(command) carries no value (found \(value.kind) \(value)); expected the command alone")
+            return InputError("remote \(command) carries no value (found \(value.kind.phrase), \(value)); "
+                + "expected the command alone")
         }
         guard kind == value.kind else {
-            return InputError("remote \(command) carries a \(kind), not a \(value.kind) (found \(value))")
+            return InputError("remote \(command) carries \(kind.phrase), not \(value.kind.phrase) (found \(value))")
         }
         if let number = value.number, !number.isFinite {
-            return InputError("remote \(command) \(kind) is \(number); expected a finite number")
+            return InputError("remote \(command) has \(kind.phrase) of \(number); expected a finite number")
         }
         return nil
     }

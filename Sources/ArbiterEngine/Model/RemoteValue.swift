@@ -22,6 +22,20 @@ public enum RemoteValue: Hashable, Sendable, CustomStringConvertible {
     /// The kind of value, as a command takes it.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case position, interval, rate, repeatType, shuffleType, seek, rating, negative
+
+        /// The kind in words, with its article: `an interval`, `a repeat type`.
+        public var phrase: String {
+            switch self {
+            case .position: "a position"
+            case .interval: "an interval"
+            case .rate: "a rate"
+            case .repeatType: "a repeat type"
+            case .shuffleType: "a shuffle type"
+            case .seek: "a seek phase"
+            case .rating: "a rating"
+            case .negative: "a feedback sign"
+            }
+        }
     }
 
     public var kind: Kind {
