@@ -15,8 +15,10 @@ struct RemoteValueTests {
         #expect(SystemAction.remote(.pause, position: nil) == .remote(.pause))
         #expect(SystemAction.remote(.changePlaybackPosition, position: 300).description
             == "remote changePlaybackPosition 300.0")
-        #expect(SystemAction.remote(.changePlaybackRate, value: .rate(1.5)).description == "remote changePlaybackRate 1.5")
-        #expect(SystemAction.remote(.changeRepeatMode, value: .repeatType(.all)).description == "remote changeRepeatMode all")
+        #expect(SystemAction.remote(.changePlaybackRate, value: .rate(1.5)).description
+            == "remote changePlaybackRate 1.5")
+        #expect(SystemAction.remote(.changeRepeatMode, value: .repeatType(.all)).description
+            == "remote changeRepeatMode all")
         #expect(SystemAction.remote(.seekForward, value: .seek(.begin)).description == "remote seekForward begin")
         #expect(SystemAction.remote(.dislike, value: .negative(true)).description == "remote dislike negative")
         #expect(SystemAction.remote(.togglePlayPause).description == "remote togglePlayPause")

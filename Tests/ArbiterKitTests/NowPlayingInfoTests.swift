@@ -110,9 +110,11 @@ import Testing
         #expect(back[MPNowPlayingInfoPropertyServiceIdentifier] as? String == "com.example.books")
         #expect(back[MPNowPlayingInfoPropertyExternalContentIdentifier] as? String == "book-1/chapter-3")
         #expect(back[MPNowPlayingInfoCollectionIdentifier] as? String == "book-1")
-        let current = try #require(back[MPNowPlayingInfoPropertyCurrentLanguageOptions] as? [MPNowPlayingInfoLanguageOption])
+        let current = try #require(
+            back[MPNowPlayingInfoPropertyCurrentLanguageOptions] as? [MPNowPlayingInfoLanguageOption])
         #expect(current.first === english && current.first?.languageTag == "en")
-        let groups = try #require(back[MPNowPlayingInfoPropertyAvailableLanguageOptions] as? [MPNowPlayingInfoLanguageOptionGroup])
+        let groups = try #require(
+            back[MPNowPlayingInfoPropertyAvailableLanguageOptions] as? [MPNowPlayingInfoLanguageOptionGroup])
         #expect(groups.first?.defaultLanguageOption === english && groups.first?.allowEmptySelection == false)
 
         // The lock screen never asks for the artwork; the app's own code may.

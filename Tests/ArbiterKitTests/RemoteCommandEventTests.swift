@@ -136,7 +136,9 @@ import Testing
         withKnownIssue {
             phone.send(.system(.remote(.enableLanguageOption)))
         }
-        #expect(phone.diagnostics.contains { $0.contains("MPChangeLanguageOptionCommandEvent") && $0.contains("not modelled") })
+        #expect(phone.diagnostics.contains {
+            $0.contains("MPChangeLanguageOptionCommandEvent") && $0.contains("not modelled")
+        })
         #expect(phone.app("Books")?.remoteCommandResults.last?.statuses == [.noActionableNowPlayingItem])
     }
 

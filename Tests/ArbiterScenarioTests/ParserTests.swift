@@ -227,7 +227,8 @@ struct ParserTests {
         let expected: [SystemAction] = [
             .remote(.changePlaybackPosition, position: 30), .remote(.skipForward, value: .interval(15)),
             .remote(.skipBackward, value: .interval(7.5)), .remote(.changePlaybackRate, value: .rate(1.5)),
-            .remote(.changeRepeatMode, value: .repeatType(.all)), .remote(.changeShuffleMode, value: .shuffleType(.items)),
+            .remote(.changeRepeatMode, value: .repeatType(.all)),
+            .remote(.changeShuffleMode, value: .shuffleType(.items)),
             .remote(.seekBackward, value: .seek(.begin)), .remote(.seekForward, value: .seek(.end)),
             .remote(.rating, value: .rating(4)), .remote(.dislike, value: .negative(true)),
             .remote(.bookmark, value: .negative(false)), .remote(.changePlaybackRate), .remote(.pause),
@@ -244,7 +245,9 @@ struct ParserTests {
             return nil
         } == events)
 
-        func error(_ step: String) -> [String] { errors("scenario: x\napps: { Music: {} }\nsteps:\n  - " + step + "\n") }
+        func error(_ step: String) -> [String] {
+            errors("scenario: x\napps: { Music: {} }\nsteps:\n  - " + step + "\n")
+        }
         #expect(error("system: { remote: { changeRepeatMode: alll } }")
             == ["t.yaml:4:43: error: unknown repeat type 'alll' (did you mean 'all'?); expected one of: off, one, all"])
         #expect(error("system: { remote: { changeShuffleMode: albums } }")

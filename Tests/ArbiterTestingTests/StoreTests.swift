@@ -84,7 +84,7 @@ struct StoreTests {
         #expect(store.now == .seconds(1))
     }
 
-    @Test("a remote command with what the user chose: received by the app, its value in the step; a value it does not carry is refused")
+    @Test("a remote command with what the user chose reaches the app; a value it does not carry is refused")
     func remoteValues() {
         let books = AppConfig("Books", backgroundModes: [.audio], category: .playback,
                               players: [PlayerConfig(name: "book", kind: .avPlayer)],

@@ -67,7 +67,8 @@ public let MPNowPlayingInfoPropertyAvailableLanguageOptions = "MPNowPlayingInfoP
 public let MPNowPlayingInfoPropertyCurrentLanguageOptions = "MPNowPlayingInfoPropertyCurrentLanguageOption"
 public let MPNowPlayingInfoCollectionIdentifier = "MPNowPlayingInfoCollectionIdentifier"
 public let MPNowPlayingInfoPropertyExternalContentIdentifier = "MPNowPlayingInfoPropertyExternalContentIdentifier"
-public let MPNowPlayingInfoPropertyExternalUserProfileIdentifier = "MPNowPlayingInfoPropertyExternalUserProfileIdentifier"
+public let MPNowPlayingInfoPropertyExternalUserProfileIdentifier =
+    "MPNowPlayingInfoPropertyExternalUserProfileIdentifier"
 public let MPNowPlayingInfoPropertyServiceIdentifier = "MPNowPlayingInfoPropertyServiceIdentifier"
 /// How far through the item the user is, from 0 to 1 (a number).
 public let MPNowPlayingInfoPropertyPlaybackProgress = "MPNowPlayingInfoPropertyPlaybackProgress"

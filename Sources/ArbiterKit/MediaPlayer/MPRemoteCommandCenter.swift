@@ -80,44 +80,39 @@ open class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
         return target.handlers.map { $0.handler(event) }
     }
 
-    /// The event `target`'s handlers get: the value sent, or the SDK's default when none was.
+    /// The event `target`'s handlers get: the value sent, or the SDK's default when none was (docs/app-code.md).
     private func event(for target: MPRemoteCommand, value: RemoteValue?, timestamp: TimeInterval)
         -> MPRemoteCommandEvent {
-        switch target {
-        case is MPChangePlaybackPositionCommand:
+        switch target.command.valueKind {
+        case .position:
             return MPChangePlaybackPositionCommandEvent(target, timestamp: timestamp, positionTime: value?.number ?? 0)
-        case let skip as MPSkipIntervalCommand:
-            return MPSkipIntervalCommandEvent(target, timestamp: timestamp,
-                                              interval: value?.number ?? skip.preferredIntervals.first?.doubleValue ?? 15)
-        case let rate as MPChangePlaybackRateCommand:
-            let chosen = value?.number ?? rate.supportedPlaybackRates.first?.doubleValue ?? 1
-            return MPChangePlaybackRateCommandEvent(target, timestamp: timestamp, playbackRate: Float(chosen))
-        case let repeatMode as MPChangeRepeatModeCommand:
-            guard case .repeatType(let type) = value else {
-                return MPChangeRepeatModeCommandEvent(target, timestamp: timestamp,
-                                                      repeatType: repeatMode.currentRepeatType)
+        case .interval:
+            let preferred = (target as? MPSkipIntervalCommand)?.preferredIntervals.first?.doubleValue
+            return MPSkipIntervalCommandEvent(target, timestamp: timestamp, interval: value?.number ?? preferred ?? 15)
+        case .rate:
+            let supported = (target as? MPChangePlaybackRateCommand)?.supportedPlaybackRates.first?.doubleValue
+            return MPChangePlaybackRateCommandEvent(target, timestamp: timestamp,
+                                                    playbackRate: Float(value?.number ?? supported ?? 1))
+        case .repeatType:
+            let type: MPRepeatType = if case .repeatType(let type) = value { MPRepeatType(type) } else {
+                (target as? MPChangeRepeatModeCommand)?.currentRepeatType ?? .off
             }
-            return MPChangeRepeatModeCommandEvent(target, timestamp: timestamp, repeatType: MPRepeatType(type))
-        case let shuffle as MPChangeShuffleModeCommand:
-            guard case .shuffleType(let type) = value else {
-                return MPChangeShuffleModeCommandEvent(target, timestamp: timestamp,
-                                                       shuffleType: shuffle.currentShuffleType)
+            return MPChangeRepeatModeCommandEvent(target, timestamp: timestamp, repeatType: type)
+        case .shuffleType:
+            let type: MPShuffleType = if case .shuffleType(let type) = value { MPShuffleType(type) } else {
+                (target as? MPChangeShuffleModeCommand)?.currentShuffleType ?? .off
             }
-            return MPChangeShuffleModeCommandEvent(target, timestamp: timestamp, shuffleType: MPShuffleType(type))
-        case let rating as MPRatingCommand:
-            return MPRatingCommandEvent(target, timestamp: timestamp,
-                                        rating: value?.number.map(Float.init) ?? rating.minimumRating)
-        case is MPFeedbackCommand:
-            guard case .negative(let negative) = value else {
-                return MPFeedbackCommandEvent(target, timestamp: timestamp, isNegative: false)
-            }
-            return MPFeedbackCommandEvent(target, timestamp: timestamp, isNegative: negative)
-        default:
-            guard target.command == .seekForward || target.command == .seekBackward else {
-                return MPRemoteCommandEvent(target, timestamp: timestamp)
-            }
+            return MPChangeShuffleModeCommandEvent(target, timestamp: timestamp, shuffleType: type)
+        case .seek:
             let type: MPSeekCommandEventType = value == .seek(.end) ? .endSeeking : .beginSeeking
             return MPSeekCommandEvent(target, timestamp: timestamp, type: type)
+        case .rating:
+            let minimum = (target as? MPRatingCommand)?.minimumRating ?? 0
+            return MPRatingCommandEvent(target, timestamp: timestamp, rating: value?.number.map(Float.init) ?? minimum)
+        case .negative:
+            return MPFeedbackCommandEvent(target, timestamp: timestamp, isNegative: value == .negative(true))
+        case nil:
+            return MPRemoteCommandEvent(target, timestamp: timestamp)
         }
     }
 
