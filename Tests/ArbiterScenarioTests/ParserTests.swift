@@ -202,6 +202,23 @@ struct ParserTests {
         #expect(errors("scenario: x\napps: { Music: {} }\nsteps:\n  - device: { builtInMic: off }\n").count == 1)
     }
 
+    @Test("nowPlayingInfo takes a defaultRate, which the writer writes back")
+    func defaultRate() throws {
+        let text = "scenario: x\napps: { Books: {} }\nsteps:\n"
+            + "  - Books: { nowPlayingInfo: { title: Chapter 3, rate: 2, defaultRate: 2 } }\n"
+        let scenario = try parse(text).get()
+        let event = Event.app("Books", .nowPlayingInfo(NowPlayingInfo(title: "Chapter 3", rate: 2, defaultRate: 2)))
+        guard case .event(let decoded, _)? = scenario.steps.first?.action else {
+            Issue.record("no event decoded")
+            return
+        }
+        #expect(decoded == event)
+        let written = ScenarioWriter.text(setup: scenario.setup, steps: [(Time.zero, event)], title: "x")
+        #expect(written.contains("{ nowPlayingInfo: { title: \"Chapter 3\", rate: 2, defaultRate: 2 } }"))
+        #expect(errors(text.replacingOccurrences(of: "defaultRate: 2", with: "defaultRate: -1"))
+            == ["t.yaml:4:72: error: defaultRate is -1; expected a number from 0 to 100"])
+    }
+
     @Test("remote commands carry what the user chose, the writer writes it back, and a wrong value is an error at it")
     func remoteValues() throws {
         let steps = """

@@ -70,8 +70,8 @@ extension Engine {
         for entry in queued where apps[Int(entry.app)].lifecycle != .terminated {
             let i = Int(entry.app)
             effects.decide(i, detail: .remoteApplied(entry.command), .siriQueuesCommands)
-            perform(entry.command, position: entry.value?.position, app: i, player: player(handling: entry.command, app: i),
-                    told: true, &effects)
+            perform(entry.command, position: entry.value?.position, app: i,
+                    player: player(handling: entry.command, app: i), told: true, &effects)
         }
     }
 

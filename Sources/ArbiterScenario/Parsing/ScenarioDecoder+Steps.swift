@@ -259,8 +259,8 @@ extension ScenarioDecoder {
     }
 
     mutating func nowPlayingInfo(_ node: Node) -> NowPlayingInfo? {
-        guard let fields = reader.mapping(node, expected: "{ title, artist, album, duration, elapsed, rate, defaultRate } or null")
-        else { return nil }
+        guard let fields = reader.mapping(node, expected: "{ title, artist, album, duration, elapsed, rate, "
+                                              + "defaultRate } or null") else { return nil }
         reader.onlyKeys(fields, ScenarioDecoder.nowPlayingInfoKeys, in: "nowPlayingInfo")
         var info = NowPlayingInfo()
         for (key, _, value) in fields {
