@@ -104,6 +104,9 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     /// Whether the engine runs: its player plays in the engine (an interruption pauses it).
     open var isRunning: Bool { enginePlayer?.isRunning ?? false }
 
+    /// False: manual rendering (`enableManualRenderingMode`) is not offered, so an engine renders to the device.
+    open var isInManualRenderingMode: Bool { false }
+
     /// Prepares resources; nothing to prepare here.
     open func prepare() {}
 
