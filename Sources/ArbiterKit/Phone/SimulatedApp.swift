@@ -34,12 +34,15 @@ public final class SimulatedApp: @unchecked Sendable {
     var observedValuesMayHaveChanged = false
     /// What the app's launch code returned (the last time it ran), kept alive as UIKit keeps an app's delegate.
     public internal(set) var code: Any?
+    /// `UIDevice.current.isProximityMonitoringEnabled` for the app's process.
+    var proximityMonitoring = false
 
     /// What the app launched with, the code's objects and what they observed, as the app was terminated; a launch
     /// afterwards starts afresh with new shared objects and runs the launch code again.
     private func forgetEverything() {
         phone.work.cancelAll(of: self)
         code = nil
+        proximityMonitoring = false
         players = [:]
         valueObservations = []
         timers = []
