@@ -175,6 +175,14 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
     open var volume: Float = 1
     open var isMuted = false
 
+    /// Kept and read back (true by default, as on iOS). AirPlay video is not modelled, so external playback is
+    /// never active: the phone's own route plays the audio.
+    open var allowsExternalPlayback = true
+    /// Kept and read back.
+    open var usesExternalPlaybackWhileExternalScreenIsActive = false
+    /// False: AirPlay video is not modelled.
+    open var isExternalPlaybackActive: Bool { false }
+
     // MARK: Items and time
 
     open var currentItem: AVPlayerItem? {
