@@ -28,14 +28,14 @@ final class StationTitles: NSObject, AVPlayerItemMetadataOutputPushDelegate {
         let phone = try SimulatedPhone(Setup(ios: 17))
         var station: StationTitles?
         try withKnownIssue {
-            station = try phone.install("Radio", backgroundModes: [.audio]) {
+            station = try phone.install("Stations", backgroundModes: [.audio]) {
                 StationTitles(url: URL(string: "https://radio.example/live.mp3")!)
             }
         } matching: { $0.description.contains("AVPlayerItem.add(AVPlayerItemMetadataOutput) (timed metadata)") }
         let item = try #require(station?.player.currentItem)
         let output = try #require(item.outputs.first as? AVPlayerItemMetadataOutput)
         #expect(output.identifiers == nil && output.delegate === station && output.delegateQueue === DispatchQueue.main)
-        phone.run(in: "Radio") { station?.player.play() }
+        phone.run(in: "Stations") { station?.player.play() }
         phone.advance(by: .seconds(30))
         #expect(station?.titles.isEmpty == true)   // never called
         item.remove(output)

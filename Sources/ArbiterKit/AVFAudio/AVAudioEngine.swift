@@ -236,6 +236,16 @@ open class AVAudioNode: NSObject, @unchecked Sendable {
 
     /// The last render time: nil, nothing renders.
     open var lastRenderTime: AVAudioTime? { nil }
+
+    /// The node's audio unit: only its render limit is mirrored (see `AUAudioUnit`).
+    open private(set) lazy var auAudioUnit = AUAudioUnit()
+}
+
+/// `AUAudioUnit`, as far as a node's audio unit is read: `maximumFramesToRender`, kept and read back (1156 until
+/// set: the default of Technical Q&A QA1606). Nothing renders, so the limit changes nothing; the rest of Audio Unit
+/// v3 is not mirrored.
+open class AUAudioUnit: NSObject, @unchecked Sendable {
+    open var maximumFramesToRender: AUAudioFrameCount = 1156
 }
 
 /// `AVAudioIONode`: the input or output node, with voice processing (kept).
@@ -385,8 +395,23 @@ open class AVAudioPlayerNode: AVAudioNode, @unchecked Sendable {
                completionHandler ?? {})
     }
 
+    open func scheduleSegment(_ file: AVAudioFile, startingFrame startFrame: AVAudioFramePosition,
+                              frameCount numberFrames: AVAudioFrameCount, at when: AVAudioTime?,
+                              completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
+                              completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil) {
+        scheduleSegment(file, startingFrame: startFrame, frameCount: numberFrames, at: when) {
+            completionHandler?(callbackType)
+        }
+    }
+
     open func scheduleBuffer(_ buffer: AVAudioPCMBuffer, completionHandler: (() -> Void)? = nil) {
         append(bufferDuration(buffer), completionHandler ?? {})
+    }
+
+    open func scheduleBuffer(_ buffer: AVAudioPCMBuffer,
+                             completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
+                             completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil) {
+        append(bufferDuration(buffer)) { completionHandler?(callbackType) }
     }
 
     open func scheduleBuffer(_ buffer: AVAudioPCMBuffer, at when: AVAudioTime?,

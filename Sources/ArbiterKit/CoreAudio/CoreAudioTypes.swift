@@ -3,6 +3,8 @@
 public typealias OSStatus = Int32
 /// A four-character audio data format code (`kAudioFormatMPEG4AAC` is 'aac ').
 public typealias AudioFormatID = UInt32
+/// A count of audio frames, as Audio Unit v3 counts them (`AUAudioUnit.maximumFramesToRender`).
+public typealias AUAudioFrameCount = UInt32
 
 // MARK: Formats (CoreAudioTypes)
 
