@@ -93,9 +93,15 @@ open class AVAudioFormat: NSObject, @unchecked Sendable {
     }
 }
 
-/// `AVAudioPCMBuffer`: frames of PCM audio, zeroed (the simulated phone makes no sound to fill them with).
-open class AVAudioPCMBuffer: NSObject, @unchecked Sendable {
+/// `AVAudioBuffer`: audio in a format; `AVAudioPCMBuffer` is the kind mirrored.
+open class AVAudioBuffer: NSObject, @unchecked Sendable {
     public let format: AVAudioFormat
+
+    init(format: AVAudioFormat) { self.format = format }
+}
+
+/// `AVAudioPCMBuffer`: frames of PCM audio, zeroed (the simulated phone makes no sound to fill them with).
+open class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
     public let frameCapacity: AVAudioFrameCount
     /// The valid frames, up to `frameCapacity`.
     open var frameLength: AVAudioFrameCount = 0 {
@@ -107,7 +113,6 @@ open class AVAudioPCMBuffer: NSObject, @unchecked Sendable {
     /// A buffer of `frameCapacity` frames in `format`; nil for a format without channels.
     public init?(pcmFormat format: AVAudioFormat, frameCapacity: AVAudioFrameCount) {
         guard format.channelCount > 0 else { return nil }
-        self.format = format
         self.frameCapacity = frameCapacity
         floats = (0..<Int(format.channelCount)).map { _ in
             let samples = UnsafeMutablePointer<Float>.allocate(capacity: max(Int(frameCapacity), 1))
@@ -116,6 +121,7 @@ open class AVAudioPCMBuffer: NSObject, @unchecked Sendable {
         }
         channelPointers = .allocate(capacity: floats.count)
         channelPointers.initialize(from: floats, count: floats.count)
+        super.init(format: format)
     }
 
     deinit {
@@ -183,8 +189,18 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
 
     /// Reading leaves the buffer silent and moves `framePosition` on.
     open func read(into buffer: AVAudioPCMBuffer) throws {
-        let frames = min(AVAudioFramePosition(buffer.frameCapacity), max(length - framePosition, 0))
-        buffer.frameLength = AVAudioFrameCount(frames)
-        framePosition += frames
+        try read(into: buffer, frameCount: buffer.frameCapacity)
+    }
+
+    /// Reads at most `frames` frames, as `read(into:)` does; more than the buffer holds throws kAudio_ParamError
+    /// (-50), as iOS does.
+    open func read(into buffer: AVAudioPCMBuffer, frameCount frames: AVAudioFrameCount) throws {
+        guard frames <= buffer.frameCapacity else {
+            throw NSError(domain: NSOSStatusErrorDomain, code: Int(kAudio_ParamError),
+                          userInfo: [NSLocalizedDescriptionKey: "\(frames) frames do not fit a buffer of \(buffer.frameCapacity)"])
+        }
+        let read = min(AVAudioFramePosition(frames), max(length - framePosition, 0))
+        buffer.frameLength = AVAudioFrameCount(read)
+        framePosition += read
     }
 }
