@@ -29,6 +29,9 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
     open var volume: Float = 1
     open var enableRate = false
     private var item: PlayerItem
+    /// Whether the player played its item to the end (and was not sought or played since): it starts again from
+    /// the beginning, as iOS's does.
+    var playedToEnd = false
 
     /// Loads the file at `url`; throws the error iOS gives for a file that does not open when the phone's media says
     /// it fails.
@@ -78,9 +81,16 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
     @discardableResult
     open func prepareToPlay() -> Bool { app != nil }
 
-    /// Plays (activating the session if it is not active); false when the session cannot play.
+    /// Plays (activating the session if it is not active); false when the session cannot play. After the player
+    /// played its item to the end it plays from the beginning: the call seeks to 0 first.
     @discardableResult
-    open func play() -> Bool { perform(.play(player: engineName), "play()") && isPlaying }
+    open func play() -> Bool {
+        if playedToEnd {
+            playedToEnd = false
+            perform(.seek(player: engineName, to: 0), "play() from the beginning")
+        }
+        return perform(.play(player: engineName), "play()") && isPlaying
+    }
 
     open func pause() { perform(.pause(player: engineName), "pause()") }
 
@@ -90,9 +100,13 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
 
     open var duration: TimeInterval { item.duration ?? 0 }
 
+    /// The position; 0 after the player played its item to the end (where `play()` starts again), as on iOS.
     open var currentTime: TimeInterval {
-        get { enginePlayer.map { $0.position(at: app!.now) } ?? 0 }
-        set { perform(.seek(player: engineName, to: newValue), "currentTime = \(newValue)") }
+        get { playedToEnd ? 0 : enginePlayer.map { $0.position(at: app!.now) } ?? 0 }
+        set {
+            playedToEnd = false
+            perform(.seek(player: engineName, to: newValue), "currentTime = \(newValue)")
+        }
     }
 
     /// The playback rate, from 0.5 to 2; it changes playback only with `enableRate` set before playing.

@@ -343,6 +343,7 @@ public final class SimulatedApp: @unchecked Sendable {
             case .lifecycle(let lifecycle): tell(lifecycle)
             case .player(let name, .stopped) where decision.rule.id == "player.item-ends":
                 if let player = player(named: name) as? AVAudioPlayer {
+                    player.playedToEnd = true
                     player.delegate?.audioPlayerDidFinishPlaying(player, successfully: true)
                 }
             case .playerItem(let name, let index, _):
