@@ -41,6 +41,47 @@ func pngHeader(width: UInt32, height: UInt32) -> Data {
         #expect(phone.diagnostics.isEmpty)
     }
 
+    @Test func theOrientationIsUnknownUntilAskedForThenPortrait() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17))
+        _ = try phone.install("Meet") { 0 }
+        #expect(phone.run(in: "Meet") { UIDevice.current.orientation } == .unknown)
+        phone.run(in: "Meet") {
+            UIDevice.current.beginGeneratingDeviceOrientationNotifications()
+            UIDevice.current.beginGeneratingDeviceOrientationNotifications()
+            UIDevice.current.endGeneratingDeviceOrientationNotifications()
+        }
+        #expect(phone.run(in: "Meet") { UIDevice.current.orientation } == .portrait)
+        #expect(phone.run(in: "Meet") { UIDevice.current.isGeneratingDeviceOrientationNotifications })
+        phone.run(in: "Meet") { UIDevice.current.endGeneratingDeviceOrientationNotifications() }
+        #expect(phone.run(in: "Meet") { UIDevice.current.orientation } == .unknown)
+        #expect(UIDeviceOrientation.portrait.isValidInterfaceOrientation && UIDeviceOrientation.faceUp.isFlat)
+    }
+
+    @Test func theVendorIdentifierIsTheSameForAnAppOfTheSameName() throws {
+        func identifier(of name: AppID) throws -> UUID? {
+            let phone = try SimulatedPhone(Setup(ios: 17))
+            _ = try phone.install(name) { 0 }
+            return phone.run(in: name) { UIDevice.current.identifierForVendor }
+        }
+        let first = try identifier(of: "Meet")
+        let again = try identifier(of: "Meet")
+        let other = try identifier(of: "Chat")
+        #expect(first != nil && first == again && first != other)
+    }
+
+    @Test func theBatteryReadsUnknownAndIsReportedWhenMonitored() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17))
+        _ = try phone.install("Meet") { 0 }
+        #expect(phone.run(in: "Meet") { UIDevice.current.batteryLevel } == -1)   // monitoring off: as iOS reads it
+        #expect(phone.diagnostics.isEmpty)
+        withKnownIssue {
+            phone.run(in: "Meet") {
+                UIDevice.current.isBatteryMonitoringEnabled = true
+                #expect(UIDevice.current.batteryState == .unknown)
+            }
+        } matching: { $0.description.contains("UIDevice.current.batteryState with battery monitoring on is not modelled") }
+    }
+
     @Test func theDeviceOutsideAnyAppsCodeIsReported() {
         withKnownIssue {
             #expect(UIDevice.current.systemVersion == "")

@@ -34,8 +34,11 @@ public final class SimulatedApp: @unchecked Sendable {
     var observedValuesMayHaveChanged = false
     /// What the app's launch code returned (the last time it ran), kept alive as UIKit keeps an app's delegate.
     public internal(set) var code: Any?
-    /// `UIDevice.current.isProximityMonitoringEnabled` for the app's process.
+    /// `UIDevice.current.isProximityMonitoringEnabled`, `isBatteryMonitoringEnabled` and the orientation
+    /// notifications asked for, for the app's process.
     var proximityMonitoring = false
+    var batteryMonitoring = false
+    var orientationNotifications = 0
 
     /// What the app launched with, the code's objects and what they observed, as the app was terminated; a launch
     /// afterwards starts afresh with new shared objects and runs the launch code again.
@@ -43,6 +46,8 @@ public final class SimulatedApp: @unchecked Sendable {
         phone.work.cancelAll(of: self)
         code = nil
         proximityMonitoring = false
+        batteryMonitoring = false
+        orientationNotifications = 0
         players = [:]
         valueObservations = []
         timers = []
