@@ -240,7 +240,8 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
         completionHandler(seek(time, "seek(to: %)"))
     }
 
-    /// `seek(to:) async`: true when the player seeked.
+    /// `seek(to:) async`: true when the player seeked. Its result may be dropped, as in the API iOS imports.
+    @discardableResult
     open func seek(to time: CMTime) async -> Bool { seek(time, "seek(to: %)") }
 
     /// The engine seeks exactly, which every tolerance allows.
@@ -253,6 +254,7 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
         completionHandler(seek(time, "seek(to: %, toleranceBefore:toleranceAfter:)"))
     }
 
+    @discardableResult
     open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) async -> Bool {
         seek(time, "seek(to: %, toleranceBefore:toleranceAfter:)")
     }
