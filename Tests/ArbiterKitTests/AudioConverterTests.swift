@@ -16,7 +16,7 @@ final class Resampler {
 
     func convert(_ input: AVAudioPCMBuffer) -> (AVAudioConverterOutputStatus, NSError?) {
         var error: NSError?
-        var handed = false
+        nonisolated(unsafe) var handed = false   // the block is @Sendable; it runs synchronously here
         let status = converter.convert(to: output, error: &error) { _, inputStatus in
             if handed {
                 inputStatus.pointee = .noDataNow

@@ -20,7 +20,7 @@ final class MessageSound: AVAudioPlayerDelegate {
         let phone = try SimulatedPhone(Setup(ios: 17))
         phone.media["ding.caf"] = SimulatedMedia(duration: 3)
         let sound = try phone.install("Chat") { try MessageSound() }
-        phone.run(in: "Chat") { sound.player.play() }
+        _ = phone.run(in: "Chat") { sound.player.play() }
         phone.advance(by: .seconds(5))
         #expect(sound.finished == 1 && !sound.player.isPlaying)
         #expect(sound.player.currentTime == 0)   // where play() starts
@@ -36,11 +36,11 @@ final class MessageSound: AVAudioPlayerDelegate {
         let phone = try SimulatedPhone(Setup(ios: 17))
         phone.media["ding.caf"] = SimulatedMedia(duration: 3)
         let sound = try phone.install("Chat") { try MessageSound() }
-        phone.run(in: "Chat") { sound.player.play() }
+        _ = phone.run(in: "Chat") { sound.player.play() }
         phone.advance(by: .seconds(1))
         phone.run(in: "Chat") { sound.player.stop() }
         #expect(sound.player.currentTime == 1 && sound.finished == 0)   // stop() does not rewind
-        phone.run(in: "Chat") { sound.player.play() }
+        _ = phone.run(in: "Chat") { sound.player.play() }
         phone.advance(by: .seconds(1))
         #expect(sound.player.currentTime == 2)
     }

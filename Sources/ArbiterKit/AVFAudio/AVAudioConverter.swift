@@ -16,9 +16,9 @@ public enum AVAudioConverterPrimeMethod: Int, Sendable {
     case pre = 0, normal = 1, none = 2
 }
 
-/// `AVAudioConverterInputBlock`.
+/// `AVAudioConverterInputBlock`: `@Sendable`, as the SDK declares it.
 public typealias AVAudioConverterInputBlock =
-    (AVAudioPacketCount, UnsafeMutablePointer<AVAudioConverterInputStatus>) -> AVAudioBuffer?
+    @Sendable (AVAudioPacketCount, UnsafeMutablePointer<AVAudioConverterInputStatus>) -> AVAudioBuffer?
 
 /// `AVAudioConverter`: made between two formats and configured as on iOS, so code that converts the buffers it
 /// plays or sends compiles. Converting samples (rate, channels, sample format, codecs) is not modelled: each
