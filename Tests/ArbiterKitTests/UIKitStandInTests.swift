@@ -150,3 +150,23 @@ func pngHeader(width: UInt32, height: UInt32) -> Data {
         #expect(screen.children.isEmpty)
     }
 }
+
+/// A recorder's permission flow, as written for iOS: denied, it offers the app's page in Settings; it keeps the
+/// screen on while recording.
+@Suite struct ApplicationURLTests {
+    @Test func theIdleTimerIsKeptAndOpeningSettingsIsReported() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17))
+        _ = try phone.install("Recorder") { 0 }
+        phone.run(in: "Recorder") { UIApplication.shared.isIdleTimerDisabled = true }
+        #expect(phone.run(in: "Recorder") { UIApplication.shared.isIdleTimerDisabled })
+        var opened: [Bool] = []
+        withKnownIssue {
+            phone.run(in: "Recorder") {
+                let settings = URL(string: UIApplication.openSettingsURLString)!
+                #expect(!UIApplication.shared.canOpenURL(settings))
+                UIApplication.shared.open(settings, options: [:]) { opened.append($0) }
+            }
+        } matching: { $0.description.contains("UIApplication.open(app-settings:) is not modelled") }
+        #expect(opened == [false])
+    }
+}

@@ -83,6 +83,30 @@ open class UIApplication: NSObject, @unchecked Sendable {
     /// Background tasks begun and not ended.
     public var openBackgroundTasks: Int { backgroundTasks.count }
 
+    /// Kept and read back for the app (players and calls keep the screen on with it); the simulated phone has no
+    /// screen to dim and never locks itself, so it changes nothing.
+    open var isIdleTimerDisabled = false
+
+    /// The URL that opens the app's page in Settings.
+    public static let openSettingsURLString = "app-settings:"
+
+    /// Reported as not modelled: the simulated phone opens no other app or page. The handler gets false.
+    open func open(_ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:],
+                   completionHandler completion: ((Bool) -> Void)? = nil) {
+        Diagnostics.unmodelled("UIApplication.open(\(url.absoluteString))", app: app)
+        completion?(false)
+    }
+
+    /// False: the simulated phone has no other app to open a URL with.
+    open func canOpenURL(_ url: URL) -> Bool { false }
+
+    /// `UIApplication.OpenExternalURLOptionsKey`.
+    public struct OpenExternalURLOptionsKey: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let universalLinksOnly = OpenExternalURLOptionsKey(rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
+    }
+
     /// Calls the app's delegate, then posts the lifecycle notification to its observers, as UIKit does.
     func post(_ name: NSNotification.Name, delegate call: (UIApplicationDelegate, UIApplication) -> Void) {
         if let delegate { call(delegate, self) }
