@@ -25,8 +25,14 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
     /// The player's name in the engine.
     public private(set) var engineName = "audioPlayer"
     public let url: URL?
+    /// The data the player was made with (`init(data:)`); nil for a file.
+    public let data: Data?
     open weak var delegate: AVAudioPlayerDelegate?
     open var volume: Float = 1
+    /// Kept and read back (-1 to 1), as `volume` is: what is heard is not modelled.
+    open var pan: Float = 0 {
+        didSet { pan = min(max(pan, -1), 1) }
+    }
     open var enableRate = false
     private var item: PlayerItem
     /// Whether the player played its item to the end (and was not sought or played since): it starts again from
@@ -38,6 +44,7 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
     public init(contentsOf url: URL) throws {
         app = SimulatedApp.current
         self.url = url
+        data = nil
         item = app?.item(for: url) ?? PlayerItem()
         super.init()
         if item.fails {
@@ -54,6 +61,7 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
     public init(data: Data) throws {
         app = SimulatedApp.current
         url = nil
+        self.data = data
         item = PlayerItem()
         super.init()
         register(named: "audioPlayer")
@@ -92,9 +100,55 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
         return perform(.play(player: engineName), "play()") && isPlaying
     }
 
-    open func pause() { perform(.pause(player: engineName), "pause()") }
+    /// Plays at `time` on `deviceCurrentTime`'s clock (the phone's), at once when it has passed; true when the start is
+    /// scheduled. `pause()` and `stop()` before then cancel it.
+    @discardableResult
+    open func play(atTime time: TimeInterval) -> Bool {
+        guard let app, time > deviceCurrentTime else { return play() }
+        pendingStart?.cancel()
+        pendingStart = app.schedule(at: .seconds(time)) { [weak self] in self?.play() }
+        return pendingStart != nil
+    }
 
-    open func stop() { perform(.stop(player: engineName), "stop()") }
+    private var pendingStart: ScheduledWork?
+
+    /// The phone's clock in seconds: the audio device's time, which `play(atTime:)` counts in.
+    open var deviceCurrentTime: TimeInterval { app?.now.seconds ?? 0 }
+
+    open func pause() {
+        pendingStart?.cancel()
+        perform(.pause(player: engineName), "pause()")
+    }
+
+    open func stop() {
+        pendingStart?.cancel()
+        perform(.stop(player: engineName), "stop()")
+    }
+
+    /// Sets `volume` to the target at once: the fade's course is not modelled, nor what the volume changes.
+    open func setVolume(_ volume: Float, fadeDuration duration: TimeInterval) { self.volume = volume }
+
+    /// The file's format as `AVAudioFile` reads it: 44,100 Hz stereo (the phone's media gives no format).
+    open var format: AVAudioFormat { AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2)! }
+    open var numberOfChannels: Int { Int(format.channelCount) }
+    open var settings: [String: Any] { format.settings }
+
+    // MARK: Metering
+
+    open var isMeteringEnabled = false
+    private var reportedMeters = false
+
+    /// With metering on, reported as not modelled (once for the player): the phone renders no sound to measure, so
+    /// the levels read -160 (silence).
+    open func updateMeters() {
+        guard isMeteringEnabled, !reportedMeters else { return }
+        reportedMeters = true
+        Diagnostics.unmodelled("AVAudioPlayer(\(engineName)).updateMeters() (a player's levels)", app: app)
+    }
+
+    /// -160 dBFS: see `updateMeters()`.
+    open func averagePower(forChannel channelNumber: Int) -> Float { -160 }
+    open func peakPower(forChannel channelNumber: Int) -> Float { -160 }
 
     open var isPlaying: Bool { enginePlayer?.isRunning ?? false }
 

@@ -79,7 +79,7 @@ open class AVAudioSession: NSObject, _KeyValueObservingSimulated, @unchecked Sen
         }
         try setCategory(category, mode: mode, options: options,
                         api: "setCategory(.\(category.shortName), mode: .\(mode.shortName), policy: \(policy), "
-                            + "options: \(options.names))")
+                            + "options: \(options.names))", policy: policy)
     }
 
     open func setMode(_ mode: Mode) throws {
@@ -87,7 +87,8 @@ open class AVAudioSession: NSObject, _KeyValueObservingSimulated, @unchecked Sen
         try perform(.setMode(engineMode), api: "setMode(.\(mode.shortName))")
     }
 
-    private func setCategory(_ category: Category, mode: Mode?, options: CategoryOptions, api: String) throws {
+    private func setCategory(_ category: Category, mode: Mode?, options: CategoryOptions, api: String,
+                             policy: RouteSharingPolicy = .default) throws {
         guard let engineCategory = category.engine else {
             throw AVAudioSession.error(.badParam, "unknown category \(category.rawValue)")
         }
@@ -97,6 +98,7 @@ open class AVAudioSession: NSObject, _KeyValueObservingSimulated, @unchecked Sen
             engineMode = known
         }
         try perform(.setCategory(engineCategory, mode: engineMode, options: options.engine), api: api)
+        preferences.routeSharingPolicy = policy
     }
 
     // MARK: Activation

@@ -182,6 +182,25 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
     open var usesExternalPlaybackWhileExternalScreenIsActive = false
     /// False: AirPlay video is not modelled.
     open var isExternalPlaybackActive: Bool { false }
+    /// Kept and read back (true by default); the phone has no display to keep awake.
+    open var preventsDisplaySleepDuringVideoPlayback = true
+
+    /// `.automatic` (the default) is the engine's rule: a player whose video is on screen pauses when its app goes to
+    /// the background (`[player.video-pauses-in-background]`). Another policy is reported as not modelled and kept.
+    open var audiovisualBackgroundPlaybackPolicy = AVPlayerAudiovisualBackgroundPlaybackPolicy.automatic {
+        didSet {
+            if audiovisualBackgroundPlaybackPolicy != .automatic {
+                Diagnostics.unmodelled("AVPlayer.audiovisualBackgroundPlaybackPolicy = .\(audiovisualBackgroundPlaybackPolicy)",
+                                       app: app)
+            }
+        }
+    }
+
+    /// `AVPlayer.rateDidChangeNotification` (iOS 15) and its user-info keys: declared, never posted (observe
+    /// `rate` or `timeControlStatus` instead).
+    public static let rateDidChangeNotification = NSNotification.Name("AVPlayerRateDidChangeNotification")
+    public static let rateDidChangeReasonKey = "AVPlayerRateDidChangeReasonKey"
+    public static let rateDidChangeOriginatingParticipantKey = "AVPlayerRateDidChangeOriginatingParticipantKey"
 
     // MARK: Items and time
 
@@ -427,4 +446,9 @@ final class PeriodicTimeObserver: PlayerTimer, @unchecked Sendable {
         guard let player else { return }
         block(player.currentTime())
     }
+}
+
+/// `AVPlayerAudiovisualBackgroundPlaybackPolicy`.
+public enum AVPlayerAudiovisualBackgroundPlaybackPolicy: Int, Sendable {
+    case automatic = 1, pauses = 2, continuesIfPossible = 3
 }

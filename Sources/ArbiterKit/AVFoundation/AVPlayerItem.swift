@@ -136,7 +136,21 @@ public struct AVAudioTimePitchAlgorithm: RawRepresentable, Hashable, Sendable {
 /// The key of the error in an `AVPlayerItemFailedToPlayToEndTime` notification's user info.
 public let AVPlayerItemFailedToPlayToEndTimeErrorKey = "AVPlayerItemFailedToPlayToEndTimeErrorKey"
 
+extension AVPlayerItem {
+    /// The notifications by their Swift names (the same names as `NSNotification.Name.AVPlayerItem...`).
+    public static let didPlayToEndTimeNotification = NSNotification.Name.AVPlayerItemDidPlayToEndTime
+    public static let failedToPlayToEndTimeNotification = NSNotification.Name.AVPlayerItemFailedToPlayToEndTime
+    public static let playbackStalledNotification = NSNotification.Name.AVPlayerItemPlaybackStalled
+    public static let timeJumpedNotification = NSNotification.Name.AVPlayerItemTimeJumped
+    public static let newAccessLogEntryNotification = NSNotification.Name.AVPlayerItemNewAccessLogEntry
+    public static let newErrorLogEntryNotification = NSNotification.Name.AVPlayerItemNewErrorLogEntry
+}
+
 extension NSNotification.Name {
+    /// Declared, never posted: the item's time jumping, and its access and error logs, are not modelled.
+    public static let AVPlayerItemTimeJumped = NSNotification.Name("AVPlayerItemTimeJumpedNotification")
+    public static let AVPlayerItemNewAccessLogEntry = NSNotification.Name("AVPlayerItemNewAccessLogEntryNotification")
+    public static let AVPlayerItemNewErrorLogEntry = NSNotification.Name("AVPlayerItemNewErrorLogEntryNotification")
     /// Posted with the item as its object when an item played to its end.
     public static let AVPlayerItemDidPlayToEndTime = NSNotification.Name("AVPlayerItemDidPlayToEndTimeNotification")
     public static let AVPlayerItemFailedToPlayToEndTime = NSNotification.Name("AVPlayerItemFailedToPlayToEndTimeNotification")
