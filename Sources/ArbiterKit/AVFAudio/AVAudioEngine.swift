@@ -487,9 +487,18 @@ open class AVAudioUnitTimeEffect: AVAudioUnit, @unchecked Sendable {
     open var bypass = false
 }
 
-/// `AVAudioUnitTimePitch`: rate (1/32...32) and pitch (cents) kept; nothing is rendered.
+/// `AVAudioUnitTimePitch`: rate (1/32...32) and pitch (cents) kept; nothing is rendered. A rate other than 1 is
+/// reported as not modelled (once for the unit): what plays through it would last longer or shorter.
 open class AVAudioUnitTimePitch: AVAudioUnitTimeEffect, @unchecked Sendable {
-    open var rate: Float = 1
+    open var rate: Float = 1 {
+        didSet {
+            if rate != 1, !reportedRate {
+                reportedRate = true
+                Diagnostics.unmodelled("AVAudioUnitTimePitch.rate = \(rate)", app: engine?.app ?? SimulatedApp.current)
+            }
+        }
+    }
+    private var reportedRate = false
     open var pitch: Float = 0
     open var overlap: Float = 8
 }
