@@ -1,4 +1,6 @@
-/// The effect units an app attaches to its engine, with their parameters kept and read back, at the SDK's defaults.
+/// The effect units an app attaches to its engine, with their parameters kept and read back: the delay's and the
+/// distortion's start at the defaults Apple's headers give; the reverb's mix and the equalizer bands' values, which
+/// the headers leave unsaid, start at this mirror's values (marked below).
 /// Nothing is rendered on the simulated phone, so an effect changes nothing heard; `AVAudioUnitVarispeed` at a rate
 /// other than 1 is reported as not modelled (it would change how long what plays through it lasts).
 
@@ -10,7 +12,7 @@ public enum AVAudioUnitReverbPreset: Int, Sendable {
 
 /// `AVAudioUnitReverb`.
 open class AVAudioUnitReverb: AVAudioUnitEffect, @unchecked Sendable {
-    /// 0 to 100; 100 by default.
+    /// 0 to 100 (this mirror starts it at 100, all wet).
     open var wetDryMix: Float = 100
     open private(set) var preset: AVAudioUnitReverbPreset?
 
@@ -54,7 +56,8 @@ public enum AVAudioUnitEQFilterType: Int, Sendable {
          highShelf, resonantLowShelf, resonantHighShelf
 }
 
-/// `AVAudioUnitEQFilterParameters`: one band of an `AVAudioUnitEQ`.
+/// `AVAudioUnitEQFilterParameters`: one band of an `AVAudioUnitEQ`. Its starting frequency, bandwidth, gain and
+/// bypass are this mirror's: apps set each band they use.
 open class AVAudioUnitEQFilterParameters: NSObject, @unchecked Sendable {
     open var filterType = AVAudioUnitEQFilterType.parametric
     open var frequency: Float = 1_000
