@@ -170,3 +170,16 @@ func pngHeader(width: UInt32, height: UInt32) -> Data {
         #expect(opened == [false])
     }
 }
+
+@Suite struct BackgroundTimeTests {
+    @Test func theTimeRemainingIsLargeInTheForegroundAndReportedInTheBackground() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17))
+        _ = try phone.install("Uploader") { 0 }
+        #expect(phone.run(in: "Uploader") { UIApplication.shared.backgroundTimeRemaining } == .greatestFiniteMagnitude)
+        phone.send(.app("Uploader", .background))
+        withKnownIssue {
+            _ = phone.run(in: "Uploader") { UIApplication.shared.backgroundTimeRemaining }
+        } matching: { $0.description.contains("UIApplication.backgroundTimeRemaining in the background is not modelled") }
+        #expect(UIApplication.didReceiveMemoryWarningNotification.rawValue == "UIApplicationDidReceiveMemoryWarningNotification")
+    }
+}

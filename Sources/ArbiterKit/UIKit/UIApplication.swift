@@ -47,6 +47,13 @@ open class UIApplication: NSObject, @unchecked Sendable {
     public static let willEnterForegroundNotification = NSNotification.Name("UIApplicationWillEnterForegroundNotification")
     public static let didBecomeActiveNotification = NSNotification.Name("UIApplicationDidBecomeActiveNotification")
     public static let willTerminateNotification = NSNotification.Name("UIApplicationWillTerminateNotification")
+    /// Declared, never posted: memory pressure and data protection are not modelled.
+    public static let didReceiveMemoryWarningNotification =
+        NSNotification.Name("UIApplicationDidReceiveMemoryWarningNotification")
+    public static let protectedDataWillBecomeUnavailableNotification =
+        NSNotification.Name("UIApplicationProtectedDataWillBecomeUnavailable")
+    public static let protectedDataDidBecomeAvailableNotification =
+        NSNotification.Name("UIApplicationProtectedDataDidBecomeAvailable")
 
     open var applicationState: State {
         switch app?.state?.lifecycle {
@@ -82,6 +89,15 @@ open class UIApplication: NSObject, @unchecked Sendable {
 
     /// Background tasks begun and not ended.
     public var openBackgroundTasks: Int { backgroundTasks.count }
+
+    /// In the foreground, `.greatestFiniteMagnitude` (iOS's "suitably large" value, DBL_MAX). In the background it is
+    /// reported as not modelled (the phone does not count the background time iOS grants) and reads the same.
+    open var backgroundTimeRemaining: TimeInterval {
+        if applicationState != .active {
+            Diagnostics.unmodelled("UIApplication.backgroundTimeRemaining in the background", app: app)
+        }
+        return .greatestFiniteMagnitude
+    }
 
     /// Kept and read back for the app (players and calls keep the screen on with it); the simulated phone has no
     /// screen to dim and never locks itself, so it changes nothing.
