@@ -2,10 +2,10 @@
 /// sequence, for `for await note in NotificationCenter.default.notifications(named: ...)`. The sequence observes the
 /// center from when it is made, and keeps what arrives until the loop asks for it, in order.
 ///
-/// On the phone, a loop in main-actor code (`Task { @MainActor in ... }`, a `@MainActor` method) gets each
-/// notification at the notification's instant, once the delivery that posted it is handled, in the app's context:
-/// posting resumes the waiting loop, and the main actor runs it as the phone's work (`MainActor`), in the order
-/// scheduled. A loop off the main actor resumes on the global executor, at a real time.
+/// On the phone, a loop on the main actor (`Task { @MainActor in ... }`, a `@MainActor` method) gets each
+/// notification at the notification's instant, once the delivery that posted it is handled, in the app's context,
+/// on the phone's thread: the same every run. A loop off the main actor resumes on the global executor, at a real
+/// time.
 extension NotificationCenter {
     /// The notifications of `name` (of `object`, if given) this center posts from now on, as an async sequence.
     public func notifications(named name: Notification.Name, object: AnyObject? = nil) -> Notifications {
