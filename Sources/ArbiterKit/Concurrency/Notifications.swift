@@ -70,6 +70,8 @@ private final class NotificationBuffer: @unchecked Sendable {
     /// The app of the loop that is moving to the waiter, and its job once it is there.
     private var parkingApp: SimulatedApp?
     private var parked: UnownedJob?
+    /// Set when the loop's task is cancelled: a job parked afterwards is woken at once.
+    private var cancelled = false
     private lazy var waiter = Waiter(buffer: self)
 
     /// A notification posted: the waiting loop resumes with it, or it is kept.
@@ -95,7 +97,12 @@ private final class NotificationBuffer: @unchecked Sendable {
                 _ = isolation
                 willPark(for: app)
                 return await waiter.take()?.value
-            }, onCancel: { wakeParked() }, isolation: isolation)
+            }, onCancel: {
+                lock.lock()
+                cancelled = true
+                lock.unlock()
+                wakeParked()
+            }, isolation: isolation)
         }
         let next = await withTaskCancellationHandler(operation: {
             await withCheckedContinuation(isolation: isolation) {
@@ -134,8 +141,9 @@ private final class NotificationBuffer: @unchecked Sendable {
     fileprivate func park(_ job: UnownedJob) {
         lock.lock()
         parked = job
+        let wake = !pending.isEmpty || cancelled
         lock.unlock()
-        if !isEmpty || Task.isCancelled { wakeParked() }
+        if wake { wakeParked() }
     }
 
     /// Hands the parked job, if any, to the phone: it runs as its app's next piece of work now.
@@ -151,12 +159,6 @@ private final class NotificationBuffer: @unchecked Sendable {
         }
     }
 
-    private var isEmpty: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return pending.isEmpty
-    }
-
     fileprivate func takeFirst() -> UncheckedSendable<Notification>? {
         lock.lock()
         defer { lock.unlock() }
@@ -167,7 +169,7 @@ private final class NotificationBuffer: @unchecked Sendable {
 /// Where a main-actor loop on the phone waits: an actor whose executor keeps the loop's job (see NotificationBuffer).
 private actor Waiter {
     nonisolated let executor: ParkingExecutor
-    private let buffer: NotificationBuffer
+    private unowned let buffer: NotificationBuffer
 
     init(buffer: NotificationBuffer) {
         self.buffer = buffer
