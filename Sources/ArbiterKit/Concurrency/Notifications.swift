@@ -72,7 +72,10 @@ private final class NotificationBuffer: @unchecked Sendable {
     private var parked: UnownedJob?
     /// Set when the loop's task is cancelled: a job parked afterwards is woken at once.
     private var cancelled = false
-    private lazy var waiter = Waiter(buffer: self)
+    /// Where a main-actor loop on the phone waits (made with the buffer, whose own reference it needs).
+    private var waiter: Waiter!
+
+    init() { waiter = Waiter(buffer: self) }
 
     /// A notification posted: the waiting loop resumes with it, or it is kept.
     func post(_ notification: Notification) {
