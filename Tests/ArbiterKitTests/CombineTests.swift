@@ -252,6 +252,32 @@ final class Collected<Value>: @unchecked Sendable {
         #expect(durations.values == [600])
     }
 
+    @Test func aQueuesCurrentItemPublisherFollowsTheQueue() throws {
+        let phone = try SimulatedPhone()
+        phone.media["one.mp3"] = SimulatedMedia(duration: 5)
+        phone.media["two.mp3"] = SimulatedMedia(duration: 5)
+        let collected = Collected<String>()
+        let player = try phone.install("Radio", backgroundModes: [.audio]) {
+            try AVAudioSession.sharedInstance().setCategory(.playback)
+            let player = AVQueuePlayer(items: ["one", "two"].map {
+                AVPlayerItem(url: URL(fileURLWithPath: "/media/\($0).mp3"))
+            })
+            player.publisher(for: \.currentItem)
+                .map { $0?.asset.url?.lastPathComponent ?? "none" }
+                .sink { collected.values.append("\(CACurrentMediaTime()) \($0)") }
+                .store(in: &collected.cancellables)
+            return player
+        }
+        phone.run(in: "Radio") {
+            try? AVAudioSession.sharedInstance().setActive(true)
+            player.play()
+        }
+        phone.advance(by: .seconds(2))
+        phone.run(in: "Radio") { player.advanceToNextItem() }
+        phone.advance(by: .seconds(1))
+        #expect(collected.values == ["0.0 one.mp3", "2.0 two.mp3"])
+    }
+
     @Test func aValueWithoutDemandIsKeptUntilAsked() throws {
         let (phone, model) = try phoneWithEpisode()
         var subscription: Subscription?
