@@ -21,10 +21,12 @@ enum PhoneScheduling {
     static func date(at time: Time) -> Date { Date(timeIntervalSinceReferenceDate: time.seconds) }
 
     /// The phone's time of `date` (see `date(at:)`), in whole milliseconds.
-    static func time(of date: Date) -> Time {
-        let milliseconds = (date.timeIntervalSinceReferenceDate * 1000).rounded()
-        guard milliseconds.isFinite else { return milliseconds > 0 ? Time(milliseconds: .max / 2) : .zero }
-        return Time(milliseconds: Int64(clamping: Int64(exactly: milliseconds) ?? (milliseconds > 0 ? .max / 2 : 0)))
+    static func time(of date: Date) -> Time { duration(seconds: date.timeIntervalSinceReferenceDate) }
+
+    /// `seconds` as the phone counts time: whole milliseconds, never negative, bounded.
+    static func duration(seconds: Double) -> Time {
+        let milliseconds = (seconds * 1000).rounded()
+        return Time(milliseconds: milliseconds.isNaN ? 0 : Int64(min(max(milliseconds, 0), 0x1p62)))
     }
 
     /// A date-based scheduler's `now`: the phone's time in an app's code, the real date elsewhere.

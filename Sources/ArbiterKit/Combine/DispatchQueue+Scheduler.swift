@@ -119,8 +119,8 @@ extension DispatchQueue: Scheduler {
         if let (app, phone) = PhoneScheduling.app {
             guard let delay = date.dispatchTime.delay(onPhoneAt: phone.now) else { return AnyCancellable {} }
             let nanoseconds = Int64(max(interval.magnitude, 0))
-            return PhoneScheduling.repeating(app, on: self, after: delay, every: .ms((nanoseconds + 500_000) / 1_000_000),
-                                             action)
+            let every = Time.ms(nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 >= 500_000 ? 1 : 0))
+            return PhoneScheduling.repeating(app, on: self, after: delay, every: every, action)
         }
         let timer = DispatchSource.makeTimerSource(queue: dispatch)
         let action = UncheckedSendable(action)

@@ -85,7 +85,7 @@ extension RunLoop: Scheduler {
                          _ action: @escaping () -> Void) -> Cancellable {
         if let (app, phone) = PhoneScheduling.app {
             return PhoneScheduling.repeating(app, on: .main, after: PhoneScheduling.delay(until: date.date, from: phone.now),
-                                             every: .seconds(interval.timeInterval), action)
+                                             every: PhoneScheduling.duration(seconds: interval.timeInterval), action)
         }
         let action = UncheckedSendable(action)
         let timer = Foundation.Timer(fire: date.date, interval: interval.timeInterval, repeats: true) { _ in action.value() }
@@ -130,7 +130,7 @@ extension OperationQueue: Scheduler {
         let action = UncheckedSendable(action)
         if let (app, phone) = PhoneScheduling.app {
             return PhoneScheduling.repeating(app, on: queue, after: PhoneScheduling.delay(until: date.date, from: phone.now),
-                                             every: .seconds(interval.timeInterval)) { self.addOperation { action.value() } }
+                                             every: PhoneScheduling.duration(seconds: interval.timeInterval)) { self.addOperation { action.value() } }
         }
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.setEventHandler { self.addOperation { action.value() } }
