@@ -125,6 +125,11 @@ public final class CallAudioController {
     private func configureEngine() throws {
         let input = engine.inputNode
         try input.setVoiceProcessingEnabled(true)
+        if #available(iOS 17.0, *) {
+            // Music the user plays beside the call is ducked only while someone speaks, and then only a little.
+            input.voiceProcessingOtherAudioDuckingConfiguration =
+                AVAudioVoiceProcessingOtherAudioDuckingConfiguration(enableAdvancedDucking: true, duckingLevel: .min)
+        }
         let format = input.outputFormat(forBus: 0)
         input.removeTap(onBus: 0)
         input.installTap(onBus: 0, bufferSize: 1024, format: format) { [weak self] buffer, _ in

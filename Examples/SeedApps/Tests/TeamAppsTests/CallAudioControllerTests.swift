@@ -92,6 +92,8 @@ final class CallScreen: CallAudioControllerDelegate {
         let (phone, controller, screen) = try install(videoCall: false)
         phone.run(in: "Meet") { controller.start() }
         #expect(controller.engine.isRunning && controller.engine.inputNode.isVoiceProcessingEnabled)
+        let ducking = controller.engine.inputNode.voiceProcessingOtherAudioDuckingConfiguration
+        #expect(ducking.enableAdvancedDucking.boolValue && ducking.duckingLevel == .min)
         #expect(phone.engine.app("Meet")?.isRecording == true)
 
         phone.send(.system(.incomingCall))
