@@ -1,4 +1,5 @@
 import ArbiterKit
+import ArbiterTesting
 import TeamApps
 import Testing
 
@@ -108,6 +109,39 @@ final class CallScreen: CallAudioControllerDelegate {
         #expect(phone.engine.player(controller.engine.engineName, of: "Meet")?.state == .playing)
         #expect(phone.engine.app("Meet")?.isRecording == true)
         #expect(!screen.calledOffTheMainThread && screen.errors.isEmpty)
+    }
+
+    /// The same call, step by step through ArbiterTesting's store: each step's changes to the policy state, and
+    /// the notifications the controller's code was sent.
+    @Test func aPhoneCallStepByStepInTheStore() throws {
+        let (phone, controller, screen) = try install(videoCall: false)
+        let store = PolicyTestStore(phone: phone, exhaustivity: .off)
+        store.run(in: "Meet", { controller.start() }) {
+            $0.apps["Meet"].category = .playAndRecord
+            $0.apps["Meet"].mode = .voiceChat
+            $0.apps["Meet"].active = true
+            $0.apps["Meet"].recording = true
+            $0.apps["Meet"].players["audioEngine"] = .playing
+            $0.route.outputs = [.builtInReceiver]
+            $0.route.inputs = [.builtInMic]
+        }
+        store.send(.system(.incomingCall)) {
+            $0.apps["Meet"].interrupted = true
+            $0.apps["Meet"].recording = false
+            $0.apps["Meet"].players["audioEngine"] = .paused
+        }
+        store.receive("Meet", .interruptionBegan(reason: .default))
+        store.advance(by: .seconds(8))
+        // Declined: the controller's handler activates the session and starts the engine again, at the same instant.
+        store.send(.system(.declineCall)) {
+            $0.apps["Meet"].interrupted = false
+            $0.apps["Meet"].recording = true
+            $0.apps["Meet"].players["audioEngine"] = .playing
+        }
+        store.receive("Meet", .interruptionEnded(shouldResume: true))
+        #expect(store.now == .seconds(8))
+        #expect(screen.interruptions == 1 && screen.resumes == 1)
+        store.finish()
     }
 
     @Test func thePreferredSampleRateIsReadBackFromTheRoute() throws {
