@@ -138,7 +138,7 @@ final class PositionsInMemory: ListeningPositionStore {
         #expect(book.player.timeControlStatus == .playing && book.isPlaying)
         #expect(book.player.rate == 1.5)
         #expect(published(phone)?.rate == 1.5 && published(phone)?.elapsed == 90)
-        #expect(phone.diagnostics.isEmpty)
+        #expect(phone.diagnostics.isEmpty && phone.lints.isEmpty)
     }
 
     @Test func theChapterMovesOnAtEachChapterStartOnThePhonesClock() throws {

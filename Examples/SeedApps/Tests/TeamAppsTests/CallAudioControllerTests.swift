@@ -69,7 +69,7 @@ final class CallScreen: CallAudioControllerDelegate {
         #expect(phone.engine.currentRoute.outputTypes == [.builtInSpeaker])
         #expect(controller.engine.isRunning)
         #expect(phone.engine.app("Meet")?.isRecording == true)
-        #expect(screen.errors.isEmpty && phone.diagnostics.isEmpty)
+        #expect(screen.errors.isEmpty && phone.diagnostics.isEmpty && phone.lints.isEmpty)
     }
 
     @Test func theSpeakerButtonMovesTheCallBetweenReceiverAndSpeaker() throws {
