@@ -53,6 +53,15 @@ let package = Package(
             path: "Benchmarks/ScenarioBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "PhoneBenchmarks",
+            dependencies: [
+                .product(name: "ArbiterKit", package: "Arbiter"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/PhoneBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -72,7 +72,7 @@ public struct Profile: Hashable, Sendable {
     /// A number as scenario files and reports write it: `0.2`, `1`, `12.5`.
     public static func text(_ value: Double) -> String {
         let scaled = (value * 1000).rounded() / 1000
-        if scaled == scaled.rounded() { return String(Int(scaled)) }
+        if scaled.magnitude < 1e15, scaled == scaled.rounded() { return String(Int(scaled)) }
         return String(scaled)
     }
 }

@@ -462,7 +462,7 @@ open class AVAudioPlayerNode: AVAudioNode, @unchecked Sendable {
         deadline = nil
         guard isPlaying, let app = engine?.app, let first = segments.first, let duration = first.duration else { return }
         let left = max(duration - playedInSegment, 0)
-        deadline = app.schedule(at: app.now + .seconds(left)) { [weak self] in self?.segmentMayHaveEnded() }
+        deadline = app.schedule(at: app.now + .phoneSeconds(left)) { [weak self] in self?.segmentMayHaveEnded() }
     }
 
     private func segmentMayHaveEnded() {

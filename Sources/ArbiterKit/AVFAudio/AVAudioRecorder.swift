@@ -129,7 +129,7 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
     open func record(atTime time: TimeInterval) -> Bool {
         guard let app, time > deviceCurrentTime else { return record() }
         deadline?.cancel()
-        deadline = app.schedule(at: .seconds(time)) { [weak self] in self?.record() }
+        deadline = app.schedule(at: .phoneSeconds(time)) { [weak self] in self?.record() }
         return true
     }
 
@@ -137,7 +137,7 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
     open func record(atTime time: TimeInterval, forDuration duration: TimeInterval) -> Bool {
         guard let app, time > deviceCurrentTime else { return record(forDuration: duration) }
         deadline?.cancel()
-        deadline = app.schedule(at: .seconds(time)) { [weak self] in self?.record(forDuration: duration) }
+        deadline = app.schedule(at: .phoneSeconds(time)) { [weak self] in self?.record(forDuration: duration) }
         return true
     }
 
@@ -173,7 +173,7 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
         guard let app, let limit, isRecording else { return }
         deadline?.cancel()
         let left = max(limit - currentTime, 0)
-        deadline = app.schedule(at: app.now + .seconds(left)) { [weak self] in
+        deadline = app.schedule(at: app.now + .phoneSeconds(left)) { [weak self] in
             guard let self, self.isRecording else { return }
             if self.currentTime >= limit - 0.000_5 { self.stop() } else { self.scheduleLimit() }
         }

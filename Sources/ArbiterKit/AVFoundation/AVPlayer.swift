@@ -385,7 +385,7 @@ final class PeriodicTimeObserver: PlayerTimer, @unchecked Sendable {
         self.player = player
         // A very short interval fires as often as a screen updates: `SimulatedPhone.minimumTimeObserverInterval`.
         let shortest = player.app?.runningPhone?.minimumTimeObserverInterval ?? SimulatedPhone.frame
-        self.interval = max(.seconds(interval.isNumeric ? interval.seconds : 1), shortest, .ms(1))
+        self.interval = max(.phoneSeconds(interval.isNumeric ? interval.seconds : 1), shortest, .ms(1))
         self.block = block
         self.start = start
     }

@@ -80,7 +80,14 @@ open class Timer: NSObject, @unchecked Sendable {
             return
         }
         let first = firstFire.map { max($0.timeIntervalSinceNow, 0) } ?? timeInterval
-        scheduleFire(after: .seconds(first))
+        scheduleFire(after: Timer.step(first))
+    }
+
+    /// How long until a fire `seconds` away, as the phone counts: at least a millisecond (iOS takes an interval of
+    /// zero or less as 0.1 ms, and the phone's clock counts milliseconds), so a timer never fires twice at one
+    /// instant; not a number counts as zero.
+    static func step(_ seconds: TimeInterval) -> Time {
+        max(.phoneSeconds(seconds.isNaN ? 0 : seconds), .ms(1))
     }
 
     private func scheduleFire(after delay: Time) {
@@ -88,7 +95,7 @@ open class Timer: NSObject, @unchecked Sendable {
             guard let self, self.isValid else { return }
             self.scheduled = nil
             // A repeating timer's next fire counts from this one's time (at least a millisecond later).
-            if self.repeats { self.scheduleFire(after: .seconds(max(self.timeInterval, 0.001))) }
+            if self.repeats { self.scheduleFire(after: Timer.step(self.timeInterval)) }
             self.block(self)
             if !self.repeats { self.isValid = false }
         }

@@ -21,6 +21,12 @@ final class ScheduledWork: @unchecked Sendable {
         self.body = body
     }
 
+    /// The same work at another time.
+    convenience init(moving work: ScheduledWork, to time: Time) {
+        self.init(time: time, order: work.order, app: work.app, queue: work.queue, body: work.body)
+        isCancelled = work.isCancelled
+    }
+
     /// It will not run.
     func cancel() { isCancelled = true }
 
@@ -57,6 +63,13 @@ final class WorkQueue: @unchecked Sendable {
         return pending.first { !$0.isCancelled }?.time
     }
 
+    /// The first work due by `time`, left in the queue.
+    func firstDue(by time: Time) -> ScheduledWork? {
+        lock.lock()
+        defer { lock.unlock() }
+        return pending.first { !$0.isCancelled && $0.time <= time }
+    }
+
     /// Takes the first work due by `time`.
     func takeDue(by time: Time) -> ScheduledWork? {
         lock.lock()
@@ -67,10 +80,34 @@ final class WorkQueue: @unchecked Sendable {
         return first
     }
 
+    /// Moves the work due by `time` to `later`, keeping its order (after the work already there).
+    func postponeDue(by time: Time, to later: Time) {
+        lock.lock()
+        defer { lock.unlock() }
+        let due = pending.prefix { $0.time <= time }
+        guard !due.isEmpty else { return }
+        pending.removeFirst(due.count)
+        let moved = due.map { ScheduledWork(moving: $0, to: later) }
+        let index = pending.firstIndex { $0.time > later } ?? pending.count
+        pending.insert(contentsOf: moved, at: index)
+    }
+
     /// Drops the work of `app` (terminated: its process and what it scheduled are gone).
     func cancelAll(of app: SimulatedApp) {
         lock.lock()
         defer { lock.unlock() }
         pending.removeAll { $0.app === app }
+    }
+}
+
+extension Time {
+    /// `seconds` of the phone's time, saturating: NaN is zero, what does not fit is the farthest time there is, so
+    /// that no value an app's code passes stops the process.
+    static func phoneSeconds(_ seconds: Double) -> Time {
+        guard !seconds.isNaN else { return .zero }
+        let milliseconds = (seconds * 1000).rounded()
+        if milliseconds >= 9.0e15 { return .ms(9_000_000_000_000_000) }
+        if milliseconds <= -9.0e15 { return .ms(-9_000_000_000_000_000) }
+        return .ms(Int64(milliseconds))
     }
 }

@@ -229,6 +229,10 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
 
     /// Work the apps' code scheduled on the phone's clock (dispatch queues, timers, main-actor jobs).
     let work = WorkQueue()
+    /// How much work has run at the instant it ran at, to stop code that keeps sending work for now.
+    private var workAtThisInstant: (time: Time, count: Int) = (.zero, 0)
+    /// The most pieces of work that run at one instant.
+    static let mostWorkAtOneInstant = 100_000
 
     /// Another app comes to the foreground: the code app there now is told it resigns active first.
     private func foregroundAppWillResign(to name: AppID) {
@@ -304,7 +308,17 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
             }
             // What the apps' code scheduled for now runs once everything the step told them is handled, one piece
             // at a time, as a main queue runs its blocks.
+            if workAtThisInstant.time != now { workAtThisInstant = (now, 0) }
+            if workAtThisInstant.count >= SimulatedPhone.mostWorkAtOneInstant, let next = work.firstDue(by: now) {
+                // Code that keeps sending work for now would keep an iOS app's main thread busy for ever; here
+                // time could not move on. What is left waits a millisecond, in its order.
+                diagnose("\(next.app.name) code: more than \(SimulatedPhone.mostWorkAtOneInstant) pieces of work were "
+                    + "sent for \(now) (a block that sends itself again?); the rest runs a millisecond later")
+                work.postponeDue(by: now, to: now + .ms(1))
+                return
+            }
             guard let due = work.takeDue(by: now) else { return }
+            workAtThisInstant.count += 1
             due.run()
         }
     }
