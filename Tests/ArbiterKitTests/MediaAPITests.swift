@@ -4,7 +4,7 @@ import Testing
 
 /// An audiobook player's code as written for iOS: it reads its chapter's duration and tags from the asset, marks the
 /// chapter breaks with a boundary observer, skips with tolerant seeks and plays at the listener's speed.
-final class AudiobookPlayer {
+final class ChapteredBookPlayer {
     let player: AVPlayer
     let asset: AVURLAsset
     var chapterMarks: [Double] = []
@@ -70,7 +70,7 @@ final class AudiobookPlayer {
 
     @Test func theAssetGivesTheMediaDurationAndTags() async throws {
         let phone = try phone()
-        let book = try phone.install("Books", backgroundModes: [.audio]) { AudiobookPlayer(url: chapter) }
+        let book = try phone.install("Books", backgroundModes: [.audio]) { ChapteredBookPlayer(url: chapter) }
         let details = try await book.nowPlayingDetails()
         #expect(details.title == "Chapter One" && details.artist == "A. Narrator" && details.album == "The Book")
         #expect(details.artwork == cover && details.duration == 3600)
@@ -189,7 +189,7 @@ final class AudiobookPlayer {
 
     @Test func tolerantSeeksLandExactlyAndCompleteAtOnce() async throws {
         let phone = try phone()
-        let book = try phone.install("Books", backgroundModes: [.audio]) { AudiobookPlayer(url: chapter) }
+        let book = try phone.install("Books", backgroundModes: [.audio]) { ChapteredBookPlayer(url: chapter) }
         phone.run(in: "Books") { book.play(at: 1) }
         phone.advance(by: .seconds(100))
         phone.run(in: "Books") { book.skipForward(30) }
@@ -205,7 +205,7 @@ final class AudiobookPlayer {
 
     @Test func aSeekToATimeThatIsNotANumberIsReported() throws {
         let phone = try phone()
-        let book = try phone.install("Books") { AudiobookPlayer(url: chapter) }
+        let book = try phone.install("Books") { ChapteredBookPlayer(url: chapter) }
         withKnownIssue {
             phone.run(in: "Books") { book.player.seek(to: .indefinite) { book.seeks.append($0) } }
         } matching: { $0.description.contains("iOS raises an exception for a time that is not a number") }
@@ -217,7 +217,7 @@ final class AudiobookPlayer {
 
     @Test func playPlaysAtTheDefaultRateAndNotAtTheLastRate() throws {
         let phone = try phone()
-        let book = try phone.install("Books", backgroundModes: [.audio]) { AudiobookPlayer(url: chapter) }
+        let book = try phone.install("Books", backgroundModes: [.audio]) { ChapteredBookPlayer(url: chapter) }
         phone.run(in: "Books") { book.play(at: 1.5) }
         #expect(book.player.rate == 1.5 && book.player.defaultRate == 1.5)
         phone.advance(by: .seconds(10))
@@ -276,7 +276,7 @@ final class AudiobookPlayer {
 
     @Test func boundaryObserversFireWhenPlaybackPassesTheirTimes() throws {
         let phone = try phone()
-        let book = try phone.install("Books", backgroundModes: [.audio]) { AudiobookPlayer(url: chapter) }
+        let book = try phone.install("Books", backgroundModes: [.audio]) { ChapteredBookPlayer(url: chapter) }
         phone.run(in: "Books") { book.markChapters(at: [10, 20, 600]) }
         phone.run(in: "Books") { book.play(at: 2) }
         phone.advance(by: .seconds(5))
@@ -298,7 +298,7 @@ final class AudiobookPlayer {
 
     @Test func boundaryObserversDoNotFireWhilePaused() throws {
         let phone = try phone()
-        let book = try phone.install("Books", backgroundModes: [.audio]) { AudiobookPlayer(url: chapter) }
+        let book = try phone.install("Books", backgroundModes: [.audio]) { ChapteredBookPlayer(url: chapter) }
         phone.run(in: "Books") { book.markChapters(at: [10]) }
         phone.advance(by: .seconds(30))
         #expect(book.chapterMarks.isEmpty)
@@ -311,7 +311,7 @@ final class AudiobookPlayer {
 
     @Test func aReadyFileIsSeekableAndLoadedWhole() throws {
         let phone = try phone()
-        let book = try phone.install("Books") { AudiobookPlayer(url: chapter) }
+        let book = try phone.install("Books") { ChapteredBookPlayer(url: chapter) }
         let item = try #require(book.player.currentItem)
         let seekable = try #require(item.seekableRanges.first?.timeRangeValue)
         #expect(seekable.start == .zero && seekable.end.seconds == 3600)

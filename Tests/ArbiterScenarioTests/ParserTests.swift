@@ -201,4 +201,89 @@ struct ParserTests {
         } == events)
         #expect(errors("scenario: x\napps: { Music: {} }\nsteps:\n  - device: { builtInMic: off }\n").count == 1)
     }
+
+    @Test("nowPlayingInfo takes a defaultRate, which the writer writes back")
+    func defaultRate() throws {
+        let text = "scenario: x\napps: { Books: {} }\nsteps:\n"
+            + "  - Books: { nowPlayingInfo: { title: Chapter 3, rate: 2, defaultRate: 2 } }\n"
+        let scenario = try parse(text).get()
+        let event = Event.app("Books", .nowPlayingInfo(NowPlayingInfo(title: "Chapter 3", rate: 2, defaultRate: 2)))
+        guard case .event(let decoded, _)? = scenario.steps.first?.action else {
+            Issue.record("no event decoded")
+            return
+        }
+        #expect(decoded == event)
+        let written = ScenarioWriter.text(setup: scenario.setup, steps: [(Time.zero, event)], title: "x")
+        #expect(written.contains("{ nowPlayingInfo: { title: \"Chapter 3\", rate: 2, defaultRate: 2 } }"))
+        #expect(errors(text.replacingOccurrences(of: "defaultRate: 2", with: "defaultRate: -1"))
+            == ["t.yaml:4:72: error: defaultRate is -1; expected a number from 0 to 100"])
+    }
+
+    @Test("remote commands carry what the user chose, the writer writes it back, and a wrong value is an error at it")
+    func remoteValues() throws {
+        let steps = """
+          - system: { remote: { changePlaybackPosition: 30 } }
+          - system: { remote: { skipForward: 15 } }
+          - system: { remote: { skipBackward: 7.5 } }
+          - system: { remote: { changePlaybackRate: 1.5 } }
+          - system: { remote: { changeRepeatMode: all } }
+          - system: { remote: { changeShuffleMode: items } }
+          - system: { remote: { seekBackward: begin } }
+          - system: { remote: { seekForward: end } }
+          - system: { remote: { rating: 4 } }
+          - system: { remote: { dislike: negative } }
+          - system: { remote: { bookmark: positive } }
+          - system: { remote: changePlaybackRate }
+          - system: { remote: pause }
+        """
+        let scenario = try parse("scenario: x\napps: { Music: {} }\nsteps:\n" + steps).get()
+        let events = scenario.steps.compactMap { step -> Event? in
+            if case .event(let event, _) = step.action { return event }
+            return nil
+        }
+        let expected: [SystemAction] = [
+            .remote(.changePlaybackPosition, position: 30), .remote(.skipForward, value: .interval(15)),
+            .remote(.skipBackward, value: .interval(7.5)), .remote(.changePlaybackRate, value: .rate(1.5)),
+            .remote(.changeRepeatMode, value: .repeatType(.all)),
+            .remote(.changeShuffleMode, value: .shuffleType(.items)),
+            .remote(.seekBackward, value: .seek(.begin)), .remote(.seekForward, value: .seek(.end)),
+            .remote(.rating, value: .rating(4)), .remote(.dislike, value: .negative(true)),
+            .remote(.bookmark, value: .negative(false)), .remote(.changePlaybackRate), .remote(.pause),
+        ]
+        #expect(events == expected.map(Event.system))
+        let written = ScenarioWriter.text(setup: scenario.setup, steps: events.map { (Time.zero, $0) }, title: "x")
+        for line in ["system: { remote: { changePlaybackPosition: 30 } }", "system: { remote: { skipBackward: 7.5 } }",
+                     "system: { remote: { changeRepeatMode: all } }", "system: { remote: { dislike: negative } }",
+                     "system: { remote: changePlaybackRate }"] {
+            #expect(written.contains(line), "\(line) in \(written)")
+        }
+        #expect(try parse(written).get().steps.compactMap { step -> Event? in
+            if case .event(let event, _) = step.action { return event }
+            return nil
+        } == events)
+
+        func error(_ step: String) -> [String] {
+            errors("scenario: x\napps: { Music: {} }\nsteps:\n  - " + step + "\n")
+        }
+        #expect(error("system: { remote: { changeRepeatMode: alll } }")
+            == ["t.yaml:4:43: error: unknown repeat type 'alll' (did you mean 'all'?); expected one of: off, one, all"])
+        #expect(error("system: { remote: { changeShuffleMode: albums } }")
+            == ["t.yaml:4:44: error: unknown shuffle type 'albums'; expected one of: off, items, collections"])
+        #expect(error("system: { remote: { seekForward: start } }")
+            == ["t.yaml:4:38: error: unknown seek phase 'start'; expected one of: begin, end"])
+        #expect(error("system: { remote: { like: yes } }")
+            == ["t.yaml:4:31: error: unknown like feedback 'yes'; expected one of: positive, negative"])
+        #expect(error("system: { remote: { changePlaybackRate: fast } }")
+            == ["t.yaml:4:45: error: changePlaybackRate is 'fast'; expected a number from 0 to 32"])
+        #expect(error("system: { remote: { skipForward: -15 } }")
+            == ["t.yaml:4:38: error: skipForward is -15; expected a number from 0 to 10000000"])
+        #expect(error("system: { remote: { pause: 30 } }") == [
+            "t.yaml:4:32: error: remote pause carries no value; expected { remote: pause }; a value goes with "
+                + Vocabulary.commandsWithValues,
+        ])
+        #expect(error("system: { remote: { changePlaybakRate: 2 } }") == [
+            "t.yaml:4:25: error: unknown remote command 'changePlaybakRate' (did you mean 'changePlaybackRate'?); "
+                + "expected one of: " + RemoteCommand.allCases.map(\.rawValue).joined(separator: ", "),
+        ])
+    }
 }

@@ -24,6 +24,10 @@ struct ReplCompletionTests {
         #expect(ReplCompletion.candidates(for: "Music preferInput blue", apps: apps) == ["bluetoothHFP"])
         #expect(ReplCompletion.candidates(for: "device connect wired", apps: apps) == ["wiredHeadphones", "wiredHeadset"])
         #expect(ReplCompletion.candidates(for: "system remote toggle", apps: apps) == ["togglePlayPause"])
+        #expect(ReplCompletion.candidates(for: "system remote changeRepeatMode ", apps: apps) == ["off", "one", "all"])
+        #expect(ReplCompletion.candidates(for: "system remote seekForward e", apps: apps) == ["end"])
+        #expect(ReplCompletion.candidates(for: "system remote like ", apps: apps) == ["positive", "negative"])
+        #expect(ReplCompletion.candidates(for: "system remote changePlaybackRate ", apps: apps).isEmpty)
         #expect(ReplCompletion.candidates(for: "why Maps ", apps: apps).contains("gain"))
         #expect(ReplCompletion.candidates(for: "Nobody pl", apps: apps).isEmpty, "an unknown app has no verbs")
     }

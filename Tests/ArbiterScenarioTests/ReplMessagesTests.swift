@@ -76,7 +76,7 @@ struct ReplMessagesTests {
         #expect(errors(try reply("Music play main extra")) == ["repl:2:17: error: 'extra' is one word too many for "
             + "`Music play`; expected `Music play [PLAYER]`"])
         #expect(errors(try reply("Music nowPlayingInfo title=a titel=b")) == ["repl:2:30: error: unknown key 'titel=' for "
-            + "`Music nowPlayingInfo` (did you mean 'title='?); expected one of: title=, artist=, album=, duration=, elapsed=, rate="])
+            + "`Music nowPlayingInfo` (did you mean 'title='?); expected one of: title=, artist=, album=, duration=, elapsed=, rate=, defaultRate="])
         // A key given twice is reported at the second.
         #expect(errors(try reply("Music nowPlayingInfo title=a title=b"))
             == ["repl:2:30: error: 'title=' is given twice (first at column 22); expected each key once"])
@@ -140,6 +140,10 @@ struct ReplMessagesTests {
             "system alarm end",
             "system remote togglePlayPause",
             "system remote changePlaybackPosition 30",
+            "system remote changePlaybackRate 1.5",
+            "system remote changeRepeatMode all",
+            "system remote seekForward begin",
+            "system remote dislike negative",
             "system mediaServicesLost",
             "system mediaServicesReset",
             "Music background",

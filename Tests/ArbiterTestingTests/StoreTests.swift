@@ -84,6 +84,33 @@ struct StoreTests {
         #expect(store.now == .seconds(1))
     }
 
+    @Test("a remote command with what the user chose reaches the app; a value it does not carry is refused")
+    func remoteValues() {
+        let books = AppConfig("Books", backgroundModes: [.audio], category: .playback,
+                              players: [PlayerConfig(name: "book", kind: .avPlayer)],
+                              remoteCommands: [.play, .pause, .changePlaybackRate, .changePlaybackPosition])
+        let store = PolicyTestStore(apps: [books], exhaustivity: .on)
+        store.send(.app("Books", .play())) {
+            $0.apps["Books"].active = true
+            $0.apps["Books"].playing = true
+            $0.apps["Books"].audible = true
+            $0.apps["Books"].players["book"] = .playing
+            $0.nowPlaying = "Books"
+        }
+        store.advance(by: .seconds(10))
+        store.send(.system(.remote(.changePlaybackRate, value: .rate(1.5))))
+        store.receive("Books", .remoteCommand(.changePlaybackRate))
+        store.send(.system(.remote(.changePlaybackPosition, position: 95)))
+        store.receive("Books", .remoteCommand(.changePlaybackPosition))
+        withKnownIssue {
+            store.send(.system(.remote(.pause, value: .rate(2))))
+        } matching: { issue in
+            text(issue) == "The engine refused system: remote pause 2.0: remote pause carries no value (found a rate, 2.0); "
+                + "expected the command alone"
+        }
+        store.finish()
+    }
+
     @Test("unplugging headphones pauses an AVPlayer and announces the old route")
     func pauseOnUnplug() {
         let video = AppConfig("Video", backgroundModes: [.audio], category: .playback,

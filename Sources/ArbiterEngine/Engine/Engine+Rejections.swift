@@ -135,8 +135,24 @@ extension Engine {
         case .mediaServicesLost:
             return device.mediaServicesLost
                 ? InputError("media services are already lost; expected mediaServicesReset") : nil
-        case .mediaServicesReset, .remote: return nil
+        case .mediaServicesReset: return nil
+        case .remote(let command, let value): return value.flatMap { Engine.remoteValueProblem(command, $0) }
         }
+    }
+
+    /// Why `command` cannot carry `value`: the command takes none, or another kind, or the number is not finite.
+    static func remoteValueProblem(_ command: RemoteCommand, _ value: RemoteValue) -> InputError? {
+        guard let kind = command.valueKind else {
+            return InputError("remote \(command) carries no value (found \(value.kind.phrase), \(value)); "
+                + "expected the command alone")
+        }
+        guard kind == value.kind else {
+            return InputError("remote \(command) carries \(kind.phrase), not \(value.kind.phrase) (found \(value))")
+        }
+        if let number = value.number, !number.isFinite {
+            return InputError("remote \(command) has \(kind.phrase) of \(number); expected a finite number")
+        }
+        return nil
     }
 
     func rejection(ofDeclaring config: AppConfig) -> InputError? {

@@ -144,9 +144,15 @@ public enum SystemAction: Hashable, Sendable, CustomStringConvertible {
     case mediaServicesLost
     /// The media server restarted: every session loses its state and every app is told.
     case mediaServicesReset
-    /// A remote command from the lock screen, Control Center or a headset, with a position for
-    /// changePlaybackPosition.
-    case remote(RemoteCommand, position: Double? = nil)
+    /// A remote command from the lock screen, Control Center or a headset, with what the user chose when the command
+    /// carries a value (a position, a skip interval, a rate, a repeat or shuffle type, a seek phase, a rating, a
+    /// feedback's negative flag: reference §8.3); nil sends the command as the SDK's default would have it.
+    case remote(RemoteCommand, value: RemoteValue? = nil)
+
+    /// A remote command with a position: changePlaybackPosition's `positionTime`, in seconds.
+    public static func remote(_ command: RemoteCommand, position: Double?) -> SystemAction {
+        .remote(command, value: position.map(RemoteValue.position))
+    }
 
     public var description: String {
         switch self {
@@ -160,7 +166,7 @@ public enum SystemAction: Hashable, Sendable, CustomStringConvertible {
         case .alarmEnd: "alarm end"
         case .mediaServicesLost: "mediaServicesLost"
         case .mediaServicesReset: "mediaServicesReset"
-        case .remote(let command, let position): "remote \(command)\(position.map { " \($0)" } ?? "")"
+        case .remote(let command, let value): "remote \(command)\(value.map { " \($0)" } ?? "")"
         }
     }
 }

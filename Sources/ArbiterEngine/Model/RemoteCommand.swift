@@ -39,15 +39,19 @@ public struct NowPlayingInfo: Hashable, Sendable {
     public var elapsed: Double?
     /// `MPNowPlayingInfoPropertyPlaybackRate`: 1 when omitted.
     public var rate: Double?
+    /// `MPNowPlayingInfoPropertyDefaultPlaybackRate`: the rate the item plays at when not seeking, for an app that
+    /// plays at other than 1 by default (reference §8.2). Carried; the lock screen extrapolates at `rate`.
+    public var defaultRate: Double?
 
     public init(title: String? = nil, artist: String? = nil, album: String? = nil, duration: Double? = nil,
-                elapsed: Double? = nil, rate: Double? = nil) {
+                elapsed: Double? = nil, rate: Double? = nil, defaultRate: Double? = nil) {
         self.title = title
         self.artist = artist
         self.album = album
         self.duration = duration
         self.elapsed = elapsed
         self.rate = rate
+        self.defaultRate = defaultRate
     }
 
     /// The rate the lock screen uses: the published one, else 1.

@@ -1,6 +1,8 @@
-/// Remote commands go to the Now Playing app, only when enabled; its handler's status is recorded.
+/// Remote commands go to the Now Playing app, only when enabled; its handler's status is recorded. The value a command
+/// carries (a position, a rate, a repeat type, ...) goes with it to the app's handlers; the engine itself acts only on
+/// a position (reference §8.3 documents no other effect of a value).
 extension Engine {
-    mutating func remote(_ command: RemoteCommand, position: Double?, _ effects: inout Effects) -> StepResult {
+    mutating func remote(_ command: RemoteCommand, value: RemoteValue?, _ effects: inout Effects) -> StepResult {
         // Asked of the static function: `nowPlaying` from this mutating method would copy the whole engine first.
         guard let i = Engine.nowPlayingIndex(apps, settled: derived.nowPlaying) else {
             effects.decide(nil, detail: .remoteDropped(command), .remoteNeedsNowPlaying)
@@ -14,11 +16,11 @@ extension Engine {
         if device.isSiriActive {
             // The app is told now and keeps the command until Siri's interruption ends.
             if handlingPlayer == nil { effects.notify(apps[i].id, .remoteCommand(command), .siriQueuesCommands) }
-            siriQueuedCommands.append(QueuedCommand(app: Int32(i), command: command, position: position))
+            siriQueuedCommands.append(QueuedCommand(app: Int32(i), command: command, value: value))
             effects.decide(i, detail: .remoteQueued(command), .siriQueuesCommands)
             return .succeeded
         }
-        perform(command, position: position, app: i, player: handlingPlayer, told: false, &effects)
+        perform(command, position: value?.position, app: i, player: handlingPlayer, told: false, &effects)
         return .succeeded
     }
 
@@ -68,8 +70,8 @@ extension Engine {
         for entry in queued where apps[Int(entry.app)].lifecycle != .terminated {
             let i = Int(entry.app)
             effects.decide(i, detail: .remoteApplied(entry.command), .siriQueuesCommands)
-            perform(entry.command, position: entry.position, app: i, player: player(handling: entry.command, app: i),
-                    told: true, &effects)
+            perform(entry.command, position: entry.value?.position, app: i,
+                    player: player(handling: entry.command, app: i), told: true, &effects)
         }
     }
 
@@ -100,7 +102,7 @@ extension Engine {
 struct QueuedCommand: Hashable, Sendable {
     var app: Int32
     var command: RemoteCommand
-    var position: Double?
+    var value: RemoteValue?
 }
 
 extension Rule {

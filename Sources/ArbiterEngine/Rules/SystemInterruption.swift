@@ -39,7 +39,7 @@ extension Engine {
             endSystemInterruption(by: .alarm, shouldResume: profile.alarmEndedShouldResume, rule: .alarmEnds, &effects)
         case .mediaServicesLost: return mediaServicesLost(&effects)
         case .mediaServicesReset: return mediaServicesReset(&effects)
-        case .remote(let command, let position): return remote(command, position: position, &effects)
+        case .remote(let command, let value): return remote(command, value: value, &effects)
         }
         return .succeeded
     }

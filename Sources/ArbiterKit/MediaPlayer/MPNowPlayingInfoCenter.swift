@@ -2,7 +2,7 @@ import ArbiterEngine
 
 /// `MPNowPlayingInfoCenter`: what the running app publishes for the lock screen and Control Center. Setting
 /// `nowPlayingInfo` is a call of the app in the engine (the lock screen shows it while the app is Now Playing and
-/// extrapolates the elapsed time at the published rate, 1 when omitted).
+/// extrapolates the elapsed time at the published rate, 1 when omitted: reference §8.2).
 open class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
     let app: SimulatedApp?
     private static let outside = MPNowPlayingInfoCenter(app: nil)
@@ -17,8 +17,10 @@ open class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
         return outside
     }
 
-    /// The info as the app last set it (keys `MPMediaItemPropertyTitle`, `MPNowPlayingInfoPropertyElapsedPlaybackTime`,
-    /// ...). Numbers may be any numeric type or NSNumber, as on iOS.
+    /// The info as the app last set it, every key kept and read back as set (`MPMediaItemPropertyTitle`,
+    /// `MPNowPlayingInfoPropertyElapsedPlaybackTime`, ...). The engine is given the title, artist, album title,
+    /// duration, elapsed time, rate and default rate; numbers may be any numeric type, `NSNumber` or `CMTime`, as on
+    /// iOS. Setting nil clears it.
     open var nowPlayingInfo: [String: Any]? {
         get { info }
         set {
@@ -26,14 +28,15 @@ open class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
             guard let app else { return Diagnostics.outsideApp("MPNowPlayingInfoCenter.nowPlayingInfo") }
             let published = newValue.map(MPNowPlayingInfoCenter.engineInfo)
             let summary = published.map { info in
-                [info.title.map { "title \($0)" }, info.elapsed.map { "elapsed \($0)" }, info.rate.map { "rate \($0)" }]
+                [info.title.map { "title \($0)" }, info.elapsed.map { "elapsed \($0)" }, info.rate.map { "rate \($0)" },
+                 info.defaultRate.map { "defaultRate \($0)" }]
                     .compactMap { $0 }.joined(separator: ", ")
             } ?? "nil"
             app.call(.nowPlayingInfo(published), api: "MPNowPlayingInfoCenter.nowPlayingInfo = [\(summary)]")
         }
     }
 
-    /// Honoured on macOS only: on iOS the state comes from the audio session.
+    /// Kept and read back; honoured on macOS only: on iOS the state comes from the audio session (reference §8.1).
     open var playbackState: MPNowPlayingPlaybackState = .unknown
 
     static func engineInfo(_ info: [String: Any]) -> NowPlayingInfo {
@@ -42,7 +45,8 @@ open class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
                        album: info[MPMediaItemPropertyAlbumTitle] as? String,
                        duration: number(info[MPMediaItemPropertyPlaybackDuration]),
                        elapsed: number(info[MPNowPlayingInfoPropertyElapsedPlaybackTime]),
-                       rate: number(info[MPNowPlayingInfoPropertyPlaybackRate]))
+                       rate: number(info[MPNowPlayingInfoPropertyPlaybackRate]),
+                       defaultRate: number(info[MPNowPlayingInfoPropertyDefaultPlaybackRate]))
     }
 
     private static func number(_ value: Any?) -> Double? {
@@ -63,25 +67,7 @@ public enum MPNowPlayingPlaybackState: UInt, Sendable {
     case unknown = 0, playing, paused, stopped, interrupted
 }
 
-public let MPMediaItemPropertyTitle = "title"
-public let MPMediaItemPropertyArtist = "artist"
-public let MPMediaItemPropertyAlbumTitle = "albumTitle"
-public let MPMediaItemPropertyPlaybackDuration = "playbackDuration"
-public let MPMediaItemPropertyArtwork = "artwork"
-public let MPMediaItemPropertyMediaType = "mediaType"
-public let MPNowPlayingInfoPropertyElapsedPlaybackTime = "MPNowPlayingInfoPropertyElapsedPlaybackTime"
-public let MPNowPlayingInfoPropertyPlaybackRate = "MPNowPlayingInfoPropertyPlaybackRate"
-public let MPNowPlayingInfoPropertyDefaultPlaybackRate = "MPNowPlayingInfoPropertyDefaultPlaybackRate"
-public let MPNowPlayingInfoPropertyPlaybackQueueIndex = "MPNowPlayingInfoPropertyPlaybackQueueIndex"
-public let MPNowPlayingInfoPropertyPlaybackQueueCount = "MPNowPlayingInfoPropertyPlaybackQueueCount"
-public let MPNowPlayingInfoPropertyMediaType = "MPNowPlayingInfoPropertyMediaType"
-public let MPNowPlayingInfoPropertyIsLiveStream = "MPNowPlayingInfoPropertyIsLiveStream"
-
-/// `MPMediaItemArtwork`: lock-screen artwork. Kept, not shown.
-open class MPMediaItemArtwork: NSObject, @unchecked Sendable {
-    public let bounds: CGRect
-
-    public init(boundsSize: CGSize, requestHandler: @escaping (CGSize) -> Any) {
-        bounds = CGRect(origin: .zero, size: boundsSize)
-    }
+/// `MPNowPlayingInfoMediaType`, the value of `MPNowPlayingInfoPropertyMediaType` (as its `rawValue` or an `NSNumber`).
+public enum MPNowPlayingInfoMediaType: UInt, Sendable {
+    case none = 0, audio, video
 }

@@ -287,11 +287,11 @@ public final class SimulatedApp: @unchecked Sendable {
     // MARK: What the engine tells the app
 
     /// Hands a notification the engine delivered to this app at transcript step `step` to its code.
-    func deliver(_ notification: SessionNotification, position: Double?, step: Int) {
+    func deliver(_ notification: SessionNotification, value: RemoteValue?, step: Int) {
         run {
             switch notification.kind {
             case .remoteCommand(let command, _):
-                let statuses = commandCenter.dispatch(command, position: position)
+                let statuses = commandCenter.dispatch(command, value: value, at: now)
                 remoteCommandResults.append(RemoteCommandResult(time: now, command: command, statuses: statuses))
                 if statuses.count > 1 {
                     phone.reportLint(.remoteHandlersAddedAgain(name, command: command, handlers: statuses.count,

@@ -271,10 +271,10 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
         if case .rejected(let error) = outcome.result, cause != .test {
             diagnose("\(cause): \(event) was refused: \(error)")
         }
-        var position: Double?
-        if case .system(.remote(_, let at)) = outcome.event { position = at }
+        var value: RemoteValue?
+        if case .system(.remote(_, let sent)) = outcome.event { value = sent }
         for notification in outcome.notifications where apps[notification.app] != nil {
-            deliveries.append(.notification(notification, position: position, step: transcript.count - 1))
+            deliveries.append(.notification(notification, value: value, step: transcript.count - 1))
         }
         for decision in outcome.decisions {
             guard let name = decision.app, apps[name] != nil else { continue }
@@ -294,8 +294,8 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
             if !deliveries.isEmpty {
                 let delivery = deliveries.removeFirst()
                 switch delivery {
-                case .notification(let notification, let position, let step):
-                    apps[notification.app]?.deliver(notification, position: position, step: step)
+                case .notification(let notification, let value, let step):
+                    apps[notification.app]?.deliver(notification, value: value, step: step)
                 case .decision(let name, let decision): apps[name]?.apply(decision)
                 }
                 continue
@@ -336,8 +336,8 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
     }
 
     private enum Delivery {
-        /// A notification, with the position a changePlaybackPosition command carries and the step that sent it.
-        case notification(SessionNotification, position: Double?, step: Int)
+        /// A notification, with the value a remote command carries and the step that sent it.
+        case notification(SessionNotification, value: RemoteValue?, step: Int)
         case decision(AppID, Decision)
     }
 }

@@ -7,7 +7,7 @@ extension ScenarioDecoder {
     static let deactivateKeys = ["notifyOthers"]
     static let setCategoryKeys = ["category", "mode", "options"]
     static let playerValueKeys = ["player", "to"]
-    static let nowPlayingInfoKeys = ["title", "artist", "album", "duration", "elapsed", "rate"]
+    static let nowPlayingInfoKeys = ["title", "artist", "album", "duration", "elapsed", "rate", "defaultRate"]
 
     mutating func decodeSteps(_ node: Node, ios: Int) -> [ScenarioStep] {
         guard case .sequence = node, let items = reader.list(node, expected: "a list of steps") else {
@@ -259,8 +259,8 @@ extension ScenarioDecoder {
     }
 
     mutating func nowPlayingInfo(_ node: Node) -> NowPlayingInfo? {
-        guard let fields = reader.mapping(node, expected: "{ title, artist, album, duration, elapsed, rate } or null")
-        else { return nil }
+        guard let fields = reader.mapping(node, expected: "{ title, artist, album, duration, elapsed, rate, "
+                                              + "defaultRate } or null") else { return nil }
         reader.onlyKeys(fields, ScenarioDecoder.nowPlayingInfoKeys, in: "nowPlayingInfo")
         var info = NowPlayingInfo()
         for (key, _, value) in fields {
@@ -271,6 +271,7 @@ extension ScenarioDecoder {
             case "duration": info.duration = reader.number(value, key: key, in: 0...1e7)
             case "elapsed": info.elapsed = reader.number(value, key: key, in: 0...1e7)
             case "rate": info.rate = reader.number(value, key: key, in: -100...100)
+            case "defaultRate": info.defaultRate = reader.number(value, key: key, in: 0...100)
             default: break
             }
         }
@@ -343,9 +344,35 @@ extension ScenarioDecoder {
                 reader.fail(arg, "remote takes one command", expected: "{ remote: { changePlaybackPosition: 30 } }")
                 return nil
             }
-            guard let command = reader.choice(field.keyNode, Vocabulary.commands, what: "remote command"),
-                  let position = reader.number(field.value, key: field.key, in: 0...1e7) else { return nil }
-            return .remote(command, position: position)
+            guard let command = reader.choice(field.keyNode, Vocabulary.commands, what: "remote command") else {
+                return nil
+            }
+            return remoteValue(of: command, field.value).map { .remote(command, value: $0) }
+        default:
+            return nil
+        }
+    }
+
+    /// The value a remote command carries (`{ changePlaybackRate: 1.5 }`, `{ changeRepeatMode: all }`, ...), as the
+    /// command's `MPRemoteCommandEvent` subclass has it.
+    mutating func remoteValue(of command: RemoteCommand, _ node: Node) -> RemoteValue? {
+        let key = command.rawValue
+        switch command.valueKind {
+        case .position: return reader.number(node, key: key, in: 0...1e7).map(RemoteValue.position)
+        case .interval: return reader.number(node, key: key, in: 0...1e7).map(RemoteValue.interval)
+        case .rate: return reader.number(node, key: key, in: 0...32).map(RemoteValue.rate)
+        case .rating: return reader.number(node, key: key, in: -1e6...1e6).map(RemoteValue.rating)
+        case .repeatType:
+            return reader.choice(node, Vocabulary.repeatTypes, what: "repeat type").map(RemoteValue.repeatType)
+        case .shuffleType:
+            return reader.choice(node, Vocabulary.shuffleTypes, what: "shuffle type").map(RemoteValue.shuffleType)
+        case .seek: return reader.choice(node, Vocabulary.seekPhases, what: "seek phase").map(RemoteValue.seek)
+        case .negative:
+            return reader.choice(node, Vocabulary.feedbackSigns, what: "\(key) feedback").map(RemoteValue.negative)
+        case nil:
+            reader.fail(node, "remote \(key) carries no value",
+                        expected: "{ remote: \(key) }; a value goes with " + Vocabulary.commandsWithValues)
+            return nil
         default:
             return nil
         }

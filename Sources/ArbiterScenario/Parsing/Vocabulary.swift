@@ -13,6 +13,14 @@ enum Vocabulary {
     static let playerKinds = table(PlayerKind.self)
     static let playerStates = table(PlayerState.self)
     static let commands = table(RemoteCommand.self)
+    static let repeatTypes = table(RepeatType.self)
+    static let shuffleTypes = table(ShuffleType.self)
+    static let seekPhases = table(SeekPhase.self)
+    static let feedbackSigns: [(String, Bool)] = [("positive", false), ("negative", true)]
+    /// The commands that carry a value, with an example of each, for messages.
+    static let commandsWithValues = "changePlaybackPosition (30), skipForward or skipBackward (15), "
+        + "changePlaybackRate (1.5), changeRepeatMode (off, one, all), changeShuffleMode (off, items, collections), "
+        + "seekForward or seekBackward (begin, end), rating (4), like, dislike or bookmark (positive, negative)"
     static let reactions = table(Reaction.self)
     static let accessories = table(AccessoryKind.self)
     static let ringer = table(RingerSwitch.self)

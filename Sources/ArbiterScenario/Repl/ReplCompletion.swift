@@ -59,7 +59,9 @@ public enum ReplCompletion {
         case "system":
             guard let verb = rest.first else { return Vocabulary.systemVerbs }
             switch verb {
-            case "remote": return rest.count == 1 ? names(Vocabulary.commands) : []
+            case "remote":
+                if rest.count == 1 { return names(Vocabulary.commands) }
+                return rest.count == 2 ? remoteValueWords(RemoteCommand(rawValue: rest[1])?.valueKind) : []
             case "siri", "alarm": return rest.count == 1 ? ["begin", "end"] : []
             default: return []
             }
@@ -108,6 +110,17 @@ public enum ReplCompletion {
     }
 
     private static func names<T>(_ table: [(String, T)]) -> [String] { table.map(\.0) }
+
+    /// The words a remote command's value may be; numbers have none.
+    private static func remoteValueWords(_ kind: RemoteValue.Kind?) -> [String] {
+        switch kind {
+        case .repeatType: names(Vocabulary.repeatTypes)
+        case .shuffleType: names(Vocabulary.shuffleTypes)
+        case .seek: names(Vocabulary.seekPhases)
+        case .negative: names(Vocabulary.feedbackSigns)
+        case .position, .interval, .rate, .rating, nil: []
+        }
+    }
 
     /// The key= words a verb takes besides its positional words (`mode=` after `setCategory playback`).
     private static func keyWords(_ target: String, _ verb: String) -> [String] {

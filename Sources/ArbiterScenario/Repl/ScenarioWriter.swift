@@ -104,6 +104,11 @@ public enum ScenarioWriter {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
+    /// A remote command's value as a file writes it: a number, or its word (`all`, `begin`, `negative`).
+    static func remoteValue(_ value: RemoteValue) -> String {
+        value.number.map(number) ?? value.description
+    }
+
     /// A double-quoted YAML string; control characters, line and paragraph separators and the byte order mark as
     /// escapes, since YAML folds a raw line break and does not keep the others.
     static func quote(_ text: String) -> String {
@@ -177,8 +182,8 @@ public enum ScenarioWriter {
             case .alarmEnd: return "system: { alarm: end }"
             case .mediaServicesLost: return "system: mediaServicesLost"
             case .mediaServicesReset: return "system: mediaServicesReset"
-            case .remote(let command, let position):
-                return position.map { "system: { remote: { \(command): \(number($0)) } }" } ?? "system: { remote: \(command) }"
+            case .remote(let command, let value):
+                return value.map { "system: { remote: { \(command): \(remoteValue($0)) } }" } ?? "system: { remote: \(command) }"
             }
         }
     }
@@ -222,6 +227,7 @@ public enum ScenarioWriter {
             if let duration = info.duration { fields.append("duration: \(number(duration))") }
             if let elapsed = info.elapsed { fields.append("elapsed: \(number(elapsed))") }
             if let rate = info.rate { fields.append("rate: \(number(rate))") }
+            if let defaultRate = info.defaultRate { fields.append("defaultRate: \(number(defaultRate))") }
             return "{ nowPlayingInfo: { " + fields.joined(separator: ", ") + " } }"
         case .enableCommands(let commands): return "{ enableCommands: [" + commands.map(\.rawValue).joined(separator: ", ") + "] }"
         case .disableCommands(let commands): return "{ disableCommands: [" + commands.map(\.rawValue).joined(separator: ", ") + "] }"

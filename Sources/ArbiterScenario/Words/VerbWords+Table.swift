@@ -65,8 +65,10 @@ extension VerbWords {
         VerbWords(verb: "alarm", slots: [Slot(name: "begin|end")], summary: "an alarm starts or ends", example: "begin"),
         VerbWords(verb: "mediaServicesReset", summary: "the media services are reset", example: ""),
         VerbWords(verb: "mediaServicesLost", summary: "the media server dies; activation fails until the reset", example: ""),
-        VerbWords(verb: "remote", slots: [Slot(name: "COMMAND"), Slot(name: "POSITION", isOptional: true)],
-                  summary: "a remote command (the lock screen, headphones); POSITION for changePlaybackPosition",
+        VerbWords(verb: "remote", slots: [Slot(name: "COMMAND"), Slot(name: "VALUE", isOptional: true)],
+                  summary: "a remote command (the lock screen, headphones); VALUE is what the user chose: a position, "
+                      + "skip interval, rate or rating, a repeat type (off one all), shuffle type (off items "
+                      + "collections), seek phase (begin end) or feedback (positive negative)",
                   example: "togglePlayPause"),
     ]
 
@@ -98,7 +100,7 @@ extension VerbWords {
     }
 
     private static let nowPlayingValues = ["title": "TEXT", "artist": "TEXT", "album": "TEXT", "duration": "SECONDS",
-                                           "elapsed": "SECONDS", "rate": "RATE"]
+                                           "elapsed": "SECONDS", "rate": "RATE", "defaultRate": "RATE"]
 
     private static func player(_ verb: String, _ summary: String) -> VerbWords {
         VerbWords(verb: verb, slots: [Slot(name: "PLAYER", isOptional: true)], summary: summary, example: "")

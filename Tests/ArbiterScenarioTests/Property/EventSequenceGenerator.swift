@@ -66,8 +66,8 @@ struct EventSequenceGenerator {
         config.mode = mode ?? .default
         config.options = options
         config.players = players()
-        config.remoteCommands = random.some([.play, .pause, .togglePlayPause, .nextTrack, .changePlaybackPosition],
-                                            upTo: 4)
+        config.remoteCommands = random.some([.play, .pause, .togglePlayPause, .nextTrack, .changePlaybackPosition,
+                                             .changePlaybackRate, .changeRepeatMode], upTo: 4)
         let triggers: [ReactionTrigger] = [.interruptionBegan, .interruptionEnded, .oldDeviceUnavailable,
                                            .mediaServicesReset, .silenceSecondaryAudioBegan,
                                            .silenceSecondaryAudioEnded, .remote(.togglePlayPause)]
@@ -214,7 +214,20 @@ struct EventSequenceGenerator {
             (2, nil),
         ])
         if let action { return action }
-        let command = random.pick([RemoteCommand.play, .pause, .togglePlayPause, .nextTrack, .changePlaybackPosition])
-        return .remote(command, position: command == .changePlaybackPosition ? 12 : nil)
+        let command = random.pick([RemoteCommand.play, .pause, .togglePlayPause, .nextTrack, .changePlaybackPosition,
+                                   .changePlaybackRate, .changeRepeatMode, .seekForward, .like])
+        // A command that carries a value sends one most of the time, and the SDK's default otherwise.
+        guard let kind = command.valueKind, random.chance(0.8) else { return .remote(command) }
+        let value: RemoteValue = switch kind {
+        case .position: .position(12)
+        case .rate: .rate(random.pick([0.5, 1.5, 2]))
+        case .repeatType: .repeatType(random.pick(RepeatType.allCases))
+        case .seek: .seek(random.pick(SeekPhase.allCases))
+        case .negative: .negative(random.chance(0.5))
+        case .interval: .interval(15)
+        case .shuffleType: .shuffleType(random.pick(ShuffleType.allCases))
+        case .rating: .rating(3)
+        }
+        return .remote(command, value: value)
     }
 }
