@@ -304,6 +304,12 @@ public final class AudiobookPlayer {
             return .success
         }
         center.changePlaybackRateCommand.supportedPlaybackRates = Self.speeds.map { NSNumber(value: $0) }
+        add(center.changePlaybackRateCommand) { [weak self] event in
+            guard let self, let event = event as? MPChangePlaybackRateCommandEvent,
+                  Self.speeds.contains(event.playbackRate) else { return .commandFailed }
+            self.setSpeed(event.playbackRate)
+            return .success
+        }
 
         // Skip buttons replace next and previous on the lock screen.
         center.nextTrackCommand.isEnabled = false

@@ -41,13 +41,13 @@ final class PositionsInMemory: ListeningPositionStore {
     /// What the app last published for the lock screen.
     struct Published: Equatable {
         var title, artist, album: String?
-        var duration, elapsed, rate: Double?
+        var duration, elapsed, rate, defaultRate: Double?
     }
 
     func published(_ phone: SimulatedPhone) -> Published? {
         phone.engine.app("Books")?.published.map {
             Published(title: $0.info.title, artist: $0.info.artist, album: $0.info.album, duration: $0.info.duration,
-                      elapsed: $0.info.elapsed, rate: $0.info.rate)
+                      elapsed: $0.info.elapsed, rate: $0.info.rate, defaultRate: $0.info.defaultRate)
         }
     }
 
@@ -59,11 +59,7 @@ final class PositionsInMemory: ListeningPositionStore {
         #expect(book.currentChapter?.title == "The River")
         let info = try #require(published(phone))
         #expect(info.title == "The Long Way Home" && info.artist == "R. Hale" && info.album == "The River")
-        #expect(info.duration == 36_000 && info.elapsed == 1_234 && info.rate == 0)
-        let defaultRate = phone.run(in: "Books") {
-            MPNowPlayingInfoCenter.default().nowPlayingInfo?[MPNowPlayingInfoPropertyDefaultPlaybackRate] as? Float
-        }
-        #expect(defaultRate == 1)
+        #expect(info.duration == 36_000 && info.elapsed == 1_234 && info.rate == 0 && info.defaultRate == 1)
 
         phone.run(in: "Books") { book.play() }
         #expect(phone.engine.nowPlayingView(at: phone.now)?.title == "The Long Way Home")
@@ -180,6 +176,38 @@ final class PositionsInMemory: ListeningPositionStore {
         #expect(book.player.currentTime().seconds == 170)
         #expect(published(phone)?.elapsed == 170)
         #expect(phone.app("Books")?.remoteCommandResults.map(\.statuses) == [[.success], [.success], [.success]])
+    }
+
+    @Test func theLockScreensSpeedIsTheListenersSpeed() throws {
+        let (phone, book) = try install()
+        let rates = phone.run(in: "Books") {
+            MPRemoteCommandCenter.shared().changePlaybackRateCommand.supportedPlaybackRates.map(\.floatValue)
+        }
+        #expect(rates == [0.75, 1, 1.25, 1.5, 2])
+        phone.run(in: "Books") { book.play() }
+        phone.send(.app("Books", .background))
+        phone.advance(by: .seconds(100))
+
+        phone.send(.system(.remote(.changePlaybackRate, value: .rate(1.5))))
+        #expect(book.speed == 1.5 && book.player.rate == 1.5)
+        #expect(published(phone)?.rate == 1.5 && published(phone)?.defaultRate == 1.5)
+        #expect(published(phone)?.elapsed == 100)
+        phone.advance(by: .seconds(60))
+        #expect(book.player.currentTime().seconds == 190)
+        #expect(phone.engine.nowPlayingView(at: phone.now)?.elapsed == 190)
+
+        // A speed the app does not offer is refused and changes nothing.
+        phone.send(.system(.remote(.changePlaybackRate, value: .rate(3))))
+        #expect(phone.app("Books")?.remoteCommandResults.map(\.statuses) == [[.success], [.commandFailed]])
+        #expect(book.player.rate == 1.5)
+
+        // Paused, a new speed is what play() plays at next.
+        phone.send(.system(.remote(.pause)))
+        phone.send(.system(.remote(.changePlaybackRate, value: .rate(0.75))))
+        #expect(book.player.rate == 0 && published(phone)?.rate == 0 && published(phone)?.defaultRate == 0.75)
+        phone.send(.system(.remote(.play)))
+        #expect(book.player.rate == 0.75 && published(phone)?.rate == 0.75)
+        #expect(phone.diagnostics.isEmpty && phone.lints.isEmpty)
     }
 
     @Test func thePositionIsSavedEveryFiveSecondsWhileItPlays() throws {
