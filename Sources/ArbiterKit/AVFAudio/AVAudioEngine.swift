@@ -104,6 +104,9 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     /// Whether the engine runs: its player plays in the engine (an interruption pauses it).
     open var isRunning: Bool { enginePlayer?.isRunning ?? false }
 
+    /// False: manual rendering (`enableManualRenderingMode`) is not offered, so an engine renders to the device.
+    open var isInManualRenderingMode: Bool { false }
+
     /// Prepares resources; nothing to prepare here.
     open func prepare() {}
 
@@ -233,6 +236,16 @@ open class AVAudioNode: NSObject, @unchecked Sendable {
 
     /// The last render time: nil, nothing renders.
     open var lastRenderTime: AVAudioTime? { nil }
+
+    /// The node's audio unit: only its render limit is mirrored (see `AUAudioUnit`).
+    open private(set) lazy var auAudioUnit = AUAudioUnit()
+}
+
+/// `AUAudioUnit`, as far as a node's audio unit is read: `maximumFramesToRender`, kept and read back (1156 until
+/// set: the default of Technical Q&A QA1606). Nothing renders, so the limit changes nothing; the rest of Audio Unit
+/// v3 is not mirrored.
+open class AUAudioUnit: NSObject, @unchecked Sendable {
+    open var maximumFramesToRender: AUAudioFrameCount = 1156
 }
 
 /// `AVAudioIONode`: the input or output node, with voice processing (kept).
@@ -410,8 +423,23 @@ open class AVAudioPlayerNode: AVAudioNode, @unchecked Sendable {
                completionHandler ?? {})
     }
 
+    open func scheduleSegment(_ file: AVAudioFile, startingFrame startFrame: AVAudioFramePosition,
+                              frameCount numberFrames: AVAudioFrameCount, at when: AVAudioTime?,
+                              completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
+                              completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil) {
+        scheduleSegment(file, startingFrame: startFrame, frameCount: numberFrames, at: when) {
+            completionHandler?(callbackType)
+        }
+    }
+
     open func scheduleBuffer(_ buffer: AVAudioPCMBuffer, completionHandler: (() -> Void)? = nil) {
         append(bufferDuration(buffer), completionHandler ?? {})
+    }
+
+    open func scheduleBuffer(_ buffer: AVAudioPCMBuffer,
+                             completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
+                             completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil) {
+        append(bufferDuration(buffer)) { completionHandler?(callbackType) }
     }
 
     open func scheduleBuffer(_ buffer: AVAudioPCMBuffer, at when: AVAudioTime?,
@@ -487,9 +515,18 @@ open class AVAudioUnitTimeEffect: AVAudioUnit, @unchecked Sendable {
     open var bypass = false
 }
 
-/// `AVAudioUnitTimePitch`: rate (1/32...32) and pitch (cents) kept; nothing is rendered.
+/// `AVAudioUnitTimePitch`: rate (1/32...32) and pitch (cents) kept; nothing is rendered. A rate other than 1 is
+/// reported as not modelled (once for the unit): what plays through it would last longer or shorter.
 open class AVAudioUnitTimePitch: AVAudioUnitTimeEffect, @unchecked Sendable {
-    open var rate: Float = 1
+    open var rate: Float = 1 {
+        didSet {
+            if rate != 1, !reportedRate {
+                reportedRate = true
+                Diagnostics.unmodelled("AVAudioUnitTimePitch.rate = \(rate)", app: engine?.app ?? SimulatedApp.current)
+            }
+        }
+    }
+    private var reportedRate = false
     open var pitch: Float = 0
     open var overlap: Float = 8
 }

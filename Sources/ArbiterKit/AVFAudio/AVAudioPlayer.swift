@@ -25,16 +25,26 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
     /// The player's name in the engine.
     public private(set) var engineName = "audioPlayer"
     public let url: URL?
+    /// The data the player was made with (`init(data:)`); nil for a file.
+    public let data: Data?
     open weak var delegate: AVAudioPlayerDelegate?
     open var volume: Float = 1
+    /// Kept and read back (-1 to 1), as `volume` is: what is heard is not modelled.
+    open var pan: Float = 0 {
+        didSet { pan = min(max(pan, -1), 1) }
+    }
     open var enableRate = false
     private var item: PlayerItem
+    /// Whether the player played its item to the end (and was not sought or played since): it starts again from
+    /// the beginning, as iOS's does.
+    var playedToEnd = false
 
     /// Loads the file at `url`; throws the error iOS gives for a file that does not open when the phone's media says
     /// it fails.
     public init(contentsOf url: URL) throws {
         app = SimulatedApp.current
         self.url = url
+        data = nil
         item = app?.item(for: url) ?? PlayerItem()
         super.init()
         if item.fails {
@@ -51,6 +61,7 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
     public init(data: Data) throws {
         app = SimulatedApp.current
         url = nil
+        self.data = data
         item = PlayerItem()
         super.init()
         register(named: "audioPlayer")
@@ -78,21 +89,78 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
     @discardableResult
     open func prepareToPlay() -> Bool { app != nil }
 
-    /// Plays (activating the session if it is not active); false when the session cannot play.
+    /// Plays (activating the session if it is not active); false when the session cannot play. After the player
+    /// played its item to the end it plays from the beginning: the call seeks to 0 first.
     @discardableResult
-    open func play() -> Bool { perform(.play(player: engineName), "play()") && isPlaying }
+    open func play() -> Bool {
+        if playedToEnd {
+            playedToEnd = false
+            perform(.seek(player: engineName, to: 0), "play() from the beginning")
+        }
+        return perform(.play(player: engineName), "play()") && isPlaying
+    }
 
-    open func pause() { perform(.pause(player: engineName), "pause()") }
+    /// Plays at `time` on `deviceCurrentTime`'s clock (the phone's), at once when it has passed; true when the start is
+    /// scheduled. `pause()` and `stop()` before then cancel it.
+    @discardableResult
+    open func play(atTime time: TimeInterval) -> Bool {
+        guard let app, time > deviceCurrentTime else { return play() }
+        pendingStart?.cancel()
+        pendingStart = app.schedule(at: .seconds(time)) { [weak self] in self?.play() }
+        return pendingStart != nil
+    }
 
-    open func stop() { perform(.stop(player: engineName), "stop()") }
+    private var pendingStart: ScheduledWork?
+
+    /// The phone's clock in seconds: the audio device's time, which `play(atTime:)` counts in.
+    open var deviceCurrentTime: TimeInterval { app?.now.seconds ?? 0 }
+
+    open func pause() {
+        pendingStart?.cancel()
+        perform(.pause(player: engineName), "pause()")
+    }
+
+    open func stop() {
+        pendingStart?.cancel()
+        perform(.stop(player: engineName), "stop()")
+    }
+
+    /// Sets `volume` to the target at once: the fade's course is not modelled, nor what the volume changes.
+    open func setVolume(_ volume: Float, fadeDuration duration: TimeInterval) { self.volume = volume }
+
+    /// The file's format as `AVAudioFile` reads it: 44,100 Hz stereo (the phone's media gives no format).
+    open var format: AVAudioFormat { AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2)! }
+    open var numberOfChannels: Int { Int(format.channelCount) }
+    open var settings: [String: Any] { format.settings }
+
+    // MARK: Metering
+
+    open var isMeteringEnabled = false
+    private var reportedMeters = false
+
+    /// With metering on, reported as not modelled (once for the player): the phone renders no sound to measure, so
+    /// the levels read -160 (silence).
+    open func updateMeters() {
+        guard isMeteringEnabled, !reportedMeters else { return }
+        reportedMeters = true
+        Diagnostics.unmodelled("AVAudioPlayer(\(engineName)).updateMeters() (a player's levels)", app: app)
+    }
+
+    /// -160 dBFS: see `updateMeters()`.
+    open func averagePower(forChannel channelNumber: Int) -> Float { -160 }
+    open func peakPower(forChannel channelNumber: Int) -> Float { -160 }
 
     open var isPlaying: Bool { enginePlayer?.isRunning ?? false }
 
     open var duration: TimeInterval { item.duration ?? 0 }
 
+    /// The position; 0 after the player played its item to the end (where `play()` starts again), as on iOS.
     open var currentTime: TimeInterval {
-        get { enginePlayer.map { $0.position(at: app!.now) } ?? 0 }
-        set { perform(.seek(player: engineName, to: newValue), "currentTime = \(newValue)") }
+        get { playedToEnd ? 0 : enginePlayer.map { $0.position(at: app!.now) } ?? 0 }
+        set {
+            playedToEnd = false
+            perform(.seek(player: engineName, to: newValue), "currentTime = \(newValue)")
+        }
     }
 
     /// The playback rate, from 0.5 to 2; it changes playback only with `enableRate` set before playing.

@@ -8,6 +8,8 @@ struct HardwarePreferences {
     var outputChannels = 0
     var inputGain: Float = 1
     var allowHapticsAndSystemSoundsDuringRecording = false
+    var supportsMultichannelContent = false
+    var routeSharingPolicy = AVAudioSession.RouteSharingPolicy.default
 }
 
 /// The hardware: preferences kept and read back; what the route grants follows `AudioHardware`'s documented rule
@@ -120,6 +122,26 @@ extension AVAudioSession {
 
     public var allowHapticsAndSystemSoundsDuringRecording: Bool {
         preferences.allowHapticsAndSystemSoundsDuringRecording
+    }
+
+    // MARK: Content and prompts
+
+    /// Whether the app's content is multichannel (iOS 15): kept, false until set. Spatial rendering is not modelled.
+    public func setSupportsMultichannelContent(_ inValue: Bool) throws {
+        preferences.supportsMultichannelContent = inValue
+    }
+
+    public var supportsMultichannelContent: Bool { preferences.supportsMultichannelContent }
+
+    /// The policy the last `setCategory` call gave (`.default` for the forms without one). A policy other than
+    /// `.default` is reported as not modelled when set.
+    public var routeSharingPolicy: RouteSharingPolicy { preferences.routeSharingPolicy }
+
+    /// Reported as not modelled: when iOS asks a voice-prompt app for short prompts or none is not simulated.
+    /// Reads `.normal`.
+    public var promptStyle: PromptStyle {
+        Diagnostics.unmodelled("AVAudioSession.promptStyle", app: app ?? SimulatedApp.current)
+        return .normal
     }
 
     // MARK: What the phone offers

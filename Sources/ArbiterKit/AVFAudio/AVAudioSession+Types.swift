@@ -98,6 +98,13 @@ extension AVAudioSession {
         case speaker = 0x7370_6b72   // 'spkr'
     }
 
+    /// `AVAudioSession.PromptStyle`, with the SDK's four-character raw values.
+    public enum PromptStyle: UInt, Sendable {
+        case none = 0x6E6F_6E65     // 'none'
+        case short = 0x7368_7274    // 'shrt'
+        case normal = 0x6E72_6D6C   // 'nrml'
+    }
+
     /// `AVAudioSession.RouteSharingPolicy`.
     public enum RouteSharingPolicy: UInt, Sendable {
         case `default` = 0

@@ -7,13 +7,33 @@ open class AVAudioSession: NSObject, _KeyValueObservingSimulated, @unchecked Sen
     /// The app the session belongs to; nil for the stand-in handed out outside any app's code.
     let app: SimulatedApp?
     private static let outside = AVAudioSession(app: nil)
-    /// What the app asked of the hardware and the session beyond the engine's state (`AVAudioSession+Hardware`).
-    var preferences = HardwarePreferences()
+    /// What the app asked of the hardware and the session beyond the engine's state (`AVAudioSession+Hardware`):
+    /// the app's one session keeps them, so another object for it (`AVAudioSession()`) reads and writes the same.
+    var preferences: HardwarePreferences {
+        get { sessionObject.map(\.preferences) ?? ownPreferences }
+        set { if let shared = sessionObject { shared.preferences = newValue } else { ownPreferences = newValue } }
+    }
+    private var ownPreferences = HardwarePreferences()
+    /// The app's session object when this is another object for it.
+    private var sessionObject: AVAudioSession? {
+        guard let shared = app?.session, shared !== self else { return nil }
+        return shared
+    }
 
     public var _observingApp: SimulatedApp? { app }
 
     init(app: SimulatedApp?) {
         self.app = app
+    }
+
+    /// `AVAudioSession()`: another object for the audio session of the app whose code is running, as on iOS, where
+    /// an app has one audio session. Its calls are that session's calls and read its state; it is not
+    /// `sharedInstance()` (`!==`), and the session's notifications name `sharedInstance()` as their object. Made
+    /// outside any app's code it is reported, and belongs to no app, as `sharedInstance()` there does.
+    public override convenience init() {
+        let app = SimulatedApp.current
+        if app == nil { Diagnostics.outsideApp("AVAudioSession()") }
+        self.init(app: app)
     }
 
     /// The session of the app whose code is running.
@@ -59,7 +79,7 @@ open class AVAudioSession: NSObject, _KeyValueObservingSimulated, @unchecked Sen
         }
         try setCategory(category, mode: mode, options: options,
                         api: "setCategory(.\(category.shortName), mode: .\(mode.shortName), policy: \(policy), "
-                            + "options: \(options.names))")
+                            + "options: \(options.names))", policy: policy)
     }
 
     open func setMode(_ mode: Mode) throws {
@@ -67,7 +87,8 @@ open class AVAudioSession: NSObject, _KeyValueObservingSimulated, @unchecked Sen
         try perform(.setMode(engineMode), api: "setMode(.\(mode.shortName))")
     }
 
-    private func setCategory(_ category: Category, mode: Mode?, options: CategoryOptions, api: String) throws {
+    private func setCategory(_ category: Category, mode: Mode?, options: CategoryOptions, api: String,
+                             policy: RouteSharingPolicy = .default) throws {
         guard let engineCategory = category.engine else {
             throw AVAudioSession.error(.badParam, "unknown category \(category.rawValue)")
         }
@@ -77,6 +98,7 @@ open class AVAudioSession: NSObject, _KeyValueObservingSimulated, @unchecked Sen
             engineMode = known
         }
         try perform(.setCategory(engineCategory, mode: engineMode, options: options.engine), api: api)
+        preferences.routeSharingPolicy = policy
     }
 
     // MARK: Activation

@@ -179,7 +179,32 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, _KeyLoadingState, @
         if let error = _loadingError { throw error }
         return metadata(forFormat: format)
     }
+
+    // MARK: Chapters
+
+    /// None: the phone's media (`SimulatedMedia`) has no chapters.
+    open var availableChapterLocales: [Locale] { [] }
+
+    /// None: the phone's media has no chapters.
+    open func chapterMetadataGroups(withTitleLocale locale: Locale,
+                                    containingItemsWithCommonKeys commonKeys: [AVMetadataKey]?) -> [AVTimedMetadataGroup] {
+        []
+    }
+
+    /// None: the phone's media has no chapters.
+    open func chapterMetadataGroups(bestMatchingPreferredLanguages preferredLanguages: [String]) -> [AVTimedMetadataGroup] {
+        []
+    }
+
+    /// Loading is done at once here, so there is nothing to cancel.
+    open func cancelLoading() {}
 }
+
+/// `AVURLAsset(url:options:)` options: kept and not used (a file's duration is exact here whatever is asked).
+public let AVURLAssetPreferPreciseDurationAndTimingKey = "AVURLAssetPreferPreciseDurationAndTimingKey"
+public let AVURLAssetAllowsCellularAccessKey = "AVURLAssetAllowsCellularAccessKey"
+public let AVURLAssetAllowsExpensiveNetworkAccessKey = "AVURLAssetAllowsExpensiveNetworkAccessKey"
+public let AVURLAssetAllowsConstrainedNetworkAccessKey = "AVURLAssetAllowsConstrainedNetworkAccessKey"
 
 /// `AVURLAsset`: an asset of a URL.
 open class AVURLAsset: AVAsset, @unchecked Sendable {

@@ -175,6 +175,33 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
     open var volume: Float = 1
     open var isMuted = false
 
+    /// Kept and read back (true by default, as on iOS). AirPlay video is not modelled, so external playback is
+    /// never active: the phone's own route plays the audio.
+    open var allowsExternalPlayback = true
+    /// Kept and read back.
+    open var usesExternalPlaybackWhileExternalScreenIsActive = false
+    /// False: AirPlay video is not modelled.
+    open var isExternalPlaybackActive: Bool { false }
+    /// Kept and read back (true by default); the phone has no display to keep awake.
+    open var preventsDisplaySleepDuringVideoPlayback = true
+
+    /// `.automatic` (the default) is the engine's rule: a player whose video is on screen pauses when its app goes to
+    /// the background (`[player.video-pauses-in-background]`). Another policy is reported as not modelled and kept.
+    open var audiovisualBackgroundPlaybackPolicy = AVPlayerAudiovisualBackgroundPlaybackPolicy.automatic {
+        didSet {
+            if audiovisualBackgroundPlaybackPolicy != .automatic {
+                Diagnostics.unmodelled("AVPlayer.audiovisualBackgroundPlaybackPolicy = .\(audiovisualBackgroundPlaybackPolicy)",
+                                       app: app)
+            }
+        }
+    }
+
+    /// `AVPlayer.rateDidChangeNotification` (iOS 15) and its user-info keys: declared, never posted (observe
+    /// `rate` or `timeControlStatus` instead).
+    public static let rateDidChangeNotification = NSNotification.Name("AVPlayerRateDidChangeNotification")
+    public static let rateDidChangeReasonKey = "AVPlayerRateDidChangeReasonKey"
+    public static let rateDidChangeOriginatingParticipantKey = "AVPlayerRateDidChangeOriginatingParticipantKey"
+
     // MARK: Items and time
 
     open var currentItem: AVPlayerItem? {
@@ -232,7 +259,8 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
         completionHandler(seek(time, "seek(to: %)"))
     }
 
-    /// `seek(to:) async`: true when the player seeked.
+    /// `seek(to:) async`: true when the player seeked. Its result may be dropped, as in the API iOS imports.
+    @discardableResult
     nonisolated(nonsending) open func seek(to time: CMTime) async -> Bool { seek(time, "seek(to: %)") }
 
     /// The engine seeks exactly, which every tolerance allows.
@@ -245,6 +273,7 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
         completionHandler(seek(time, "seek(to: %, toleranceBefore:toleranceAfter:)"))
     }
 
+    @discardableResult
     nonisolated(nonsending) open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) async -> Bool {
         seek(time, "seek(to: %, toleranceBefore:toleranceAfter:)")
     }
@@ -417,4 +446,9 @@ final class PeriodicTimeObserver: PlayerTimer, @unchecked Sendable {
         guard let player else { return }
         block(player.currentTime())
     }
+}
+
+/// `AVPlayerAudiovisualBackgroundPlaybackPolicy`.
+public enum AVPlayerAudiovisualBackgroundPlaybackPolicy: Int, Sendable {
+    case automatic = 1, pauses = 2, continuesIfPossible = 3
 }

@@ -13,6 +13,8 @@ open class AVPlayerItem: NSObject, _KeyValueObservingSimulated, @unchecked Senda
     let app: SimulatedApp?
     /// The player whose item this is, while it is.
     weak var player: AVPlayer?
+    /// The outputs added to the item (`AVPlayerItemOutput`).
+    var itemOutputs: [AVPlayerItemOutput] = []
 
     public init(url URL: URL) {
         asset = AVURLAsset(url: URL)
@@ -70,11 +72,14 @@ open class AVPlayerItem: NSObject, _KeyValueObservingSimulated, @unchecked Senda
 
     /// The ranges a seek can reach: the whole item once it is ready (to +infinity when its media gives no
     /// duration); none before.
-    open var seekableRanges: [NSValue] {
+    open var seekableTimeRanges: [NSValue] {
         guard status == .readyToPlay else { return [] }
         let end: CMTime = engineItem.duration.map { .seconds($0) } ?? .positiveInfinity
         return [NSValue(timeRange: CMTimeRange(start: .zero, end: end))]
     }
+
+    /// `seekableTimeRanges`, by the name ArbiterKit gave it before (iOS's is `seekableTimeRanges`).
+    public var seekableRanges: [NSValue] { seekableTimeRanges }
 
     /// What is loaded: a ready file is loaded whole (to its duration); none before. How much of a stream is
     /// buffered is not modelled: for a streamed item this is reported once, by name, and is empty.
@@ -128,7 +133,24 @@ public struct AVAudioTimePitchAlgorithm: RawRepresentable, Hashable, Sendable {
     public static let varispeed = AVAudioTimePitchAlgorithm(rawValue: "Varispeed")
 }
 
+/// The key of the error in an `AVPlayerItemFailedToPlayToEndTime` notification's user info.
+public let AVPlayerItemFailedToPlayToEndTimeErrorKey = "AVPlayerItemFailedToPlayToEndTimeErrorKey"
+
+extension AVPlayerItem {
+    /// The notifications by their Swift names (the same names as `NSNotification.Name.AVPlayerItem...`).
+    public static let didPlayToEndTimeNotification = NSNotification.Name.AVPlayerItemDidPlayToEndTime
+    public static let failedToPlayToEndTimeNotification = NSNotification.Name.AVPlayerItemFailedToPlayToEndTime
+    public static let playbackStalledNotification = NSNotification.Name.AVPlayerItemPlaybackStalled
+    public static let timeJumpedNotification = NSNotification.Name.AVPlayerItemTimeJumped
+    public static let newAccessLogEntryNotification = NSNotification.Name.AVPlayerItemNewAccessLogEntry
+    public static let newErrorLogEntryNotification = NSNotification.Name.AVPlayerItemNewErrorLogEntry
+}
+
 extension NSNotification.Name {
+    /// Declared, never posted: the item's time jumping, and its access and error logs, are not modelled.
+    public static let AVPlayerItemTimeJumped = NSNotification.Name("AVPlayerItemTimeJumpedNotification")
+    public static let AVPlayerItemNewAccessLogEntry = NSNotification.Name("AVPlayerItemNewAccessLogEntryNotification")
+    public static let AVPlayerItemNewErrorLogEntry = NSNotification.Name("AVPlayerItemNewErrorLogEntryNotification")
     /// Posted with the item as its object when an item played to its end.
     public static let AVPlayerItemDidPlayToEndTime = NSNotification.Name("AVPlayerItemDidPlayToEndTimeNotification")
     public static let AVPlayerItemFailedToPlayToEndTime = NSNotification.Name("AVPlayerItemFailedToPlayToEndTimeNotification")

@@ -1,7 +1,10 @@
 /// `AVPlayerViewController`: shows a player with the system's controls. With `updatesNowPlayingInfoCenter` (the
 /// default, iOS 10+) it publishes Now Playing info and handles the remote commands for its player itself.
-open class AVPlayerViewController: NSObject, @unchecked Sendable {
-    public override init() {}
+/// It is a `UIViewController` (a stand-in: the phone shows its player's video without drawing it).
+open class AVPlayerViewController: UIViewController, @unchecked Sendable {
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
 
     open var player: AVPlayer? {
         didSet {

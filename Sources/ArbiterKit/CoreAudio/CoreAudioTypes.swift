@@ -3,6 +3,8 @@
 public typealias OSStatus = Int32
 /// A four-character audio data format code (`kAudioFormatMPEG4AAC` is 'aac ').
 public typealias AudioFormatID = UInt32
+/// A count of audio frames, as Audio Unit v3 counts them (`AUAudioUnit.maximumFramesToRender`).
+public typealias AUAudioFrameCount = UInt32
 
 // MARK: Formats (CoreAudioTypes)
 
@@ -14,6 +16,39 @@ public let kAudioFormatAppleIMA4: AudioFormatID = 0x696D_6134        // 'ima4'
 public let kAudioFormatULaw: AudioFormatID = 0x756C_6177             // 'ulaw'
 public let kAudioFormatALaw: AudioFormatID = 0x616C_6177             // 'alaw'
 public let kAudioFormatMPEGLayer3: AudioFormatID = 0x2E6D_7033       // '.mp3'
+public let kAudioFormatFLAC: AudioFormatID = 0x666C_6163             // 'flac'
+public let kAudioFormatAC3: AudioFormatID = 0x6163_2D33              // 'ac-3'
+public let kAudioFormat60958AC3: AudioFormatID = 0x6361_6333         // 'cac3'
+public let kAudioFormatEnhancedAC3: AudioFormatID = 0x6563_2D33      // 'ec-3'
+public let kAudioFormatMPEG4CELP: AudioFormatID = 0x6365_6C70        // 'celp'
+public let kAudioFormatMPEG4HVXC: AudioFormatID = 0x6876_7863        // 'hvxc'
+public let kAudioFormatMPEG4TwinVQ: AudioFormatID = 0x7477_7671      // 'twvq'
+public let kAudioFormatMPEG4AAC_HE: AudioFormatID = 0x6161_6368      // 'aach'
+public let kAudioFormatMPEG4AAC_LD: AudioFormatID = 0x6161_636C      // 'aacl'
+public let kAudioFormatMPEG4AAC_ELD: AudioFormatID = 0x6161_6365     // 'aace'
+public let kAudioFormatMPEG4AAC_ELD_SBR: AudioFormatID = 0x6161_6366 // 'aacf'
+public let kAudioFormatMPEG4AAC_ELD_V2: AudioFormatID = 0x6161_6367  // 'aacg'
+public let kAudioFormatMPEG4AAC_HE_V2: AudioFormatID = 0x6161_6370   // 'aacp'
+public let kAudioFormatMPEG4AAC_Spatial: AudioFormatID = 0x6161_6373 // 'aacs'
+public let kAudioFormatMPEGD_USAC: AudioFormatID = 0x7573_6163       // 'usac'
+public let kAudioFormatMPEGLayer1: AudioFormatID = 0x2E6D_7031       // '.mp1'
+public let kAudioFormatMPEGLayer2: AudioFormatID = 0x2E6D_7032       // '.mp2'
+public let kAudioFormatAMR: AudioFormatID = 0x7361_6D72              // 'samr'
+public let kAudioFormatAMR_WB: AudioFormatID = 0x7361_7762           // 'sawb'
+public let kAudioFormatiLBC: AudioFormatID = 0x696C_6263             // 'ilbc'
+public let kAudioFormatAES3: AudioFormatID = 0x6165_7333             // 'aes3'
+public let kAudioFormatAudible: AudioFormatID = 0x4155_4442          // 'AUDB'
+public let kAudioFormatMACE3: AudioFormatID = 0x4D41_4333            // 'MAC3'
+public let kAudioFormatMACE6: AudioFormatID = 0x4D41_4336            // 'MAC6'
+public let kAudioFormatQDesign: AudioFormatID = 0x5144_4D43          // 'QDMC'
+public let kAudioFormatQDesign2: AudioFormatID = 0x5144_4D32         // 'QDM2'
+public let kAudioFormatQUALCOMM: AudioFormatID = 0x5163_6C70         // 'Qclp'
+public let kAudioFormatTimeCode: AudioFormatID = 0x7469_6D65         // 'time'
+public let kAudioFormatMIDIStream: AudioFormatID = 0x6D69_6469       // 'midi'
+public let kAudioFormatParameterValueStream: AudioFormatID = 0x6170_7673 // 'apvs'
+public let kAudioFormatAPAC: AudioFormatID = 0x6170_6163             // 'apac'
+public let kAudioFormatDVIIntelIMA: AudioFormatID = 0x6D73_0011      // 'ms' 0x0011
+public let kAudioFormatMicrosoftGSM: AudioFormatID = 0x6D73_0031     // 'ms' 0x0031
 
 // MARK: Results (CoreAudioBaseTypes, AudioServices, AudioFile)
 

@@ -1,5 +1,5 @@
 /// `NSValue(time:)`, `timeValue`, `NSValue(timeRange:)` and `timeRangeValue`: times boxed as AVFoundation's API takes
-/// and returns them (`addBoundaryTimeObserver(forTimes:)`, `loadedTimeRanges`, `seekableRanges`). The value holds the
+/// and returns them (`addBoundaryTimeObserver(forTimes:)`, `loadedTimeRanges`, `seekableTimeRanges`). The value holds the
 /// struct's bytes; reading a value that holds something else gives an invalid time or range.
 extension NSValue {
     private static let timeType = "[\(MemoryLayout<CMTime>.size)C]"

@@ -34,12 +34,20 @@ public final class SimulatedApp: @unchecked Sendable {
     var observedValuesMayHaveChanged = false
     /// What the app's launch code returned (the last time it ran), kept alive as UIKit keeps an app's delegate.
     public internal(set) var code: Any?
+    /// `UIDevice.current.isProximityMonitoringEnabled`, `isBatteryMonitoringEnabled` and the orientation
+    /// notifications asked for, for the app's process.
+    var proximityMonitoring = false
+    var batteryMonitoring = false
+    var orientationNotifications = 0
 
     /// What the app launched with, the code's objects and what they observed, as the app was terminated; a launch
     /// afterwards starts afresh with new shared objects and runs the launch code again.
     private func forgetEverything() {
         phone.work.cancelAll(of: self)
         code = nil
+        proximityMonitoring = false
+        batteryMonitoring = false
+        orientationNotifications = 0
         players = [:]
         valueObservations = []
         timers = []
@@ -347,6 +355,7 @@ public final class SimulatedApp: @unchecked Sendable {
             case .lifecycle(let lifecycle): tell(lifecycle)
             case .player(let name, .stopped) where decision.rule.id == "player.item-ends":
                 if let player = player(named: name) as? AVAudioPlayer {
+                    player.playedToEnd = true
                     player.delegate?.audioPlayerDidFinishPlaying(player, successfully: true)
                 }
             case .playerItem(let name, let index, _):

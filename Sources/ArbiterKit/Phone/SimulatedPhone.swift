@@ -1,4 +1,8 @@
 @_exported import Foundation
+#if canImport(FoundationNetworking)
+// URLSession and its tasks are Foundation's on iOS; on Linux they are FoundationNetworking's.
+@_exported import FoundationNetworking
+#endif
 import ArbiterEngine
 import ArbiterLint
 

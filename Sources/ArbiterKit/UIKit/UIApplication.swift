@@ -47,6 +47,13 @@ open class UIApplication: NSObject, @unchecked Sendable {
     public static let willEnterForegroundNotification = NSNotification.Name("UIApplicationWillEnterForegroundNotification")
     public static let didBecomeActiveNotification = NSNotification.Name("UIApplicationDidBecomeActiveNotification")
     public static let willTerminateNotification = NSNotification.Name("UIApplicationWillTerminateNotification")
+    /// Declared, never posted: memory pressure and data protection are not modelled.
+    public static let didReceiveMemoryWarningNotification =
+        NSNotification.Name("UIApplicationDidReceiveMemoryWarningNotification")
+    public static let protectedDataWillBecomeUnavailableNotification =
+        NSNotification.Name("UIApplicationProtectedDataWillBecomeUnavailable")
+    public static let protectedDataDidBecomeAvailableNotification =
+        NSNotification.Name("UIApplicationProtectedDataDidBecomeAvailable")
 
     open var applicationState: State {
         switch app?.state?.lifecycle {
@@ -82,6 +89,39 @@ open class UIApplication: NSObject, @unchecked Sendable {
 
     /// Background tasks begun and not ended.
     public var openBackgroundTasks: Int { backgroundTasks.count }
+
+    /// In the foreground, `.greatestFiniteMagnitude` (iOS's "suitably large" value, DBL_MAX). In the background it is
+    /// reported as not modelled (the phone does not count the background time iOS grants) and reads the same.
+    open var backgroundTimeRemaining: TimeInterval {
+        if applicationState != .active {
+            Diagnostics.unmodelled("UIApplication.backgroundTimeRemaining in the background", app: app)
+        }
+        return .greatestFiniteMagnitude
+    }
+
+    /// Kept and read back for the app (players and calls keep the screen on with it); the simulated phone has no
+    /// screen to dim and never locks itself, so it changes nothing.
+    open var isIdleTimerDisabled = false
+
+    /// The URL that opens the app's page in Settings.
+    public static let openSettingsURLString = "app-settings:"
+
+    /// Reported as not modelled: the simulated phone opens no other app or page. The handler gets false.
+    open func open(_ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:],
+                   completionHandler completion: ((Bool) -> Void)? = nil) {
+        Diagnostics.unmodelled("UIApplication.open(\(url.absoluteString))", app: app)
+        completion?(false)
+    }
+
+    /// False: the simulated phone has no other app to open a URL with.
+    open func canOpenURL(_ url: URL) -> Bool { false }
+
+    /// `UIApplication.OpenExternalURLOptionsKey`.
+    public struct OpenExternalURLOptionsKey: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let universalLinksOnly = OpenExternalURLOptionsKey(rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
+    }
 
     /// Calls the app's delegate, then posts the lifecycle notification to its observers, as UIKit does.
     func post(_ name: NSNotification.Name, delegate call: (UIApplicationDelegate, UIApplication) -> Void) {
