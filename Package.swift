@@ -34,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         // The policy engine: a pure, deterministic state machine. No I/O, no clock, no Foundation.
@@ -57,11 +58,12 @@ let package = Package(
             ]
         ),
         // The iOS audio API (AVAudioSession, AVPlayer, MPRemoteCommandCenter, ...) over a simulated phone, so an app's
-        // own audio code runs against the engine unchanged.
+        // own audio code runs against the engine unchanged; Combine is OpenCombine, re-exported.
         .target(
             name: "ArbiterKit",
             dependencies: [
                 "ArbiterEngine", "ArbiterLint", .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
         // The C layer over libpipewire-0.3 (method macros, variadics, SPA pods, the process() callback).

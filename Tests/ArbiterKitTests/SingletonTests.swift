@@ -53,8 +53,12 @@ final class RadioSingleton: @unchecked Sendable {
     @Test func aSingletonRunsOnEachTestsPhone() throws {
         // (The singleton is made inside an app's code, by the first phone's launch, as an app's first use makes it.)
         let before = try playAndTakeACall().count - 3
+        // Another suite's phone, running meanwhile, has an app of the same name with code of its own.
+        let other = try SimulatedPhone()
+        try other.install("Radio") { AVPlayer() }
         try playAndTakeACall()
         let told = try playAndTakeACall()
+        #expect(other.app("Radio")?.state != nil)
         // Each phone delivered the interruption and the pause to the observers the singleton registered once.
         #expect(Array(told.dropFirst(before)) == Array(repeating: ["began", "ended", "pause"], count: 3).flatMap { $0 })
     }

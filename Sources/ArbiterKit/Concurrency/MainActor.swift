@@ -53,6 +53,7 @@ final class PhoneMainExecutor: SerialExecutor, @unchecked Sendable {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
+        if let hops = MainActorHops.current { return hops.jobs.append(job) }
         let executor = asUnownedSerialExecutor()
         if let app = SimulatedApp.current, app.isOnRunningPhone {
             app.schedule(after: .zero, on: .main) { job.runSynchronously(on: executor) }
@@ -62,4 +63,27 @@ final class PhoneMainExecutor: SerialExecutor, @unchecked Sendable {
     }
 
     func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
+}
+
+/// A main-actor task that the phone wakes (a `for await` loop a notification resumes) goes back to the main actor as
+/// it wakes, from a job the phone runs; there the task's app is not known, so the phone collects the main-actor job
+/// and runs it right after, in the same piece of work.
+final class MainActorHops: @unchecked Sendable {
+    var jobs: [UnownedJob] = []
+    private static let key = "ArbiterKit.MainActorHops"
+
+    /// The collector of this thread, if any.
+    static var current: MainActorHops? { Foundation.Thread.current.threadDictionary[key] as? MainActorHops }
+
+    /// Runs `body`, then the main-actor jobs it sent, in order.
+    static func collecting(_ body: () -> Void) {
+        let dictionary = Foundation.Thread.current.threadDictionary
+        let outer = dictionary[key]
+        let hops = MainActorHops()
+        dictionary[key] = hops
+        body()
+        dictionary[key] = outer
+        let main = MainActor.executor.asUnownedSerialExecutor()
+        while !hops.jobs.isEmpty { hops.jobs.removeFirst().runSynchronously(on: main) }
+    }
 }

@@ -10,10 +10,11 @@ open class NotificationCenter: @unchecked Sendable {
 
     public init() {}
 
-    /// The running app's center. Outside any app's code: a center of its own that no app posts to, and an issue.
+    /// The running app's center. Outside any app's code: a center of its own that no app posts to. Observing it
+    /// there is an issue (nothing would ever be heard); removing an observer from it, as a `deinit` that runs after
+    /// its phone finished does, is harmless and says nothing.
     open class var `default`: NotificationCenter {
         if let app = SimulatedApp.current { return app.notificationCenter }
-        Diagnostics.outsideApp("NotificationCenter.default")
         return outside
     }
 
@@ -21,6 +22,7 @@ open class NotificationCenter: @unchecked Sendable {
     @discardableResult
     open func addObserver(forName name: NSNotification.Name?, object obj: Any?, queue: OperationQueue?,
                           using block: @escaping (Notification) -> Void) -> NSObjectProtocol {
+        if self === NotificationCenter.outside { Diagnostics.outsideApp("NotificationCenter.default.addObserver") }
         let observer = Observer(name: name, object: obj.map { $0 as AnyObject }, block: block)
         observers.append(observer)
         return observer

@@ -51,23 +51,25 @@ struct AppJournal {
     }
 }
 
-/// The last app of each name made on any phone (weakly), so that a later phone can adopt one whose phone finished.
+/// The apps of each name made on any phone (weakly), so that a later phone can adopt one whose phone finished. It
+/// keeps every app of a name, not the last one only: suites that run at the same time may install apps of one name.
 final class AppRegistry: @unchecked Sendable {
     private let lock = NSLock()
-    private var apps: [AppID: WeakApp] = [:]
+    private var apps: [AppID: [WeakApp]] = [:]
 
     func register(_ app: SimulatedApp) {
         lock.lock()
         defer { lock.unlock() }
-        apps[app.name] = WeakApp(app: app)
+        var known = apps[app.name, default: []].filter { $0.app != nil && $0.app !== app }
+        known.append(WeakApp(app: app))
+        apps[app.name] = known
     }
 
     /// The app of `name` whose phone has finished and whose launch returned `code` too, now bound to `phone`.
     func claim(named name: AppID, launchedAgain code: Any, by phone: SimulatedPhone) -> SimulatedApp? {
         lock.lock()
         defer { lock.unlock() }
-        guard let app = apps[name]?.app, app.bind(to: phone, ifLaunchedAgainWith: code) else { return nil }
-        return app
+        return apps[name]?.lazy.compactMap(\.app).first { $0.bind(to: phone, ifLaunchedAgainWith: code) }
     }
 
     private struct WeakApp {
