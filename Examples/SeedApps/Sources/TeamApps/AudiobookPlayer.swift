@@ -1,5 +1,6 @@
 #if os(iOS)
 import AVFoundation
+import Combine
 import Foundation
 import MediaPlayer
 import UIKit
@@ -25,9 +26,10 @@ extension UserDefaults: ListeningPositionStore {
 
 /// An audiobook app's player model, on the main actor: one book on an `AVPlayer`, its title and length read from
 /// the file (iOS 15's async loading), the chapters the catalogue gives as `CMTime`s, skips of 30 seconds kept inside
-/// the book, a listening speed, the position saved as it plays, and the lock screen kept in step with all of it.
+/// the book, a listening speed, the position saved as it plays, and the lock screen kept in step with all of it. Its
+/// state is published for the player screen.
 @MainActor
-public final class AudiobookPlayer {
+public final class AudiobookPlayer: ObservableObject {
     public struct Chapter: Equatable {
         public let title: String
         public let start: CMTime
@@ -53,18 +55,18 @@ public final class AudiobookPlayer {
     public private(set) var title: String
     public private(set) var author: String?
     public private(set) var duration: CMTime = .indefinite
-    public private(set) var currentChapterIndex = 0
-    public private(set) var isPlaying = false
+    @Published public private(set) var currentChapterIndex = 0
+    @Published public private(set) var isPlaying = false
     /// The listener's speed: what `play()` plays at.
-    public private(set) var speed: Float = 1
+    @Published public private(set) var speed: Float = 1
 
     private let asset: AVURLAsset
     private let positions: ListeningPositionStore
     private var observers: [NSObjectProtocol] = []
+    private var cancellables = Set<AnyCancellable>()
     private var commandTargets: [(MPRemoteCommand, Any)] = []
     private var periodicObserver: Any?
     private var boundaryObserver: Any?
-    private var statusObservation: NSKeyValueObservation?
 
     public init(bookID: String, url: URL, chapters: [Chapter], positions: ListeningPositionStore = UserDefaults.standard) {
         self.bookID = bookID
@@ -212,15 +214,16 @@ public final class AudiobookPlayer {
         periodicObserver = player.addPeriodicTimeObserver(forInterval: interval, queue: .main) { [weak self] _ in
             MainActor.assumeIsolated { self?.savePosition() }
         }
-        statusObservation = player.observe(\.timeControlStatus, options: [.new]) { [weak self] player, _ in
-            let playing = player.timeControlStatus != .paused
-            Task { @MainActor in self?.timeControlStatusChanged(playing: playing) }
-        }
-        observers.append(NotificationCenter.default.addObserver(
-            forName: .AVPlayerItemDidPlayToEndTime, object: player.currentItem, queue: .main
-        ) { [weak self] _ in
-            MainActor.assumeIsolated { self?.finishedBook() }
-        })
+        player.publisher(for: \.timeControlStatus)
+            .map { $0 != .paused }
+            .removeDuplicates()
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] playing in self?.timeControlStatusChanged(playing: playing) }
+            .store(in: &cancellables)
+        NotificationCenter.default.publisher(for: .AVPlayerItemDidPlayToEndTime, object: player.currentItem)
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] _ in self?.finishedBook() }
+            .store(in: &cancellables)
     }
 
     /// The player started or stopped by itself (the end of the book, an interruption, a route that went away).
