@@ -1,5 +1,6 @@
 #if os(iOS)
 import AVFoundation
+import Combine
 import Foundation
 import UIKit
 #else
@@ -42,8 +43,9 @@ public protocol VoiceMessageRecorderDelegate: AnyObject {
 }
 
 /// A messaging app's voice-message recorder, one for the app: hold to record (AAC, at most a minute), a level meter
-/// for the waveform, recording stopped by a call, and the message played back before it is sent.
-public final class VoiceMessageRecorder: NSObject, AVAudioRecorderDelegate, AVAudioPlayerDelegate {
+/// for the waveform, recording stopped by a call, and the message played back before it is sent. The record button
+/// and the waveform watch its published state and level.
+public final class VoiceMessageRecorder: NSObject, ObservableObject, AVAudioRecorderDelegate, AVAudioPlayerDelegate {
     public static let shared = VoiceMessageRecorder()
 
     /// The longest voice message the app sends.
@@ -54,9 +56,9 @@ public final class VoiceMessageRecorder: NSObject, AVAudioRecorderDelegate, AVAu
     public enum State: Equatable { case idle, recording, playing }
 
     public weak var delegate: VoiceMessageRecorderDelegate?
-    public private(set) var state = State.idle
+    @Published public private(set) var state = State.idle
     /// The last level the meter read, 0 (silence) to 1.
-    public private(set) var level: Float = 0
+    @Published public private(set) var level: Float = 0
     public private(set) var lastMessage: VoiceMessage?
     public private(set) var lastError: VoiceMessageError?
 

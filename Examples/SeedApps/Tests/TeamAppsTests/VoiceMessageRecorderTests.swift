@@ -80,6 +80,12 @@ final class ChatScreen: VoiceMessageRecorderDelegate {
         let phone = try SimulatedPhone(ios: 17)
         phone.microphoneLevel = -30
         let (recorder, screen) = try install(phone)
+        var states: [VoiceMessageRecorder.State] = []
+        var levels: [Float] = []
+        let subscriptions = [
+            recorder.$state.sink { states.append($0) },
+            recorder.$level.removeDuplicates().sink { levels.append($0) },
+        ]
 
         phone.run(in: "Messages") { recorder.startRecording() }
         #expect(phone.recordPermissions["Messages"] == .granted)
@@ -102,6 +108,11 @@ final class ChatScreen: VoiceMessageRecorderDelegate {
         let levelsAtTheEnd = screen.levels.count
         phone.advance(by: .seconds(5))
         #expect(screen.levels.count == levelsAtTheEnd)   // the meter timer is gone
+
+        // The record button saw recording, then idle; the waveform's last level before the end was the meter's.
+        #expect(states == [.idle, .recording, .idle])
+        #expect(levels.suffix(2) == [0.5, 0])
+        withExtendedLifetime(subscriptions) {}
 
         // Played back before sending: it plays through and the screen hears the end.
         phone.media[message.url.lastPathComponent] = SimulatedMedia(duration: 60)
