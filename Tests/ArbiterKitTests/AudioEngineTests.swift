@@ -132,6 +132,22 @@ final class VoiceMessagePlayer {
         #expect(phone.engine.app("Call")?.isRecording == false)
     }
 
+    @Test func voiceProcessingKeepsItsDuckingOfOtherAudio() throws {
+        let phone = try SimulatedPhone(Setup(ios: 17))
+        let call = try phone.install("Call", backgroundModes: [.audio]) { CallDeviceController() }
+        let input = call.engine.inputNode
+        #expect(!input.voiceProcessingOtherAudioDuckingConfiguration.enableAdvancedDucking.boolValue)
+        #expect(input.voiceProcessingOtherAudioDuckingConfiguration.duckingLevel == .default)
+        input.voiceProcessingOtherAudioDuckingConfiguration =
+            AVAudioVoiceProcessingOtherAudioDuckingConfiguration(enableAdvancedDucking: true, duckingLevel: .min)
+        try phone.run(in: "Call") { try call.start() }
+        #expect(input.voiceProcessingOtherAudioDuckingConfiguration.enableAdvancedDucking.boolValue)
+        #expect(input.voiceProcessingOtherAudioDuckingConfiguration.duckingLevel == .min)
+        typealias Level = AVAudioVoiceProcessingOtherAudioDuckingConfiguration.Level
+        #expect([Level.default, .min, .mid, .max].map(\.rawValue) == [0, 10, 20, 30])   // the SDK's values
+        phone.run(in: "Call") { call.stop() }
+    }
+
     @Test func theInputWithoutAnInputCategoryFailsToStart() throws {
         let phone = try SimulatedPhone(Setup(ios: 17))
         let error = try phone.install("Tuner") { () -> NSError? in

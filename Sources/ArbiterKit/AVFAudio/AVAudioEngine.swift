@@ -264,6 +264,9 @@ open class AVAudioInputNode: AVAudioIONode, @unchecked Sendable {
     open var isVoiceProcessingBypassed = false
     open var isVoiceProcessingAGCEnabled = true
     open var isVoiceProcessingInputMuted = false
+    /// How voice processing ducks other audio (iOS 17): kept and read back; the simulated phone plays no audio to
+    /// duck. Advanced ducking off at the default level until set, as on iOS.
+    open var voiceProcessingOtherAudioDuckingConfiguration = AVAudioVoiceProcessingOtherAudioDuckingConfiguration()
     open var volume: Float = 1
 
     open override var numberOfInputs: Int { 0 }
@@ -279,6 +282,31 @@ open class AVAudioInputNode: AVAudioIONode, @unchecked Sendable {
     open override func inputFormat(forBus bus: AVAudioNodeBus) -> AVAudioFormat { outputFormat(forBus: bus) }
 
     open override var presentationLatency: TimeInterval { engine?.app?.session.inputLatency ?? 0 }
+}
+
+/// `AVAudioVoiceProcessingOtherAudioDuckingConfiguration` (iOS 17): how much voice processing ducks audio other than
+/// the chat's, and whether it ducks only while someone speaks (advanced ducking).
+public struct AVAudioVoiceProcessingOtherAudioDuckingConfiguration: Sendable {
+    /// `AVAudioVoiceProcessingOtherAudioDuckingLevel`, with the SDK's raw values.
+    public enum Level: Int, Sendable {
+        case `default` = 0
+        case min = 10
+        case mid = 20
+        case max = 30
+    }
+
+    public var enableAdvancedDucking: ObjCBool
+    public var duckingLevel: Level
+
+    /// Advanced ducking off, the default level.
+    public init() {
+        self.init(enableAdvancedDucking: false, duckingLevel: .default)
+    }
+
+    public init(enableAdvancedDucking: ObjCBool, duckingLevel: Level) {
+        self.enableAdvancedDucking = enableAdvancedDucking
+        self.duckingLevel = duckingLevel
+    }
 }
 
 /// `AVAudioOutputNode`: the session's output.
