@@ -225,3 +225,23 @@ final class EagerProgress: @unchecked Sendable {
         }
     }
 }
+
+/// A block the main thread sends to the main queue runs once that code has returned, not inside its next call.
+@Test func mainQueueWorkWaitsForTheCodeThatSentIt() throws {
+    final class Sender: @unchecked Sendable {
+        let player = AVPlayer(url: URL(fileURLWithPath: "/media/song.mp3"))
+        var log: [String] = []
+        func tap() {
+            DispatchQueue.main.async { self.log.append("block") }
+            Task { @MainActor in self.log.append("task") }
+            log.append("before play")
+            try? AVAudioSession.sharedInstance().setCategory(.playback)
+            player.play()
+            log.append("after play")
+        }
+    }
+    let phone = try SimulatedPhone()
+    let app = try phone.install("Sender") { Sender() }
+    phone.run(in: "Sender") { app.tap() }
+    #expect(app.log == ["before play", "after play", "block", "task"])
+}

@@ -109,7 +109,10 @@ public final class SimulatedApp: @unchecked Sendable {
 
     /// Runs `body` as this app's code.
     func run<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try SimulatedApp.$current.withValue(self, operation: body)
+        let phone = boundPhone
+        phone?.codeRunning += 1
+        defer { phone?.codeRunning -= 1 }
+        return try SimulatedApp.$current.withValue(self, operation: body)
     }
 
     /// The app's code makes a call: an event of the app now. What it tells the apps is delivered before this returns,

@@ -233,6 +233,8 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
 
     /// Work the apps' code scheduled on the phone's clock (dispatch queues, timers, main-actor jobs).
     let work = WorkQueue()
+    /// How many apps' code runs now, nested (a handler inside a call): scheduled work waits until none does.
+    var codeRunning = 0
     /// How much work has run at the instant it ran at, to stop code that keeps sending work for now.
     private var workAtThisInstant: (time: Time, count: Int) = (.zero, 0)
     /// The most pieces of work that run at one instant.
@@ -310,8 +312,10 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
                 app.notifyValueObservers()
                 continue
             }
-            // What the apps' code scheduled for now runs once everything the step told them is handled, one piece
-            // at a time, as a main queue runs its blocks.
+            // What the apps' code scheduled for now runs once everything the step told them is handled and no app's
+            // code is running (a main queue runs its blocks when the code on the main thread has returned), one
+            // piece at a time.
+            guard codeRunning == 0 else { return }
             if workAtThisInstant.time != now { workAtThisInstant = (now, 0) }
             if workAtThisInstant.count >= SimulatedPhone.mostWorkAtOneInstant, let next = work.firstDue(by: now) {
                 // Code that keeps sending work for now would keep an iOS app's main thread busy for ever; here
