@@ -417,7 +417,8 @@ final class Collected<Value>: @unchecked Sendable {
     @Test func outsideAnyAppAQueueSchedulesOnDispatch() async throws {
         let kept = Collected<Int>()
         let value = await withCheckedContinuation { continuation in
-            Just(7).receive(on: DispatchQueue.global())
+            // A serial queue: on a concurrent one the value and the completion may run in either order.
+            Just(7).receive(on: DispatchQueue(label: "outside"))
                 .sink { continuation.resume(returning: ($0, Thread.isMainThread)) }
                 .store(in: &kept.cancellables)
         }
