@@ -25,6 +25,7 @@ SECTIONS = [
     ("Combine", "Combine"),
     ("Dispatch", "Dispatch: queues, times, groups"),
     ("Concurrency", "Concurrency: the main actor"),
+    ("os", "os: logging"),
     ("Phone", "The simulated phone (ArbiterKit's own, for tests)"),
 ]
 
