@@ -19,6 +19,12 @@ extension SimulatedPhone {
     public typealias Profile = ArbiterEngine.Profile
     /// The device the phone starts as (`ArbiterEngine.DeviceConfig`).
     public typealias DeviceConfig = ArbiterEngine.DeviceConfig
+    /// What the lock screen shows (`ArbiterEngine.NowPlayingView`), as `engine.nowPlayingView(at:)` gives it.
+    public typealias NowPlayingView = ArbiterEngine.NowPlayingView
+    /// What an app published to `MPNowPlayingInfoCenter`, as the engine keeps it (`ArbiterEngine.NowPlayingInfo`).
+    public typealias NowPlayingInfo = ArbiterEngine.NowPlayingInfo
+    /// A player's state in the engine (`ArbiterEngine.PlayerState`).
+    public typealias PlayerState = ArbiterEngine.PlayerState
     /// Lints silenced, each with its reason (`ArbiterLint.LintAllowances`).
     public typealias LintAllowances = ArbiterLint.LintAllowances
 
