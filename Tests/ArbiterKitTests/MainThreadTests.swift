@@ -245,3 +245,22 @@ final class EagerProgress: @unchecked Sendable {
     phone.run(in: "Sender") { app.tap() }
     #expect(app.log == ["before play", "after play", "block", "task"])
 }
+
+/// A scheduled timer the code does not keep fires until it invalidates itself, as the run loop keeps it on iOS.
+@Test func aScheduledTimerTheCodeDoesNotKeepStillFires() throws {
+    final class Countdown: @unchecked Sendable {
+        var ticks = 0
+        func start() {
+            Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [unowned self] timer in
+                ticks += 1
+                if ticks == 3 { timer.invalidate() }
+            }
+            Timer.scheduledTimer(withTimeInterval: 10, repeats: false) { [unowned self] _ in ticks += 100 }
+        }
+    }
+    let phone = try SimulatedPhone()
+    let app = try phone.install("Countdown") { Countdown() }
+    phone.run(in: "Countdown") { app.start() }
+    phone.advance(by: .seconds(20))
+    #expect(app.ticks == 103)
+}

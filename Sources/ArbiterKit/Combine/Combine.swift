@@ -24,10 +24,7 @@ enum PhoneScheduling {
     static func time(of date: Date) -> Time { duration(seconds: date.timeIntervalSinceReferenceDate) }
 
     /// `seconds` as the phone counts time: whole milliseconds, never negative, bounded.
-    static func duration(seconds: Double) -> Time {
-        let milliseconds = (seconds * 1000).rounded()
-        return Time(milliseconds: milliseconds.isNaN ? 0 : Int64(min(max(milliseconds, 0), 0x1p62)))
-    }
+    static func duration(seconds: Double) -> Time { max(.phoneSeconds(seconds), .zero) }
 
     /// A date-based scheduler's `now`: the phone's time in an app's code, the real date elsewhere.
     static var now: Date {
@@ -39,40 +36,7 @@ enum PhoneScheduling {
     /// of the phone's time, until the returned cancellable is cancelled.
     static func repeating(_ app: SimulatedApp, on queue: DispatchQueue?, after delay: Time, every interval: Time,
                           _ action: @escaping () -> Void) -> Cancellable {
-        let work = RepeatingWork(app: app, queue: queue, interval: max(interval, .ms(1)), action: action)
-        work.schedule(after: delay)
-        return work
-    }
-}
-
-/// A repeating action on the phone's clock: each run schedules the next one, counted from its own time.
-private final class RepeatingWork: Cancellable, @unchecked Sendable {
-    private let app: SimulatedApp
-    private let queue: DispatchQueue?
-    private let interval: Time
-    private let action: () -> Void
-    private var pending: ScheduledWork?
-    private var cancelled = false
-
-    init(app: SimulatedApp, queue: DispatchQueue?, interval: Time, action: @escaping () -> Void) {
-        self.app = app
-        self.queue = queue
-        self.interval = interval
-        self.action = action
-    }
-
-    func schedule(after delay: Time) {
-        guard !cancelled else { return }
-        pending = app.schedule(after: delay, on: queue) { [self] in
-            guard !cancelled else { return }
-            schedule(after: interval)
-            action()
-        }
-    }
-
-    func cancel() {
-        cancelled = true
-        pending?.isCancelled = true
-        pending = nil
+        let work = RepeatingWork(app, on: queue, after: delay, every: interval, action)
+        return AnyCancellable { work.cancel() }
     }
 }

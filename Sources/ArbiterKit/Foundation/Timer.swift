@@ -10,8 +10,9 @@ open class Timer: NSObject, @unchecked Sendable {
     private let repeats: Bool
     private let block: (Timer) -> Void
     private let app: SimulatedApp?
-    /// The pending fire on the phone.
-    private var scheduled: ScheduledWork?
+    /// The pending fires on the phone: a repeating timer's, or a one-shot timer's.
+    private var repeating: RepeatingWork?
+    private var once: ScheduledWork?
     /// Foundation's timer, for a timer made outside any app's code.
     private var foundationTimer: Foundation.Timer?
     private var firstFire: Date?
@@ -45,42 +46,49 @@ open class Timer: NSObject, @unchecked Sendable {
 
     /// When it fires next.
     open var fireDate: Date {
-        guard let app, let phone = app.runningPhone, let scheduled else { return firstFire ?? .distantFuture }
-        return Date(timeIntervalSinceNow: Double((scheduled.time - phone.now).milliseconds) / 1000)
+        guard let phone = app?.runningPhone, let next = repeating?.nextTime ?? once?.time else {
+            return firstFire ?? .distantFuture
+        }
+        return Date(timeIntervalSinceNow: Double((next - phone.now).milliseconds) / 1000)
     }
 
-    /// Fires now, out of turn; a repeating timer keeps its schedule, a one-shot timer is invalidated.
+    /// Fires: the block runs (called by the schedule, or by the code out of turn); a repeating timer keeps its
+    /// schedule, a one-shot timer is invalidated.
     open func fire() {
         guard isValid else { return }
         block(self)
         if !repeats { invalidate() }
     }
 
-    /// Stops the timer: it never fires again.
+    /// Stops the timer: it never fires again, and whatever kept it scheduled lets it go.
     open func invalidate() {
         isValid = false
-        scheduled?.isCancelled = true
-        scheduled = nil
+        repeating?.cancel()
+        repeating = nil
+        once?.cancel()
+        once = nil
         foundationTimer?.invalidate()
         foundationTimer = nil
     }
 
-    /// Starts counting: on the phone from its now, elsewhere on Foundation's current run loop.
+    /// Starts counting: on the phone from its now, elsewhere on Foundation's current run loop. Either keeps the
+    /// timer until it is invalidated (or, one-shot, has fired), as a run loop keeps its timers: code need not keep it.
     func schedule() {
-        guard isValid, scheduled == nil, foundationTimer == nil else { return }
+        guard isValid, repeating == nil, once == nil, foundationTimer == nil else { return }
         guard let app, app.isOnRunningPhone else {
             let timer = Foundation.Timer(fire: firstFire ?? Date(timeIntervalSinceNow: timeInterval),
-                                         interval: timeInterval, repeats: repeats) { [weak self] _ in
-                guard let self else { return }
-                self.block(self)
-                if !self.repeats { self.isValid = false }
-            }
+                                         interval: timeInterval, repeats: repeats) { _ in self.fire() }
             foundationTimer = timer
             Foundation.RunLoop.current.add(timer, forMode: .default)
             return
         }
-        let first = firstFire.map { max($0.timeIntervalSinceNow, 0) } ?? timeInterval
-        scheduleFire(after: Timer.step(first))
+        let first = Timer.step(firstFire.map { max($0.timeIntervalSinceNow, 0) } ?? timeInterval)
+        if repeats {
+            // Each fire counts from the last one's time.
+            repeating = RepeatingWork(app, on: .main, after: first, every: Timer.step(timeInterval)) { self.fire() }
+        } else {
+            once = app.schedule(after: first, on: .main) { self.fire() }
+        }
     }
 
     /// How long until a fire `seconds` away, as the phone counts: at least a millisecond (iOS takes an interval of
@@ -88,17 +96,6 @@ open class Timer: NSObject, @unchecked Sendable {
     /// instant; not a number counts as zero.
     static func step(_ seconds: TimeInterval) -> Time {
         max(.phoneSeconds(seconds.isNaN ? 0 : seconds), .ms(1))
-    }
-
-    private func scheduleFire(after delay: Time) {
-        scheduled = app?.schedule(after: delay, on: .main) { [weak self] in
-            guard let self, self.isValid else { return }
-            self.scheduled = nil
-            // A repeating timer's next fire counts from this one's time (at least a millisecond later).
-            if self.repeats { self.scheduleFire(after: Timer.step(self.timeInterval)) }
-            self.block(self)
-            if !self.repeats { self.isValid = false }
-        }
     }
 }
 
