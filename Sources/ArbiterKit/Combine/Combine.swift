@@ -40,3 +40,25 @@ enum PhoneScheduling {
         return AnyCancellable { work.cancel() }
     }
 }
+
+/// A subscription's outstanding demand, for the subscriptions ArbiterKit makes (notifications, key-value changes,
+/// timer dates): a value goes to the subscriber only against demand it asked for, and what its `receive` asks for
+/// is added back.
+final class SubscriptionDemand: @unchecked Sendable {
+    private let lock = NSLock()
+    private var demand = Subscribers.Demand.none
+
+    func add(_ more: Subscribers.Demand) { lock.withLock { demand += more } }
+
+    /// Sends `value` to `receive` if there is demand for it; false (nothing sent) when there is none.
+    func deliver<Value>(_ value: Value, to receive: (Value) -> Subscribers.Demand) -> Bool {
+        let taken = lock.withLock {
+            guard demand > 0 else { return false }
+            demand -= 1
+            return true
+        }
+        guard taken else { return false }
+        add(receive(value))
+        return true
+    }
+}

@@ -51,7 +51,7 @@ private final class KeyValueSubscription<Value: Equatable, S: Subscriber>: Subsc
 where S.Input == Value, S.Failure == Never {
     private let lock = NSRecursiveLock()
     private var subscriber: S?
-    private var demand = Subscribers.Demand.none
+    private let demand = SubscriptionDemand()
     /// A value that arrived without demand: sent at the next request.
     private var held: Value?
     private var observation: NSKeyValueObservation?
@@ -70,26 +70,13 @@ where S.Input == Value, S.Failure == Never {
     }
 
     private func send(_ value: Value) {
-        lock.lock()
-        guard let subscriber else { return lock.unlock() }
-        guard demand > 0 else {
-            held = value
-            return lock.unlock()
-        }
-        demand -= 1
-        lock.unlock()
-        let more = subscriber.receive(value)
-        lock.lock()
-        demand += more
-        lock.unlock()
+        guard let subscriber = lock.withLock({ subscriber }) else { return }
+        if !demand.deliver(value, to: subscriber.receive) { lock.withLock { held = value } }
     }
 
     func request(_ demand: Subscribers.Demand) {
-        lock.lock()
-        self.demand += demand
-        guard let value = held, self.demand > 0 else { return lock.unlock() }
-        held = nil
-        lock.unlock()
+        self.demand.add(demand)
+        guard let value = lock.withLock({ held.take() }) else { return }
         send(value)
     }
 

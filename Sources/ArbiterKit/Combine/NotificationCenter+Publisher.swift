@@ -40,7 +40,7 @@ private final class NotificationSubscription<S: Subscriber>: Subscription, @unch
 where S.Input == Notification, S.Failure == Never {
     private let lock = NSRecursiveLock()
     private var subscriber: S?
-    private var demand = Subscribers.Demand.none
+    private let demand = SubscriptionDemand()
     private weak var center: NotificationCenter?
     private var token: NSObjectProtocol?
 
@@ -55,21 +55,11 @@ where S.Input == Notification, S.Failure == Never {
     }
 
     private func send(_ notification: Notification) {
-        lock.lock()
-        guard let subscriber, demand > 0 else { return lock.unlock() }
-        demand -= 1
-        lock.unlock()
-        let more = subscriber.receive(notification)
-        lock.lock()
-        demand += more
-        lock.unlock()
+        guard let subscriber = lock.withLock({ subscriber }) else { return }
+        _ = demand.deliver(notification, to: subscriber.receive)
     }
 
-    func request(_ demand: Subscribers.Demand) {
-        lock.lock()
-        self.demand += demand
-        lock.unlock()
-    }
+    func request(_ demand: Subscribers.Demand) { self.demand.add(demand) }
 
     func cancel() {
         lock.lock()

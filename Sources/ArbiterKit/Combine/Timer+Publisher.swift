@@ -70,7 +70,7 @@ extension Timer {
 private final class TimerSubscription: Subscription, @unchecked Sendable {
     private let lock = NSRecursiveLock()
     private var receive: ((Date) -> Subscribers.Demand)?
-    private var demand = Subscribers.Demand.none
+    private let demand = SubscriptionDemand()
     private let removed: (TimerSubscription) -> Void
 
     init<S: Subscriber>(_ subscriber: S, removed: @escaping (TimerSubscription) -> Void)
@@ -80,21 +80,11 @@ private final class TimerSubscription: Subscription, @unchecked Sendable {
     }
 
     func send(_ date: Date) {
-        lock.lock()
-        guard let receive, demand > 0 else { return lock.unlock() }
-        demand -= 1
-        lock.unlock()
-        let more = receive(date)
-        lock.lock()
-        demand += more
-        lock.unlock()
+        guard let receive = lock.withLock({ receive }) else { return }
+        _ = demand.deliver(date, to: receive)
     }
 
-    func request(_ demand: Subscribers.Demand) {
-        lock.lock()
-        self.demand += demand
-        lock.unlock()
-    }
+    func request(_ demand: Subscribers.Demand) { self.demand.add(demand) }
 
     func cancel() {
         lock.lock()
