@@ -264,3 +264,25 @@ final class EagerProgress: @unchecked Sendable {
     phone.advance(by: .seconds(20))
     #expect(app.ticks == 103)
 }
+
+/// `cancelAllOperations()` cancels what an operation queue has not run yet, blocks included, as on iOS.
+@Test func cancelledOperationsDoNotRun() throws {
+    final class Uploader: @unchecked Sendable {
+        let queue = OperationQueue()
+        var log: [String] = []
+        var countBeforeCancel = 0
+        func sendAndCancel() {
+            queue.addOperation { self.log.append("block") }
+            queue.addOperation(BlockOperation { self.log.append("operation") })
+            countBeforeCancel = queue.operationCount
+            queue.cancelAllOperations()
+            OperationQueue.main.addOperation { self.log.append("main") }
+        }
+    }
+    let phone = try SimulatedPhone()
+    let app = try phone.install("Uploader") { Uploader() }
+    phone.run(in: "Uploader") { app.sendAndCancel() }
+    #expect(app.countBeforeCancel == 2)
+    #expect(app.log == ["main"])
+    #expect(app.queue.operationCount == 0)
+}

@@ -14,8 +14,11 @@ open class OperationQueue: NSObject, @unchecked Sendable {
     open var isSuspended = false {
         didSet { if !isSuspended { resume() } }
     }
-    private var held: [@Sendable () -> Void] = []
-    private var outstanding = 0
+    private let lock = NSLock()
+    /// The operations sent and not yet started, in order (blocks are `BlockOperation`s, as on iOS).
+    private var waiting: [Operation] = []
+    /// Those sent while suspended, to send to the dispatch queue when resumed.
+    private var held: [Operation] = []
 
     public static let defaultMaxConcurrentOperationCount = -1
 
@@ -41,15 +44,22 @@ open class OperationQueue: NSObject, @unchecked Sendable {
     }
 
     /// Operations sent and not yet run.
-    open var operationCount: Int { outstanding }
+    open var operationCount: Int { lock.withLock { waiting.count } }
+
+    /// The operations sent and not yet run.
+    open var operations: [Operation] { lock.withLock { waiting } }
 
     open func addOperation(_ block: @escaping @Sendable () -> Void) {
-        send(block)
+        addOperation(BlockOperation(block: block))
     }
 
     open func addOperation(_ operation: Operation) {
-        let operation = UncheckedSendable(operation)
-        send { if !operation.value.isCancelled { operation.value.start() } }
+        let suspended = lock.withLock {
+            waiting.append(operation)
+            if isSuspended { held.append(operation) }
+            return isSuspended
+        }
+        if !suspended { send(operation) }
     }
 
     open func addOperations(_ operations: [Operation], waitUntilFinished wait: Bool) {
@@ -61,31 +71,35 @@ open class OperationQueue: NSObject, @unchecked Sendable {
         for operation in operations { addOperation(operation) }
     }
 
-    open func addBarrierBlock(_ barrier: @escaping @Sendable () -> Void) { send(barrier) }
+    open func addBarrierBlock(_ barrier: @escaping @Sendable () -> Void) { addOperation(barrier) }
 
-    /// Cancels the operations not yet run (blocks added with `addOperation(_:)` still run, as on iOS).
-    open func cancelAllOperations() {}
+    /// Cancels the operations not yet run, blocks included (each is a `BlockOperation`): they do not run.
+    open func cancelAllOperations() {
+        for operation in lock.withLock({ waiting }) { operation.cancel() }
+    }
 
     open func waitUntilAllOperationsAreFinished() {
-        if let app = SimulatedApp.current, outstanding > 0 {
+        if let app = SimulatedApp.current, operationCount > 0 {
             app.phone.diagnose("\(app.name) code: OperationQueue.waitUntilAllOperationsAreFinished() waits for work "
                 + "that runs on the phone's one thread only after this code returns; it returns at once")
         }
     }
 
-    private func send(_ work: @escaping @Sendable () -> Void) {
-        outstanding += 1
-        let body: @Sendable () -> Void = { [self] in
-            outstanding -= 1
-            work()
+    /// Sends `operation` to the dispatch queue: it starts there unless cancelled by then.
+    private func send(_ operation: Operation) {
+        let operation = UncheckedSendable(operation)
+        queue.async { [self] in
+            lock.withLock { waiting.removeAll { $0 === operation.value } }
+            if !operation.value.isCancelled { operation.value.start() }
         }
-        if isSuspended { held.append(body) } else { queue.async(execute: body) }
     }
 
     private func resume() {
-        let work = held
-        held = []
-        for body in work { queue.async(execute: body) }
+        let operations = lock.withLock {
+            defer { held = [] }
+            return held
+        }
+        for operation in operations { send(operation) }
     }
 }
 
