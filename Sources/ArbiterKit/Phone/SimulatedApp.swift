@@ -96,7 +96,7 @@ public final class SimulatedApp: @unchecked Sendable {
     /// The app's phone while it runs; nil once it has finished (without saying so).
     var runningPhone: SimulatedPhone? { boundPhone }
 
-    /// Schedules `body` as this app's code `delay` from the phone's now, on `queue` (nil: the main queue). False
+    /// Schedules `body` as this app's code `delay` from the phone's now, on `queue` (nil: the main queue). Nil
     /// when the app's phone has finished (nothing is scheduled).
     @discardableResult
     func schedule(after delay: Time, on queue: DispatchQueue?, _ body: @escaping () -> Void) -> ScheduledWork? {
@@ -216,7 +216,7 @@ public final class SimulatedApp: @unchecked Sendable {
         }
     }
 
-    /// The last app of each name made on any phone, for a later phone to adopt.
+    /// Every app made on any phone, by name (weakly), for a later phone to adopt.
     private static let registry = AppRegistry()
 
     static func register(_ app: SimulatedApp) { registry.register(app) }

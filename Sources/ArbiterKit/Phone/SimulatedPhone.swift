@@ -226,9 +226,7 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
 
     /// When the apps' code next wants to run: a periodic time observer's fire, work scheduled on a queue or a timer.
     private func nextWake() -> Time? {
-        let timers = apps.values.compactMap { $0.nextTimerFire(after: now) }.min()
-        guard let scheduled = work.nextTime else { return timers }
-        return min(timers ?? scheduled, scheduled)
+        (apps.values.compactMap { $0.nextTimerFire(after: now) } + [work.nextTime].compactMap { $0 }).min()
     }
 
     /// Work the apps' code scheduled on the phone's clock (dispatch queues, timers, main-actor jobs).
@@ -260,11 +258,9 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
     /// millisecond costs its fires, not a step each.
     private func catchUp() {
         let outcome = engine.handle(.advance, at: now)
-        guard outcome.decisionCount == 0, outcome.notifications.isEmpty, outcome.reactions.isEmpty,
-              case .succeeded = outcome.result else {
-            record(outcome, cause: .test)
-            return
-        }
+        let decidedNothing = outcome.decisionCount == 0 && outcome.notifications.isEmpty && outcome.reactions.isEmpty
+            && outcome.result == .succeeded
+        if !decidedNothing { record(outcome, cause: .test) }
     }
 
     /// Records an outcome the engine gave: in the transcript and the linter, and queues what it tells the apps
