@@ -5,8 +5,9 @@
 #   tools/bench.sh                 every benchmark
 #   tools/bench.sh 'Engine.*'      those whose name matches the regular expression
 #   tools/bench.sh -- ARGS...      passes ARGS to `swift package benchmark` (e.g. -- --format markdown)
-# The engine is built as tools/setup.sh builds it, with profile-guided optimization (tools/pgo.sh); ARBITER_PGO=0
-# measures it without, in build folders of its own (.build-plain, Benchmarks/.build-plain).
+# The engine is built with profile-guided optimization (tools/pgo.sh), as `ARBITER_PGO=1 bash tools/setup.sh` builds
+# it (a plain setup builds without); ARBITER_PGO=0 measures it without, in build folders of its own (.build-plain,
+# Benchmarks/.build-plain).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=() benchmarks_scratch=()

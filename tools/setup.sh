@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Sets up a fresh machine for Arbiter and builds the `arbiter` tool (release, its engine with profile-guided
-# optimization: tools/pgo.sh).
+# Sets up a fresh machine for Arbiter and builds the `arbiter` tool (release). ARBITER_PGO=1 builds its engine with
+# profile-guided optimization (tools/pgo.sh), as the benchmarks do.
 # Installs the Debian packages the project needs when they are missing (needs root or sudo).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,8 +33,10 @@ if ! python3 -c "import jsonschema, yaml" >/dev/null 2>&1; then
 fi
 
 if [ "${1:-}" = "--deps-only" ]; then exit 0; fi
-# The engine is built with profile-guided optimization (tools/pgo.sh trains the profile, one to two minutes the first
-# time); ARBITER_PGO=0 builds without it, and so does a toolchain that lacks the tools (pgo.sh says so).
-profile=$(bash tools/pgo.sh --if-available)
+# A plain release build: the engine is already far faster than a replay needs. ARBITER_PGO=1 lays the engine out by
+# a profile (tools/pgo.sh trains it, one to two minutes the first time), as tools/bench.sh does for its figures.
+# `pgo.sh build` recompiles engine objects an earlier build left compiled with a profile.
+profile=""
+if [ "${ARBITER_PGO:-0}" = "1" ]; then profile=$(bash tools/pgo.sh --if-available); fi
 bash tools/pgo.sh build .build "$profile" swift build -c release --product arbiter >&2
 echo "setup: built $(pwd)/.build/release/arbiter${profile:+ (its engine laid out by $profile)}" >&2

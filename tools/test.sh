@@ -3,8 +3,8 @@
 # backend against private daemons it starts itself, the CLI tests (the corpus with and without --pipewire), the
 # ArbiterTesting library's tests, the example packages in Examples/ (PolicyTests uses ArbiterTesting as a user would,
 # SeedApps runs the seed articles' code through ArbiterKit), and
-# (with no arguments) 1,024 playing streams on their own, the benchmark package's build and workload, the release build with profile-guided
-# optimization replaying the corpus as the debug build does, and a short fuzzing run.
+# (with no arguments) 1,024 playing streams on their own, the benchmark package's build and workload, the release build
+# (as tools/setup.sh makes it) replaying the corpus as the debug build does, and a short fuzzing run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh --deps-only
@@ -31,9 +31,8 @@ if [ "$#" -eq 0 ]; then
         echo "test.sh: engine-profile exited with $status for an unknown mode; expected its usage and exit status 2" >&2
         exit 1
     fi
-    echo "test.sh: the release arbiter, built as tools/setup.sh builds it (profile-guided optimization), replays the corpus exactly as the debug build does" >&2
-    profile=$(bash tools/pgo.sh --if-available)
-    bash tools/pgo.sh build .build "$profile" swift build -c release --product arbiter
+    echo "test.sh: the release arbiter, built as tools/setup.sh builds it, replays the corpus exactly as the debug build does" >&2
+    bash tools/pgo.sh build .build "" swift build -c release --product arbiter
     replays=$(mktemp -d)
     trap 'rm -rf "$replays"' EXIT
     .build/debug/arbiter replay scenarios/ >"$replays/debug.txt" || true
