@@ -82,10 +82,3 @@ struct PipeWireOptions: ParsableArguments {
         }
     }
 }
-
-enum RuntimeEnvironment {
-    /// `$XDG_RUNTIME_DIR`, where a running daemon's socket is.
-    static var runtimeDirectory: String {
-        getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/run/user/\(getuid())"
-    }
-}

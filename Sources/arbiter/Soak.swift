@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ArbiterPipeWire
 import ArbiterScenario
+import ArbiterSoak
 #if canImport(Glibc)
 import Glibc
 #endif

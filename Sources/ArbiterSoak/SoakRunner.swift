@@ -7,13 +7,17 @@ import Glibc
 
 /// Runs soak rounds against one daemon until the rounds or the minutes are spent, checks for leaks, and
 /// prints what it did and found.
-final class SoakRunner {
-    struct Limits {
+public final class SoakRunner {
+    public struct Limits {
         var rounds: Int?
         var seconds: Double?
         var apps: Int
         var restartEvery: Int
         var checkEvery: Int
+
+        public init(rounds: Int?, seconds: Double?, apps: Int, restartEvery: Int, checkEvery: Int) {
+            (self.rounds, self.seconds, self.apps, self.restartEvery, self.checkEvery) = (rounds, seconds, apps, restartEvery, checkEvery)
+        }
     }
 
     let limits: Limits
@@ -25,7 +29,7 @@ final class SoakRunner {
     /// The runner's descriptors after the warm-up, with nothing of the soak's connected.
     private var baseline = FileDescriptorCensus(targets: [:])
 
-    init(limits: Limits, daemon: SoakDaemon, scenarios: [String], seed: UInt64, quiet: Bool) {
+    public init(limits: Limits, daemon: SoakDaemon, scenarios: [String], seed: UInt64, quiet: Bool) {
         self.limits = limits
         self.daemon = daemon
         self.scenarios = scenarios
@@ -39,7 +43,7 @@ final class SoakRunner {
     }
 
     /// The rounds, the leak checks and the summary; whether nothing leaked, disagreed or failed.
-    func run() -> Bool {
+    public func run() -> Bool {
         let start = PipeWireConnection.now
         do {
             try warmUp()

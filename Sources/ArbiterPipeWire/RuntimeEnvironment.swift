@@ -1,0 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public enum RuntimeEnvironment {
+    /// `$XDG_RUNTIME_DIR`, where a running daemon's socket is.
+    public static var runtimeDirectory: String {
+        getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/run/user/\(getuid())"
+    }
+}
