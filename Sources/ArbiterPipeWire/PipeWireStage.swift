@@ -15,23 +15,23 @@ import Glibc
 public final class PipeWireStage: @unchecked Sendable {
     public let connection: PipeWireConnection
     /// Stream handles by node name (`arbiter.<App>.<player>`).
-    private var streams: [String: Int] = [:]
-    private var applied: [String: Applied] = [:]
-    private var playerKinds: [String: PlayerKind] = [:]
+    var streams: [String: Int] = [:]
+    var applied: [String: Applied] = [:]
+    var playerKinds: [String: PlayerKind] = [:]
     /// Recorders whose capture stream is not made yet, by stream name.
-    private var recorders: [String: StreamSpec] = [:]
+    var recorders: [String: StreamSpec] = [:]
     /// Accessories whose nodes exist, by the names of their nodes.
-    private var accessoryOfNode: [String: AccessorySpec] = [:]
-    private var connected: [AccessorySpec] = []
+    var accessoryOfNode: [String: AccessorySpec] = [:]
+    var connected: [AccessorySpec] = []
     /// Whether the replay runs in real time: a volume ramp under way is then played between steps as it goes
     /// (`nextRampStep`, `playRamps`); at each step the volume is the model's gain at that time either way.
     public var realtime = false
     /// The output ports the route buses are linked to.
-    private var busTargets: [String] = []
+    var busTargets: [String] = []
     /// The route buses, in order; the first is `bus`. Bus `i` keeps its links in link group `i`.
-    private var buses = [PipeWireStage.bus]
+    var buses = [PipeWireStage.bus]
     /// How many playback streams play into the buses.
-    private var playbackStreams = 0
+    var playbackStreams = 0
     /// The first route bus (the daemon's configuration makes it; the stage makes it otherwise).
     public static let bus = "arbiter.route"
 
@@ -73,205 +73,9 @@ public final class PipeWireStage: @unchecked Sendable {
         try prepare(names)
     }
 
-    /// The app's players, and the recorder the engine implies.
-    private static func players(of app: AppConfig) -> [PlayerConfig] {
-        var players = app.players
-        if !players.contains(where: { $0.kind.isRecorder }) {
-            players.append(PlayerConfig(name: "recorder", kind: .recorder))   // implied, as the engine does
-        }
-        return players
-    }
-
-    /// Fails, before anything is made, if `apps` with the `besides` streams (`playback` of them playing into the
-    /// buses) that exist are more than one stage carries.
-    private static func checkLimits(_ apps: [AppConfig], besides: Int = 0, playback: Int = 0) throws(PipeWireError) {
-        let players = apps.flatMap(PipeWireStage.players(of:))
-        let newPlayback = players.filter { !$0.kind.isRecorder }.count
-        if let problem = StreamLimits.problem(playback: playback + newPlayback, total: besides + players.count,
-                                              made: besides + newPlayback) {
-            throw PipeWireError(problem)
-        }
-    }
-
-    /// A playback stream for each of the app's players; returns their names. The recorder (declared, or the one
-    /// the engine implies) gets its capture stream when it first records (`recorderStream`): most apps never do,
-    /// and a stream that is never used would take a share of what one daemon carries.
-    private func createStreams(for app: AppConfig) throws(PipeWireError) -> [String] {
-        var names: [String] = []
-        for player in PipeWireStage.players(of: app) {
-            let name = PipeWireStage.streamName(app.name, player.name)
-            guard streams[name] == nil, playerKinds[name] == nil else { continue }
-            playerKinds[name] = player.kind
-            let spec = StreamSpec(app: app.name.name, player: player.name,
-                                  role: PipeWireStage.role(category: app.category, mode: app.mode))
-            if player.kind.isRecorder {
-                recorders[name] = spec
-                continue
-            }
-            streams[name] = try connection.createStream(nodeName: name, app: spec.app, mediaName: spec.player,
-                                                        role: spec.role, capture: false, active: false)
-            names.append(name)
-        }
-        return names
-    }
-
-    /// What a stream is made with.
-    private struct StreamSpec {
-        var app: String, player: String, role: String
-    }
-
-    /// The capture stream of a recorder, made the first time it records: round trips until its ports have
-    /// appeared, so it can be linked at once.
-    private func recorderStream(_ name: String) throws(PipeWireError) -> Int {
-        if let stream = streams[name] { return stream }
-        let spec = recorders[name]!
-        if let problem = StreamLimits.descriptorProblem(streams: streams.count + 1) { throw PipeWireError(problem) }
-        let stream = try connection.createStream(nodeName: name, app: spec.app, mediaName: spec.player, role: spec.role,
-                                                 capture: true, active: false)
-        streams[name] = stream
-        for _ in 0..<200 where !connection.portsKnown(stream) { try connection.sync() }
-        guard connection.portsKnown(stream) else { throw PipeWireError("the recorder stream \(name) got no ports") }
-        return stream
-    }
-
-    /// New streams start inactive; playback streams play into the route bus. A stream's ports appear a few
-    /// round trips after the stream, so linking goes in rounds: every stream whose ports are there is linked,
-    /// then one round trip for all of them, until none is left (a bounded number of rounds).
-    private func prepare(_ names: [String]) throws(PipeWireError) {
-        var waiting: [(name: String, bus: String)] = []
-        for name in names.sorted() {
-            if playerKinds[name]?.isRecorder == false {
-                waiting.append((name, try busForNextStream()))
-                playbackStreams += 1
-            }
-        }
-        let timeout = PipeWireStage.roundTripTimeout(objects: names.count)
-        for _ in 0..<100 where !waiting.isEmpty {
-            waiting = waiting.filter { (try? connection.link(streams[$0.name]!, to: $0.bus)) == nil }
-            guard !waiting.isEmpty else { break }
-            try connection.sync(timeoutMilliseconds: timeout)
-            usleep(20_000)
-        }
-        if let first = waiting.first {
-            throw PipeWireError("\(waiting.count) stream\(waiting.count == 1 ? "" : "s") (\(first.name)...) got no ports to "
-                + "link to \(first.bus): \(connection.lastError)")
-        }
-        try connection.sync(timeoutMilliseconds: timeout)
-    }
-
-    /// The bus the next playback stream plays into; a new bus (linked to the route) when the last one is full.
-    private func busForNextStream() throws(PipeWireError) -> String {
-        let index = playbackStreams / StreamLimits.streamsPerBus
-        if index < buses.count { return buses[index] }
-        guard index < StreamLimits.maxBuses else {
-            throw PipeWireError(StreamLimits.tooManyPlaybackStreams(playbackStreams + 1))
-        }
-        let name = "\(PipeWireStage.bus).\(index + 1)"
-        if !connection.nodeExists(name) {
-            try connection.createDeviceNode(name: name, isSource: false, positions: "[ FL FR ]",
-                                            properties: [("device.api", "arbiter"), ("device.form-factor", "internal")])
-        }
-        buses.append(name)
-        for _ in 0..<50 where !connection.nodeExists(name) { try connection.sync() }
-        try connection.sync()
-        if !busTargets.isEmpty { try linkBus(index, to: busTargets) }
-        return name
-    }
-
     /// How long a round trip may take after asking for `objects` new streams or links: the daemon answers once
     /// it has set them all up (about 5 ms each on two cores), so the base 2 s grows with the batch.
     static func roundTripTimeout(objects: Int) -> Int { 2000 + 20 * objects }
-
-    /// Plugs in or unplugs accessories until the graph has `accessories` (after the REPL's undo); the registry's
-    /// reports of these changes are consumed, not returned.
-    public func match(accessories: [AccessorySpec]) throws(PipeWireError) {
-        for accessory in connected where !accessories.contains(accessory) { _ = try disconnect(accessory) }
-        for accessory in accessories where !connected.contains(accessory) { _ = try connect(accessory) }
-    }
-
-    /// `media.role` from the category and mode, as a desktop would read it.
-    public static func role(category: Category, mode: Mode) -> String {
-        switch (category, mode) {
-        case (_, .voiceChat), (_, .videoChat), (_, .gameChat): "Communication"
-        case (_, .voicePrompt): "Notification"
-        case (_, .moviePlayback), (_, .shortFormVideo): "Movie"
-        case (.ambient, _), (.soloAmbient, _): "Game"
-        case (.record, _): "Production"
-        default: "Music"
-        }
-    }
-
-    private func createNodes(for accessory: AccessorySpec) throws(PipeWireError) {
-        for node in PortNodes.nodes(for: accessory) {
-            try connection.createDeviceNode(name: node.name, isSource: node.isSource,
-                                            positions: node.isSource || node.port == .bluetoothHFP ? "[ MONO ]" : "[ FL FR ]",
-                                            properties: PortNodes.properties(for: accessory, node: node))
-            accessoryOfNode[node.name] = accessory
-        }
-    }
-
-    /// Plugs an accessory in for real and returns what the registry reported, as engine events.
-    public func connect(_ accessory: AccessorySpec) throws(PipeWireError) -> [DeviceAction] {
-        try createNodes(for: accessory)
-        try connection.sync()
-        return registryActions()
-    }
-
-    /// Unplugs an accessory for real (destroys its nodes) and returns what the registry reported.
-    public func disconnect(_ accessory: AccessorySpec) throws(PipeWireError) -> [DeviceAction] {
-        for node in PortNodes.nodes(for: accessory) { connection.destroyNode(named: node.name) }
-        try connection.sync()
-        return registryActions()
-    }
-
-    /// What happened in the registry since the last look (a node destroyed from outside is an unplug).
-    public func externalActions() throws(PipeWireError) -> [DeviceAction] {
-        try timedExternalActions().map(\.action)
-    }
-
-    /// What happened in the registry since the last look, each with the moment the registry told this connection
-    /// (`PipeWireConnection.now`'s clock).
-    public func timedExternalActions() throws(PipeWireError) -> [(action: DeviceAction, moment: Double)] {
-        try connection.sync()
-        return timedRegistryActions()
-    }
-
-    /// What the registry has already told this connection, without a round trip: for a caller that was woken by
-    /// a port event (`PipeWireConnection.waitForPortEvent`), so the first unplug is acted on at once.
-    public func deliveredExternalActions() -> [(action: DeviceAction, moment: Double)] { timedRegistryActions() }
-
-    private func registryActions() -> [DeviceAction] { timedRegistryActions().map(\.action) }
-
-    private func timedRegistryActions() -> [(action: DeviceAction, moment: Double)] {
-        var actions: [(action: DeviceAction, moment: Double)] = []
-        for (event, moment) in connection.takeTimedPortEvents() {
-            switch event {
-            case .added(let name):
-                guard let accessory = accessoryOfNode[name], !connected.contains(accessory) else { continue }
-                connected.append(accessory)
-                actions.append((.connect(accessory), moment))
-            case .removed(let name):
-                forgetLinks(to: name)
-                guard let accessory = accessoryOfNode[name], let index = connected.firstIndex(of: accessory) else { continue }
-                connected.remove(at: index)
-                for node in PortNodes.nodes(for: accessory) where node.name != name {
-                    connection.destroyNode(named: node.name)
-                }
-                actions.append((.disconnect(accessory), moment))
-            }
-        }
-        return actions
-    }
-
-    /// A port node gone takes its links with it: nothing counts as linked to it any more, so a node made again
-    /// under its name (the accessory plugged back) is linked anew. Without this, a recorder stopped while its
-    /// input was unplugged stayed unlinked when it recorded again from the plugged-back input (arbiter soak).
-    private func forgetLinks(to node: String) {
-        for (name, wanted) in applied where wanted.targets.contains(node) {
-            applied[name]!.targets.removeAll { $0 == node }
-        }
-        busTargets.removeAll { $0 == node }
-    }
 
     /// Makes every stream match the engine at its current time: active, muted, volume, links.
     ///
@@ -357,127 +161,9 @@ public final class PipeWireStage: @unchecked Sendable {
             + " until the next change")
     }
 
-    /// Whether `snapshot` shows what the stage last asked of the graph: each stream running exactly when it was
-    /// made active, and playing into the route's ports (a capture stream, from its input ports). The daemon
-    /// starts and stops streams a cycle or more after the round trip that asked for it.
-    public func isSettled(_ snapshot: GraphSnapshot) -> Bool {
-        let reached = Set(busTargets.filter(connection.nodeExists))
-        return applied.allSatisfy { name, wanted in
-            guard let stream = snapshot.streams[name] else { return false }
-            guard (stream.state == "running") == wanted.active else { return false }
-            if playerKinds[name]?.isRecorder == true {
-                return !wanted.active || stream.targets == Set(wanted.targets.filter(connection.nodeExists))
-            }
-            return reached.isEmpty || stream.targets == reached
-        }
-    }
-
     /// Streams started since the last round trip of a start batch.
-    private var startedSinceRoundTrip = 0
-    /// At most this many streams start between two round trips: started all at once, hundreds of streams left a
-    /// few never running.
-    static let startBatch = 32
-
-    /// Counts a stream started, and makes a round trip after every `startBatch` of them.
-    private func paceStart(_ started: Bool) throws(PipeWireError) {
-        guard started else { return }
-        startedSinceRoundTrip += 1
-        guard startedSinceRoundTrip >= PipeWireStage.startBatch else { return }
-        startedSinceRoundTrip = 0
-        try connection.sync(timeoutMilliseconds: PipeWireStage.roundTripTimeout(objects: PipeWireStage.startBatch))
-    }
-
-    static let speaker = "arbiter.port.builtInSpeaker"
-    static let mic = "arbiter.port.builtInMic"
-
-    /// Links every bus to `targets` (replacing their links), leaving out port nodes that are gone; with none
-    /// left, to the built-in speaker.
-    private func linkBuses(to targets: [String]) throws(PipeWireError) {
-        for index in buses.indices { try linkBus(index, to: targets) }
-        busTargets = targets
-    }
-
-    private func linkBus(_ index: Int, to targets: [String]) throws(PipeWireError) {
-        connection.unlink(group: index)
-        try linkToPresent(targets, fallback: PipeWireStage.speaker, unlink: { connection.unlink(group: index) }) {
-            (target: String) throws(PipeWireError) in
-            do { try connection.link(group: index, from: buses[index], to: target) } catch {
-                throw PipeWireError("cannot route to \(target): \(error)")
-            }
-        }
-    }
-
-    /// Links a capture stream to `targets` (replacing its links), leaving out port nodes that are gone; with
-    /// none left, to the built-in mic.
-    private func link(_ name: String, to targets: [String]) throws(PipeWireError) {
-        let stream = streams[name]!
-        connection.unlink(stream)
-        guard !targets.isEmpty else { return }
-        try linkToPresent(targets, fallback: PipeWireStage.mic, unlink: { connection.unlink(stream) }) {
-            (target: String) throws(PipeWireError) in
-            do { try connection.link(stream, to: target) } catch {
-                throw PipeWireError("cannot route \(name) to \(target): \(error)")
-            }
-        }
-    }
-
-    /// Links to those of `targets` that exist, or to `fallback` when none does. A target that went away after it
-    /// was looked up (an unplug racing the decision) fails its link: then, once a round trip has brought this
-    /// connection's registry up to date, the links are made again to the targets left. Any other failure is thrown.
-    private func linkToPresent(_ targets: [String], fallback: String, unlink: () -> Void,
-                               link: (String) throws(PipeWireError) -> Void) throws(PipeWireError) {
-        var present = targets.filter(connection.nodeExists)
-        while true {
-            do {
-                for target in present.isEmpty ? [fallback] : present { try link(target) }
-                return
-            } catch {
-                unlink()
-                try connection.sync()
-                let left = targets.filter(connection.nodeExists)
-                guard left.count < present.count else { throw error }
-                present = left
-            }
-        }
-    }
+    var startedSinceRoundTrip = 0
 
     /// The gain envelopes of the apps whose streams play a ramp still under way at the last `apply`, by stream.
-    private var ramps: [String: (stream: Int, gain: GainEnvelope)] = [:]
-
-    /// Notes the ramps under way after an `apply` at `now`, for `playRamps` between steps.
-    private func noteRamps(_ engine: Engine) {
-        ramps = [:]
-        guard realtime else { return }
-        for app in engine.apps where app.gain.start + app.gain.ramp > engine.now {
-            for player in app.players where !player.kind.isRecorder {
-                let name = PipeWireStage.streamName(app.id, player.name)
-                if let stream = streams[name] { ramps[name] = (stream, app.gain) }
-            }
-        }
-    }
-
-    /// In real time, between steps: the next moment after `time` at which a ramp under way takes its next
-    /// step (a ramp is played as `rampSteps` volume steps), or nil when none is under way.
-    public func nextRampStep(after time: Time) -> Time? {
-        ramps.values.compactMap { ramp -> Time? in
-            let gain = ramp.gain, steps = Int64(PipeWireStage.rampSteps)
-            return (1...steps).lazy.map { gain.start + .ms(gain.ramp.milliseconds * $0 / steps) }.first { $0 > time }
-        }.min()
-    }
-
-    /// A ramp plays as this many volume steps between two steps of a real-time replay.
-    public static let rampSteps = 4
-
-    /// In real time, between steps: sets every stream whose ramp is under way to the model's gain at `time`.
-    public func playRamps(at time: Time) {
-        for (name, ramp) in ramps {
-            let volume = ramp.gain.value(at: time)
-            guard applied[name]?.volume != volume else { continue }
-            connection.setVolume(ramp.stream, volume)
-            applied[name]?.volume = volume
-        }
-    }
-
-    /// The node name of the stream for an app's player: `arbiter.APP.PLAYER`.
-    public static func streamName(_ app: AppID, _ player: String) -> String { "arbiter.\(app).\(player)" }
+    var ramps: [String: (stream: Int, gain: GainEnvelope)] = [:]
 }
