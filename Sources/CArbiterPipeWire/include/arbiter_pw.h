@@ -74,9 +74,4 @@ int arbiter_pw_group_link(arbiter_pw *pw, int group, const char *output, const c
 /* Destroys every link of `group`. */
 void arbiter_pw_group_unlink(arbiter_pw *pw, int group);
 
-/* Starts `path` with `argv` and `envp` (NULL-terminated) in a new session, stdin from /dev/null and stdout and
- * stderr to `log` (or /dev/null), and makes it die with this process (PR_SET_PDEATHSIG), so a daemon never
- * outlives arbiter, even after kill -9. Returns the pid, or -1. */
-int arbiter_spawn_child(const char *path, char *const argv[], char *const envp[], const char *log);
-
 #endif
