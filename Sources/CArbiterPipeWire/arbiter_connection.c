@@ -11,11 +11,11 @@
 
 #include <spa/utils/result.h>
 
-/* ---- core and registry events (on the loop thread, lock held) ---- */
+/* ---- core events (on the loop thread, lock held); the registry's are in arbiter_registry.c ---- */
 
 static void on_core_done(void *data, uint32_t id, int seq) {
     struct arbiter_pw *pw = data;
-    arbiter_sync_answered(&pw->sync, pw->loop, id, seq);
+    arbiter_sync_answered(&pw->client.sync, pw->client.loop, id, seq);
 }
 
 void on_core_error(void *data, uint32_t id, int seq, int res, const char *message) {
@@ -25,8 +25,8 @@ void on_core_error(void *data, uint32_t id, int seq, int res, const char *messag
      * (arbiter soak met it 4 times in 191 rounds, each failing a step as "the daemon refused a link"). */
     if (id == PW_ID_CORE && res == -ENOENT && message != NULL && strncmp(message, "unknown resource ", 17) == 0) return;
     snprintf(pw->error, sizeof(pw->error), "%s (%s)", message ? message : "error", spa_strerror(res));
-    if (id == PW_ID_CORE && res == -EPIPE) pw->dead = 1;
-    pw_thread_loop_signal(pw->loop, false);
+    if (id == PW_ID_CORE && res == -EPIPE) pw->client.dead = 1;
+    pw_thread_loop_signal(pw->client.loop, false);
 }
 
 const struct pw_core_events core_events = {
@@ -38,31 +38,28 @@ const struct pw_core_events core_events = {
 /* ---- connection ---- */
 
 int sync_locked(struct arbiter_pw *pw, int timeout_ms) {
-    if (pw->dead) return -1;
-    arbiter_sync_send(&pw->sync, pw->core);
-    stream_connections_sync(pw);
+    if (pw->client.dead) return -1;
     struct timespec deadline;
-    pw_thread_loop_get_time(pw->loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
-    while (!(pw->sync.done && stream_connections_done(pw)) && !pw->dead) {
-        if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) return -1;
+    arbiter_client_deadline(&pw->client, &deadline, timeout_ms);
+    stream_connections_sync(pw); /* answered while the connection's own round trip waits */
+    if (arbiter_client_round_trip(&pw->client, &deadline) != 0) return -1;
+    while (!stream_connections_done(pw) && !pw->client.dead) {
+        if (pw_thread_loop_timed_wait_full(pw->client.loop, &deadline) != 0) return -1;
     }
-    return pw->dead ? -1 : 0;
+    return pw->client.dead ? -1 : 0;
 }
 
 arbiter_pw *arbiter_pw_connect(const char *remote, char *error, int error_len) {
     struct arbiter_pw *pw = calloc(1, sizeof(*pw));
     if (pw == NULL) return NULL;
     if (remote != NULL) snprintf(pw->remote, sizeof(pw->remote), "%s", remote);
-    if (arbiter_client_open(&pw->loop, &pw->context, &pw->core, "arbiter-pipewire", "arbiter", remote, error,
-                            error_len) != 0) {
+    if (arbiter_client_connect(&pw->client, "arbiter-pipewire", "arbiter", remote, &core_events, &registry_events, pw,
+                               error, error_len) != 0) {
         arbiter_pw_disconnect(pw);
         return NULL;
     }
-    pw_core_add_listener(pw->core, &pw->core_listener, &core_events, pw);
-    pw->registry = pw_core_get_registry(pw->core, PW_VERSION_REGISTRY, 0);
-    pw_registry_add_listener(pw->registry, &pw->registry_listener, &registry_events, pw);
     int result = sync_locked(pw, 5000);
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
     if (result != 0) {
         snprintf(error, error_len, "PipeWire did not answer: %s", pw->error[0] ? pw->error : "timeout");
         arbiter_pw_disconnect(pw);
@@ -73,38 +70,37 @@ arbiter_pw *arbiter_pw_connect(const char *remote, char *error, int error_len) {
 
 void arbiter_pw_disconnect(arbiter_pw *pw) {
     if (pw == NULL) return;
-    if (pw->loop) pw_thread_loop_stop(pw->loop);
+    if (pw->client.loop) pw_thread_loop_stop(pw->client.loop);
     for (int i = 0; i < MAX_STREAMS; i++) {
         if (!pw->streams[i].used) continue;
         for (int l = 0; l < pw->streams[i].n_links; l++) pw_proxy_destroy(pw->streams[i].links[l]);
         pw_stream_destroy(pw->streams[i].stream);
     }
-    if (pw->registry) pw_proxy_destroy((struct pw_proxy *)pw->registry);
     for (int c = 0; c < MAX_STREAM_CONNECTIONS; c++) {
         if (pw->stream_connections[c].core) pw_core_disconnect(pw->stream_connections[c].core);
     }
     for (int c = 0; c < MAX_STREAM_CONNECTIONS; c++) {
         if (pw->stream_connections[c].context) pw_context_destroy(pw->stream_connections[c].context);
     }
-    arbiter_client_close(pw->loop, pw->context, pw->core);
+    arbiter_client_close(&pw->client);
     free(pw);
 }
 
 int arbiter_pw_sync(arbiter_pw *pw, int timeout_ms) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     int result = sync_locked(pw, timeout_ms);
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
     return result;
 }
 int arbiter_pw_wait(arbiter_pw *pw, int timeout_ms) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     struct timespec deadline;
-    pw_thread_loop_get_time(pw->loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
-    while (!pw->dead) {
-        if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) break;
+    pw_thread_loop_get_time(pw->client.loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
+    while (!pw->client.dead) {
+        if (pw_thread_loop_timed_wait_full(pw->client.loop, &deadline) != 0) break;
     }
-    int dead = pw->dead;
-    pw_thread_loop_unlock(pw->loop);
+    int dead = pw->client.dead;
+    pw_thread_loop_unlock(pw->client.loop);
     return dead ? -1 : 0;
 }
 
@@ -130,23 +126,23 @@ static int do_make_realtime(struct spa_loop *loop, bool async, uint32_t seq, con
 int arbiter_pw_make_loop_realtime(arbiter_pw *pw, int priority) {
     struct realtime_request request = { priority, -1 };
     /* A blocking invoke from outside the loop thread is made with the lock held: the wait gives it up. */
-    pw_thread_loop_lock(pw->loop);
-    pw_loop_invoke(pw_thread_loop_get_loop(pw->loop), do_make_realtime, 0, NULL, 0, true, &request);
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
+    pw_loop_invoke(pw_thread_loop_get_loop(pw->client.loop), do_make_realtime, 0, NULL, 0, true, &request);
+    pw_thread_loop_unlock(pw->client.loop);
     return request.result;
 }
 
 int arbiter_pw_alive(arbiter_pw *pw) {
-    pw_thread_loop_lock(pw->loop);
-    int alive = !pw->dead;
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
+    int alive = !pw->client.dead;
+    pw_thread_loop_unlock(pw->client.loop);
     return alive;
 }
 
 const char *arbiter_pw_last_error(arbiter_pw *pw) { return pw->error; }
 
 void arbiter_pw_clear_error(arbiter_pw *pw) {
-    pw_thread_loop_lock(pw->loop);
-    if (!pw->dead) pw->error[0] = 0; /* the reason of a death stays */
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
+    if (!pw->client.dead) pw->error[0] = 0; /* the reason of a death stays */
+    pw_thread_loop_unlock(pw->client.loop);
 }

@@ -11,63 +11,25 @@ void unlink_locked(struct stream_entry *s) {
 }
 
 void arbiter_pw_stream_unlink(arbiter_pw *pw, int index) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     struct stream_entry *s = stream_at(pw, index);
     if (s != NULL) unlink_locked(s);
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
 }
 
-int arbiter_pw_stream_link(arbiter_pw *pw, int index, const char *target) {
-    pw_thread_loop_lock(pw->loop);
-    struct stream_entry *s = stream_at(pw, index);
-    struct node_entry *node = find_node(pw, target);
-    if (s == NULL || node == NULL) {
-        snprintf(pw->error, sizeof(pw->error), "no node named %s", target);
-        pw_thread_loop_unlock(pw->loop);
-        return -1;
-    }
-    uint32_t stream_node = pw_stream_get_node_id(s->stream);
-    /* Our side: outputs of a playback stream, inputs of a capture stream; theirs the other way. Both of the
-     * stream's channels must be known, or a stream caught between its two port events would get one link. */
-    if (!stream_ports_known(pw, s)) {
-        snprintf(pw->error, sizeof(pw->error), "the stream's ports are not there yet");
-        pw_thread_loop_unlock(pw->loop);
-        return -1;
-    }
-    int made = 0;
+/* The port of node `node_id` that `port` is linked to: the one facing it (an input for an output, an output for
+ * an input) on the same channel, else the node's first port facing it (MONO, or whatever the node has); NULL when
+ * the node has none. */
+static struct port_entry *matching_port(struct arbiter_pw *pw, const struct port_entry *port, uint32_t node_id) {
+    struct port_entry *fallback = NULL;
     for (int i = 0; i < MAX_PORTS; i++) {
-        struct port_entry *ours = &pw->ports[i];
-        if (!ours->used || ours->node_id != stream_node || ours->output != !s->capture) continue;
-        struct port_entry *match = NULL, *fallback = NULL;
-        for (int j = 0; j < MAX_PORTS; j++) {
-            struct port_entry *theirs = &pw->ports[j];
-            if (!theirs->used || theirs->node_id != node->id || theirs->output != s->capture) continue;
-            if (strcmp(theirs->channel, ours->channel) == 0) { match = theirs; break; }
-            if (fallback == NULL) fallback = theirs; /* MONO, or whatever the node has */
-        }
-        if (match == NULL) match = fallback;
-        if (match == NULL || s->n_links >= MAX_LINKS) continue;
-        struct pw_properties *props = pw_properties_new(NULL, NULL);
-        uint32_t out_port = s->capture ? match->id : ours->id;
-        uint32_t in_port = s->capture ? ours->id : match->id;
-        uint32_t out_node = s->capture ? node->id : stream_node;
-        uint32_t in_node = s->capture ? stream_node : node->id;
-        pw_properties_setf(props, PW_KEY_LINK_OUTPUT_NODE, "%u", out_node);
-        pw_properties_setf(props, PW_KEY_LINK_OUTPUT_PORT, "%u", out_port);
-        pw_properties_setf(props, PW_KEY_LINK_INPUT_NODE, "%u", in_node);
-        pw_properties_setf(props, PW_KEY_LINK_INPUT_PORT, "%u", in_port);
-        struct pw_proxy *link = pw_core_create_object(pw->core, "link-factory", PW_TYPE_INTERFACE_Link,
-                                                      PW_VERSION_LINK, &props->dict, 0);
-        pw_properties_free(props);
-        if (link != NULL) s->links[s->n_links++] = link;
-        made++;
+        struct port_entry *theirs = &pw->ports[i];
+        if (!theirs->used || theirs->node_id != node_id || theirs->output == port->output) continue;
+        if (strcmp(theirs->channel, port->channel) == 0) return theirs;
+        if (fallback == NULL) fallback = theirs;
     }
-    if (made == 0) snprintf(pw->error, sizeof(pw->error), "no ports to link %s to %s", "stream", target);
-    pw_thread_loop_unlock(pw->loop);
-    return made == 0 ? -1 : 0;
+    return fallback;
 }
-
-/* ---- links between nodes, in groups ---- */
 
 static struct pw_proxy *make_link(struct arbiter_pw *pw, uint32_t out_node, uint32_t out_port, uint32_t in_node,
                                   uint32_t in_port) {
@@ -76,45 +38,72 @@ static struct pw_proxy *make_link(struct arbiter_pw *pw, uint32_t out_node, uint
     pw_properties_setf(props, PW_KEY_LINK_OUTPUT_PORT, "%u", out_port);
     pw_properties_setf(props, PW_KEY_LINK_INPUT_NODE, "%u", in_node);
     pw_properties_setf(props, PW_KEY_LINK_INPUT_PORT, "%u", in_port);
-    struct pw_proxy *link = pw_core_create_object(pw->core, "link-factory", PW_TYPE_INTERFACE_Link, PW_VERSION_LINK,
+    struct pw_proxy *link = pw_core_create_object(pw->client.core, "link-factory", PW_TYPE_INTERFACE_Link, PW_VERSION_LINK,
                                                   &props->dict, 0);
     pw_properties_free(props);
     return link;
 }
 
+/* Links node `from` to node `to` channel by channel: each of `from`'s outputs (its inputs when `from_outputs` is 0,
+ * linked from `to`) to its matching port of `to`. Keeps the links in `links`, `*n_links` of them, at most `max`.
+ * Returns how many of `from`'s ports found a match (0: nothing to link). */
+static int link_ports(struct arbiter_pw *pw, uint32_t from, uint32_t to, int from_outputs, struct pw_proxy **links,
+                      int *n_links, int max) {
+    int made = 0;
+    for (int i = 0; i < MAX_PORTS; i++) {
+        struct port_entry *ours = &pw->ports[i];
+        if (!ours->used || ours->node_id != from || ours->output != from_outputs) continue;
+        struct port_entry *theirs = matching_port(pw, ours, to);
+        if (theirs == NULL || *n_links >= max) continue;
+        struct pw_proxy *link = from_outputs ? make_link(pw, from, ours->id, to, theirs->id)
+                                             : make_link(pw, to, theirs->id, from, ours->id);
+        if (link != NULL) links[(*n_links)++] = link;
+        made++;
+    }
+    return made;
+}
+
+int arbiter_pw_stream_link(arbiter_pw *pw, int index, const char *target) {
+    pw_thread_loop_lock(pw->client.loop);
+    struct stream_entry *s = stream_at(pw, index);
+    struct node_entry *node = find_node(pw, target);
+    if (s == NULL || node == NULL) {
+        snprintf(pw->error, sizeof(pw->error), "no node named %s", target);
+        pw_thread_loop_unlock(pw->client.loop);
+        return -1;
+    }
+    /* Our side: outputs of a playback stream, inputs of a capture stream; theirs the other way. Both of the
+     * stream's channels must be known, or a stream caught between its two port events would get one link. */
+    if (!stream_ports_known(pw, s)) {
+        snprintf(pw->error, sizeof(pw->error), "the stream's ports are not there yet");
+        pw_thread_loop_unlock(pw->client.loop);
+        return -1;
+    }
+    int made = link_ports(pw, pw_stream_get_node_id(s->stream), node->id, !s->capture, s->links, &s->n_links,
+                          MAX_LINKS);
+    if (made == 0) snprintf(pw->error, sizeof(pw->error), "no ports to link %s to %s", "stream", target);
+    pw_thread_loop_unlock(pw->client.loop);
+    return made == 0 ? -1 : 0;
+}
+
+/* ---- links between nodes, in groups ---- */
+
 int arbiter_pw_group_link(arbiter_pw *pw, int group, const char *output, const char *input) {
     if (group < 0 || group >= MAX_GROUPS) return -1;
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     struct node_entry *from = find_node(pw, output), *to = find_node(pw, input);
-    int made = 0;
-    if (from != NULL && to != NULL) {
-        for (int i = 0; i < MAX_PORTS; i++) {
-            struct port_entry *out = &pw->ports[i];
-            if (!out->used || out->node_id != from->id || !out->output) continue;
-            struct port_entry *match = NULL, *fallback = NULL;
-            for (int j = 0; j < MAX_PORTS; j++) {
-                struct port_entry *in = &pw->ports[j];
-                if (!in->used || in->node_id != to->id || in->output) continue;
-                if (strcmp(in->channel, out->channel) == 0) { match = in; break; }
-                if (fallback == NULL) fallback = in;
-            }
-            if (match == NULL) match = fallback;
-            if (match == NULL || pw->group_links[group] >= MAX_GROUP_LINKS) continue;
-            struct pw_proxy *link = make_link(pw, from->id, out->id, to->id, match->id);
-            if (link != NULL) pw->groups[group][pw->group_links[group]++] = link;
-            made++;
-        }
-    }
+    int made = from != NULL && to != NULL
+        ? link_ports(pw, from->id, to->id, 1, pw->groups[group], &pw->group_links[group], MAX_GROUP_LINKS) : 0;
     if (made == 0) snprintf(pw->error, sizeof(pw->error), "no ports to link %s to %s", output, input);
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
     return made == 0 ? -1 : 0;
 }
 
 void arbiter_pw_group_unlink(arbiter_pw *pw, int group) {
     if (group < 0 || group >= MAX_GROUPS) return;
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     for (int l = 0; l < pw->group_links[group]; l++) pw_proxy_destroy(pw->groups[group][l]);
     pw->group_links[group] = 0;
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
 }
 

@@ -80,14 +80,7 @@ struct stream_connection {
 };
 
 struct arbiter_pw {
-    struct pw_thread_loop *loop;
-    struct pw_context *context;
-    struct pw_core *core;
-    struct spa_hook core_listener;
-    struct pw_registry *registry;
-    struct spa_hook registry_listener;
-    struct arbiter_sync sync;
-    int dead;
+    struct arbiter_client client; /* its thread loop, context, core and registry (arbiter_client.h) */
     char error[512];
     struct node_entry nodes[MAX_NODES];
     struct port_entry ports[MAX_PORTS];

@@ -15,7 +15,7 @@ static void push_event(struct arbiter_pw *pw, const char *kind, const char *name
     clock_gettime(CLOCK_MONOTONIC, &now);
     pw->event_times[slot] = (int64_t)now.tv_sec * SPA_NSEC_PER_SEC + now.tv_nsec;
     pw->event_count++;
-    pw_thread_loop_signal(pw->loop, false); /* wakes arbiter_pw_wait_for_port_event */
+    pw_thread_loop_signal(pw->client.loop, false); /* wakes arbiter_pw_wait_for_port_event */
 }
 
 static void on_global(void *data, uint32_t id, uint32_t permissions, const char *type, uint32_t version,
@@ -41,7 +41,7 @@ static void on_global(void *data, uint32_t id, uint32_t permissions, const char 
         for (int i = 0; i < MAX_LINK_ENTRIES; i++) {
             if (pw->links[i].used) continue;
             pw->links[i] = (struct link_entry){ id, (uint32_t)atoi(output), (uint32_t)atoi(input), 1 };
-            pw_thread_loop_signal(pw->loop, false); /* wakes arbiter_pw_wait_for_links_into */
+            pw_thread_loop_signal(pw->client.loop, false); /* wakes arbiter_pw_wait_for_links_into */
             return;
         }
     } else if (strcmp(type, PW_TYPE_INTERFACE_Port) == 0) {
@@ -104,7 +104,7 @@ struct node_entry *find_node(struct arbiter_pw *pw, const char *name) {
 
 int arbiter_pw_create_device_node(arbiter_pw *pw, const char *name, int is_source, const char *positions,
                                   const char *extra_properties) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     struct pw_properties *props = pw_properties_new(
         "factory.name", "support.null-audio-sink",
         PW_KEY_NODE_NAME, name,
@@ -113,42 +113,42 @@ int arbiter_pw_create_device_node(arbiter_pw *pw, const char *name, int is_sourc
         "adapter.auto-port-config", "{ mode = dsp monitor = true position = preserve }",
         NULL);
     if (extra_properties != NULL) pw_properties_update_string(props, extra_properties, strlen(extra_properties));
-    struct pw_proxy *proxy = pw_core_create_object(pw->core, "adapter", PW_TYPE_INTERFACE_Node, PW_VERSION_NODE,
+    struct pw_proxy *proxy = pw_core_create_object(pw->client.core, "adapter", PW_TYPE_INTERFACE_Node, PW_VERSION_NODE,
                                                    &props->dict, 0);
     pw_properties_free(props);
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
     (void)proxy; /* the node lives as long as our connection, or until destroyed */
     return proxy == NULL ? -1 : 0;
 }
 
 int arbiter_pw_destroy_node(arbiter_pw *pw, const char *name) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     struct node_entry *node = find_node(pw, name);
     int result = -1;
     if (node != NULL) {
-        pw_registry_destroy(pw->registry, node->id);
+        pw_registry_destroy(pw->client.registry, node->id);
         result = 0;
     }
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
     return result;
 }
 
 int arbiter_pw_node_exists(arbiter_pw *pw, const char *name) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     int exists = find_node(pw, name) != NULL;
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
     return exists;
 }
 
 int arbiter_pw_count_links_into(arbiter_pw *pw, const char *name) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     int count = count_links_into_locked(pw, name);
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
     return count;
 }
 
 int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len, int64_t *at_ns) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     int found = pw->event_count > 0;
     if (found) {
         snprintf(buffer, len, "%s", pw->events[pw->event_head]);
@@ -156,7 +156,7 @@ int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len, int64_t *a
         pw->event_head = (pw->event_head + 1) % MAX_EVENTS;
         pw->event_count--;
     }
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
     return found;
 }
 
@@ -170,26 +170,26 @@ int count_links_into_locked(struct arbiter_pw *pw, const char *name) {
 }
 
 int arbiter_pw_wait_for_port_event(arbiter_pw *pw, int timeout_ms) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     struct timespec deadline;
-    pw_thread_loop_get_time(pw->loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
-    while (!pw->dead && pw->event_count == 0) {
-        if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) break;
+    pw_thread_loop_get_time(pw->client.loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
+    while (!pw->client.dead && pw->event_count == 0) {
+        if (pw_thread_loop_timed_wait_full(pw->client.loop, &deadline) != 0) break;
     }
-    int result = pw->dead ? -1 : pw->event_count > 0;
-    pw_thread_loop_unlock(pw->loop);
+    int result = pw->client.dead ? -1 : pw->event_count > 0;
+    pw_thread_loop_unlock(pw->client.loop);
     return result;
 }
 
 int arbiter_pw_wait_for_links_into(arbiter_pw *pw, const char *name, int count, int timeout_ms) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     struct timespec deadline;
-    pw_thread_loop_get_time(pw->loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
-    while (!pw->dead && count_links_into_locked(pw, name) < count) {
-        if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) break;
+    pw_thread_loop_get_time(pw->client.loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
+    while (!pw->client.dead && count_links_into_locked(pw, name) < count) {
+        if (pw_thread_loop_timed_wait_full(pw->client.loop, &deadline) != 0) break;
     }
-    int result = pw->dead ? -1 : count_links_into_locked(pw, name) >= count;
-    pw_thread_loop_unlock(pw->loop);
+    int result = pw->client.dead ? -1 : count_links_into_locked(pw, name) >= count;
+    pw_thread_loop_unlock(pw->client.loop);
     return result;
 }
 

@@ -15,7 +15,7 @@
 
 static void on_stream_connection_done(void *data, uint32_t id, int seq) {
     struct stream_connection *c = data;
-    arbiter_sync_answered(&c->sync, c->pw->loop, id, seq);
+    arbiter_sync_answered(&c->sync, c->pw->client.loop, id, seq);
 }
 
 static void on_stream_connection_error(void *data, uint32_t id, int seq, int res, const char *message) {
@@ -33,9 +33,9 @@ static const struct pw_core_events stream_connection_events = {
 static struct pw_core *stream_connection_for(struct arbiter_pw *pw, int slot) {
     struct stream_connection *c = &pw->stream_connections[slot / STREAMS_PER_CONNECTION];
     if (c->core != NULL) return c->core;
-    struct pw_context *context = pw->context;
+    struct pw_context *context = pw->client.context;
     if (slot >= STREAMS_PER_DATA_LOOP && (slot / STREAMS_PER_CONNECTION) % CONNECTIONS_PER_DATA_LOOP == 0) {
-        c->context = pw_context_new(pw_thread_loop_get_loop(pw->loop), arbiter_context_properties(), 0);
+        c->context = pw_context_new(pw_thread_loop_get_loop(pw->client.loop), arbiter_context_properties(), 0);
         if (c->context == NULL) {
             snprintf(pw->error, sizeof(pw->error), "cannot make another context for streams: %s", strerror(errno));
             return NULL;
@@ -58,11 +58,8 @@ static struct pw_core *stream_connection_for(struct arbiter_pw *pw, int slot) {
      * their first memory blocks now and then ("invalid mem id"). */
     arbiter_sync_send(&c->sync, c->core);
     struct timespec deadline;
-    pw_thread_loop_get_time(pw->loop, &deadline, 5 * SPA_NSEC_PER_SEC);
-    while (!c->sync.done && !pw->dead) {
-        if (pw_thread_loop_timed_wait_full(pw->loop, &deadline) != 0) break;
-    }
-    if (!c->sync.done) {
+    arbiter_client_deadline(&pw->client, &deadline, 5000);
+    if (arbiter_sync_wait(&c->sync, pw->client.loop, &pw->client.dead, &deadline) != 0) {
         snprintf(pw->error, sizeof(pw->error), "another connection for streams got no answer");
         return NULL;
     }
@@ -151,14 +148,14 @@ static const struct pw_stream_events stream_events = {
 int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *app, const char *media_name,
                              const char *role, int capture, int active) {
     pthread_once(&tone_once, make_tone);
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     int slot = -1;
     for (int i = 0; i < MAX_STREAMS; i++) {
         if (!pw->streams[i].used) { slot = i; break; }
     }
     if (slot < 0) {
         snprintf(pw->error, sizeof(pw->error), "too many streams (%d at most)", MAX_STREAMS);
-        pw_thread_loop_unlock(pw->loop);
+        pw_thread_loop_unlock(pw->client.loop);
         return -1;
     }
     struct stream_entry *s = &pw->streams[slot];
@@ -180,7 +177,7 @@ int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *
     if (core == NULL) pw_properties_free(props);
     s->stream = core ? pw_stream_new(core, node_name, props) : NULL;
     if (s->stream == NULL) {
-        pw_thread_loop_unlock(pw->loop);
+        pw_thread_loop_unlock(pw->client.loop);
         return -1;
     }
     s->used = 1;
@@ -195,7 +192,7 @@ int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *
                                    (active ? 0 : PW_STREAM_FLAG_INACTIVE) | PW_STREAM_FLAG_MAP_BUFFERS
                                        | PW_STREAM_FLAG_RT_PROCESS,
                                    params, 1);
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
     return result < 0 ? -1 : slot;
 }
 
@@ -205,37 +202,37 @@ struct stream_entry *stream_at(struct arbiter_pw *pw, int index) {
 }
 
 void arbiter_pw_stream_set_volume(arbiter_pw *pw, int index, float volume) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     struct stream_entry *s = stream_at(pw, index);
     if (s != NULL) {
         s->volume = volume;
         apply_controls(s);
     }
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
 }
 
 void arbiter_pw_stream_set_mute(arbiter_pw *pw, int index, int mute) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     struct stream_entry *s = stream_at(pw, index);
     if (s != NULL) {
         s->mute = mute;
         apply_controls(s);
     }
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
 }
 
 void arbiter_pw_stream_set_active(arbiter_pw *pw, int index, int active) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     struct stream_entry *s = stream_at(pw, index);
     if (s != NULL) pw_stream_set_active(s->stream, active);
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
 }
 
 uint64_t arbiter_pw_stream_cycles(arbiter_pw *pw, int index) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     struct stream_entry *s = stream_at(pw, index);
     uint64_t cycles = s ? s->cycles : 0;
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
     return cycles;
 }
 
@@ -253,15 +250,15 @@ int stream_ports_known(struct arbiter_pw *pw, struct stream_entry *s) {
 }
 
 int arbiter_pw_stream_ports_known(arbiter_pw *pw, int index) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     struct stream_entry *s = stream_at(pw, index);
     int known = s != NULL && stream_ports_known(pw, s);
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
     return known;
 }
 
 void arbiter_pw_stream_destroy(arbiter_pw *pw, int index) {
-    pw_thread_loop_lock(pw->loop);
+    pw_thread_loop_lock(pw->client.loop);
     struct stream_entry *s = stream_at(pw, index);
     if (s != NULL) {
         unlink_locked(s);
@@ -273,6 +270,6 @@ void arbiter_pw_stream_destroy(arbiter_pw *pw, int index) {
         pw_stream_destroy(s->stream);
         memset(s, 0, sizeof(*s));
     }
-    pw_thread_loop_unlock(pw->loop);
+    pw_thread_loop_unlock(pw->client.loop);
 }
 
