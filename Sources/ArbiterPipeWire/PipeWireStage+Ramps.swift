@@ -1,7 +1,7 @@
 import ArbiterEngine
 
 extension PipeWireStage {
-    /// Notes the ramps under way after an `apply` at `now`, for `playRamps` between steps.
+    /// Notes the ramps under way after a reconciliation at `now`, for `playRamps` between steps.
     func noteRamps(_ engine: Engine) {
         ramps = [:]
         guard realtime else { return }

@@ -20,6 +20,47 @@ extension PipeWireStage {
         return name
     }
 
+    /// Links the route buses to the route's output ports, unless they are linked there already; returns whether
+    /// they were relinked. With no output (a record session owns the hardware) they stay where they were: the
+    /// model says the others play but are not heard, and mutes them.
+    func routeBuses(to route: Route) throws(PipeWireError) -> Bool {
+        let outputs = route.outputs.map { PortNodes.node(for: $0, isInput: false) }
+        let wanted = !outputs.isEmpty ? outputs : busTargets.isEmpty ? [PipeWireStage.speaker] : busTargets
+        guard wanted != busTargets else { return false }
+        try linkBuses(to: wanted)
+        return true
+    }
+
+    /// After the round trip of a reconciliation that relinked the buses (`busChanged`) or the capture streams
+    /// `relinked`: if the daemon refused a link to a node that went away meanwhile, links again to what is left;
+    /// if it refused one for another reason, unlinks what was relinked and throws.
+    func checkLinks(busChanged: Bool, relinked: [String], timeout: Int) throws(PipeWireError) {
+        let error = connection.lastError
+        guard (busChanged || !relinked.isEmpty) && !error.isEmpty else { return }
+        connection.clearError()
+        let vanished = (busTargets + relinked.flatMap { applied[$0]!.targets }).filter { !connection.nodeExists($0) }
+        if !vanished.isEmpty {
+            // The daemon refused links to a node that went away meanwhile: link again to what is left.
+            if busChanged { try linkBuses(to: busTargets) }
+            for name in relinked { try link(name, to: applied[name]!.targets) }
+            try connection.sync(timeoutMilliseconds: timeout)
+            if connection.lastError.isEmpty { return }
+        }
+        let refused = connection.lastError.isEmpty ? error : connection.lastError
+        connection.clearError()
+        if busChanged {
+            for index in buses.indices { connection.unlink(group: index) }
+            busTargets = []
+        }
+        for name in relinked {
+            connection.unlink(streams[name]!)
+            applied[name]!.targets = []
+        }
+        throw PipeWireError("the daemon refused a link (\(refused)); "
+            + (busChanged ? "the route bus is unlinked" : "\(relinked.joined(separator: ", ")) unlinked")
+            + " until the next change")
+    }
+
     static let speaker = "arbiter.port.builtInSpeaker"
     static let mic = "arbiter.port.builtInMic"
 

@@ -16,6 +16,7 @@ public final class PipeWireStage: @unchecked Sendable {
     public let connection: PipeWireConnection
     /// Stream handles by node name (`arbiter.<App>.<player>`).
     var streams: [String: Int] = [:]
+    /// What the stage last asked of each stream, by node name: what `reconcile(with:)` compares the engine with.
     var applied: [String: Applied] = [:]
     var playerKinds: [String: PlayerKind] = [:]
     /// Recorders whose capture stream is not made yet, by stream name.
@@ -77,93 +78,80 @@ public final class PipeWireStage: @unchecked Sendable {
     /// it has set them all up (about 5 ms each on two cores), so the base 2 s grows with the batch.
     static func roundTripTimeout(objects: Int) -> Int { 2000 + 20 * objects }
 
-    /// Makes every stream match the engine at its current time: active, muted, volume, links.
+    /// Reconciles the graph with the engine's state at its current time. The stage does not carry the engine's
+    /// decisions out one by one: after every step it reads the state they left (the current route, each app's
+    /// audibility and gain, each player's state) and changes in the graph what differs from what it last asked
+    /// for. A headphone unplug reaches the graph so: the registry reports the node gone (`timedExternalActions`),
+    /// the engine handles the disconnect, and here the route buses follow the new route (`routeBuses(to:)`) and
+    /// the streams of the apps it paused stop (`reconcileStream`).
     ///
     /// A port node removed from outside (its removal not yet taken by `externalActions`) is left out of the
     /// links: the bus plays to the route's ports that remain, else to the built-in speaker (a recorder to the
     /// built-in mic), as the hardware would, until the engine hears of the unplug at the next step. A link the
     /// daemon refuses for another reason is an error; the links of that change are taken down with it.
-    public func apply(_ engine: Engine) throws(PipeWireError) {
+    public func reconcile(with engine: Engine) throws(PipeWireError) {
         defer { noteRamps(engine) }
         let route = engine.currentRoute
         connection.clearError()
+        let busChanged = try routeBuses(to: route)
         var relinked: [String] = []
         var changes = 0
-        // The bus follows the route's outputs; with none (a record session owns the hardware) it stays where it
-        // was: the model says the others play but are not heard, and mutes them.
-        let outputs = route.outputs.map { PortNodes.node(for: $0, isInput: false) }
-        let wantedBus = !outputs.isEmpty ? outputs : busTargets.isEmpty ? [PipeWireStage.speaker] : busTargets
-        let busChanged = wantedBus != busTargets
-        if busChanged { try linkBuses(to: wantedBus) }
         for app in engine.apps {
             let audible = engine.audibility(of: app.id)?.isAudible ?? false
             for player in app.players {
-                let name = PipeWireStage.streamName(app.id, player.name)
-                // A player waiting for its stream is a stream that stops producing.
-                let running = player.isProducing && app.session.isActive
-                let stream: Int
-                if let made = streams[name] {
-                    stream = made
-                } else if recorders[name] != nil && running {
-                    stream = try recorderStream(name)
-                } else {
-                    continue
-                }
-                var wanted = applied[name] ?? Applied()
-                wanted.active = running
-                if player.kind.isRecorder {
-                    if running { wanted.targets = route.inputs.map { PortNodes.node(for: $0, isInput: true) } }
-                } else {
-                    wanted.mute = running && !audible
-                    wanted.volume = app.gain.value(at: engine.now)
-                }
-                let before = applied[name] ?? Applied()
-                guard wanted != before else { continue }
+                guard let change = try reconcileStream(of: player, in: app, audible: audible, route: route,
+                                                       now: engine.now) else { continue }
                 changes += 1
-                if wanted.targets != before.targets {
-                    try link(name, to: wanted.targets)
-                    relinked.append(name)
-                }
-                if wanted.volume != before.volume { connection.setVolume(stream, wanted.volume) }
-                if wanted.mute != before.mute { connection.setMute(stream, wanted.mute) }
-                if wanted.active != before.active {
-                    connection.setActive(stream, wanted.active)
-                    try paceStart(wanted.active)
-                }
-                applied[name] = wanted
+                if change.relinked { relinked.append(change.name) }
             }
         }
         let timeout = PipeWireStage.roundTripTimeout(objects: changes)
         try connection.sync(timeoutMilliseconds: timeout)
-        let error = connection.lastError
-        guard (busChanged || !relinked.isEmpty) && !error.isEmpty else { return }
-        connection.clearError()
-        let vanished = (busTargets + relinked.flatMap { applied[$0]!.targets }).filter { !connection.nodeExists($0) }
-        if !vanished.isEmpty {
-            // The daemon refused links to a node that went away meanwhile: link again to what is left.
-            if busChanged { try linkBuses(to: busTargets) }
-            for name in relinked { try link(name, to: applied[name]!.targets) }
-            try connection.sync(timeoutMilliseconds: timeout)
-            if connection.lastError.isEmpty { return }
+        try checkLinks(busChanged: busChanged, relinked: relinked, timeout: timeout)
+    }
+
+    /// Makes the stream of `player` match it: running exactly while the player produces in an active session; a
+    /// playback stream muted while it runs unheard, at the app's gain; a capture stream linked to the route's
+    /// inputs while it records. A recorder's stream is made the first time it records. Returns the stream's name
+    /// and whether its links changed, or nil when nothing changed.
+    func reconcileStream(of player: Player, in app: App, audible: Bool, route: Route,
+                         now: Time) throws(PipeWireError) -> (name: String, relinked: Bool)? {
+        let name = PipeWireStage.streamName(app.id, player.name)
+        // A player waiting for its stream is a stream that stops producing.
+        let running = player.isProducing && app.session.isActive
+        let stream: Int
+        if let made = streams[name] {
+            stream = made
+        } else if recorders[name] != nil && running {
+            stream = try recorderStream(name)
+        } else {
+            return nil
         }
-        let refused = connection.lastError.isEmpty ? error : connection.lastError
-        connection.clearError()
-        if busChanged {
-            for index in buses.indices { connection.unlink(group: index) }
-            busTargets = []
+        var wanted = applied[name] ?? Applied()
+        wanted.active = running
+        if player.kind.isRecorder {
+            if running { wanted.targets = route.inputs.map { PortNodes.node(for: $0, isInput: true) } }
+        } else {
+            wanted.mute = running && !audible
+            wanted.volume = app.gain.value(at: now)
         }
-        for name in relinked {
-            connection.unlink(streams[name]!)
-            applied[name]!.targets = []
+        let before = applied[name] ?? Applied()
+        guard wanted != before else { return nil }
+        if wanted.targets != before.targets { try link(name, to: wanted.targets) }
+        if wanted.volume != before.volume { connection.setVolume(stream, wanted.volume) }
+        if wanted.mute != before.mute { connection.setMute(stream, wanted.mute) }
+        if wanted.active != before.active {
+            connection.setActive(stream, wanted.active)
+            try paceStart(wanted.active)
         }
-        throw PipeWireError("the daemon refused a link (\(refused)); "
-            + (busChanged ? "the route bus is unlinked" : "\(relinked.joined(separator: ", ")) unlinked")
-            + " until the next change")
+        applied[name] = wanted
+        return (name, wanted.targets != before.targets)
     }
 
     /// Streams started since the last round trip of a start batch.
     var startedSinceRoundTrip = 0
 
-    /// The gain envelopes of the apps whose streams play a ramp still under way at the last `apply`, by stream.
+    /// The gain envelopes of the apps whose streams play a ramp still under way at the last reconciliation, by
+    /// stream.
     var ramps: [String: (stream: Int, gain: GainEnvelope)] = [:]
 }

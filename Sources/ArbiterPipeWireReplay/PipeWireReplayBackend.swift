@@ -121,7 +121,7 @@ public final class PipeWireReplayBackend: ReplayBackend {
 
     public func apply(_ engine: Engine) throws {
         reached(engine.now)
-        try onGraph(otherwise: ()) { try stage.apply(engine) }
+        try onGraph(otherwise: ()) { try stage.reconcile(with: engine) }
     }
 
     public func declare(_ app: AppConfig) throws { try onGraph(otherwise: ()) { try stage.add(app) } }
@@ -146,7 +146,7 @@ public final class PipeWireReplayBackend: ReplayBackend {
         reached(engine.now)
         try onGraph(otherwise: ()) {
             try stage.match(accessories: engine.device.accessories.map { AccessorySpec($0.kind, name: $0.name) })
-            try stage.apply(engine)
+            try stage.reconcile(with: engine)
         }
     }
 

@@ -119,7 +119,7 @@ public final class SoakRunner {
             var engine = try Engine(setup)
             engine.handle(.app(app.name, .play()), at: .ms(10))
             let stage = try PipeWireStage(connection: try daemon.connect(), setup: setup)
-            try stage.apply(engine)
+            try stage.reconcile(with: engine)
             _ = try SoakGraphCheck.settle(engine, daemon: daemon)
         }
         let deadline = PipeWireConnection.now + 5
