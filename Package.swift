@@ -108,6 +108,7 @@ let package = Package(
             name: "ArbiterKitTests", dependencies: ["ArbiterKit", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting"], exclude: ["Scenarios"]
         ),
         .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire"]),
+        .testTarget(name: "ArbiterSoakTests", dependencies: ["ArbiterSoak", "ArbiterPipeWire", "ArbiterEngine"]),
         .testTarget(
             name: "ArbiterScenarioTests", dependencies: ["ArbiterScenario", "ArbiterEngine"], exclude: ["FuzzRegressions"]
         ),

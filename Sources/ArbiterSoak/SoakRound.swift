@@ -1,5 +1,6 @@
 import ArbiterEngine
 import ArbiterPipeWire
+import ArbiterScenario
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -146,6 +147,3 @@ extension SoakRunner {
         return noticed
     }
 }
-
-/// `1 app`, `2 apps`.
-func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

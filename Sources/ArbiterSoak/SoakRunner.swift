@@ -24,22 +24,22 @@ public final class SoakRunner {
     let daemon: SoakDaemon
     let scenarios: [String]
     let quiet: Bool
+    /// Prints a line of the soak's output as soon as it is known.
+    let say: (String) -> Void
     var random: SoakRandom
     var figures = SoakFigures()
     /// The runner's descriptors after the warm-up, with nothing of the soak's connected.
     private var baseline = FileDescriptorCensus(targets: [:])
 
-    public init(limits: Limits, daemon: SoakDaemon, scenarios: [String], seed: UInt64, quiet: Bool) {
+    /// A runner of rounds against `daemon`, whose lines go to `say` as they come.
+    public init(limits: Limits, daemon: SoakDaemon, scenarios: [String], seed: UInt64, quiet: Bool,
+                say: @escaping (String) -> Void) {
         self.limits = limits
         self.daemon = daemon
         self.scenarios = scenarios
         self.quiet = quiet
+        self.say = say
         random = SoakRandom(seed: seed)
-    }
-
-    func say(_ line: String) {
-        print(line)
-        fflush(nil)   // every stream: a soak written to a file shows its rounds as they end
     }
 
     /// The rounds, the leak checks and the summary; whether nothing leaked, disagreed or failed.
