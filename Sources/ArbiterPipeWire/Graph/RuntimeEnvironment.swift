@@ -2,6 +2,7 @@
 import Glibc
 #endif
 
+/// Where the user's session keeps its running daemons.
 public enum RuntimeEnvironment {
     /// `$XDG_RUNTIME_DIR`, where a running daemon's socket is.
     public static var runtimeDirectory: String {

@@ -12,6 +12,9 @@ import Glibc
 ///
 /// A bus takes at most `StreamLimits.streamsPerBus` streams; beyond them the stage adds buses `arbiter.route.2`,
 /// `arbiter.route.3`, ..., each linked to the route the same way, up to `StreamLimits.maxBuses`.
+///
+/// The stage is what is particular to playing Arbiter's own streams (a replay, the REPL, the soak); what any use
+/// of a daemon shares (the connection and its registry, links, reading the graph back) is in `Graph/`.
 public final class PipeWireStage: @unchecked Sendable {
     public let connection: PipeWireConnection
     /// Stream handles by node name (`arbiter.<App>.<player>`).
