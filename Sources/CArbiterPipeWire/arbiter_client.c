@@ -14,8 +14,8 @@ int arbiter_client_connect(struct arbiter_client *client, const char *thread_nam
                            const struct pw_registry_events *registry_events, void *data, char *error, int error_len) {
     pw_init(NULL, NULL);
     client->loop = pw_thread_loop_new(thread_name, NULL);
-    client->context = client->loop ? pw_context_new(pw_thread_loop_get_loop(client->loop), arbiter_context_properties(), 0)
-                                   : NULL;
+    struct pw_loop *loop = client->loop ? pw_thread_loop_get_loop(client->loop) : NULL;
+    client->context = loop ? pw_context_new(loop, arbiter_context_properties(), 0) : NULL;
     if (client->context == NULL) {
         snprintf(error, error_len, "cannot create a PipeWire context");
         return -1;
