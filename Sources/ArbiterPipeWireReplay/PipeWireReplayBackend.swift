@@ -226,7 +226,9 @@ public final class ObserverConnection {
     private let remote: String
     private var made: GraphObserver?
 
-    public init(runtimeDirectory: String, remote: String?) { self.remote = remote ?? (runtimeDirectory + "/pipewire-0") }
+    public init(runtimeDirectory: String, remote: String?) {
+        self.remote = remote ?? (runtimeDirectory + "/pipewire-0")
+    }
 
     public func observer() throws -> GraphObserver {
         if let made, made.isAlive { return made }

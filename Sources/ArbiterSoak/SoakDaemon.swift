@@ -42,10 +42,14 @@ public final class SoakDaemon {
     public func connect() throws -> PipeWireConnection { try PipeWireConnection(remote: socket) }
 
     /// The daemon's objects, as `pw-dump` prints them.
-    public func dump() throws -> [[String: Any]] { try GraphSnapshot.dump(runtimeDirectory: runtimeDirectory, remote: remote) }
+    public func dump() throws -> [[String: Any]] {
+        try GraphSnapshot.dump(runtimeDirectory: runtimeDirectory, remote: remote)
+    }
 
     /// The streams as the graph shows them.
-    public func snapshot() throws -> GraphSnapshot { try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote) }
+    public func snapshot() throws -> GraphSnapshot {
+        try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
+    }
 
     /// The daemon's open descriptors now, when they can be read.
     public func descriptors() -> FileDescriptorCensus? { pid.flatMap(FileDescriptorCensus.of(pid:)) }

@@ -6,8 +6,10 @@ import Glibc
 #endif
 
 /// Runs soak rounds against one daemon until the rounds or the minutes are spent, checks for leaks, and
-/// prints what it did and found.
+/// says what it did and found.
 public final class SoakRunner {
+    /// When the soak stops (after `rounds`, or `seconds`, whichever comes first), the most apps a round stages,
+    /// and how often the daemon is restarted and leaks are checked, in rounds.
     public struct Limits {
         var rounds: Int?
         var seconds: Double?
@@ -16,7 +18,11 @@ public final class SoakRunner {
         var checkEvery: Int
 
         public init(rounds: Int?, seconds: Double?, apps: Int, restartEvery: Int, checkEvery: Int) {
-            (self.rounds, self.seconds, self.apps, self.restartEvery, self.checkEvery) = (rounds, seconds, apps, restartEvery, checkEvery)
+            self.rounds = rounds
+            self.seconds = seconds
+            self.apps = apps
+            self.restartEvery = restartEvery
+            self.checkEvery = checkEvery
         }
     }
 
