@@ -76,6 +76,13 @@ let package = Package(
         .target(name: "CArbiterLineEditing", linkerSettings: [.linkedLibrary("edit")]),
         // The PipeWire backend: real streams, nodes and links for the engine's decisions.
         .target(name: "ArbiterPipeWire", dependencies: ["ArbiterEngine", "CArbiterPipeWire"]),
+        // A scenario replayed on the PipeWire backend: the replayer's backend over a stage of its own streams.
+        .target(name: "ArbiterPipeWireReplay", dependencies: ["ArbiterEngine", "ArbiterScenario", "ArbiterPipeWire"]),
+        // `arbiter soak`'s rounds and checks: the PipeWire backend run for a long time, ending with nothing leaked.
+        .target(
+            name: "ArbiterSoak",
+            dependencies: ["ArbiterEngine", "ArbiterScenario", "ArbiterPipeWire", "ArbiterPipeWireReplay"]
+        ),
         // The `arbiter` command-line tool.
         .executableTarget(
             name: "arbiter",
@@ -84,6 +91,8 @@ let package = Package(
                 "ArbiterLint",
                 "ArbiterScenario",
                 "ArbiterPipeWire",
+                "ArbiterPipeWireReplay",
+                "ArbiterSoak",
                 "CArbiterLineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -99,6 +108,7 @@ let package = Package(
             name: "ArbiterKitTests", dependencies: ["ArbiterKit", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting"], exclude: ["Scenarios"]
         ),
         .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire"]),
+        .testTarget(name: "ArbiterSoakTests", dependencies: ["ArbiterSoak", "ArbiterPipeWire", "ArbiterEngine"]),
         .testTarget(
             name: "ArbiterScenarioTests", dependencies: ["ArbiterScenario", "ArbiterEngine"], exclude: ["FuzzRegressions"]
         ),

@@ -31,14 +31,7 @@ struct link_slot {
 };
 
 struct arbiter_observer {
-    struct pw_thread_loop *loop;
-    struct pw_context *context;
-    struct pw_core *core;
-    struct spa_hook core_listener;
-    struct pw_registry *registry;
-    struct spa_hook registry_listener;
-    struct arbiter_sync sync;
-    int dead;
+    struct arbiter_client client; /* its thread loop, context, core and registry (arbiter_client.h) */
     uint64_t generation;
     struct node_slot nodes[OBSERVED_NODES];
     struct link_slot links[OBSERVED_LINKS];
@@ -46,7 +39,7 @@ struct arbiter_observer {
 
 static void changed(struct arbiter_observer *observer) {
     observer->generation++;
-    pw_thread_loop_signal(observer->loop, false);
+    pw_thread_loop_signal(observer->client.loop, false);
 }
 
 /* ---- a stream's info and Props (on the loop thread, lock held) ---- */
@@ -113,7 +106,7 @@ static void follow_node(struct arbiter_observer *observer, uint32_t id, const st
         slot->node.state = STATE_UNKNOWN;
         snprintf(slot->node.name, sizeof(slot->node.name), "%s", name ? name : "");
         if (media_class != NULL && strncmp(media_class, "Stream/", 7) == 0) {
-            slot->proxy = pw_registry_bind(observer->registry, id, PW_TYPE_INTERFACE_Node, PW_VERSION_NODE, 0);
+            slot->proxy = pw_registry_bind(observer->client.registry, id, PW_TYPE_INTERFACE_Node, PW_VERSION_NODE, 0);
             if (slot->proxy != NULL) {
                 uint32_t params[] = { SPA_PARAM_Props };
                 pw_proxy_add_object_listener(slot->proxy, &slot->listener, &node_events, slot);
@@ -172,14 +165,14 @@ static const struct pw_registry_events registry_events = {
 
 static void on_core_done(void *data, uint32_t id, int seq) {
     struct arbiter_observer *observer = data;
-    arbiter_sync_answered(&observer->sync, observer->loop, id, seq);
+    arbiter_sync_answered(&observer->client.sync, observer->client.loop, id, seq);
 }
 
 static void on_core_error(void *data, uint32_t id, int seq, int res, const char *message) {
     struct arbiter_observer *observer = data;
     if (id == PW_ID_CORE && res == -EPIPE) {
-        observer->dead = 1;
-        pw_thread_loop_signal(observer->loop, false);
+        observer->client.dead = 1;
+        pw_thread_loop_signal(observer->client.loop, false);
     }
 }
 
@@ -188,15 +181,6 @@ static const struct pw_core_events core_events = {
     .done = on_core_done,
     .error = on_core_error,
 };
-
-static int round_trip_locked(struct arbiter_observer *observer, struct timespec *deadline) {
-    if (observer->dead) return -1;
-    arbiter_sync_send(&observer->sync, observer->core);
-    while (!observer->sync.done && !observer->dead) {
-        if (pw_thread_loop_timed_wait_full(observer->loop, deadline) != 0) return -1;
-    }
-    return observer->dead ? -1 : 0;
-}
 
 static int has_unknown_stream(struct arbiter_observer *observer) {
     for (int i = 0; i < OBSERVED_NODES; i++) {
@@ -208,10 +192,10 @@ static int has_unknown_stream(struct arbiter_observer *observer) {
 
 static int sync_locked(struct arbiter_observer *observer, int timeout_ms) {
     struct timespec deadline;
-    pw_thread_loop_get_time(observer->loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
+    arbiter_client_deadline(&observer->client, &deadline, timeout_ms);
     /* A stream seen during a round trip was bound after it: its info comes with the next one. */
     for (int round = 0; round < 8; round++) {
-        if (round_trip_locked(observer, &deadline) != 0) return -1;
+        if (arbiter_client_round_trip(&observer->client, &deadline) != 0) return -1;
         if (!has_unknown_stream(observer)) return 0;
     }
     return 0;
@@ -223,16 +207,13 @@ arbiter_observer *arbiter_observer_connect(const char *remote, char *error, int 
         snprintf(error, error_len, "out of memory");
         return NULL;
     }
-    if (arbiter_client_open(&observer->loop, &observer->context, &observer->core, "arbiter-observer",
-                            "arbiter-observer", remote, error, error_len) != 0) {
+    if (arbiter_client_connect(&observer->client, "arbiter-observer", "arbiter-observer", remote, &core_events,
+                               &registry_events, observer, error, error_len) != 0) {
         arbiter_observer_disconnect(observer);
         return NULL;
     }
-    pw_core_add_listener(observer->core, &observer->core_listener, &core_events, observer);
-    observer->registry = pw_core_get_registry(observer->core, PW_VERSION_REGISTRY, 0);
-    pw_registry_add_listener(observer->registry, &observer->registry_listener, &registry_events, observer);
     int result = sync_locked(observer, 5000);
-    pw_thread_loop_unlock(observer->loop);
+    pw_thread_loop_unlock(observer->client.loop);
     if (result != 0) {
         snprintf(error, error_len, "PipeWire did not answer the observer within 5 s");
         arbiter_observer_disconnect(observer);
@@ -243,26 +224,25 @@ arbiter_observer *arbiter_observer_connect(const char *remote, char *error, int 
 
 void arbiter_observer_disconnect(arbiter_observer *observer) {
     if (observer == NULL) return;
-    if (observer->loop) pw_thread_loop_stop(observer->loop);
+    if (observer->client.loop) pw_thread_loop_stop(observer->client.loop);
     for (int i = 0; i < OBSERVED_NODES; i++) {
         if (observer->nodes[i].used) forget_node(&observer->nodes[i]);
     }
-    if (observer->registry) pw_proxy_destroy((struct pw_proxy *)observer->registry);
-    arbiter_client_close(observer->loop, observer->context, observer->core);
+    arbiter_client_close(&observer->client);
     free(observer);
 }
 
 int arbiter_observer_sync(arbiter_observer *observer, int timeout_ms) {
-    pw_thread_loop_lock(observer->loop);
+    pw_thread_loop_lock(observer->client.loop);
     int result = sync_locked(observer, timeout_ms);
-    pw_thread_loop_unlock(observer->loop);
+    pw_thread_loop_unlock(observer->client.loop);
     return result;
 }
 
 void arbiter_observer_copy(arbiter_observer *observer, struct arbiter_observed_node *nodes, int max_nodes,
                            int *n_nodes, struct arbiter_observed_link *links, int max_links, int *n_links,
                            uint64_t *generation) {
-    pw_thread_loop_lock(observer->loop);
+    pw_thread_loop_lock(observer->client.loop);
     int node_count = 0, link_count = 0;
     for (int i = 0; i < OBSERVED_NODES; i++) {
         if (!observer->nodes[i].used) continue;
@@ -277,24 +257,24 @@ void arbiter_observer_copy(arbiter_observer *observer, struct arbiter_observed_n
     *n_nodes = node_count;
     *n_links = link_count;
     *generation = observer->generation;
-    pw_thread_loop_unlock(observer->loop);
+    pw_thread_loop_unlock(observer->client.loop);
 }
 
 int arbiter_observer_wait(arbiter_observer *observer, uint64_t generation, int timeout_ms) {
-    pw_thread_loop_lock(observer->loop);
+    pw_thread_loop_lock(observer->client.loop);
     struct timespec deadline;
-    pw_thread_loop_get_time(observer->loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
-    while (!observer->dead && observer->generation == generation) {
-        if (pw_thread_loop_timed_wait_full(observer->loop, &deadline) != 0) break;
+    pw_thread_loop_get_time(observer->client.loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
+    while (!observer->client.dead && observer->generation == generation) {
+        if (pw_thread_loop_timed_wait_full(observer->client.loop, &deadline) != 0) break;
     }
-    int result = observer->dead ? -1 : observer->generation != generation;
-    pw_thread_loop_unlock(observer->loop);
+    int result = observer->client.dead ? -1 : observer->generation != generation;
+    pw_thread_loop_unlock(observer->client.loop);
     return result;
 }
 
 int arbiter_observer_alive(arbiter_observer *observer) {
-    pw_thread_loop_lock(observer->loop);
-    int alive = !observer->dead;
-    pw_thread_loop_unlock(observer->loop);
+    pw_thread_loop_lock(observer->client.loop);
+    int alive = !observer->client.dead;
+    pw_thread_loop_unlock(observer->client.loop);
     return alive;
 }

@@ -36,7 +36,7 @@ func measureArbiter(streams: Int, runs: Int) throws(BenchFailure) -> [UnplugPart
             engine.handle(event, at: time)
         }
         for index in 0..<streams { handle(.app(AppID("App\(index)"), .play())) }
-        try stage.apply(engine)
+        try stage.reconcile(with: engine)
         var samples: [UnplugParts] = []
         for run in 1...(ArbiterBench.warmUpRuns + runs) {
             try outside.sync()
@@ -52,7 +52,7 @@ func measureArbiter(streams: Int, runs: Int) throws(BenchFailure) -> [UnplugPart
             let woken = seconds()
             for event in events { handle(.device(event.action)) }
             let decided = seconds()
-            try stage.apply(engine)   // relinks the route bus, then a round trip
+            try stage.reconcile(with: engine)   // relinks the route bus, then a round trip
             while stage.connection.linksInto(speaker) < 2 { try stage.connection.sync() }
             let done = seconds()
             guard engine.currentRoute.outputTypes == [.builtInSpeaker] else {
@@ -61,7 +61,7 @@ func measureArbiter(streams: Int, runs: Int) throws(BenchFailure) -> [UnplugPart
             if run > ArbiterBench.warmUpRuns { samples.append(UnplugParts(delivery: events[0].moment - start, wakeup: woken - events[0].moment,
                                        engine: decided - woken, relink: done - decided)) }
             for action in try stage.connect(headphones) { handle(.device(action)) }
-            try stage.apply(engine)
+            try stage.reconcile(with: engine)
             guard engine.currentRoute.outputTypes == [.headphones] else {
                 throw BenchFailure("run \(run): the headphones were not plugged back")
             }

@@ -16,10 +16,6 @@ struct PipeWireOptions: ParsableArguments {
 
     var enabled: Bool { pipewire || pipewireRemote != nil }
 
-    /// Starts the private daemon when one is wanted and connects once to the daemon that will be used; returns
-    /// the daemon (nil with a remote or without PipeWire) and the runtime directory whose socket to use.
-    /// PipeWire that cannot be used (no daemon at the remote, a daemon that cannot start or does not answer) is
-    /// unusable input: the error says what was tried and what was expected, and the exit status is 2.
     /// Connects once to the daemon at `--pipewire-remote` `remote`; if it cannot, says what was tried and what
     /// was expected, and exits 2.
     static func requireRunningDaemon(at remote: String) throws {
@@ -33,6 +29,10 @@ struct PipeWireOptions: ParsableArguments {
         throw ExitCode(2)
     }
 
+    /// Starts the private daemon when one is wanted and connects once to the daemon that will be used; returns
+    /// the daemon (nil with a remote or without PipeWire) and the runtime directory whose socket to use.
+    /// PipeWire that cannot be used (no daemon at the remote, a daemon that cannot start or does not answer) is
+    /// unusable input: the error says what was tried and what was expected, and the exit status is 2.
     func start() throws -> (PrivateDaemon?, String) {
         guard enabled else { return (nil, RuntimeEnvironment.runtimeDirectory) }
         if let remote = pipewireRemote {
@@ -80,12 +80,5 @@ struct PipeWireOptions: ParsableArguments {
         case .failure(let error):
             return error.errno.map { String(cString: strerror($0)) }
         }
-    }
-}
-
-enum RuntimeEnvironment {
-    /// `$XDG_RUNTIME_DIR`, where a running daemon's socket is.
-    static var runtimeDirectory: String {
-        getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/run/user/\(getuid())"
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ArbiterEngine
 import ArbiterPipeWire
+import ArbiterPipeWireReplay
 import ArbiterScenario
 #if canImport(Glibc)
 import Glibc

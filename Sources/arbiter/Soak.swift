@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ArbiterPipeWire
 import ArbiterScenario
+import ArbiterSoak
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -97,7 +98,10 @@ extension Arbiter {
             let runner = SoakRunner(
                 limits: .init(rounds: rounds, seconds: (minutes ?? (rounds == nil ? 60 : nil)).map { $0 * 60 },
                               apps: apps, restartEvery: restartEvery, checkEvery: checkEvery),
-                daemon: daemon, scenarios: files.shuffled(using: &order), seed: seed, quiet: quiet)
+                daemon: daemon, scenarios: files.shuffled(using: &order), seed: seed, quiet: quiet) { line in
+                    print(line)
+                    fflush(nil)   // every stream: a soak written to a file shows its rounds as they end
+                }
             print("soak: seed \(seed), " + (rounds.map { counted($0, "round") } ?? "")
                 + (rounds != nil && minutes != nil ? " or " : "")
                 + ((minutes ?? (rounds == nil ? 60 : nil)).map { "\(String(format: "%g", $0)) minutes" } ?? "")

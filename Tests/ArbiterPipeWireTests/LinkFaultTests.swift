@@ -27,13 +27,13 @@ struct LinkFaultTests {
         let other = try PipeWireConnection(remote: rig.daemon.runtimeDirectory + "/pipewire-0")
         #expect(other.destroyNode(named: "arbiter.port.headphones"))
         try other.sync()
-        try rig.stage.apply(rig.engine)
+        try rig.stage.reconcile(with: rig.engine)
         let fallback = try rig.graph { $0.streams["arbiter.Radio.main"]?.targets == ["arbiter.port.builtInSpeaker"] }
         #expect(fallback.streams["arbiter.Radio.main"]?.targets == ["arbiter.port.builtInSpeaker"])
         let actions = try rig.stage.externalActions()
         #expect(actions == [.disconnect(LinkFaultTests.headphones)])
         for action in actions { rig.engine.handle(.device(action), at: rig.time + .ms(100)) }
-        try rig.stage.apply(rig.engine)
+        try rig.stage.reconcile(with: rig.engine)
         #expect(rig.engine.currentRoute.outputTypes == [.builtInSpeaker])
         let after = try rig.graph { $0.streams["arbiter.Radio.main"]?.state == "running" }
         #expect(after.streams["arbiter.Radio.main"]?.targets == ["arbiter.port.builtInSpeaker"])
@@ -49,7 +49,7 @@ struct LinkFaultTests {
         try rig.stage.connection.sync()
         #expect(rig.stage.connection.linksInto("arbiter.port.headphones") == 1)
         do {
-            try rig.stage.apply(rig.engine)
+            try rig.stage.reconcile(with: rig.engine)
             Issue.record("a refused link was not reported")
         } catch {
             #expect(error.message.contains("the daemon refused a link"), "\(error)")
@@ -57,10 +57,10 @@ struct LinkFaultTests {
         }
         try rig.stage.connection.sync()
         #expect(rig.stage.connection.linksInto("arbiter.port.headphones") == 1, "only the other client's link is left")
-        // Once the other client's link is gone, the next apply links the bus.
+        // Once the other client's link is gone, the next reconciliation links the bus.
         _ = try tool(rig.daemon, ["pw-link", "-d", "arbiter.route:monitor_FL", "arbiter.port.headphones:playback_FL"])
         try rig.stage.connection.sync()
-        try rig.stage.apply(rig.engine)
+        try rig.stage.reconcile(with: rig.engine)
         let graph = try rig.graph { $0.streams["arbiter.Radio.main"]?.targets == ["arbiter.port.headphones"] }
         #expect(graph.streams["arbiter.Radio.main"]?.targets == ["arbiter.port.headphones"])
         #expect(rig.stage.connection.linksInto("arbiter.port.headphones") == 2)

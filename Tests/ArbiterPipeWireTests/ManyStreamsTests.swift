@@ -41,11 +41,11 @@ struct ManyStreamsTests {
         let stage = try PipeWireStage(connection: try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0"),
                                       setup: ManyStreamsTests.setup(count))
         let up = clock.now
-        try stage.apply(engine)
+        try stage.reconcile(with: engine)
         let playing = clock.now
         for action in try stage.connect(AccessorySpec(.wiredHeadphones)) { engine.handle(.device(action), at: .ms(100)) }
         let connected = clock.now
-        try stage.apply(engine)
+        try stage.reconcile(with: engine)
         let routed = clock.now
         print("many streams: \(count) apps: stage up \(up - start), all playing \(playing - up), "
             + "connect \(connected - playing), route change \(routed - connected), "

@@ -31,7 +31,7 @@ struct Rig {
         engine = try Engine(setup)
         stage = try PipeWireStage(connection: try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0"),
                                   setup: setup)
-        try stage.apply(engine)
+        try stage.reconcile(with: engine)
     }
 
     mutating func send(_ event: Event, after delay: Time = .ms(100)) throws {
@@ -41,7 +41,7 @@ struct Rig {
         } else {
             engine.handle(event, at: time)
         }
-        try stage.apply(engine)
+        try stage.reconcile(with: engine)
     }
 
     /// The graph as pw-dump shows it, after it has settled on `condition`.
@@ -121,7 +121,7 @@ struct StageTests {
         let actions = try rig.stage.externalActions()
         #expect(actions == [.disconnect(AccessorySpec(.wiredHeadphones))])
         for action in actions { rig.engine.handle(.device(action), at: rig.time + .ms(100)) }
-        try rig.stage.apply(rig.engine)
+        try rig.stage.reconcile(with: rig.engine)
         #expect(rig.engine.currentRoute.outputTypes == [.builtInSpeaker])
         #expect(rig.engine.app("Music")?.isPlaying == false, "AVPlayer pauses itself when headphones go away")
         let graph = try rig.graph { $0.streams["arbiter.Music.main"]?.state != "running" }

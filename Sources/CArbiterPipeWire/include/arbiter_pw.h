@@ -1,14 +1,17 @@
 /* A small C layer over libpipewire-0.3 for what Swift cannot import: method macros, variadic controls,
  * SPA pods and the real-time process() callback. Every function takes the connection's thread-loop lock
- * itself; no PipeWire type appears here. */
+ * itself; no PipeWire type appears here. Each section names the file that carries it out. */
 #ifndef ARBITER_PW_H
 #define ARBITER_PW_H
 
 #include <stdint.h>
 
 #include "arbiter_observer.h" /* the read-only observer connection */
+#include "arbiter_spawn.h"    /* helper processes */
 
 typedef struct arbiter_pw arbiter_pw;
+
+/* ---- the connection (arbiter_connection.c) ---- */
 
 /* Connects to the daemon named `remote` (NULL: the default) and waits for the registry to settle.
  * Returns NULL and fills `error` on failure. */
@@ -29,6 +32,8 @@ int arbiter_pw_alive(arbiter_pw *pw);
  * connection is dead, the reason (clear_error keeps it). */
 const char *arbiter_pw_last_error(arbiter_pw *pw);
 void arbiter_pw_clear_error(arbiter_pw *pw);
+
+/* ---- the registry and port nodes (arbiter_registry.c) ---- */
 
 /* Creates a null sink (is_source = 0) or source named `name` with the given channel positions
  * ("[ FL FR ]" or "[ MONO ]") and extra properties as "key=value" lines. Returns 0 or -1. */
@@ -51,6 +56,8 @@ int arbiter_pw_count_links_into(arbiter_pw *pw, const char *name);
  * goes away (-1); woken by each link the registry announces, without round trips. */
 int arbiter_pw_wait_for_links_into(arbiter_pw *pw, const char *name, int count, int timeout_ms);
 
+/* ---- our own streams (arbiter_streams.c; their links in arbiter_links.c) ---- */
+
 /* Streams: a playback stream producing a quiet tone, or a capture stream; `active` 0 connects it inactive (it
  * starts at arbiter_pw_stream_set_active). Returns a handle >= 0 or -1. */
 int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *app, const char *media_name,
@@ -68,15 +75,12 @@ void arbiter_pw_stream_unlink(arbiter_pw *pw, int stream);
 uint64_t arbiter_pw_stream_cycles(arbiter_pw *pw, int stream);
 void arbiter_pw_stream_destroy(arbiter_pw *pw, int stream);
 
+/* ---- links between nodes, in groups (arbiter_links.c) ---- */
+
 /* Links node `output` to node `input` channel by channel (output ports, monitors included, to input ports),
  * keeping the links in `group` (0 to 15). 0, or -1 (see arbiter_pw_last_error). */
 int arbiter_pw_group_link(arbiter_pw *pw, int group, const char *output, const char *input);
 /* Destroys every link of `group`. */
 void arbiter_pw_group_unlink(arbiter_pw *pw, int group);
-
-/* Starts `path` with `argv` and `envp` (NULL-terminated) in a new session, stdin from /dev/null and stdout and
- * stderr to `log` (or /dev/null), and makes it die with this process (PR_SET_PDEATHSIG), so a daemon never
- * outlives arbiter, even after kill -9. Returns the pid, or -1. */
-int arbiter_spawn_child(const char *path, char *const argv[], char *const envp[], const char *log);
 
 #endif

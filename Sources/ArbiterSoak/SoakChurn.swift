@@ -1,5 +1,6 @@
 import ArbiterEngine
 import ArbiterPipeWire
+import ArbiterPipeWireReplay
 import ArbiterScenario
 #if canImport(Glibc)
 import Glibc

@@ -1,19 +1,19 @@
 import ArbiterEngine
 
 /// xorshift64*: a soak reproduces from its seed.
-struct SoakRandom: RandomNumberGenerator {
+public struct SoakRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed == 0 ? 0x2545_F491_4F6C_DD1D : seed }
+    public init(seed: UInt64) { state = seed == 0 ? 0x2545_F491_4F6C_DD1D : seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state ^= state >> 12
         state ^= state << 25
         state ^= state >> 27
         return state &* 0x2545_F491_4F6C_DD1D
     }
 
-    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
+    public mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
 }
 
 /// What a round's apps and accessories are, and what their apps do: the kinds of app a phone has (a music

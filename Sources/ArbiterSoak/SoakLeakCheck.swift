@@ -7,31 +7,15 @@ import Glibc
 /// back to its own (both after the warm-up), and nothing of Arbiter's left in the daemon. The
 /// daemon handles a disconnection asynchronously, so each is read again for a few seconds before it counts as
 /// a leak. A line starting `note:` is a figure, not a leak.
-enum SoakLeakCheck {
+public enum SoakLeakCheck {
     /// What leaked, a line each; empty when nothing did. Updates the figures' descriptors and memory.
     static func run(runner baseline: FileDescriptorCensus, daemon: SoakDaemon, figures: inout SoakFigures,
                     seconds: Double = 5) -> [String] {
         figures.leakChecks += 1
         let deadline = PipeWireConnection.now + seconds
-        func settled(_ condition: () -> Bool) {
-            while !condition() && PipeWireConnection.now < deadline { usleep(50_000) }
-        }
-        var lines: [String] = []
-        var leftovers: GraphLeftovers?
-        var unreadable: String?
-        settled {
-            do {
-                leftovers = GraphLeftovers(objects: try daemon.dump())
-                unreadable = nil
-            } catch {
-                unreadable = "\(error)"
-            }
-            return leftovers?.isEmpty == true
-        }
-        if let unreadable { lines.append("cannot read the daemon's graph to look for leftovers: \(unreadable)") }
-        lines += leftovers?.lines ?? []
+        var lines = leftovers(in: daemon, until: deadline)
         var runner = FileDescriptorCensus.ofThisProcess()
-        settled {
+        settle(until: deadline) {
             runner = FileDescriptorCensus.ofThisProcess()
             return runner.count <= baseline.count
         }
@@ -39,7 +23,7 @@ enum SoakLeakCheck {
         if let leak = runner.leak(since: baseline, whose: "the runner") { lines.append(leak) }
         if let start = daemon.baseline {
             var now = daemon.descriptors()
-            settled {
+            settle(until: deadline) {
                 now = daemon.descriptors()
                 return (now?.count ?? 0) <= start.count
             }
@@ -55,10 +39,34 @@ enum SoakLeakCheck {
         return lines
     }
 
+    /// What of Arbiter's is left in the daemon (`GraphLeftovers`), a line each; empty when nothing is. The daemon
+    /// removes a closed connection's objects asynchronously, so its graph is read again until nothing is left or
+    /// `deadline` (on `PipeWireConnection.now`'s clock) has passed.
+    public static func leftovers(in daemon: SoakDaemon, until deadline: Double) -> [String] {
+        var leftovers: GraphLeftovers?
+        var unreadable: String?
+        settle(until: deadline) {
+            do {
+                leftovers = GraphLeftovers(objects: try daemon.dump())
+                unreadable = nil
+            } catch {
+                unreadable = "\(error)"
+            }
+            return leftovers?.isEmpty == true
+        }
+        return (unreadable.map { ["cannot read the daemon's graph to look for leftovers: \($0)"] } ?? [])
+            + (leftovers?.lines ?? [])
+    }
+
+    /// Checks `condition` every 50 ms until it holds or `deadline` has passed.
+    private static func settle(until deadline: Double, _ condition: () -> Bool) {
+        while !condition() && PipeWireConnection.now < deadline { usleep(50_000) }
+    }
+
     /// After some rounds PipeWire 0.3.65 keeps one node activation block (the 64 KB memfd each node has) whose
     /// node is gone, and never more than one: one memfd more than the baseline is a note; any other
     /// descriptor, or a second memfd, is a leak.
-    static func daemonLeak(_ now: FileDescriptorCensus, since start: FileDescriptorCensus) -> [String] {
+    public static func daemonLeak(_ now: FileDescriptorCensus, since start: FileDescriptorCensus) -> [String] {
         func memfds(_ census: FileDescriptorCensus) -> Int {
             census.targets.values.filter { $0.hasPrefix("/memfd:pipewire-memfd") }.count
         }

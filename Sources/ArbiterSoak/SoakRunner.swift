@@ -6,40 +6,50 @@ import Glibc
 #endif
 
 /// Runs soak rounds against one daemon until the rounds or the minutes are spent, checks for leaks, and
-/// prints what it did and found.
-final class SoakRunner {
-    struct Limits {
+/// says what it did and found.
+public final class SoakRunner {
+    /// When the soak stops (after `rounds`, or `seconds`, whichever comes first), the most apps a round stages,
+    /// and how often the daemon is restarted and leaks are checked, in rounds.
+    public struct Limits {
         var rounds: Int?
         var seconds: Double?
         var apps: Int
         var restartEvery: Int
         var checkEvery: Int
+
+        public init(rounds: Int?, seconds: Double?, apps: Int, restartEvery: Int, checkEvery: Int) {
+            self.rounds = rounds
+            self.seconds = seconds
+            self.apps = apps
+            self.restartEvery = restartEvery
+            self.checkEvery = checkEvery
+        }
     }
 
     let limits: Limits
     let daemon: SoakDaemon
     let scenarios: [String]
     let quiet: Bool
+    /// Prints a line of the soak's output as soon as it is known.
+    let say: (String) -> Void
     var random: SoakRandom
     var figures = SoakFigures()
     /// The runner's descriptors after the warm-up, with nothing of the soak's connected.
     private var baseline = FileDescriptorCensus(targets: [:])
 
-    init(limits: Limits, daemon: SoakDaemon, scenarios: [String], seed: UInt64, quiet: Bool) {
+    /// A runner of rounds against `daemon`, whose lines go to `say` as they come.
+    public init(limits: Limits, daemon: SoakDaemon, scenarios: [String], seed: UInt64, quiet: Bool,
+                say: @escaping (String) -> Void) {
         self.limits = limits
         self.daemon = daemon
         self.scenarios = scenarios
         self.quiet = quiet
+        self.say = say
         random = SoakRandom(seed: seed)
     }
 
-    func say(_ line: String) {
-        print(line)
-        fflush(nil)   // every stream: a soak written to a file shows its rounds as they end
-    }
-
     /// The rounds, the leak checks and the summary; whether nothing leaked, disagreed or failed.
-    func run() -> Bool {
+    public func run() -> Bool {
         let start = PipeWireConnection.now
         do {
             try warmUp()
@@ -115,7 +125,7 @@ final class SoakRunner {
             var engine = try Engine(setup)
             engine.handle(.app(app.name, .play()), at: .ms(10))
             let stage = try PipeWireStage(connection: try daemon.connect(), setup: setup)
-            try stage.apply(engine)
+            try stage.reconcile(with: engine)
             _ = try SoakGraphCheck.settle(engine, daemon: daemon)
         }
         let deadline = PipeWireConnection.now + 5

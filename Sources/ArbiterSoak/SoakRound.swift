@@ -1,5 +1,6 @@
 import ArbiterEngine
 import ArbiterPipeWire
+import ArbiterScenario
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,7 +35,7 @@ extension SoakRunner {
         func step(_ event: Event) throws {
             time = time + .ms(Int64.random(in: 10...1500, using: &random))
             engine.handle(event, at: time)
-            try stage!.apply(engine)
+            try stage!.reconcile(with: engine)
         }
         func check() throws {
             figures.graphChecks += 1
@@ -77,7 +78,7 @@ extension SoakRunner {
             // The runner reconnects: the model as it was, set up anew on the new daemon.
             let again = try PipeWireStage(connection: try daemon.connect(), setup: setup)
             try again.match(accessories: engine.device.accessories.map { AccessorySpec($0.kind, name: $0.name) })
-            try again.apply(engine)
+            try again.reconcile(with: engine)
             stage = again
             figures.streamsCreated += streams
             stages += 1
@@ -146,6 +147,3 @@ extension SoakRunner {
         return noticed
     }
 }
-
-/// `1 app`, `2 apps`.
-func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

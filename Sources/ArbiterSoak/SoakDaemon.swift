@@ -3,19 +3,19 @@ import Foundation
 
 /// The daemon a soak runs against: a private one it starts, kills and starts again, or a running one
 /// (`--pipewire-remote`) it only uses and watches.
-final class SoakDaemon {
+public final class SoakDaemon {
     private var owned: PrivateDaemon?
     /// `--pipewire-remote NAME`, or nil for a private daemon.
-    let remote: String?
-    private(set) var runtimeDirectory: String
+    public let remote: String?
+    public private(set) var runtimeDirectory: String
     /// The daemon's process, when it can be found (its socket's peer).
-    private(set) var pid: pid_t?
+    public private(set) var pid: pid_t?
     /// The daemon's descriptors once nothing of the soak's is connected (after a warm-up round); nil until then,
     /// or when they cannot be read.
-    var baseline: FileDescriptorCensus?
+    public var baseline: FileDescriptorCensus?
 
     /// Starts a private daemon, or finds the running one at `remote`.
-    init(remote: String?) throws {
+    public init(remote: String?) throws {
         self.remote = remote
         if remote != nil {
             runtimeDirectory = RuntimeEnvironment.runtimeDirectory
@@ -30,33 +30,37 @@ final class SoakDaemon {
     }
 
     /// Whether the soak started the daemon, so may kill it and start another.
-    var canRestart: Bool { owned != nil }
+    public var canRestart: Bool { owned != nil }
 
     /// The path of the daemon's socket.
-    var socket: String {
+    public var socket: String {
         guard let remote else { return runtimeDirectory + "/pipewire-0" }
         return remote.hasPrefix("/") ? remote : "\(runtimeDirectory)/\(remote)"
     }
 
     /// A new connection to the daemon.
-    func connect() throws -> PipeWireConnection { try PipeWireConnection(remote: socket) }
+    public func connect() throws -> PipeWireConnection { try PipeWireConnection(remote: socket) }
 
     /// The daemon's objects, as `pw-dump` prints them.
-    func dump() throws -> [[String: Any]] { try GraphSnapshot.dump(runtimeDirectory: runtimeDirectory, remote: remote) }
+    public func dump() throws -> [[String: Any]] {
+        try GraphSnapshot.dump(runtimeDirectory: runtimeDirectory, remote: remote)
+    }
 
     /// The streams as the graph shows them.
-    func snapshot() throws -> GraphSnapshot { try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote) }
+    public func snapshot() throws -> GraphSnapshot {
+        try GraphSnapshot.read(runtimeDirectory: runtimeDirectory, remote: remote)
+    }
 
     /// The daemon's open descriptors now, when they can be read.
-    func descriptors() -> FileDescriptorCensus? { pid.flatMap(FileDescriptorCensus.of(pid:)) }
+    public func descriptors() -> FileDescriptorCensus? { pid.flatMap(FileDescriptorCensus.of(pid:)) }
 
     /// Kills the private daemon as a crash would (`SIGKILL`); the connections to it are dead from then on.
-    func kill9() {
+    public func kill9() {
         if let pid = owned?.pid { kill(pid, SIGKILL) }
     }
 
     /// Reaps the killed daemon, removes its runtime directory and starts another (whose baseline is unknown).
-    func restart() throws {
+    public func restart() throws {
         owned?.stop()
         owned = nil
         let next = try PrivateDaemon()
@@ -67,7 +71,7 @@ final class SoakDaemon {
     }
 
     /// Stops a private daemon; a running one is left alone.
-    func stop() {
+    public func stop() {
         owned?.stop()
         owned = nil
     }

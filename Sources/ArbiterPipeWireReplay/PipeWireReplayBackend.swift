@@ -9,11 +9,11 @@ import Glibc
 ///
 /// Once the daemon has gone away, the error says so once, and the backend leaves the graph alone: a replay
 /// stops at that error; a REPL session goes on with the model only (`graph` keeps saying the daemon is gone).
-final class PipeWireReplayBackend: ReplayBackend {
-    let stage: PipeWireStage
-    let runtimeDirectory: String
-    let remote: String?
-    let realtime: Bool
+public final class PipeWireReplayBackend: ReplayBackend {
+    public let stage: PipeWireStage
+    public let runtimeDirectory: String
+    public let remote: String?
+    public let realtime: Bool
     /// The replay's time at each real moment, for what happens outside.
     private var clock: ReplayClock
     /// Set once the daemon has gone away.
@@ -21,11 +21,11 @@ final class PipeWireReplayBackend: ReplayBackend {
     /// The connection the graph is read back from; one for every file of a run.
     private let graphObserver: ObserverConnection
     /// How long the graph may take to show what the model says before a check calls it a disagreement.
-    static let settling = 5.0
+    public static let settling = 5.0
 
     /// Connects to the daemon and sets the graph up for `setup`. A daemon that cannot be reached any more (it
     /// answered when the command started) throws `RealSystemGone`.
-    init(setup: Setup, runtimeDirectory: String, remote: String?, realtime: Bool,
+    public init(setup: Setup, runtimeDirectory: String, remote: String?, realtime: Bool,
          observer: ObserverConnection? = nil) throws {
         let connection: PipeWireConnection
         do {
@@ -90,7 +90,7 @@ final class PipeWireReplayBackend: ReplayBackend {
         }
     }
 
-    func perform(_ action: DeviceAction, at time: Time) throws -> [Event] {
+    public func perform(_ action: DeviceAction, at time: Time) throws -> [Event] {
         try onGraph(otherwise: [.device(action)]) {
             try wait(until: time)
             switch action {
@@ -103,7 +103,7 @@ final class PipeWireReplayBackend: ReplayBackend {
 
     /// What happened outside, each at the replay's time when the registry told us (`ReplayClock`). With
     /// `--realtime`, waits until `time` unless something happens first, and then returns at once.
-    func externalEvents(at time: Time) throws -> [OutsideEvent] {
+    public func externalEvents(at time: Time) throws -> [OutsideEvent] {
         try onGraph(otherwise: []) {
             while true {
                 let early = try waitPlayingRamps(until: time) { milliseconds throws(PipeWireError) in
@@ -119,16 +119,16 @@ final class PipeWireReplayBackend: ReplayBackend {
         }
     }
 
-    func apply(_ engine: Engine) throws {
+    public func apply(_ engine: Engine) throws {
         reached(engine.now)
-        try onGraph(otherwise: ()) { try stage.apply(engine) }
+        try onGraph(otherwise: ()) { try stage.reconcile(with: engine) }
     }
 
-    func declare(_ app: AppConfig) throws { try onGraph(otherwise: ()) { try stage.add(app) } }
+    public func declare(_ app: AppConfig) throws { try onGraph(otherwise: ()) { try stage.add(app) } }
 
     /// The streams as the observer sees them, once the graph shows what the stage asked for (it settles
     /// asynchronously), or as it is after `settling` seconds.
-    func describe() throws -> [String] {
+    public func describe() throws -> [String] {
         if gone { throw PipeWireError("the PipeWire daemon went away; there is no graph to show") }
         let snapshot = try observer().snapshot(settlingWithin: PipeWireReplayBackend.settling, until: stage.isSettled)
         return snapshot.streams.keys.sorted().map { name in
@@ -142,15 +142,15 @@ final class PipeWireReplayBackend: ReplayBackend {
 
     private func observer() throws -> GraphObserver { try graphObserver.observer() }
 
-    func restore(_ engine: Engine) throws {
+    public func restore(_ engine: Engine) throws {
         reached(engine.now)
         try onGraph(otherwise: ()) {
             try stage.match(accessories: engine.device.accessories.map { AccessorySpec($0.kind, name: $0.name) })
-            try stage.apply(engine)
+            try stage.reconcile(with: engine)
         }
     }
 
-    func verify(_ results: inout [CheckResult], engine: Engine) throws {
+    public func verify(_ results: inout [CheckResult], engine: Engine) throws {
         var checked = results
         try onGraph(otherwise: ()) { try readBack(&checked, engine: engine) }
         results = checked
@@ -222,13 +222,15 @@ final class PipeWireReplayBackend: ReplayBackend {
 }
 
 /// The observer connection of a run, made at its first read and kept for every file after.
-final class ObserverConnection {
+public final class ObserverConnection {
     private let remote: String
     private var made: GraphObserver?
 
-    init(runtimeDirectory: String, remote: String?) { self.remote = remote ?? (runtimeDirectory + "/pipewire-0") }
+    public init(runtimeDirectory: String, remote: String?) {
+        self.remote = remote ?? (runtimeDirectory + "/pipewire-0")
+    }
 
-    func observer() throws -> GraphObserver {
+    public func observer() throws -> GraphObserver {
         if let made, made.isAlive { return made }
         let observer = try GraphObserver(remote: remote)
         made = observer

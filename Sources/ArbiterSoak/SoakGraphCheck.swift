@@ -7,9 +7,9 @@ import Glibc
 /// Whether the graph, read from outside, agrees with the model: every player's stream running exactly when the
 /// model has it producing in an active session, a playback stream muted exactly when it runs unheard, at the
 /// model's gain, and reaching the route's output ports (a running capture stream, its input ports).
-enum SoakGraphCheck {
+public enum SoakGraphCheck {
     /// What the graph shows that contradicts the model, a line each; empty when they agree.
-    static func disagreements(_ engine: Engine, _ snapshot: GraphSnapshot) -> [String] {
+    public static func disagreements(_ engine: Engine, _ snapshot: GraphSnapshot) -> [String] {
         let route = engine.currentRoute
         let outputs = Set(route.outputs.map { PortNodes.node(for: $0, isInput: false) })
         let inputs = Set(route.inputs.map { PortNodes.node(for: $0, isInput: true) })
