@@ -48,9 +48,7 @@ enum Vocabulary {
     static let appCheckKeys = ["active", "interrupted", "playing", "recording", "audible", "gain", "ducked", "mixable",
                                "category", "mode", "options", "state", "nowPlaying", "otherAudioPlaying",
                                "secondaryAudioShouldBeSilenced", "players", "events"]
-    static let notificationNames = ["interruptionBegan", "interruptionEnded", "routeChange", "silenceSecondaryAudioHint",
-                                    "mediaServicesWereReset", "mediaServicesWereLost", "remoteCommand",
-                                    "playbackStateChanged", "didPlayToEndTime"]
+    static let notificationNames = NotificationName.allCases.map { ($0.rawValue, $0) }
 
     /// The word `table` has for `value`; every table a writer asks covers its values.
     static func word<T: Equatable>(for value: T, in table: [(String, T)]) -> String {
