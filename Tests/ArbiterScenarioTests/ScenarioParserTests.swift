@@ -2,8 +2,8 @@ import Testing
 import ArbiterEngine
 @testable import ArbiterScenario
 
-@Suite("Scenario parsing")
-struct ParserTests {
+@Suite("ScenarioParser")
+struct ScenarioParserTests {
     func parse(_ text: String) -> Result<Scenario, ScenarioErrors> { ScenarioParser.parse(text, file: "t.yaml") }
 
     func errors(_ text: String) -> [String] {
