@@ -58,4 +58,21 @@ struct VocabularyTests {
         #expect(alternatives(triggers).first?["enum"] as? [String]
             == Vocabulary.triggers.filter { !$0.hasPrefix("remote.") })
     }
+
+    @Test("the schema names the categories, modes, options, background modes, commands, reactions and accessories")
+    func declarationValues() throws {
+        let definitions = try definitions()
+        let app = try #require(alternatives(definitions["app"]).lazy.compactMap { $0["properties"] as? [String: Any] }
+            .first)
+        func names(_ node: Any?) -> [String]? { (node as? [String: Any])?["enum"] as? [String] }
+        /// The names a value or a list of values may take (`[audio]` or `audio`).
+        func listed(_ node: Any?) -> [String]? { alternatives(node).lazy.compactMap { names($0["items"]) }.first }
+        #expect(names(app["category"]) == Vocabulary.categories.map(\.0))
+        #expect(names(app["mode"]) == Vocabulary.modes.map(\.0))
+        #expect(listed(definitions["options"]).map(Set.init) == Set(Vocabulary.options.map(\.0)))
+        #expect(listed(app["backgroundModes"]) == Vocabulary.backgroundModes.map(\.0))
+        #expect(listed(app["remoteCommands"]) == Vocabulary.commands.map(\.0))
+        #expect(names((app["reactions"] as? [String: Any])?["additionalProperties"]) == Vocabulary.reactions.map(\.0))
+        #expect(alternatives(definitions["accessory"]).first?["enum"] as? [String] == Vocabulary.accessories.map(\.0))
+    }
 }
