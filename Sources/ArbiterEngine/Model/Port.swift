@@ -30,10 +30,14 @@ public enum PortType: String, CaseIterable, Hashable, Sendable, CustomStringConv
         }
     }
 
-    /// A port type by its Swift name; `hdmi` is accepted for `HDMI`.
+    /// Names accepted beside the Swift names: `hdmi` for `HDMI`.
+    public static let otherNames: [(String, PortType)] = [("hdmi", .HDMI)]
+
+    /// A port type by its Swift name or one of `otherNames`.
     public init?(name: String) {
-        if name == "hdmi" { self = .HDMI; return }
-        guard let port = PortType(rawValue: name) else { return nil }
+        guard let port = PortType(rawValue: name) ?? PortType.otherNames.first(where: { $0.0 == name })?.1 else {
+            return nil
+        }
         self = port
     }
 

@@ -35,7 +35,7 @@ struct AudioPlayerPlaysOnAfterUnplug: LintCheck {
                     : "react with `oldDeviceUnavailable: pause`",
                 step: step.index,
                 declaration: app.config.runsOwnCode ? nil : (reaction == nil ? ["reactions"]
-                    : ["reactions", "oldDeviceUnavailable"])))
+                    : ["reactions", ReactionTrigger.oldDeviceUnavailable.description])))
         }
     }
 }

@@ -134,27 +134,20 @@ public struct EventPattern: Sendable, CustomStringConvertible {
     }
 
     public func matches(_ notification: SessionNotification) -> Bool {
-        guard notification.app == app else { return false }
+        guard notification.app == app, NotificationName(notification.kind).rawValue == name else { return false }
         switch notification.kind {
-        case .interruptionBegan(let actual):
-            return name == "interruptionBegan" && (reason == nil || reason == actual)
-        case .interruptionEnded(let actual):
-            return name == "interruptionEnded" && (shouldResume == nil || shouldResume == actual)
+        case .interruptionBegan(let actual): return reason == nil || reason == actual
+        case .interruptionEnded(let actual): return shouldResume == nil || shouldResume == actual
         case .routeChange(let actualReason, let previous):
-            return name == "routeChange" && (routeReason == nil || routeReason == actualReason)
+            return (routeReason == nil || routeReason == actualReason)
                 && (previousOutputs == nil || PortType.sameInAnyOrder(previousOutputs!, previous.outputTypes))
-        case .silenceSecondaryAudioHint(let actual):
-            return name == "silenceSecondaryAudioHint" && (hintType == nil || hintType == actual)
-        case .mediaServicesWereLost: return name == "mediaServicesWereLost"
-        case .mediaServicesWereReset: return name == "mediaServicesWereReset"
+        case .silenceSecondaryAudioHint(let actual): return hintType == nil || hintType == actual
+        case .mediaServicesWereLost, .mediaServicesWereReset: return true
         case .remoteCommand(let actual, let actualStatus):
-            return name == "remoteCommand" && (command == nil || command == actual)
-                && (handlerStatus == nil || handlerStatus == actualStatus)
+            return (command == nil || command == actual) && (handlerStatus == nil || handlerStatus == actualStatus)
         case .playbackStateChanged(let actualPlayer, let actualState):
-            return name == "playbackStateChanged" && (player == nil || player == actualPlayer)
-                && (playerState == nil || playerState == actualState)
-        case .didPlayToEndTime(let actualPlayer):
-            return name == "didPlayToEndTime" && (player == nil || player == actualPlayer)
+            return (player == nil || player == actualPlayer) && (playerState == nil || playerState == actualState)
+        case .didPlayToEndTime(let actualPlayer): return player == nil || player == actualPlayer
         }
     }
 

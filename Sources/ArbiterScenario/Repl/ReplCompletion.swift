@@ -50,19 +50,19 @@ public enum ReplCompletion {
         switch first {
         case "device":
             guard let verb = rest.first else { return Vocabulary.deviceVerbs }
-            switch verb {
-            case "connect", "disconnect": return rest.count == 1 ? names(Vocabulary.accessories) : keyWords("device", verb)
-            case "ringer": return rest.count == 1 ? names(Vocabulary.ringer) : []
-            case "builtInMic": return rest.count == 1 ? names(Vocabulary.micStates) : []
+            switch DeviceVerb(rawValue: verb) {
+            case .connect, .disconnect: return rest.count == 1 ? names(Vocabulary.accessories) : keyWords("device", verb)
+            case .ringer: return rest.count == 1 ? names(Vocabulary.ringer) : []
+            case .builtInMic: return rest.count == 1 ? names(Vocabulary.micStates) : []
             default: return []
             }
         case "system":
             guard let verb = rest.first else { return Vocabulary.systemVerbs }
-            switch verb {
-            case "remote":
+            switch SystemVerb(rawValue: verb) {
+            case .remote:
                 if rest.count == 1 { return names(Vocabulary.commands) }
                 return rest.count == 2 ? remoteValueWords(RemoteCommand(rawValue: rest[1])?.valueKind) : []
-            case "siri", "alarm": return rest.count == 1 ? ["begin", "end"] : []
+            case .siri, .alarm: return rest.count == 1 ? names(Vocabulary.phases) : []
             default: return []
             }
         case "state": return rest.isEmpty ? appNames : []
@@ -78,18 +78,18 @@ public enum ReplCompletion {
             guard let verb = rest.first else { return Vocabulary.appVerbs }
             let players = app.players.map(\.name)
             let position = rest.count - 1
-            switch verb {
-            case "setCategory": return position == 0 ? names(Vocabulary.categories) : keyWords("app", verb)
-            case "setMode": return position == 0 ? names(Vocabulary.modes) : []
-            case "deactivate": return position == 0 ? ["notifyOthers"] : []
-            case "play": return position == 0 ? players + ["video"] : []
-            case "pause", "stop", "seek", "rate": return position == 0 ? players : []
-            case "overrideOutput": return position == 0 ? ["speaker", "none"] : []
-            case "preferInput": return position == 0 ? names(Vocabulary.inputPorts) + ["none"] : []
-            case "setPrefersInterruptionOnRouteDisconnect", "setPrefersNoInterruptionsFromSystemAlerts":
+            switch AppVerb(rawValue: verb) {
+            case .setCategory: return position == 0 ? names(Vocabulary.categories) : keyWords("app", verb)
+            case .setMode: return position == 0 ? names(Vocabulary.modes) : []
+            case .deactivate: return position == 0 ? ["notifyOthers"] : []
+            case .play: return position == 0 ? players + ["video"] : []
+            case .pause, .stop, .seek, .rate: return position == 0 ? players : []
+            case .overrideOutput: return position == 0 ? names(Vocabulary.outputOverrides) : []
+            case .preferInput: return position == 0 ? names(Vocabulary.inputPorts) + ["none"] : []
+            case .setPrefersInterruptionOnRouteDisconnect, .setPrefersNoInterruptionsFromSystemAlerts:
                 return position == 0 ? ["true", "false"] : []
-            case "enableCommands", "disableCommands": return names(Vocabulary.commands).filter { !rest.contains($0) }
-            case "nowPlayingInfo": return (position == 0 ? ["none"] : []) + keyWords("app", verb)
+            case .enableCommands, .disableCommands: return names(Vocabulary.commands).filter { !rest.contains($0) }
+            case .nowPlayingInfo: return (position == 0 ? ["none"] : []) + keyWords("app", verb)
             default: return []
             }
         }

@@ -129,66 +129,67 @@ extension ScenarioDecoder {
     }
 
     mutating func decodeAppVerb(_ node: Node, app: AppID) -> AppAction? {
-        guard let verb = verb(node, verbs: Vocabulary.appVerbs, target: "app") else { return nil }
+        guard let verb = verb(node, verbs: Vocabulary.appVerbs, target: "app"),
+              let word = AppVerb(rawValue: verb.name) else { return nil }
         let arg = verb.argument
-        switch verb.name {
-        case "activate": return noArgument(verb) ? .activate : nil
-        case "deactivate":
+        switch word {
+        case .activate: return noArgument(verb) ? .activate : nil
+        case .deactivate:
             guard let arg else { return .deactivate(notifyOthers: false) }
             guard let fields = reader.mapping(arg, expected: "{ notifyOthers: true }") else { return nil }
             reader.onlyKeys(fields, ScenarioDecoder.deactivateKeys, in: "deactivate")
             let notify = fields.first { $0.key == "notifyOthers" }.flatMap { reader.bool($0.value, key: "notifyOthers") }
             return .deactivate(notifyOthers: notify ?? false)
-        case "setCategory":
+        case .setCategory:
             guard let arg else {
                 reader.fail(verb.node, "setCategory needs a category", expected: "{ setCategory: playback } or "
                     + "{ setCategory: { category, mode, options } }")
                 return nil
             }
             return setCategory(arg)
-        case "setMode":
+        case .setMode:
             guard let arg else {
                 reader.fail(verb.node, "setMode needs a mode", expected: "{ setMode: spokenAudio }")
                 return nil
             }
             return reader.choice(arg, Vocabulary.modes, what: "mode").map { .setMode($0) }
-        case "play", "pause", "stop", "nextTrack", "detachVideo", "attachVideo":
+        case .play, .pause, .stop, .nextTrack, .detachVideo, .attachVideo:
             var player: String?
             if let arg {
                 guard let name = playerName(arg, app: app) else { return nil }
                 player = name
             }
-            switch verb.name {
-            case "play": return .play(player: player)
-            case "pause": return .pause(player: player)
-            case "stop": return .stop(player: player)
-            case "nextTrack": return .nextTrack(player: player)
-            case "detachVideo": return .showVideo(player: player, false)
+            switch word {
+            case .play: return .play(player: player)
+            case .pause: return .pause(player: player)
+            case .stop: return .stop(player: player)
+            case .nextTrack: return .nextTrack(player: player)
+            case .detachVideo: return .showVideo(player: player, false)
             default: return .showVideo(player: player, true)
             }
-        case "record": return noArgument(verb) ? .record : nil
-        case "stopRecording": return noArgument(verb) ? .stopRecording : nil
-        case "background": return noArgument(verb) ? .background : nil
-        case "foreground": return noArgument(verb) ? .foreground : nil
-        case "terminate": return noArgument(verb) ? .terminate : nil
-        case "launch": return noArgument(verb) ? .launch : nil
-        case "overrideOutput":
+        case .record: return noArgument(verb) ? .record : nil
+        case .stopRecording: return noArgument(verb) ? .stopRecording : nil
+        case .background: return noArgument(verb) ? .background : nil
+        case .foreground: return noArgument(verb) ? .foreground : nil
+        case .terminate: return noArgument(verb) ? .terminate : nil
+        case .launch: return noArgument(verb) ? .launch : nil
+        case .overrideOutput:
             guard let arg else {
                 reader.fail(verb.node, "overrideOutput needs a port", expected: "{ overrideOutput: speaker } or none")
                 return nil
             }
-            return reader.choice(arg, [("speaker", true), ("none", false)], what: "output override")
+            return reader.choice(arg, Vocabulary.outputOverrides, what: "output override")
                 .map { .overrideOutput(speaker: $0) }
-        case "preferInput":
+        case .preferInput:
             guard let arg, reader.text(arg) != "none" else { return .preferInput(nil) }
             return reader.choice(arg, Vocabulary.inputPorts, what: "input port").map { .preferInput($0) }
-        case "setPrefersInterruptionOnRouteDisconnect", "setPrefersNoInterruptionsFromSystemAlerts":
+        case .setPrefersInterruptionOnRouteDisconnect, .setPrefersNoInterruptionsFromSystemAlerts:
             guard let arg else {
                 reader.fail(verb.node, "\(verb.name) needs true or false", expected: "{ \(verb.name): false }")
                 return nil
             }
             guard let prefers = reader.bool(arg, key: verb.name) else { return nil }
-            if verb.name == "setPrefersNoInterruptionsFromSystemAlerts" {
+            if word == .setPrefersNoInterruptionsFromSystemAlerts {
                 return .setPrefersNoInterruptionsFromSystemAlerts(prefers)
             }
             guard ios >= 17 else {
@@ -198,19 +199,19 @@ extension ScenarioDecoder {
                 return nil
             }
             return .setPrefersInterruptionOnRouteDisconnect(prefers)
-        case "nowPlayingInfo":
+        case .nowPlayingInfo:
             guard let arg else { return .nowPlayingInfo(nil) }
             return nowPlayingInfo(arg).map { .nowPlayingInfo($0) }
-        case "enableCommands", "disableCommands":
+        case .enableCommands, .disableCommands:
             guard let arg else {
                 reader.fail(verb.node, "\(verb.name) needs commands", expected: "a list such as [play, pause]")
                 return nil
             }
             let commands = (reader.list(arg, expected: "a list of remote commands") ?? [])
                 .compactMap { reader.choice($0, Vocabulary.commands, what: "remote command") }
-            return verb.name == "enableCommands" ? .enableCommands(commands) : .disableCommands(commands)
-        case "seek", "rate":
-            let isSeek = verb.name == "seek"
+            return word == .enableCommands ? .enableCommands(commands) : .disableCommands(commands)
+        case .seek, .rate:
+            let isSeek = word == .seek
             let (what, range) = isSeek ? ("a position", 0...1e7) : ("a rate", 0.001...32)
             guard let arg else {
                 reader.fail(verb.node, "\(verb.name) needs \(what)",
@@ -227,8 +228,6 @@ extension ScenarioDecoder {
             guard let toNode = reader.require("to", in: fields, at: arg, context: verb.name),
                   let to = reader.number(toNode, key: isSeek ? "the position" : "the rate", in: range) else { return nil }
             return isSeek ? .seek(player: player, to: to) : .rate(player: player, to)
-        default:
-            return nil
         }
     }
 
@@ -279,59 +278,61 @@ extension ScenarioDecoder {
     }
 
     mutating func decodeDeviceVerb(_ node: Node) -> DeviceAction? {
-        guard let verb = verb(node, verbs: Vocabulary.deviceVerbs, target: "device") else { return nil }
-        switch verb.name {
-        case "lock": return noArgument(verb) ? .lock : nil
-        case "unlock": return noArgument(verb) ? .unlock : nil
-        case "ringer":
+        guard let verb = verb(node, verbs: Vocabulary.deviceVerbs, target: "device"),
+              let word = DeviceVerb(rawValue: verb.name) else { return nil }
+        switch word {
+        case .lock: return noArgument(verb) ? .lock : nil
+        case .unlock: return noArgument(verb) ? .unlock : nil
+        case .ringer:
             guard let arg = verb.argument else {
                 reader.fail(verb.node, "ringer needs a position", expected: "{ ringer: silent } or { ringer: ring }")
                 return nil
             }
             return reader.choice(arg, Vocabulary.ringer, what: "ringer position").map { .ringer($0) }
-        case "network":
+        case .network:
             guard let arg = verb.argument else {
                 reader.fail(verb.node, "network needs a state", expected: "{ network: down } or { network: up }")
                 return nil
             }
-            return reader.choice(arg, [("down", true), ("up", false)], what: "network state").map { .network(down: $0) }
-        case "wake": return noArgument(verb) ? .wake : nil
-        case "builtInMic":
+            return reader.choice(arg, Vocabulary.networkStates, what: "network state").map { .network(down: $0) }
+        case .wake: return noArgument(verb) ? .wake : nil
+        case .builtInMic:
             guard let arg = verb.argument else {
                 reader.fail(verb.node, "builtInMic needs muted or unmuted", expected: "{ builtInMic: muted }")
                 return nil
             }
             return reader.choice(arg, Vocabulary.micStates, what: "built-in mic state").map { .builtInMic(muted: $0) }
-        default:
+        case .connect, .disconnect:
             guard let arg = verb.argument else {
                 reader.fail(verb.node, "\(verb.name) needs an accessory", expected: "{ \(verb.name): wiredHeadphones }")
                 return nil
             }
             guard let spec = accessory(arg) else { return nil }
-            return verb.name == "connect" ? .connect(spec) : .disconnect(spec)
+            return word == .connect ? .connect(spec) : .disconnect(spec)
         }
     }
 
     mutating func decodeSystemVerb(_ node: Node) -> SystemAction? {
-        guard let verb = verb(node, verbs: Vocabulary.systemVerbs, target: "system") else { return nil }
-        switch verb.name {
-        case "incomingCall": return noArgument(verb) ? .incomingCall : nil
-        case "answerCall": return noArgument(verb) ? .answerCall : nil
-        case "declineCall": return noArgument(verb) ? .declineCall : nil
-        case "endCall": return noArgument(verb) ? .endCall : nil
-        case "mediaServicesReset": return noArgument(verb) ? .mediaServicesReset : nil
-        case "mediaServicesLost": return noArgument(verb) ? .mediaServicesLost : nil
-        case "siri", "alarm":
+        guard let verb = verb(node, verbs: Vocabulary.systemVerbs, target: "system"),
+              let word = SystemVerb(rawValue: verb.name) else { return nil }
+        switch word {
+        case .incomingCall: return noArgument(verb) ? .incomingCall : nil
+        case .answerCall: return noArgument(verb) ? .answerCall : nil
+        case .declineCall: return noArgument(verb) ? .declineCall : nil
+        case .endCall: return noArgument(verb) ? .endCall : nil
+        case .mediaServicesReset: return noArgument(verb) ? .mediaServicesReset : nil
+        case .mediaServicesLost: return noArgument(verb) ? .mediaServicesLost : nil
+        case .siri, .alarm:
             guard let arg = verb.argument,
-                  let begins = reader.choice(arg, [("begin", true), ("end", false)], what: "\(verb.name) phase") else {
+                  let begins = reader.choice(arg, Vocabulary.phases, what: "\(verb.name) phase") else {
                 if verb.argument == nil {
                     reader.fail(verb.node, "\(verb.name) needs begin or end", expected: "{ \(verb.name): begin }")
                 }
                 return nil
             }
-            if verb.name == "siri" { return begins ? .siriBegin : .siriEnd }
+            if word == .siri { return begins ? .siriBegin : .siriEnd }
             return begins ? .alarmBegin : .alarmEnd
-        case "remote":
+        case .remote:
             guard let arg = verb.argument else {
                 reader.fail(verb.node, "remote needs a command", expected: "{ remote: togglePlayPause }")
                 return nil
@@ -348,8 +349,6 @@ extension ScenarioDecoder {
                 return nil
             }
             return remoteValue(of: command, field.value).map { .remote(command, value: $0) }
-        default:
-            return nil
         }
     }
 

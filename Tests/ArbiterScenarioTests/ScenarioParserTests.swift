@@ -2,8 +2,8 @@ import Testing
 import ArbiterEngine
 @testable import ArbiterScenario
 
-@Suite("Scenario parsing")
-struct ParserTests {
+@Suite("ScenarioParser")
+struct ScenarioParserTests {
     func parse(_ text: String) -> Result<Scenario, ScenarioErrors> { ScenarioParser.parse(text, file: "t.yaml") }
 
     func errors(_ text: String) -> [String] {
@@ -11,26 +11,6 @@ struct ParserTests {
         case .success: return []
         case .failure(let errors): return errors.diagnostics.map(\.description)
         }
-    }
-
-    @Test("durations as the format writes them", arguments: [
-        ("250ms", 250), ("1.5s", 1500), ("2m", 120_000), ("1m30s", 90_000), ("12", 12_000), ("0.25", 250),
-    ])
-    func durations(text: String, milliseconds: Int64) {
-        #expect(DurationText.parse(text) == Time.ms(milliseconds))
-    }
-
-    @Test("bad durations are refused", arguments: ["", "soon", "5x", "s", "-1s", "1e99", "1.2.3s", "5s5"])
-    func badDurations(text: String) {
-        #expect(DurationText.parse(text) == nil)
-    }
-
-    @Test("near-miss names get a suggestion, far ones do not")
-    func suggestions() {
-        #expect(Suggestions.nearest(to: "plya", in: ["play", "pause"]) == "play")
-        #expect(Suggestions.nearest(to: "mood", in: ["category", "mode", "options"]) == "mode")
-        #expect(Suggestions.nearest(to: "Musik", in: ["Music", "Maps"]) == "Music")
-        #expect(Suggestions.nearest(to: "banana", in: ["play", "pause"]) == nil)
     }
 
     @Test("a full scenario decodes into its setup and timed steps")

@@ -26,10 +26,8 @@ enum Vocabulary {
     static let ringer = table(RingerSwitch.self)
     static let lifecycles = table(AppLifecycle.self)
     static let errorCodes = table(ErrorCode.self)
-    static let ports: [(String, PortType)] = table(PortType.self) + [("hdmi", .HDMI)]
-    static let inputPorts: [(String, PortType)] = ports.filter {
-        [.builtInMic, .headsetMic, .bluetoothHFP, .usbAudio, .carAudio, .lineIn].contains($0.1)
-    }
+    static let ports: [(String, PortType)] = table(PortType.self) + PortType.otherNames
+    static let inputPorts: [(String, PortType)] = ports.filter { PortType.inputs.contains($0.1) }
     static let interruptionReasons = InterruptionReason.allCases.map { ($0.description, $0) }
     static let routeChangeReasons = RouteChangeReason.allCases.map { ($0.description, $0) }
     static let hintTypes: [(String, SecondaryAudioHint)] = [("begin", .begin), ("end", .end)]
@@ -37,21 +35,23 @@ enum Vocabulary {
                                      "newDeviceAvailable", "mediaServicesReset", "silenceSecondaryAudioBegan",
                                      "silenceSecondaryAudioEnded"] + RemoteCommand.allCases.map { "remote.\($0)" }
 
-    static let appVerbs = ["activate", "deactivate", "setCategory", "setMode", "play", "pause", "stop", "record",
-                           "stopRecording", "background", "foreground", "terminate", "launch", "overrideOutput",
-                           "preferInput", "nowPlayingInfo", "enableCommands", "disableCommands", "seek", "rate", "nextTrack",
-                           "detachVideo", "attachVideo", "setPrefersInterruptionOnRouteDisconnect",
-                           "setPrefersNoInterruptionsFromSystemAlerts"]
-    static let deviceVerbs = ["connect", "disconnect", "ringer", "lock", "unlock", "network", "builtInMic", "wake"]
+    static let appVerbs = AppVerb.words
+    static let deviceVerbs = DeviceVerb.words
     static let micStates: [(String, Bool)] = [("muted", true), ("unmuted", false)]
     static let callStyles = table(CallStyle.self)
-    static let systemVerbs = ["incomingCall", "answerCall", "declineCall", "endCall", "siri", "alarm",
-                              "mediaServicesReset", "mediaServicesLost", "remote"]
+    static let systemVerbs = SystemVerb.words
+    static let outputOverrides: [(String, Bool)] = [("speaker", true), ("none", false)]
+    static let networkStates: [(String, Bool)] = [("down", true), ("up", false)]
+    /// Siri's and an alarm's: begins (true) or ends.
+    static let phases: [(String, Bool)] = [("begin", true), ("end", false)]
     static let profileKeys = Profile().tunables.map(\.name)
     static let appCheckKeys = ["active", "interrupted", "playing", "recording", "audible", "gain", "ducked", "mixable",
                                "category", "mode", "options", "state", "nowPlaying", "otherAudioPlaying",
                                "secondaryAudioShouldBeSilenced", "players", "events"]
-    static let notificationNames = ["interruptionBegan", "interruptionEnded", "routeChange", "silenceSecondaryAudioHint",
-                                    "mediaServicesWereReset", "mediaServicesWereLost", "remoteCommand",
-                                    "playbackStateChanged", "didPlayToEndTime"]
+    static let notificationNames = NotificationName.allCases.map { ($0.rawValue, $0) }
+
+    /// The word `table` has for `value`; every table a writer asks covers its values.
+    static func word<T: Equatable>(for value: T, in table: [(String, T)]) -> String {
+        table.first { $0.1 == value }!.0
+    }
 }

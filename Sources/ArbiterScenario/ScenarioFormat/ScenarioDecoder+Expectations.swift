@@ -151,39 +151,29 @@ extension ScenarioDecoder {
             nameNode = entry.keyNode
             fieldsNode = reader.isNull(entry.value) ? nil : entry.value
         }
-        guard let name = reader.choice(nameNode, Vocabulary.notificationNames.map { ($0, $0) }, what: "notification")
-        else { return nil }
-        var pattern = EventPattern(app: app, name: name)
+        guard let name = reader.choice(nameNode, Vocabulary.notificationNames, what: "notification") else { return nil }
+        var pattern = EventPattern(app: app, name: name.rawValue)
         guard let fieldsNode else { return pattern }
         guard let fields = reader.mapping(fieldsNode, expected: "the notification's fields") else { return nil }
-        let allowed: [String] = switch name {
-        case "interruptionBegan": ["reason"]
-        case "interruptionEnded": ["shouldResume"]
-        case "routeChange": ["reason", "previousOutputs"]
-        case "silenceSecondaryAudioHint": ["type"]
-        case "remoteCommand": ["command", "status"]
-        case "playbackStateChanged": ["player", "state"]
-        case "didPlayToEndTime": ["player"]
-        default: []
-        }
-        reader.onlyKeys(fields, allowed, in: name)
+        let allowed = name.fields
+        reader.onlyKeys(fields, allowed, in: name.rawValue)
         for (key, _, value) in fields where allowed.contains(key) {
             switch (name, key) {
-            case ("interruptionBegan", "reason"):
+            case (.interruptionBegan, "reason"):
                 pattern.reason = reader.choice(value, Vocabulary.interruptionReasons, what: "interruption reason")
-            case ("interruptionEnded", "shouldResume"): pattern.shouldResume = reader.bool(value, key: key)
-            case ("routeChange", "reason"):
+            case (.interruptionEnded, "shouldResume"): pattern.shouldResume = reader.bool(value, key: key)
+            case (.routeChange, "reason"):
                 pattern.routeReason = reader.choice(value, Vocabulary.routeChangeReasons, what: "route change reason")
-            case ("routeChange", "previousOutputs"): pattern.previousOutputs = ports(value)
-            case ("silenceSecondaryAudioHint", "type"):
+            case (.routeChange, "previousOutputs"): pattern.previousOutputs = ports(value)
+            case (.silenceSecondaryAudioHint, "type"):
                 pattern.hintType = reader.choice(value, Vocabulary.hintTypes, what: "hint type")
-            case ("remoteCommand", "command"): pattern.command = reader.choice(value, Vocabulary.commands, what: "command")
-            case ("remoteCommand", "status"):
+            case (.remoteCommand, "command"): pattern.command = reader.choice(value, Vocabulary.commands, what: "command")
+            case (.remoteCommand, "status"):
                 pattern.handlerStatus = reader.choice(value, HandlerStatus.allCases.map { ($0.description, $0) },
                                                       what: "handler status")
-            case ("playbackStateChanged", "player"), ("didPlayToEndTime", "player"):
+            case (.playbackStateChanged, "player"), (.didPlayToEndTime, "player"):
                 pattern.player = reader.string(value, expected: "a player name")
-            case ("playbackStateChanged", "state"):
+            case (.playbackStateChanged, "state"):
                 pattern.playerState = reader.choice(value, Vocabulary.playerStates, what: "player state")
             default: break
             }

@@ -128,7 +128,7 @@ extension CommandDecoder {
             return WordNodes.scalar("", line: line, column: positional[0].column)   // `nowPlayingInfo none`: null
         }
         // `remote changePlaybackPosition 30` is `{ remote: { changePlaybackPosition: 30 } }`.
-        if grammar.verb == "remote", positional.count == 2 {
+        if grammar.verb == SystemVerb.remote.rawValue, positional.count == 2 {
             return WordNodes.mapping([(words.node(positional[0]), words.node(positional[1]))], at: verbNode)
         }
         if positional.count == 1, sorted.named.isEmpty, filled.first?.isFlag == false {
