@@ -39,26 +39,6 @@ extension Engine {
         if device.builtInMicMuted { announceNoSuitableRoute(activating: i, &effects) }
         return .succeeded
     }
-
-    /// What app `i`'s active session does to the others: a non-mixable one interrupts every other active
-    /// non-mixable session; interruptSpokenAudioAndMixWithOthers interrupts sessions in mode spokenAudio.
-    mutating func arbitrate(activating i: Int, _ effects: inout Effects) {
-        if !apps[i].session.isMixable && apps[i].session.category.traits.interruptsNonMixable {
-            forEachPossiblyActive { engine, j in
-                guard j != i && engine.apps[j].session.isActive && !engine.apps[j].session.isMixable else { return }
-                engine.interrupt(j, by: .app(engine.apps[i].id), reason: .default,
-                                 rule: .nonMixableActivationInterrupts, &effects)
-            }
-        }
-        if apps[i].session.effectiveOptions.contains(.interruptSpokenAudioAndMixWithOthers) {
-            forEachPossiblyActive { engine, j in
-                guard j != i && engine.apps[j].session.isActive && engine.apps[j].session.effectiveMode == .spokenAudio
-                else { return }
-                engine.interrupt(j, by: .app(engine.apps[i].id), reason: .default, rule: .interruptSpokenAudio,
-                                 &effects)
-            }
-        }
-    }
 }
 
 extension Rule {
@@ -66,18 +46,6 @@ extension Rule {
         id: "activation.succeeds",
         statement: "setActive(true) makes the session active (and ends any interruption it was under)",
         source: "H18 setActive; ASPG HandlingAudioInterruptions (to resume you must reactivate)",
-        evidence: .documented)
-    static let nonMixableActivationInterrupts = Rule(
-        id: "activation.non-mixable-interrupts",
-        statement: "activating a non-mixable session interrupts every other active non-mixable session "
-            + "(interruption began, reason default); mixable sessions are not interrupted",
-        source: "DOC:…/category-swift.struct/soloambient, …/playback; ASPG14 p.13, p.24",
-        evidence: .documented)
-    static let interruptSpokenAudio = Rule(
-        id: "activation.interrupts-spoken-audio",
-        statement: "a session with interruptSpokenAudioAndMixWithOthers interrupts sessions in mode spokenAudio "
-            + "and mixes with the rest",
-        source: "H17; DOC:…/categoryoptions-swift.struct/interruptspokenaudioandmixwithothers",
         evidence: .documented)
     static let backgroundActivationNeedsNowPlaying = Rule(
         id: "activation.background-needs-now-playing",

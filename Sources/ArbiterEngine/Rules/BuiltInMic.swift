@@ -59,14 +59,6 @@ extension Engine {
 }
 
 extension Rule {
-    static let mutedMicInterrupts = Rule(
-        id: "mic.muted-interrupts",
-        statement: "when the built-in mic is muted in hardware (iPad Smart Folio closed), a session running input "
-            + "from it is interrupted with reason builtInMicMuted, unless its options include "
-            + "overrideMutedMicrophoneInterruption (it then keeps running and records zeros)",
-        source: "H17 (overrideMutedMicrophoneInterruption, InterruptionReason builtInMicMuted = 2); "
-            + "DOC:avfaudio/handling-audio-interruptions; reference §5.2, §2.1",
-        evidence: .documented)
     static let mutedMicCannotStartInput = Rule(
         id: "mic.muted-cannot-start-input",
         statement: "starting input (record) from the muted built-in mic fails, unless the options include "

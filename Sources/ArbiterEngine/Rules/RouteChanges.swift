@@ -144,11 +144,4 @@ extension Rule {
             + "goes away; other players keep playing unless the app pauses them",
         source: "DOC:avfoundation/avaudiosession/responding_to_audio_session_route_changes",
         evidence: .documented)
-    static let routeDisconnectedInterrupts = Rule(
-        id: "route.disconnect-interrupts-now-playing",
-        statement: "from iOS 17, the Now Playing session active when its output accessory goes away is interrupted "
-            + "with reason routeDisconnected (not before iOS 17), unless it called "
-            + "setPrefersInterruptionOnRouteDisconnect(false)",
-        source: "H18 (routeDisconnected, setPrefersInterruptionOnRouteDisconnect)",
-        evidence: .documented)
 }
