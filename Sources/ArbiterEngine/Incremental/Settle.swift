@@ -104,7 +104,7 @@ extension Engine {
                 }
             }
             if nowPlaying != derived.nowPlaying && !silently {
-                effects.decide(nowPlaying ?? derived.nowPlaying, .nowPlaying(Int32(nowPlaying ?? -1)),
+                effects.nowPlaying(nowPlaying, previous: derived.nowPlaying,
                                .nowPlayingEligibility)
             }
             derived.nowPlaying = nowPlaying
@@ -156,7 +156,7 @@ extension Engine {
     private mutating func rederiveAudibility(_ i: Int, silently: Bool, _ effects: inout Effects) {
         let now = audibility(i, othersRecord: derived.othersRecord(i))
         if now.isAudible != derived.facts[i].audible && !silently {
-            effects.decide(i, .audible(now.isAudible), now.rule)
+            effects.audible(i, now.isAudible, now.rule)
         }
         derived.facts[i].audible = now.isAudible
     }

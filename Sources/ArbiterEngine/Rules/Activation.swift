@@ -34,8 +34,8 @@ extension Engine {
         apps[i].session.activationSerial = activationCounter
         apps[i].session.interruption = nil
         apps[i].mayResume = false
-        effects.decide(i, .activated, rule)
-        arbitrate(activating: i, &effects)
+        effects.activated(i, rule)
+        interruptOthers(activating: i, &effects)
         if device.builtInMicMuted { announceNoSuitableRoute(activating: i, &effects) }
         return .succeeded
     }

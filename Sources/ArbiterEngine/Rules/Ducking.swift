@@ -17,7 +17,7 @@ extension Engine {
 
     private mutating func retargetGain(_ i: Int, to target: Double, _ effects: inout Effects) {
         apps[i].gain.retarget(to: target, at: now, over: profile.duckRamp)
-        effects.decide(i, .gain(to: target, over: profile.duckRamp), target < 1 ? .duckOthers : .unduck)
+        effects.gain(i, heading: target, over: profile.duckRamp, target < 1 ? .duckOthers : .unduck)
     }
 
     /// App `id`'s gain at `time` (at or after the last event).

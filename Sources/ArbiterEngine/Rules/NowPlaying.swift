@@ -67,7 +67,7 @@ extension Engine {
 
     mutating func publish(_ i: Int, _ info: NowPlayingInfo?, _ effects: inout Effects) -> StepResult {
         apps[i].published = info.map { PublishedInfo(info: $0, at: now) }
-        effects.decide(i, detail: .nowPlayingInfo(info), .nowPlayingInfoExtrapolated)
+        effects.record(i, .nowPlayingInfo(info), .nowPlayingInfoExtrapolated)
         return .succeeded
     }
 
@@ -76,7 +76,7 @@ extension Engine {
         let set = Set(apps[i].enabledCommands)
         let next = enabled ? set.union(commands) : set.subtracting(commands)
         apps[i].enabledCommands = RemoteCommand.allCases.filter(next.contains)
-        effects.decide(i, detail: .commandsEnabled(apps[i].enabledCommands), .disabledCommandsNotSent)
+        effects.record(i, .commandsEnabled(apps[i].enabledCommands), .disabledCommandsNotSent)
         return .succeeded
     }
 }

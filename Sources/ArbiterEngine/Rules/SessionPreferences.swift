@@ -16,7 +16,7 @@ extension Engine {
             if apps[i].session.prefersNoInterruptionsFromSystemAlerts == value { return .succeeded }
             apps[i].session.prefersNoInterruptionsFromSystemAlerts = value
         }
-        effects.decide(i, detail: .sessionPreference(preference, value), rule)
+        effects.record(i, .sessionPreference(preference, value), rule)
         return .succeeded
     }
 }

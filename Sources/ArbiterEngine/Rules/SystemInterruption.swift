@@ -22,20 +22,20 @@ extension Engine {
             }
         case .siriBegin:
             device.isSiriActive = true
-            effects.decide(nil, detail: .siri(true), .siriInterrupts)
+            effects.record(nil, .siri(true), .siriInterrupts)
             interruptActiveSessions(by: .siri, rule: .siriInterrupts, &effects)
         case .siriEnd:
             device.isSiriActive = false
-            effects.decide(nil, detail: .siri(false), .siriEnds)
+            effects.record(nil, .siri(false), .siriEnds)
             endSystemInterruption(by: .siri, shouldResume: profile.siriEndedShouldResume, rule: .siriEnds, &effects)
             appliesQueuedCommands = !siriQueuedCommands.isEmpty
         case .alarmBegin:
             device.isAlarmActive = true
-            effects.decide(nil, detail: .alarm(true), .alarmInterrupts)
+            effects.record(nil, .alarm(true), .alarmInterrupts)
             interruptActiveSessions(by: .alarm, rule: .alarmInterrupts, &effects)
         case .alarmEnd:
             device.isAlarmActive = false
-            effects.decide(nil, detail: .alarm(false), .alarmEnds)
+            effects.record(nil, .alarm(false), .alarmEnds)
             endSystemInterruption(by: .alarm, shouldResume: profile.alarmEndedShouldResume, rule: .alarmEnds, &effects)
         case .mediaServicesLost: return mediaServicesLost(&effects)
         case .mediaServicesReset: return mediaServicesReset(&effects)
@@ -51,7 +51,7 @@ extension Engine {
         case .active: .callAnswered
         case nil: .callOver
         }
-        effects.decide(nil, detail: .call(state), rule)
+        effects.record(nil, .call(state), rule)
     }
 
     private mutating func endSystemInterruption(by interrupter: Interrupter, shouldResume: Bool, rule: Rule,

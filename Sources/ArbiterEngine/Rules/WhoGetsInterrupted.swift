@@ -1,7 +1,25 @@
+/// Who gets interrupted, and by what: every interrupter of the model, the sessions it interrupts and the rule that
+/// says so.
+///
+/// - **Another app's activation** (an activation, or a category change of an active session): a non-mixable
+///   session interrupts every other active non-mixable one (`activation.non-mixable-interrupts`); a session with
+///   interruptSpokenAudioAndMixWithOthers interrupts those in mode spokenAudio (`activation.interrupts-spoken-audio`).
+/// - **Calls, Siri and alarms**: every active session, mixable ones too unless the profile says otherwise
+///   (`system.call-interrupts`, `system.siri-interrupts`, `system.alarm-interrupts`); a ringing Banner-style call
+///   spares the sessions that prefer no interruptions from system alerts, and interrupts them once answered
+///   (`system.banner-call-answered-interrupts`), with the sessions activated while it rang (`system.call-answered`).
+/// - **Route disconnects** (iOS 17+): the active Now Playing session whose output accessory went away, unless it
+///   opted out (`route.disconnect-interrupts-now-playing`).
+/// - **The muted built-in mic**: the sessions recording from it, unless their options include
+///   overrideMutedMicrophoneInterruption (`mic.muted-interrupts`).
+///
+/// What an interruption does to a session (its players pause, it goes inactive, it is told) is `interrupt` in
+/// `Interruption.swift`; interruptions end with their interrupter's own events (`Deactivation.swift`,
+/// `SystemInterruption.swift`, `BuiltInMic.swift`).
 extension Engine {
-    /// What app `i`'s active session does to the others: a non-mixable one interrupts every other active
+    /// Another app's activation: when app `i`'s session goes active, a non-mixable one interrupts every other active
     /// non-mixable session; interruptSpokenAudioAndMixWithOthers interrupts sessions in mode spokenAudio.
-    mutating func arbitrate(activating i: Int, _ effects: inout Effects) {
+    mutating func interruptOthers(activating i: Int, _ effects: inout Effects) {
         if !apps[i].session.isMixable && apps[i].session.category.traits.interruptsNonMixable {
             forEachPossiblyActive { engine, j in
                 guard j != i && engine.apps[j].session.isActive && !engine.apps[j].session.isMixable else { return }
@@ -19,7 +37,7 @@ extension Engine {
         }
     }
 
-    /// Interrupts every active session; mixable ones too unless the profile says otherwise. `sparing`: a ringing
+    /// Calls, Siri and alarms: interrupts every active session; mixable ones too unless the profile says otherwise. `sparing`: a ringing
     /// call, which leaves alone the sessions that prefer no interruptions from system alerts when it shows as a
     /// banner. `answering`: an answered call, which interrupts those too, by their own rule.
     mutating func interruptActiveSessions(by interrupter: Interrupter, rule: Rule, sparing: Bool = false,
@@ -38,6 +56,25 @@ extension Engine {
     /// call shows as a banner.
     func ringingCallSpares(_ j: Int) -> Bool {
         device.callStyle == .banner && apps[j].session.prefersNoInterruptionsFromSystemAlerts
+    }
+
+    /// Route disconnects: after an accessory that carried the route's output went away, from iOS 17, the Now Playing
+    /// session, when active, is interrupted unless it called setPrefersInterruptionOnRouteDisconnect(false).
+    mutating func interruptNowPlayingOnRouteDisconnect(_ effects: inout Effects) {
+        if ios >= 17, let i = Engine.nowPlayingIndex(apps, settled: derived.nowPlaying), apps[i].session.isActive,
+           apps[i].session.prefersInterruptionOnRouteDisconnect {
+            interrupt(i, by: .routeDisconnect, reason: .routeDisconnected, rule: .routeDisconnectedInterrupts, &effects)
+        }
+    }
+
+    /// The muted built-in mic: once muted, every active session recording from it is interrupted, unless its options
+    /// include overrideMutedMicrophoneInterruption (`mutedMicSilences`).
+    mutating func interruptMutedMicInput(_ effects: inout Effects) {
+        forEachPossiblyActive { engine, j in
+            guard engine.apps[j].session.isActive && engine.apps[j].isRecording
+                && engine.mutedMicSilences(j) else { return }
+            engine.interrupt(j, by: .micMuted, reason: .builtInMicMuted, rule: .mutedMicInterrupts, &effects)
+        }
     }
 }
 
