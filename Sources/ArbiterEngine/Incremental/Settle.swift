@@ -15,22 +15,33 @@ extension Engine {
         settleChanges(&effects, silently: silently)
     }
 
-    /// The re-derivation `settle` describes, once it found an input changed.
+    /// The re-derivation `settle` describes, once it found an input changed: the changed apps' facts first, then
+    /// each derived value whose inputs moved, by the rule that decides it.
     private mutating func settleChanges(_ effects: inout Effects, silently: Bool) {
-        var everyAudibility = device.ringer != derived.ringer || device.isLocked != derived.isLocked
-        let accessoriesChanged = accessoryChanges != derived.accessoryChanges
-        var routeInputs = effects.lastRoute != nil || accessoriesChanged
+        var moved = SettleInputs()
+        moved.everyAudibility = device.ringer != derived.ringer || device.isLocked != derived.isLocked
+        moved.accessories = accessoryChanges != derived.accessoryChanges
+        moved.route = effects.lastRoute != nil || moved.accessories
         apps.takeChanged()
-        let changed = apps.settlingCount
-        var everyGain = false
-        var nowPlayingInputs = false
-        // Now Playing is the candidate with the latest serial: only when it stops being one, or its serial goes back,
-        // must every candidate be looked at; otherwise it is the latest of it and the changed apps.
-        var nowPlayingLost = false
-        // The route owner changes only when it changes itself (then every app is looked at) or an app outranks it.
-        var owner = derived.owner
-        var ownerChanged = false
-        for k in 0..<changed {
+        moved.owner = derived.owner
+        settleFacts(&moved, silently: silently, &effects)
+        derived.ringer = device.ringer
+        derived.isLocked = device.isLocked
+        if moved.route { settleRouteOwner(moved, silently: silently, &effects) }
+        if moved.nowPlaying { settleNowPlaying(lost: moved.nowPlayingLost, silently: silently, &effects) }
+        if !silently {
+            settleGains(every: moved.everyGain, &effects)
+            apps.forgetChanged()   // gains feed nothing derived
+        }
+        settleAudibility(every: moved.everyAudibility, silently: silently, &effects)
+        settleSecondaryAudioHint(silently: silently, &effects)
+    }
+
+    /// The changed apps' facts: keeps the counts and lists derived from them, and notes in `moved` which derived
+    /// values they can move.
+    @inline(__always)
+    private mutating func settleFacts(_ moved: inout SettleInputs, silently: Bool, _ effects: inout Effects) {
+        for k in 0..<apps.settlingCount {
             let i = apps.settling(k)
             if i >= derived.facts.count { derived.facts.append(AppFacts()) }
             let old = derived.facts[i]
@@ -40,26 +51,26 @@ extension Engine {
             if new == old && i != derived.owner { continue }
             if old.recordsActively != new.recordsActively {
                 derived.recording += new.recordsActively ? 1 : -1
-                everyAudibility = true
+                moved.everyAudibility = true
             }
             if old.ducks != new.ducks {
                 derived.ducking += new.ducks ? 1 : -1
-                everyGain = true
+                moved.everyGain = true
             }
             if old.playsNonMixable != new.playsNonMixable { derived.playingNonMixable += new.playsNonMixable ? 1 : -1 }
             if old.active != new.active { derived.activeApps.update(i, new.active) }
             if old.active != new.active || old.mixable != new.mixable || old.serial != new.serial || i == derived.owner {
-                routeInputs = true
+                moved.route = true
                 if i == derived.owner {
-                    ownerChanged = true
-                } else if new.active && Derived.outranks(new, owner.map { derived.facts[$0] }) {
-                    owner = i
+                    moved.ownerChanged = true
+                } else if new.active && Derived.outranks(new, moved.owner.map { derived.facts[$0] }) {
+                    moved.owner = i
                 }
             }
             if old.nowPlayingSerial != new.nowPlayingSerial {
-                nowPlayingInputs = true
+                moved.nowPlaying = true
                 if i == derived.nowPlaying && (new.nowPlayingSerial ?? .min) < (old.nowPlayingSerial ?? .min) {
-                    nowPlayingLost = true
+                    moved.nowPlayingLost = true
                 }
                 if (old.nowPlayingSerial == nil) != (new.nowPlayingSerial == nil) {
                     derived.nowPlayingCandidates.update(i, new.nowPlayingSerial != nil)
@@ -71,61 +82,81 @@ extension Engine {
             }
             derived.facts[i] = new
         }
-        derived.ringer = device.ringer
-        derived.isLocked = device.isLocked
-        if routeInputs {
-            if accessoriesChanged { derived.accessoryChanges = accessoryChanges }
-            derived.owner = ownerChanged ? Derived.owner(derived.facts, among: derived.activeApps) : owner
-            let key = derived.owner.map { RouteKey(apps[$0].session) } ?? RouteKey(AudioSession())
-            // The route is a function of the key and the accessories: when neither changed and no route was
-            // announced during the event, it is the one derived before, and there is nothing to announce.
-            if effects.lastRoute != nil || accessoriesChanged || key != derived.routeKey {
-                if derived.routes.needsIdentifying(accessoryChanges) {
-                    derived.routes.identify(device.accessories, at: accessoryChanges)
-                }
-                let route = derived.routes.route(for: key) ?? derivedRoute(key, derived.owner)
-                if !silently {
-                    announceRouteChange(to: route, from: effects.lastRoute ?? derived.route, reason: .categoryChange,
-                                        rule: .ownerDecidesRoute, &effects)
-                }
-                derived.route = route
-                derived.routeKey = key
-            }
+    }
+
+    /// The route owner and its route, by `route.owner-decides` (`Rule.ownerDecidesRoute`): the most recent active
+    /// non-mixable session, else the most recent active one; a new route is announced as a categoryChange.
+    @inline(__always)
+    private mutating func settleRouteOwner(_ moved: SettleInputs, silently: Bool, _ effects: inout Effects) {
+        if moved.accessories { derived.accessoryChanges = accessoryChanges }
+        derived.owner = moved.ownerChanged ? Derived.owner(derived.facts, among: derived.activeApps) : moved.owner
+        let key = derived.owner.map { RouteKey(apps[$0].session) } ?? RouteKey(AudioSession())
+        // The route is a function of the key and the accessories: when neither changed and no route was announced
+        // during the event, it is the one derived before, and there is nothing to announce.
+        guard effects.lastRoute != nil || moved.accessories || key != derived.routeKey else { return }
+        if derived.routes.needsIdentifying(accessoryChanges) {
+            derived.routes.identify(device.accessories, at: accessoryChanges)
         }
-        if nowPlayingInputs {
-            var nowPlaying = derived.nowPlaying
-            if nowPlayingLost {
-                nowPlaying = Derived.nowPlaying(derived.facts, among: derived.nowPlayingCandidates)
-            } else {
-                for k in 0..<changed {
-                    let i = apps.settling(k)
-                    guard let serial = derived.facts[i].nowPlayingSerial else { continue }
-                    if nowPlaying.map({ derived.facts[$0].nowPlayingSerial! < serial }) ?? true { nowPlaying = i }
-                }
-            }
-            if nowPlaying != derived.nowPlaying && !silently {
-                effects.nowPlaying(nowPlaying, previous: derived.nowPlaying,
-                               .nowPlayingEligibility)
-            }
-            derived.nowPlaying = nowPlaying
-        }
+        let route = derived.routes.route(for: key) ?? derivedRoute(key, derived.owner)
         if !silently {
-            if everyGain {
-                // An app whose session is inactive heads for full gain since it last changed (an invariant): only
-                // the active apps and those changed now can have a new target.
-                forEachActiveOrSettling { engine, i in engine.settleGain(i, &effects) }
-            } else {
-                for k in 0..<changed { settleGain(apps.settling(k), &effects) }
-            }
-            apps.forgetChanged()   // gains feed nothing derived
+            announceRouteChange(to: route, from: effects.lastRoute ?? derived.route, reason: .categoryChange,
+                                rule: .ownerDecidesRoute, &effects)
         }
-        if everyAudibility {
+        derived.route = route
+        derived.routeKey = key
+    }
+
+    /// Now Playing, by `nowplaying.most-recent-eligible` (`Rule.nowPlayingEligibility`): the candidate that most
+    /// recently started playing non-mixable. Only when the current one stopped being a candidate (`lost`) is every
+    /// candidate looked at; otherwise it is the latest of it and the changed apps.
+    @inline(__always)
+    private mutating func settleNowPlaying(lost: Bool, silently: Bool, _ effects: inout Effects) {
+        var nowPlaying = derived.nowPlaying
+        if lost {
+            nowPlaying = Derived.nowPlaying(derived.facts, among: derived.nowPlayingCandidates)
+        } else {
+            for k in 0..<apps.settlingCount {
+                let i = apps.settling(k)
+                guard let serial = derived.facts[i].nowPlayingSerial else { continue }
+                if nowPlaying.map({ derived.facts[$0].nowPlayingSerial! < serial }) ?? true { nowPlaying = i }
+            }
+        }
+        if nowPlaying != derived.nowPlaying && !silently {
+            effects.nowPlaying(nowPlaying, previous: derived.nowPlaying, .nowPlayingEligibility)
+        }
+        derived.nowPlaying = nowPlaying
+    }
+
+    /// The gains, by `ducking.duck-others` and `ducking.unduck` (`Ducking.swift`): of every app that can have a new
+    /// target when a session started or stopped ducking (`every`), else of the changed apps.
+    @inline(__always)
+    private mutating func settleGains(every: Bool, _ effects: inout Effects) {
+        if every {
+            // An app whose session is inactive heads for full gain since it last changed (an invariant): only the
+            // active apps and those changed now can have a new target.
+            forEachActiveOrSettling { engine, i in engine.settleGain(i, &effects) }
+        } else {
+            for k in 0..<apps.settlingCount { settleGain(apps.settling(k), &effects) }
+        }
+    }
+
+    /// Audibility, by the ladder of `Audibility.swift`: of every app that can change when the switch, the lock or a
+    /// recording session changed (`every`), else of the changed apps.
+    @inline(__always)
+    private mutating func settleAudibility(every: Bool, silently: Bool, _ effects: inout Effects) {
+        if every {
             // Only an app heard before or active now can change (settleAudibility's own first test, in short), and
             // an app heard at the last settle was active then: it is active now or it changed.
             forEachActiveOrSettling { engine, i in engine.settleAudibility(i, silently: silently, &effects) }
         } else {
-            for k in 0..<changed { settleAudibility(apps.settling(k), silently: silently, &effects) }
+            for k in 0..<apps.settlingCount { settleAudibility(apps.settling(k), silently: silently, &effects) }
         }
+    }
+
+    /// The secondary-audio hint, by `other-audio.silence-secondary-hint` (`Rule.silenceSecondaryAudioHint`):
+    /// the foreground app with an active session is told when another app starts or stops playing non-mixable.
+    @inline(__always)
+    private mutating func settleSecondaryAudioHint(silently: Bool, _ effects: inout Effects) {
         let hint = Derived.foregroundHint(foregroundIndex, facts: derived.facts,
                                           playingNonMixable: derived.playingNonMixable)
         if let hint, let previous = derived.hint, previous.app == hint.app, previous.value != hint.value, !silently {
@@ -160,4 +191,24 @@ extension Engine {
         }
         derived.facts[i].audible = now.isAudible
     }
+}
+
+/// What the changed apps' facts moved, which `settleChanges` re-derives.
+private struct SettleInputs {
+    /// Every app's audibility: the switch, the lock or a recording session changed.
+    var everyAudibility = false
+    /// Every app's gain: a session started or stopped ducking.
+    var everyGain = false
+    /// The accessories changed since the last settle.
+    var accessories = false
+    /// The route owner or its route may have changed.
+    var route = false
+    /// The route owner as far as the changed apps tell: the owner before, or a changed app that outranks it.
+    var owner: Int?
+    /// The owner itself changed: every active app is ranked again.
+    var ownerChanged = false
+    /// A Now Playing candidate changed.
+    var nowPlaying = false
+    /// The current Now Playing app stopped being a candidate, or its serial went back.
+    var nowPlayingLost = false
 }
