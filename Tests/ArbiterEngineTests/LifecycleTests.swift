@@ -2,7 +2,7 @@ import Testing
 @testable import ArbiterEngine
 
 @Suite("Background (reference §7)")
-struct BackgroundTests {
+struct LifecycleTests {
     @Test("an app keeps its audio in the background with the audio mode, a background category and an active session")
     func keepsAudio() throws {
         var h = try Harness([Apps.music, Apps.plain])

@@ -2,7 +2,7 @@ import Testing
 @testable import ArbiterEngine
 
 @Suite("Reactions: the apps' own code")
-struct ReactionTests {
+struct ReactionsTests {
     private func music(_ reactions: [ReactionTrigger: Reaction]) -> AppConfig {
         var app = Apps.music
         app.reactions = reactions

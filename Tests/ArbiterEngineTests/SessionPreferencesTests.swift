@@ -2,7 +2,7 @@ import Testing
 @testable import ArbiterEngine
 
 @Suite("Session preferences: route disconnect (iOS 17+) and system alerts (iOS 14.5+), reference §5.2")
-struct SessionPreferenceTests {
+struct SessionPreferencesTests {
     private let headphones = DeviceConfig(accessories: [AccessorySpec(.wiredHeadphones)])
 
     /// Music (Now Playing, playing to the headphones) and Maps active; the headphones are then unplugged.
