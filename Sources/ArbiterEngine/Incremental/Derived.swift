@@ -93,8 +93,8 @@ struct Derived: Hashable, Sendable {
     }
 
     /// The foreground app, when its session is active, and whether the secondary-audio hint is on for it: another
-    /// app plays with an active non-mixable session. Reads the facts alone (not the engine, which a call from a
-    /// mutating method would copy). Inlined: every settle asks it.
+    /// app plays with an active non-mixable session. Reads the facts alone, not the engine (performance conventions:
+    /// mutating reads). Inlined: every settle asks it.
     @inline(__always)
     static func foregroundHint(_ foreground: Int?, facts: [AppFacts],
                                playingNonMixable: Int) -> (app: Int, value: Bool)? {
@@ -115,8 +115,8 @@ struct Derived: Hashable, Sendable {
 }
 
 extension App {
-    /// The facts about the app that depend on it alone (everything but `audible`). Marked read-only, so a caller
-    /// reading an app in place does not retain its box around the call (it knows the call releases nothing).
+    /// The facts about the app that depend on it alone (everything but `audible`). (Performance conventions:
+    /// read-only accessors.)
     var facts: AppFacts {
         @_effects(readonly) get {
             var facts = AppFacts()
@@ -146,7 +146,7 @@ struct RouteKey: Equatable, Sendable {
     var overridesToSpeaker: Bool
     var preferredInput: PortType?
 
-    @inline(__always)   // reads five fields in place, where a call would copy the session
+    @inline(__always)   // five fields (performance conventions: in-place reads)
     init(_ session: AudioSession) {
         category = session.category
         mode = session.mode

@@ -1,3 +1,6 @@
+/// Settling: after every event the engine re-derives what the apps that changed can affect (their facts, the route
+/// owner and its route, Now Playing, gains, audibility, the secondary-audio hint) and records each change with its
+/// rule. Between events the derived values stand in for a derivation from scratch (`Derived`).
 extension Engine {
     /// The facts about app `i` that depend on it alone (everything but `audible`).
     func facts(_ i: Int) -> AppFacts { apps[i].facts }
@@ -167,7 +170,7 @@ extension Engine {
     }
 
     /// The route for the session of app `owner` (the default session when nil), whose key is `key`, derived and
-    /// remembered. Mutating, as its caller is: a non-mutating call from there copies the engine.
+    /// remembered (performance conventions: mutating reads).
     private mutating func derivedRoute(_ key: RouteKey, _ owner: Int?) -> Route {
         let session = owner.map { apps[$0].session } ?? AudioSession()
         let route = Routing(session: session, accessories: device.accessories, profile: profile).route
@@ -175,8 +178,8 @@ extension Engine {
         return route
     }
 
-    /// Re-derives whether app `i` is heard, and reports a change unless `silently`. Inlined down to the first test:
-    /// most apps are idle, silent before and still silent, with nothing to report.
+    /// Re-derives whether app `i` is heard, and reports a change unless `silently`. Inlined down to the first test
+    /// (performance conventions): most apps are idle, silent before and still silent, with nothing to report.
     @inline(__always)
     private mutating func settleAudibility(_ i: Int, silently: Bool, _ effects: inout Effects) {
         if derived.facts[i].audible || (derived.facts[i].active && apps[i].isPlaying) {

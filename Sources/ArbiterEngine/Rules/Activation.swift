@@ -2,12 +2,11 @@
 extension Engine {
     /// The error an activation of app `i` fails with right now, if any.
     /// `session` is the configuration to check (default: the app's own).
-    /// It changes nothing: it is `mutating` and inlined because its callers are `mutating`, and a call to a
-    /// non-mutating method from there copies the whole engine first.
+    /// It changes nothing (performance conventions: mutating reads).
     @inline(__always)
     mutating func activationError(_ i: Int, session candidate: AudioSession? = nil,
                                   asForeground: Bool = false) -> SessionError? {
-        // The two fields asked, read in place (a copy of the session would count references and free them).
+        // The two fields asked (performance conventions: in-place reads).
         let category = candidate?.category ?? apps[i].session.category
         if device.mediaServicesLost { return SessionError(.mediaServicesFailed, .mediaServicesFailed) }
         if device.call == .active && (category == .record || category == .playAndRecord) {

@@ -7,8 +7,8 @@ extension Engine {
         derived.facts[i].active && derived.ducking > (derived.facts[i].ducks ? 1 : 0) ? profile.duckLevel : 1
     }
 
-    /// Starts a ramp for app `i` if its gain target changed. Inlined down to the test, as settle asks it of apps
-    /// whose target rarely changed.
+    /// Starts a ramp for app `i` if its gain target changed. Inlined down to the test (performance conventions):
+    /// settle asks it of apps whose target rarely changed.
     @inline(__always)
     mutating func settleGain(_ i: Int, _ effects: inout Effects) {
         let target = gainTarget(i)

@@ -2,7 +2,7 @@
 extension App {
     /// Whether the app keeps running in the background: the audio background mode, a category that plays in
     /// the background, and an active session, or, for an app already running in the background, one
-    /// interrupted while it ran (so it can hear the end). Read-only, like `facts`: no retain of the box around it.
+    /// interrupted while it ran (so it can hear the end). (Performance conventions: read-only accessors.)
     var keepsRunningInBackground: Bool {
         @_effects(readonly) get {
             // The cheap tests first: most apps have no audio background mode.

@@ -9,7 +9,7 @@ extension Engine {
         apps[i].players[p].set(state, at: now, byInterruption: byInterruption)
         effects.player(i, p, state, rule)
         if i == musicAppIndex { tellMusicAppHandles(state, &effects) }
-        // The player's fields are read in place: copying the player costs a reference count per string and array.
+        // The player's fields (performance conventions: in-place reads).
         let (notifies, itemMayChange) = apps[i].players.withUnsafeBufferPointer { players in
             (players[p].kind.isMusicPlayer && players[p].generatesPlaybackNotifications,
              players[p].streams || players[p].itemStatus != .readyToPlay)

@@ -3,7 +3,7 @@
 /// a position (reference §8.3 documents no other effect of a value).
 extension Engine {
     mutating func remote(_ command: RemoteCommand, value: RemoteValue?, _ effects: inout Effects) -> StepResult {
-        // Asked of the static function: `nowPlaying` from this mutating method would copy the whole engine first.
+        // Asked of the static function, not `nowPlaying` (docs/engine.md, performance conventions: mutating reads).
         guard let i = Engine.nowPlayingIndex(apps, settled: derived.nowPlaying) else {
             effects.record(nil, .remoteDropped(command), .remoteNeedsNowPlaying)
             return .succeeded
@@ -28,7 +28,7 @@ extension Engine {
     public static let playerHandledCommands: [RemoteCommand] = [.play, .pause, .togglePlayPause, .stop, .changePlaybackPosition]
 
     /// The player of app `i` that handles `command` itself (AVPlayerViewController, a music player), if any.
-    @inline(__always)   // called from mutating rules: a call would copy the whole engine
+    @inline(__always)   // called from mutating rules (performance conventions: mutating reads)
     private func player(handling command: RemoteCommand, app i: Int) -> Int? {
         guard Engine.playerHandledCommands.contains(command) else { return nil }
         return apps[i].players.firstIndex(where: \.publishesNowPlaying)
