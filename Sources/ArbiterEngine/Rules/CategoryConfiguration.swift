@@ -137,7 +137,7 @@ extension Engine {
     private mutating func announceConfiguration(_ i: Int, rule: Rule, _ effects: inout Effects) {
         let session = apps[i].session
         effects.record(i, .categorySet(session.category, mode: session.effectiveMode,
-                                                options: session.effectiveOptions), rule)
+                                       options: session.effectiveOptions), rule)
         if session.effectiveMode != session.mode {
             effects.record(i, .modeDowngraded(requested: session.mode, effective: session.effectiveMode),
                            .unsupportedModeBehavesAsDefault)

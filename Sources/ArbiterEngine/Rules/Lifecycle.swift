@@ -134,7 +134,7 @@ extension Engine {
             startAfresh(i, lifecycle: .suspended)
             let session = apps[i].session
             effects.record(i, .categorySet(session.category, mode: session.effectiveMode,
-                                                    options: session.effectiveOptions), .launchStartsAfresh)
+                                           options: session.effectiveOptions), .launchStartsAfresh)
         }
         return bringToForeground(i, &effects)
     }

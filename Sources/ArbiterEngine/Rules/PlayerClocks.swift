@@ -110,7 +110,7 @@ extension Engine {
             apps[i].players[p].seek(to: 0, at: now)
             let player = apps[i].players[p]
             effects.record(i, .playerItem(player.name, index: player.itemIndex,
-                                                   title: player.currentItem?.title), .playerPlays)
+                                          title: player.currentItem?.title), .playerPlays)
         }
         return .succeeded
     }
