@@ -81,7 +81,6 @@
     }
 
     /// Records a decision about app `app` (a position; nil for the device) in its plain code.
-    @inline(__always)
     private mutating func decide(_ app: Int?, _ code: DecisionCode, _ rule: Rule) {
         if records.codes.capacity == 0 { records.codes.reserveCapacity(8) }
         records.codes.append(DecisionRecord(app: app.map { Int32($0) } ?? -1, code: code, rule: rule))

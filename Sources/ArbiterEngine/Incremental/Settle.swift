@@ -30,7 +30,10 @@ extension Engine {
         settleFacts(&moved, silently: silently, &effects)
         derived.ringer = device.ringer
         derived.isLocked = device.isLocked
-        if moved.route { settleRouteOwner(moved, silently: silently, &effects) }
+        if moved.route {
+            settleRouteOwner(moved.ownerChanged ? nil : moved.owner, rankAgain: moved.ownerChanged,
+                             accessoriesChanged: moved.accessories, silently: silently, &effects)
+        }
         if moved.nowPlaying { settleNowPlaying(lost: moved.nowPlayingLost, silently: silently, &effects) }
         if !silently {
             settleGains(every: moved.everyGain, &effects)
@@ -88,15 +91,18 @@ extension Engine {
     }
 
     /// The route owner and its route, by `route.owner-decides` (`Rule.ownerDecidesRoute`): the most recent active
-    /// non-mixable session, else the most recent active one; a new route is announced as a categoryChange.
+    /// non-mixable session, else the most recent active one; a new route is announced as a categoryChange. The
+    /// owner is `candidate` (what the changed apps tell) or, when the owner itself changed (`rankAgain`), the app
+    /// ranked first among every active one.
     @inline(__always)
-    private mutating func settleRouteOwner(_ moved: SettleInputs, silently: Bool, _ effects: inout Effects) {
-        if moved.accessories { derived.accessoryChanges = accessoryChanges }
-        derived.owner = moved.ownerChanged ? Derived.owner(derived.facts, among: derived.activeApps) : moved.owner
+    private mutating func settleRouteOwner(_ candidate: Int?, rankAgain: Bool, accessoriesChanged: Bool,
+                                           silently: Bool, _ effects: inout Effects) {
+        if accessoriesChanged { derived.accessoryChanges = accessoryChanges }
+        derived.owner = rankAgain ? Derived.owner(derived.facts, among: derived.activeApps) : candidate
         let key = derived.owner.map { RouteKey(apps[$0].session) } ?? RouteKey(AudioSession())
         // The route is a function of the key and the accessories: when neither changed and no route was announced
         // during the event, it is the one derived before, and there is nothing to announce.
-        guard effects.lastRoute != nil || moved.accessories || key != derived.routeKey else { return }
+        guard effects.lastRoute != nil || accessoriesChanged || key != derived.routeKey else { return }
         if derived.routes.needsIdentifying(accessoryChanges) {
             derived.routes.identify(device.accessories, at: accessoryChanges)
         }
