@@ -30,7 +30,7 @@ extension Engine {
         for (j, app) in apps.enumerated() {
             guard let interruption = app.session.interruption, interruption.endPending else { continue }
             if case .app(let by) = interruption.by { pendingByApp[by, default: 0] += 1 }
-            if let slot = Engine.systemSlot(interruption.by), !systemInterrupted[slot].contains(Int32(j)) {
+            if !interruptions.lists(j, interruptedBy: interruption.by) {
                 broken.append("\(app.id) waits for the end of an interruption by \(interruption.by), which does not "
                     + "list it")
             }
@@ -38,7 +38,7 @@ extension Engine {
         for (i, app) in apps.enumerated() {
             let name = app.id.name
             let pending = pendingByApp[app.id, default: 0]
-            let bound = i < pendingInterruptionBound.count ? Int(pendingInterruptionBound[i]) : 0
+            let bound = interruptions.bound(of: i)
             if pending > bound {
                 broken.append("\(name) interrupted \(pending) sessions still pending, above its bound \(bound)")
             }

@@ -5,9 +5,8 @@ extension Engine {
     /// Checks `event` against the state (its time is checked by the caller): why it cannot be applied now, or,
     /// when it can, the index of the app an app event names (nil for other events).
     ///
-    /// It changes nothing. It and the checks of an app's call are `mutating` and inlined because the caller is
-    /// `mutating`: a call to a non-mutating method from there copies the whole engine first. Only the paths that
-    /// build an error message make such calls.
+    /// It changes nothing. It and the checks of an app's call are `mutating` and inlined (performance conventions:
+    /// mutating reads); only the paths that build an error message make non-mutating calls.
     @inline(__always)
     mutating func check(_ event: Event) -> Result<Int?, InputError> {
         let problem: InputError?

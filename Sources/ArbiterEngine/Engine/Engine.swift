@@ -16,15 +16,8 @@ public struct Engine: Hashable, Sendable {
     /// How many times an accessory was connected or disconnected (settle compares it, not the accessories).
     var accessoryChanges = 0
     var playCounter = 0
-    /// For each app (by index), at least how many sessions wait for the end of an interruption by it: a
-    /// deactivation or termination looks for them only when this is above 0. Raised by each interruption an app
-    /// starts, set to 0 once its deactivation or termination has ended or orphaned them; interruptions that end
-    /// otherwise (the interrupted app reactivating, say) leave it above the true count, which costs a look.
-    var pendingInterruptionBound: [Int32] = []
-    /// For a call, Siri, an alarm and a muted mic (by `systemSlot`), the apps each interrupted since its interruptions last
-    /// ended, in the order interrupted: its end looks at these apps only. A superset of those still waiting (an app
-    /// reactivating ends its own interruption; interrupted again, it is listed again).
-    var systemInterrupted: [[Int32]] = [[], [], [], []]
+    /// Who may still wait for the end of whose interruption.
+    var interruptions = InterruptionLedger()
     /// At least how many apps override their output to the speaker: raised by each override an app makes, set to 0
     /// when a route change has ended them all. A route change looks for overrides to end only when this is above 0.
     var speakerOverrideBound = 0
@@ -181,7 +174,7 @@ public struct Engine: Hashable, Sendable {
         let first = apps.isEmpty && device.foreground == nil
         apps.append(App(config: config, lifecycle: first ? .foreground : .background))
         if first { setForeground(apps.count - 1) }
-        effects.decide(apps.count - 1, .lifecycle(first ? .foreground : .background), .appDeclared)
+        effects.lifecycle(apps.count - 1, first ? .foreground : .background, .appDeclared)
         if config.isMusicApp && musicAppIndex == nil { musicAppIndex = apps.count - 1 }
         if config.drivesMusicApp { bringMusicApp(&effects) }
         return .succeeded

@@ -132,8 +132,8 @@ public struct App: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(storage.state) }
 
-    /// Whether the session is interrupted, read in place (through `session`, the session is copied, its
-    /// interruption and all).
+    /// Whether the session is interrupted (performance conventions: in-place reads; through `session`, the session
+    /// is copied, its interruption and all).
     var isInterrupted: Bool { storage.state.session.interruption != nil }
 
     /// Whether the session waits for `interrupter` to end its interruption (one that is not orphaned).
@@ -203,8 +203,7 @@ public struct App: Hashable, Sendable {
                         self.players += 1
                         if players[k].kind == .systemMusicPlayer && !players[k].playsInMusicApp { musicAppHandles += 1 }
                     }
-                    // Stored fields only: a computed property of `players[k]` copies the player, a reference
-                    // count per string and array.
+                    // Stored fields only (performance conventions: in-place reads).
                     guard players[k].state == .playing else { continue }
                     if players[k].kind.isRecorder { recording += 1 } else { playing += 1 }
                     if players[k].isWaiting { waiting += 1 }

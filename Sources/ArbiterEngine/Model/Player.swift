@@ -158,8 +158,8 @@ public struct Player: Hashable, Sendable {
     /// The item being played, if the player names one.
     public var currentItem: PlayerItem? { items.indices.contains(itemIndex) ? items[itemIndex] : nil }
 
-    /// Whether the current item has a known end. Inlined, and without `currentItem`, which copies the item: called
-    /// on a player in place, either would copy the player first.
+    /// Whether the current item has a known end. Inlined, and without `currentItem`, which copies the item
+    /// (performance conventions: in-place reads).
     var hasTimedItem: Bool {
         @inline(__always) get { itemIndex >= 0 && itemIndex < items.count && items[itemIndex].duration != nil }
     }
@@ -170,7 +170,7 @@ public struct Player: Hashable, Sendable {
     }
 
     /// Whether the player publishes Now Playing info and handles remote commands on its own.
-    /// Inlined: called on a player in place, a call would copy the player first.
+    /// Inlined (performance conventions: in-place reads).
     public var publishesNowPlaying: Bool {
         @inline(__always) get {
             switch kind {
@@ -206,7 +206,7 @@ public struct Player: Hashable, Sendable {
 
 extension UnsafeBufferPointer<Player> {
     /// Whether an action naming `name` (nil: every player but the recorders) means player `p`. It reads the two
-    /// fields in place: a method on the player would copy it first, a reference count per string and array.
+    /// fields in place (performance conventions: in-place reads).
     func isNamed(_ p: Int, by name: String?) -> Bool {
         name == nil ? !self[p].kind.isRecorder : self[p].name == name
     }

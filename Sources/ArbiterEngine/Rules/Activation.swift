@@ -2,12 +2,11 @@
 extension Engine {
     /// The error an activation of app `i` fails with right now, if any.
     /// `session` is the configuration to check (default: the app's own).
-    /// It changes nothing: it is `mutating` and inlined because its callers are `mutating`, and a call to a
-    /// non-mutating method from there copies the whole engine first.
+    /// It changes nothing (performance conventions: mutating reads).
     @inline(__always)
     mutating func activationError(_ i: Int, session candidate: AudioSession? = nil,
                                   asForeground: Bool = false) -> SessionError? {
-        // The two fields asked, read in place (a copy of the session would count references and free them).
+        // The two fields asked (performance conventions: in-place reads).
         let category = candidate?.category ?? apps[i].session.category
         if device.mediaServicesLost { return SessionError(.mediaServicesFailed, .mediaServicesFailed) }
         if device.call == .active && (category == .record || category == .playAndRecord) {
@@ -34,30 +33,10 @@ extension Engine {
         apps[i].session.activationSerial = activationCounter
         apps[i].session.interruption = nil
         apps[i].mayResume = false
-        effects.decide(i, .activated, rule)
-        arbitrate(activating: i, &effects)
+        effects.activated(i, rule)
+        interruptOthers(activating: i, &effects)
         if device.builtInMicMuted { announceNoSuitableRoute(activating: i, &effects) }
         return .succeeded
-    }
-
-    /// What app `i`'s active session does to the others: a non-mixable one interrupts every other active
-    /// non-mixable session; interruptSpokenAudioAndMixWithOthers interrupts sessions in mode spokenAudio.
-    mutating func arbitrate(activating i: Int, _ effects: inout Effects) {
-        if !apps[i].session.isMixable && apps[i].session.category.traits.interruptsNonMixable {
-            forEachPossiblyActive { engine, j in
-                guard j != i && engine.apps[j].session.isActive && !engine.apps[j].session.isMixable else { return }
-                engine.interrupt(j, by: .app(engine.apps[i].id), reason: .default,
-                                 rule: .nonMixableActivationInterrupts, &effects)
-            }
-        }
-        if apps[i].session.effectiveOptions.contains(.interruptSpokenAudioAndMixWithOthers) {
-            forEachPossiblyActive { engine, j in
-                guard j != i && engine.apps[j].session.isActive && engine.apps[j].session.effectiveMode == .spokenAudio
-                else { return }
-                engine.interrupt(j, by: .app(engine.apps[i].id), reason: .default, rule: .interruptSpokenAudio,
-                                 &effects)
-            }
-        }
     }
 }
 
@@ -66,18 +45,6 @@ extension Rule {
         id: "activation.succeeds",
         statement: "setActive(true) makes the session active (and ends any interruption it was under)",
         source: "H18 setActive; ASPG HandlingAudioInterruptions (to resume you must reactivate)",
-        evidence: .documented)
-    static let nonMixableActivationInterrupts = Rule(
-        id: "activation.non-mixable-interrupts",
-        statement: "activating a non-mixable session interrupts every other active non-mixable session "
-            + "(interruption began, reason default); mixable sessions are not interrupted",
-        source: "DOC:…/category-swift.struct/soloambient, …/playback; ASPG14 p.13, p.24",
-        evidence: .documented)
-    static let interruptSpokenAudio = Rule(
-        id: "activation.interrupts-spoken-audio",
-        statement: "a session with interruptSpokenAudioAndMixWithOthers interrupts sessions in mode spokenAudio "
-            + "and mixes with the rest",
-        source: "H17; DOC:…/categoryoptions-swift.struct/interruptspokenaudioandmixwithothers",
         evidence: .documented)
     static let backgroundActivationNeedsNowPlaying = Rule(
         id: "activation.background-needs-now-playing",

@@ -9,7 +9,7 @@ extension Engine {
         } else {
             apps.appendPlayer(Player(config), to: i)
         }
-        effects.decide(i, detail: .playerDeclared(config.name, config.kind), .codeMakesPlayers)
+        effects.record(i, .playerDeclared(config.name, config.kind), .codeMakesPlayers)
         if config.kind == .systemMusicPlayer { bringMusicApp(&effects) }
         return .succeeded
     }
@@ -21,7 +21,7 @@ extension Engine {
         apps[i].players[p].itemIndex = 0
         apps[i].players[p].seek(to: 0, at: now)
         itemChanged(i, p, &effects)
-        effects.decide(i, detail: .playerItem(name, index: 0, title: items.first?.title), .codeMakesPlayers)
+        effects.record(i, .playerItem(name, index: 0, title: items.first?.title), .codeMakesPlayers)
         if items.isEmpty && apps[i].players[p].state == .playing {
             setPlayer(i, p, .paused, rule: .codeMakesPlayers, &effects)
         }
@@ -34,7 +34,7 @@ extension Engine {
         let music = AppConfig.musicApp(named: Setup.musicAppName(avoiding: apps.map(\.id)), profile: profile)
         apps.append(App(config: music, lifecycle: .background))
         musicAppIndex = apps.count - 1
-        effects.decide(apps.count - 1, .lifecycle(.background), .musicAppPlaysForSystemPlayer)
+        effects.lifecycle(apps.count - 1, .background, .musicAppPlaysForSystemPlayer)
     }
 
     /// Why app `i` cannot declare this player, if it cannot.

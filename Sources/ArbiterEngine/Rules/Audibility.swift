@@ -18,8 +18,7 @@ extension Engine {
 
 extension App {
     /// Whether the app is heard with the switch at `ringer` and the screen locked or not, given whether another
-    /// app records with an active session. It releases nothing, so a caller reading an app in place does not
-    /// retain its box around the call.
+    /// app records with an active session. (Performance conventions: read-only accessors.)
     @_effects(releasenone)
     func audibility(ringer: RingerSwitch, isLocked: Bool, othersRecord: Bool) -> Audibility {
         let category = session.category

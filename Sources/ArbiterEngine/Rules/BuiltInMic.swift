@@ -7,20 +7,16 @@ extension Engine {
     mutating func setBuiltInMicMuted(_ muted: Bool, _ effects: inout Effects) -> StepResult {
         guard device.builtInMicMuted != muted else { return .succeeded }
         device.builtInMicMuted = muted
-        effects.decide(nil, detail: .builtInMicMuted(muted), muted ? .mutedMicInterrupts : .micUnmuted)
+        effects.record(nil, .builtInMicMuted(muted), muted ? .mutedMicInterrupts : .micUnmuted)
         if muted {
-            forEachPossiblyActive { engine, j in
-                guard engine.apps[j].session.isActive && engine.apps[j].isRecording
-                    && engine.mutedMicSilences(j) else { return }
-                engine.interrupt(j, by: .micMuted, reason: .builtInMicMuted, rule: .mutedMicInterrupts, &effects)
-            }
+            interruptMutedMicInput(&effects)
         } else {
             for j in takeInterrupted(bySystem: .micMuted) {
                 if profile.micUnmuteEndsInterruption {
                     endInterruption(j, shouldResume: true, rule: .micUnmuted, &effects)
                 } else {
                     apps[j].session.interruption?.endPending = false
-                    effects.decide(j, detail: .interruptionOrphaned, .micUnmuted)
+                    effects.record(j, .interruptionOrphaned, .micUnmuted)
                 }
             }
         }
@@ -51,7 +47,7 @@ extension Engine {
 
     /// The device wakes from sleep: every app with an active session gets a route change, wakeFromSleep.
     mutating func wake(_ effects: inout Effects) -> StepResult {
-        effects.decide(nil, detail: .woke, .wakeFromSleep)
+        effects.record(nil, .woke, .wakeFromSleep)
         announceRouteChange(from: effects.lastRoute ?? derived.route, reason: .wakeFromSleep, rule: .wakeFromSleep,
                             always: true, &effects)
         return .succeeded
@@ -59,14 +55,6 @@ extension Engine {
 }
 
 extension Rule {
-    static let mutedMicInterrupts = Rule(
-        id: "mic.muted-interrupts",
-        statement: "when the built-in mic is muted in hardware (iPad Smart Folio closed), a session running input "
-            + "from it is interrupted with reason builtInMicMuted, unless its options include "
-            + "overrideMutedMicrophoneInterruption (it then keeps running and records zeros)",
-        source: "H17 (overrideMutedMicrophoneInterruption, InterruptionReason builtInMicMuted = 2); "
-            + "DOC:avfaudio/handling-audio-interruptions; reference §5.2, §2.1",
-        evidence: .documented)
     static let mutedMicCannotStartInput = Rule(
         id: "mic.muted-cannot-start-input",
         statement: "starting input (record) from the muted built-in mic fails, unless the options include "

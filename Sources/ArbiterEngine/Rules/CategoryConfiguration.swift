@@ -107,7 +107,7 @@ extension Engine {
                 setPlayer(i, r, .stopped, rule: .recordingNeedsInputCategory, &effects)
             }
             if apps[i].session.isActive {
-                arbitrate(activating: i, &effects)
+                interruptOthers(activating: i, &effects)
                 announceRouteChange(from: previous, reason: .categoryChange, rule: .ownerDecidesRoute,
                                     always: true, &effects)
             }
@@ -136,10 +136,10 @@ extension Engine {
 
     private mutating func announceConfiguration(_ i: Int, rule: Rule, _ effects: inout Effects) {
         let session = apps[i].session
-        effects.decide(i, detail: .categorySet(session.category, mode: session.effectiveMode,
-                                                options: session.effectiveOptions), rule)
+        effects.record(i, .categorySet(session.category, mode: session.effectiveMode,
+                                       options: session.effectiveOptions), rule)
         if session.effectiveMode != session.mode {
-            effects.decide(i, detail: .modeDowngraded(requested: session.mode, effective: session.effectiveMode),
+            effects.record(i, .modeDowngraded(requested: session.mode, effective: session.effectiveMode),
                            .unsupportedModeBehavesAsDefault)
         }
     }

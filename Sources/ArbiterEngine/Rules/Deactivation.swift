@@ -10,7 +10,7 @@ extension Engine {
                 result = .failed(SessionError(.isBusy, .deactivationWithRunningIO))
             }
             apps[i].session.isActive = false
-            effects.decide(i, .deactivated, .deactivationSucceeds)
+            effects.deactivated(i, .deactivationSucceeds)
         }
         for j in takeInterrupted(byApp: i) {
             if notifyOthers {
@@ -19,7 +19,7 @@ extension Engine {
                 endInterruption(j, shouldResume: false, rule: .endedWithoutNotify, &effects)
             } else {
                 apps[j].session.interruption?.endPending = false
-                effects.decide(j, detail: .interruptionOrphaned, .noNotifyNoEnded)
+                effects.record(j, .interruptionOrphaned, .noNotifyNoEnded)
             }
         }
         return result

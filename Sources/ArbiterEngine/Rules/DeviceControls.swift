@@ -5,13 +5,13 @@ extension Engine {
         case .ringer(let position):
             if device.ringer != position {
                 device.ringer = position
-                effects.decide(nil, detail: .ringer(position), .silentSwitch)
+                effects.record(nil, .ringer(position), .silentSwitch)
             }
         case .lock, .unlock:
             let locked = action == .lock
             if device.isLocked != locked {
                 device.isLocked = locked
-                effects.decide(nil, detail: .locked(locked), .screenLock)
+                effects.record(nil, .locked(locked), .screenLock)
             }
         case .connect(let accessory): return connect(accessory, &effects)
         case .disconnect(let accessory): return disconnect(accessory, &effects)

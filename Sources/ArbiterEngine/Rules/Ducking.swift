@@ -7,8 +7,8 @@ extension Engine {
         derived.facts[i].active && derived.ducking > (derived.facts[i].ducks ? 1 : 0) ? profile.duckLevel : 1
     }
 
-    /// Starts a ramp for app `i` if its gain target changed. Inlined down to the test, as settle asks it of apps
-    /// whose target rarely changed.
+    /// Starts a ramp for app `i` if its gain target changed. Inlined down to the test (performance conventions):
+    /// settle asks it of apps whose target rarely changed.
     @inline(__always)
     mutating func settleGain(_ i: Int, _ effects: inout Effects) {
         let target = gainTarget(i)
@@ -17,7 +17,7 @@ extension Engine {
 
     private mutating func retargetGain(_ i: Int, to target: Double, _ effects: inout Effects) {
         apps[i].gain.retarget(to: target, at: now, over: profile.duckRamp)
-        effects.decide(i, .gain(to: target, over: profile.duckRamp), target < 1 ? .duckOthers : .unduck)
+        effects.gain(i, heading: target, over: profile.duckRamp, target < 1 ? .duckOthers : .unduck)
     }
 
     /// App `id`'s gain at `time` (at or after the last event).

@@ -9,13 +9,12 @@ extension Engine {
         apps[j].mayResume = false
         if apps[j].session.overridesToSpeaker {
             apps[j].session.overridesToSpeaker = false
-            effects.decide(j, detail: .overrideToSpeaker(false), .overrideEndsOnRouteChange)
+            effects.record(j, .overrideToSpeaker(false), .overrideEndsOnRouteChange)
         }
         apps[j].session.interruption = Interruption(by: interrupter, at: now, reason: reason)
-        let code = code(of: interrupter)
-        if code >= 0 { raisePendingInterruptionBound(of: Int(code)) }
-        if let slot = Engine.systemSlot(interrupter) { systemInterrupted[slot].append(Int32(j)) }
-        effects.decide(j, .interrupted(code), rule)
+        let interrupterIndex: Int? = if case .app(let id) = interrupter { index(of: id)! } else { nil }
+        interruptions.note(j, interruptedBy: interrupter, interrupterIndex: interrupterIndex)
+        effects.interrupted(j, by: interrupter, interrupterIndex: interrupterIndex, rule)
         effects.notify(apps[j].id, .interruptionBegan(reason: reason), rule)
     }
 
@@ -23,63 +22,21 @@ extension Engine {
     mutating func endInterruption(_ j: Int, shouldResume: Bool, rule: Rule, _ effects: inout Effects) {
         apps[j].session.interruption = nil
         apps[j].mayResume = shouldResume
-        effects.decide(j, .interruptionEnded, rule)
+        effects.interruptionEnded(j, rule)
         effects.notify(apps[j].id, .interruptionEnded(shouldResume: shouldResume), rule)
     }
 
-    /// How a decision records `interrupter`: an app by its position, the system by a negative constant.
-    private func code(of interrupter: Interrupter) -> Int32 {
-        switch interrupter {
-        case .app(let id): Int32(index(of: id)!)
-        case .phoneCall: DecisionCode.phoneCall
-        case .siri: DecisionCode.siri
-        case .alarm: DecisionCode.alarm
-        case .routeDisconnect: DecisionCode.routeDisconnect
-        case .micMuted: DecisionCode.micMuted
-        }
-    }
-
-    private mutating func raisePendingInterruptionBound(of i: Int) {
-        if pendingInterruptionBound.count <= i {
-            pendingInterruptionBound.append(contentsOf: repeatElement(0, count: i + 1 - pendingInterruptionBound.count))
-        }
-        // An upper bound may saturate: an app that interrupts forever without deactivating must not trap.
-        if pendingInterruptionBound[i] < Int32.max { pendingInterruptionBound[i] += 1 }
-    }
-
     /// The apps whose pending interruption came from app `i`, in declaration order, when there may be any (see
-    /// `pendingInterruptionBound`). The caller ends or orphans every one of them.
+    /// `InterruptionLedger`). The caller ends or orphans every one of them.
     mutating func takeInterrupted(byApp i: Int) -> [Int] {
-        guard i < pendingInterruptionBound.count && pendingInterruptionBound[i] > 0 else { return [] }
-        pendingInterruptionBound[i] = 0
+        guard interruptions.takeMayWait(forApp: i) else { return [] }
         return interrupted(by: .app(apps[i].id))
     }
 
-    /// Where `systemInterrupted` lists the apps a call, Siri, an alarm or a muted mic interrupted; nil for other
-    /// interrupters (an app's are bounded by `pendingInterruptionBound`; a route disconnect's never end).
-    static func systemSlot(_ interrupter: Interrupter) -> Int? {
-        switch interrupter {
-        case .phoneCall: 0
-        case .siri: 1
-        case .alarm: 2
-        case .micMuted: 3
-        case .app, .routeDisconnect: nil
-        }
-    }
-
-    /// The apps whose pending interruption came from the system `interrupter` (a call, Siri or an alarm), in
-    /// declaration order, found among those it interrupted since its last end; forgets those.
+    /// The apps whose pending interruption came from the system `interrupter` (a call, Siri, an alarm or a muted
+    /// mic), in declaration order, found among those it interrupted since its last end; forgets those.
     mutating func takeInterrupted(bySystem interrupter: Interrupter) -> [Int] {
-        guard let slot = Engine.systemSlot(interrupter), !systemInterrupted[slot].isEmpty else { return [] }
-        systemInterrupted[slot].sort()
-        var found: [Int] = []
-        for k in systemInterrupted[slot].indices {
-            let j = Int(systemInterrupted[slot][k])
-            // An app interrupted again after reactivating is listed again: once is enough.
-            if found.last != j && apps[j].waitsForEnd(of: interrupter) { found.append(j) }
-        }
-        systemInterrupted[slot].removeAll(keepingCapacity: true)   // the next call or Siri reuses the room
-        return found
+        interruptions.take(interruptedBy: interrupter, among: apps)
     }
 
     /// The apps whose pending interruption came from `interrupter`, in declaration order.

@@ -2,7 +2,7 @@
 extension App {
     /// Whether the app keeps running in the background: the audio background mode, a category that plays in
     /// the background, and an active session, or, for an app already running in the background, one
-    /// interrupted while it ran (so it can hear the end). Read-only, like `facts`: no retain of the box around it.
+    /// interrupted while it ran (so it can hear the end). (Performance conventions: read-only accessors.)
     var keepsRunningInBackground: Bool {
         @_effects(readonly) get {
             // The cheap tests first: most apps have no audio background mode.
@@ -61,7 +61,7 @@ extension Engine {
         pauseRunningPlayers(i, rule: .backgroundSuspends, &effects)
         if apps[i].session.isActive {
             apps[i].session.isActive = false
-            effects.decide(i, .deactivated, .backgroundSuspends)
+            effects.deactivated(i, .backgroundSuspends)
             if ios < 16 { apps[i].owesSuspensionNotice = true }
         }
         setLifecycle(i, .suspended, .backgroundSuspends, &effects)
@@ -115,11 +115,11 @@ extension Engine {
         }
         if apps[i].session.isActive {
             apps[i].session.isActive = false
-            effects.decide(i, .deactivated, .terminationEndsEverything)
+            effects.deactivated(i, .terminationEndsEverything)
         }
         for j in takeInterrupted(byApp: i) {
             apps[j].session.interruption?.endPending = false
-            effects.decide(j, detail: .interruptionOrphaned, .terminationEndsEverything)
+            effects.record(j, .interruptionOrphaned, .terminationEndsEverything)
         }
         if foregroundIndex == i { setForeground(nil) }
         apps[i].nonMixablePlaySerial = nil
@@ -133,8 +133,8 @@ extension Engine {
         if apps[i].lifecycle == .terminated {
             startAfresh(i, lifecycle: .suspended)
             let session = apps[i].session
-            effects.decide(i, detail: .categorySet(session.category, mode: session.effectiveMode,
-                                                    options: session.effectiveOptions), .launchStartsAfresh)
+            effects.record(i, .categorySet(session.category, mode: session.effectiveMode,
+                                           options: session.effectiveOptions), .launchStartsAfresh)
         }
         return bringToForeground(i, &effects)
     }
@@ -149,7 +149,7 @@ extension Engine {
     private mutating func setLifecycle(_ i: Int, _ lifecycle: AppLifecycle, _ rule: Rule, _ effects: inout Effects) {
         guard apps[i].lifecycle != lifecycle else { return }
         apps[i].lifecycle = lifecycle
-        effects.decide(i, .lifecycle(lifecycle), rule)
+        effects.lifecycle(i, lifecycle, rule)
     }
 }
 

@@ -2,7 +2,7 @@
 extension Engine {
     mutating func mediaServicesLost(_ effects: inout Effects) -> StepResult {
         device.mediaServicesLost = true
-        effects.decide(nil, detail: .mediaServices(lost: true), .mediaServicesLost)
+        effects.record(nil, .mediaServices(lost: true), .mediaServicesLost)
         for i in apps.indices where apps[i].lifecycle != .terminated {
             stopEverything(i, rule: .mediaServicesLost, &effects)
             effects.notify(apps[i].id, .mediaServicesWereLost, .mediaServicesLost)
@@ -12,11 +12,11 @@ extension Engine {
 
     mutating func mediaServicesReset(_ effects: inout Effects) -> StepResult {
         device.mediaServicesLost = false
-        effects.decide(nil, detail: .mediaServices(lost: false), .mediaServicesReset)
+        effects.record(nil, .mediaServices(lost: false), .mediaServicesReset)
         for i in apps.indices where apps[i].lifecycle != .terminated {
             stopEverything(i, rule: .mediaServicesReset, &effects)
             apps[i].session = AudioSession()
-            effects.decide(i, detail: .sessionReset, .mediaServicesReset)
+            effects.record(i, .sessionReset, .mediaServicesReset)
             effects.notify(apps[i].id, .mediaServicesWereReset, .mediaServicesReset)
         }
         return .succeeded
@@ -29,7 +29,7 @@ extension Engine {
         }
         if apps[i].session.isActive {
             apps[i].session.isActive = false
-            effects.decide(i, .deactivated, rule)
+            effects.deactivated(i, rule)
         }
     }
 }

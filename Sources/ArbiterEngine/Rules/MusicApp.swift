@@ -88,7 +88,7 @@ extension Engine {
     mutating func playInMusicApp(for i: Int, handle h: Int, musicApp m: Int, _ effects: inout Effects) -> StepResult {
         if apps[m].lifecycle == .terminated {
             startAfresh(m, lifecycle: .background)
-            effects.decide(m, .lifecycle(.background), .musicAppPlaysForSystemPlayer)
+            effects.lifecycle(m, .background, .musicAppPlaysForSystemPlayer)
         }
         wakeIfSuspended(m, &effects)
         let items = apps[i].players[h].items
@@ -97,7 +97,7 @@ extension Engine {
             apps[m].players[0].itemIndex = 0
             apps[m].players[0].seek(to: 0, at: now)
             itemChanged(m, 0, &effects)
-            effects.decide(m, detail: .playerItem("main", index: 0, title: items[0].title), .musicAppSharesQueue)
+            effects.record(m, .playerItem("main", index: 0, title: items[0].title), .musicAppSharesQueue)
         }
         return play(m, player: nil, asForeground: true, &effects)
     }

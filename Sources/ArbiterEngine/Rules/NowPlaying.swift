@@ -1,7 +1,7 @@
 /// Now Playing: which app owns the lock screen and remote commands, and what the lock screen shows.
 extension App {
     /// Whether the app can be Now Playing: it played with a non-mixable session and has an enabled remote
-    /// command or a player that publishes Now Playing itself. Read-only, like `facts`: no retain of the box around it.
+    /// command or a player that publishes Now Playing itself. (Performance conventions: read-only accessors.)
     var isNowPlayingCandidate: Bool {
         @_effects(readonly) get {
             lifecycle != .terminated && nonMixablePlaySerial != nil
@@ -36,8 +36,7 @@ extension Engine {
 
     /// Whether app `i` is Now Playing. When no other app changed since the derived values were brought up to
     /// date, their candidacy stands and only `i` is looked at; otherwise every app is.
-    /// It changes nothing: it is `mutating` because its callers are, and a non-mutating call from there copies the
-    /// whole engine first.
+    /// It changes nothing (performance conventions: mutating reads).
     @inline(__always)
     mutating func isNowPlaying(_ i: Int) -> Bool {
         guard apps.changedSinceSettle(onlyAmong: i) else {
@@ -67,7 +66,7 @@ extension Engine {
 
     mutating func publish(_ i: Int, _ info: NowPlayingInfo?, _ effects: inout Effects) -> StepResult {
         apps[i].published = info.map { PublishedInfo(info: $0, at: now) }
-        effects.decide(i, detail: .nowPlayingInfo(info), .nowPlayingInfoExtrapolated)
+        effects.record(i, .nowPlayingInfo(info), .nowPlayingInfoExtrapolated)
         return .succeeded
     }
 
@@ -76,7 +75,7 @@ extension Engine {
         let set = Set(apps[i].enabledCommands)
         let next = enabled ? set.union(commands) : set.subtracting(commands)
         apps[i].enabledCommands = RemoteCommand.allCases.filter(next.contains)
-        effects.decide(i, detail: .commandsEnabled(apps[i].enabledCommands), .disabledCommandsNotSent)
+        effects.record(i, .commandsEnabled(apps[i].enabledCommands), .disabledCommandsNotSent)
         return .succeeded
     }
 }

@@ -2,7 +2,7 @@
 extension Engine {
     /// The players an action names: the one called `name`, or every player (recorders excluded). The names were
     /// checked before (`playerProblem`).
-    @inline(__always)   // called from mutating rules: a call would copy the whole engine
+    @inline(__always)   // called from mutating rules (performance conventions: mutating reads)
     func players(of i: Int, named name: String?) -> IndexList {
         var chosen = IndexList()
         // Naming no player, with no recorder among them: every player, without reading them.
@@ -19,8 +19,8 @@ extension Engine {
         return chosen
     }
 
-    /// The first of the players an action names, if any, and whether it is a recorder (without listing them all,
-    /// and reading the players in place).
+    /// The first of the players an action names, if any, and whether it is a recorder (without listing them all;
+    /// performance conventions: in-place reads).
     @inline(__always)
     func firstPlayer(of i: Int, named name: String?) -> (index: Int, isRecorder: Bool)? {
         apps[i].players.withUnsafeBufferPointer { players in

@@ -7,9 +7,9 @@ extension Engine {
         guard apps[i].players[p].state != state else { return }
         // One write: each write to an app's players recounts them.
         apps[i].players[p].set(state, at: now, byInterruption: byInterruption)
-        effects.decide(i, .player(Int32(p), state), rule)
+        effects.player(i, p, state, rule)
         if i == musicAppIndex { tellMusicAppHandles(state, &effects) }
-        // The player's fields are read in place: copying the player costs a reference count per string and array.
+        // The player's fields (performance conventions: in-place reads).
         let (notifies, itemMayChange) = apps[i].players.withUnsafeBufferPointer { players in
             (players[p].kind.isMusicPlayer && players[p].generatesPlaybackNotifications,
              players[p].streams || players[p].itemStatus != .readyToPlay)
@@ -24,7 +24,7 @@ extension Engine {
     mutating func showVideo(_ i: Int, player name: String?, _ shown: Bool, _ effects: inout Effects) -> StepResult {
         for p in players(of: i, named: name) where apps[i].players[p].showsVideo != shown {
             apps[i].players[p].showsVideo = shown
-            effects.decide(i, detail: .videoShown(apps[i].players[p].name, shown), .videoPausesInBackground)
+            effects.record(i, .videoShown(apps[i].players[p].name, shown), .videoPausesInBackground)
         }
         return .succeeded
     }
@@ -62,12 +62,12 @@ extension Engine {
             apps[i].players[p].seek(to: 0, at: endedAt)
             itemChanged(i, p, &effects)
             let next = apps[i].players[p]
-            effects.decide(i, detail: .playerItem(next.name, index: next.itemIndex, title: next.currentItem?.title),
+            effects.record(i, .playerItem(next.name, index: next.itemIndex, title: next.currentItem?.title),
                            .queueAdvances)
         } else {
             apps[i].players[p].seek(to: player.currentItem?.duration ?? player.position, at: now)
             apps[i].players[p].state = .stopped
-            effects.decide(i, .player(Int32(p), .stopped), .itemEnds)
+            effects.player(i, p, .stopped, .itemEnds)
             if i == musicAppIndex { tellMusicAppHandles(.stopped, &effects) }
         }
     }
@@ -79,7 +79,7 @@ extension Engine {
         }
         for p in chosen {
             apps[i].players[p].seek(to: seconds, at: now)
-            effects.decide(i, .playerPosition(Int32(p), seconds), .playerPlays)
+            effects.playerPosition(i, p, seconds, .playerPlays)
         }
         return .succeeded
     }
@@ -92,7 +92,7 @@ extension Engine {
         }
         for p in chosen where apps[i].players[p].rate != rate {
             apps[i].players[p].setRate(rate, at: now)
-            effects.decide(i, detail: .playerRate(apps[i].players[p].name, rate), .playerRateSet)
+            effects.record(i, .playerRate(apps[i].players[p].name, rate), .playerRateSet)
         }
         return .succeeded
     }
@@ -109,8 +109,8 @@ extension Engine {
             }
             apps[i].players[p].seek(to: 0, at: now)
             let player = apps[i].players[p]
-            effects.decide(i, detail: .playerItem(player.name, index: player.itemIndex,
-                                                   title: player.currentItem?.title), .playerPlays)
+            effects.record(i, .playerItem(player.name, index: player.itemIndex,
+                                          title: player.currentItem?.title), .playerPlays)
         }
         return .succeeded
     }

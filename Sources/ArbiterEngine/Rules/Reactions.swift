@@ -41,7 +41,7 @@ extension Engine {
                         _ effects: inout Effects) -> ReactionRecord? {
         let actions = self.actions(for: reaction, app: i, shouldResume: shouldResume)
         guard !actions.isEmpty else { return nil }
-        effects.decide(i, detail: .reacted(trigger, reaction), .appReaction)
+        effects.record(i, .reacted(trigger, reaction), .appReaction)
         var result = StepResult.succeeded
         for action in actions {
             let step = rejection(of: action, by: i).map(StepResult.rejected) ?? apply(action, to: i, &effects)

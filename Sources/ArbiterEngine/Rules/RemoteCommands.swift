@@ -3,21 +3,21 @@
 /// a position (reference §8.3 documents no other effect of a value).
 extension Engine {
     mutating func remote(_ command: RemoteCommand, value: RemoteValue?, _ effects: inout Effects) -> StepResult {
-        // Asked of the static function: `nowPlaying` from this mutating method would copy the whole engine first.
+        // Asked of the static function, not `nowPlaying` (docs/engine.md, performance conventions: mutating reads).
         guard let i = Engine.nowPlayingIndex(apps, settled: derived.nowPlaying) else {
-            effects.decide(nil, detail: .remoteDropped(command), .remoteNeedsNowPlaying)
+            effects.record(nil, .remoteDropped(command), .remoteNeedsNowPlaying)
             return .succeeded
         }
         let handlingPlayer = player(handling: command, app: i)
         guard handlingPlayer != nil || apps[i].enabledCommands.contains(command) else {
-            effects.decide(i, detail: .remoteDropped(command), .disabledCommandsNotSent)
+            effects.record(i, .remoteDropped(command), .disabledCommandsNotSent)
             return .succeeded
         }
         if device.isSiriActive {
             // The app is told now and keeps the command until Siri's interruption ends.
             if handlingPlayer == nil { effects.notify(apps[i].id, .remoteCommand(command), .siriQueuesCommands) }
             siriQueuedCommands.append(QueuedCommand(app: Int32(i), command: command, value: value))
-            effects.decide(i, detail: .remoteQueued(command), .siriQueuesCommands)
+            effects.record(i, .remoteQueued(command), .siriQueuesCommands)
             return .succeeded
         }
         perform(command, position: value?.position, app: i, player: handlingPlayer, told: false, &effects)
@@ -28,7 +28,7 @@ extension Engine {
     public static let playerHandledCommands: [RemoteCommand] = [.play, .pause, .togglePlayPause, .stop, .changePlaybackPosition]
 
     /// The player of app `i` that handles `command` itself (AVPlayerViewController, a music player), if any.
-    @inline(__always)   // called from mutating rules: a call would copy the whole engine
+    @inline(__always)   // called from mutating rules (performance conventions: mutating reads)
     private func player(handling command: RemoteCommand, app i: Int) -> Int? {
         guard Engine.playerHandledCommands.contains(command) else { return nil }
         return apps[i].players.firstIndex(where: \.publishesNowPlaying)
@@ -42,7 +42,7 @@ extension Engine {
             // The player's code runs in the app, so a suspended app is woken to run it, as for any step.
             wakeIfSuspended(i, &effects)
             let status = playerHandles(command, position: position, app: i, player: p, &effects)
-            effects.decide(i, detail: .remoteHandled(command, status), .playerHandlesRemote)
+            effects.record(i, .remoteHandled(command, status), .playerHandlesRemote)
             return
         }
         let delivered = effects.notifications.count
@@ -55,9 +55,9 @@ extension Engine {
         } else if command == .changePlaybackPosition, let position, !apps[i].config.runsOwnCode,
                   let p = apps[i].players.indices.first {
             apps[i].players[p].seek(to: position, at: now)
-            effects.decide(i, .playerPosition(Int32(p), position), .remoteToNowPlaying)
+            effects.playerPosition(i, p, position, .remoteToNowPlaying)
         }
-        effects.decide(i, detail: .remoteHandled(command, status), .remoteToNowPlaying)
+        effects.record(i, .remoteHandled(command, status), .remoteToNowPlaying)
         // The handler's return value travels with the delivery, so a check can read it.
         if status != .success && !told { effects.notifications[delivered].kind = .remoteCommand(command, status: status) }
     }
@@ -69,7 +69,7 @@ extension Engine {
         siriQueuedCommands = []
         for entry in queued where apps[Int(entry.app)].lifecycle != .terminated {
             let i = Int(entry.app)
-            effects.decide(i, detail: .remoteApplied(entry.command), .siriQueuesCommands)
+            effects.record(i, .remoteApplied(entry.command), .siriQueuesCommands)
             perform(entry.command, position: entry.value?.position, app: i,
                     player: player(handling: entry.command, app: i), told: true, &effects)
         }
@@ -90,7 +90,7 @@ extension Engine {
         case .changePlaybackPosition:
             guard let position else { return .commandFailed }
             apps[i].players[p].seek(to: position, at: now)
-            effects.decide(i, .playerPosition(Int32(p), position), .playerHandlesRemote)
+            effects.playerPosition(i, p, position, .playerHandlesRemote)
             result = .succeeded
         default: return .commandFailed
         }

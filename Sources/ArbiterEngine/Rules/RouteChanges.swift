@@ -5,7 +5,7 @@ extension Engine {
         accessorySerial += 1
         device.accessories.append(Accessory(kind: spec.kind, name: spec.name, serial: accessorySerial))
         accessoryChanges += 1
-        effects.decide(nil, detail: .accessoryConnected(spec), .lastInWins)
+        effects.record(nil, .accessoryConnected(spec), .lastInWins)
         clearOverrides(&effects)
         announceRouteChange(from: previous, reason: .newDeviceAvailable, rule: .lastInWins, &effects)
         return .succeeded
@@ -16,7 +16,7 @@ extension Engine {
         let previous = currentRoute
         let removed = device.accessories.remove(at: found)
         accessoryChanges += 1
-        effects.decide(nil, detail: .accessoryDisconnected(AccessorySpec(removed.kind, name: removed.name)), .fallBack)
+        effects.record(nil, .accessoryDisconnected(AccessorySpec(removed.kind, name: removed.name)), .fallBack)
         clearOverrides(&effects)
         announceRouteChange(from: previous, reason: .oldDeviceUnavailable, rule: .fallBack, &effects)
         guard previous.outputs.contains(where: { $0.accessory == removed.label }) else { return .succeeded }
@@ -28,10 +28,7 @@ extension Engine {
                 engine.setPlayer(i, p, .paused, rule: .avPlayerPausesOnUnplug, &effects)
             }
         }
-        if ios >= 17, let i = Engine.nowPlayingIndex(apps, settled: derived.nowPlaying), apps[i].session.isActive,
-           apps[i].session.prefersInterruptionOnRouteDisconnect {
-            interrupt(i, by: .routeDisconnect, reason: .routeDisconnected, rule: .routeDisconnectedInterrupts, &effects)
-        }
+        interruptNowPlayingOnRouteDisconnect(&effects)
         return .succeeded
     }
 
@@ -43,7 +40,7 @@ extension Engine {
         if apps[i].session.overridesToSpeaker != speaker {
             apps[i].session.overridesToSpeaker = speaker
             if speaker { speakerOverrideBound += 1 }
-            effects.decide(i, detail: .overrideToSpeaker(speaker), .overrideToSpeaker)
+            effects.record(i, .overrideToSpeaker(speaker), .overrideToSpeaker)
         }
         announceRouteChange(from: previous, reason: .override, rule: .overrideToSpeaker, &effects)
         return .succeeded
@@ -55,7 +52,7 @@ extension Engine {
         }
         let previous = currentRoute
         apps[i].session.preferredInput = port
-        effects.decide(i, detail: .preferredInput(port), .preferredInput)
+        effects.record(i, .preferredInput(port), .preferredInput)
         announceRouteChange(from: previous, reason: .override, rule: .preferredInput, &effects)
         return .succeeded
     }
@@ -66,7 +63,7 @@ extension Engine {
         guard speakerOverrideBound > 0 else { return }
         for i in apps.indices where apps[i].session.overridesToSpeaker {
             apps[i].session.overridesToSpeaker = false
-            effects.decide(i, detail: .overrideToSpeaker(false), .overrideEndsOnRouteChange)
+            effects.record(i, .overrideToSpeaker(false), .overrideEndsOnRouteChange)
         }
         speakerOverrideBound = 0
     }
@@ -81,7 +78,7 @@ extension Engine {
     mutating func announceRouteChange(to route: Route, from previous: Route, reason: RouteChangeReason, rule: Rule,
                                       always: Bool = false, _ effects: inout Effects) {
         guard route != previous || always else { return }
-        if route != previous { effects.decide(nil, detail: .route(route), rule) }
+        if route != previous { effects.record(nil, .route(route), rule) }
         effects.lastRoute = route
         forEachPossiblyActive { engine, i in
             guard engine.apps[i].session.isActive else { return }
@@ -143,12 +140,5 @@ extension Rule {
         statement: "AVPlayer (and AVQueuePlayer, AVPlayerViewController) pauses itself when the output it played to "
             + "goes away; other players keep playing unless the app pauses them",
         source: "DOC:avfoundation/avaudiosession/responding_to_audio_session_route_changes",
-        evidence: .documented)
-    static let routeDisconnectedInterrupts = Rule(
-        id: "route.disconnect-interrupts-now-playing",
-        statement: "from iOS 17, the Now Playing session active when its output accessory goes away is interrupted "
-            + "with reason routeDisconnected (not before iOS 17), unless it called "
-            + "setPrefersInterruptionOnRouteDisconnect(false)",
-        source: "H18 (routeDisconnected, setPrefersInterruptionOnRouteDisconnect)",
         evidence: .documented)
 }

@@ -16,14 +16,8 @@ extension Engine {
             if apps[i].session.prefersNoInterruptionsFromSystemAlerts == value { return .succeeded }
             apps[i].session.prefersNoInterruptionsFromSystemAlerts = value
         }
-        effects.decide(i, detail: .sessionPreference(preference, value), rule)
+        effects.record(i, .sessionPreference(preference, value), rule)
         return .succeeded
-    }
-
-    /// Whether a ringing call leaves app `j`'s session alone: it prefers no interruptions from system alerts and the
-    /// call shows as a banner.
-    func ringingCallSpares(_ j: Int) -> Bool {
-        device.callStyle == .banner && apps[j].session.prefersNoInterruptionsFromSystemAlerts
     }
 }
 
@@ -40,11 +34,5 @@ extension Rule {
         statement: "setPrefersNoInterruptionsFromSystemAlerts(true) (iOS 14.5+): an incoming call shown as a banner "
             + "does not interrupt the session while it rings; a full-screen call ignores the preference",
         source: "H18 (prefersNoInterruptionsFromSystemAlerts); reference §5.2 (Banner call style row)",
-        evidence: .documented)
-    static let bannerCallAnsweredInterrupts = Rule(
-        id: "system.banner-call-answered-interrupts",
-        statement: "a session that a ringing Banner-style call left alone (it prefers no interruptions from system "
-            + "alerts) is interrupted when the call is answered, as a call interrupts; declining tells it nothing",
-        source: "H18 (prefersNoInterruptionsFromSystemAlerts: interrupted only if the user accepts); reference §5.2",
         evidence: .documented)
 }

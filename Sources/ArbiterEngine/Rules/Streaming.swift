@@ -7,7 +7,7 @@ extension Engine {
     mutating func setNetwork(down: Bool, _ effects: inout Effects) -> StepResult {
         guard device.isNetworkDown != down else { return .succeeded }
         device.isNetworkDown = down
-        effects.decide(nil, detail: .network(down: down), .streamBuffersOnline)
+        effects.record(nil, .network(down: down), .streamBuffersOnline)
         for i in apps.indices where apps[i].hasStreamingPlayer {
             for p in apps[i].players.indices where apps[i].players[p].streams { refreshItem(i, p, &effects) }
         }
@@ -36,14 +36,14 @@ extension Engine {
         }
         if status != player.itemStatus {
             apps[i].players[p].itemStatus = status
-            effects.decide(i, detail: .playerItemStatus(player.name, status),
+            effects.record(i, .playerItemStatus(player.name, status),
                            status == .failed ? .itemFails : .streamBuffersOnline)
         }
         // Only a loaded stream has a buffer to run dry.
         let bufferEmpty = player.streams && !online && status == .readyToPlay
         if bufferEmpty != player.isBufferEmpty {
             apps[i].players[p].isBufferEmpty = bufferEmpty
-            effects.decide(i, detail: .playerBuffer(player.name, empty: bufferEmpty), .streamBuffersOnline)
+            effects.record(i, .playerBuffer(player.name, empty: bufferEmpty), .streamBuffersOnline)
         }
         guard player.state == .playing else {
             if player.isWaiting { apps[i].players[p].isWaiting = false }   // paused or stopped: nothing to wait for
@@ -62,7 +62,7 @@ extension Engine {
             apps[i].players[p].position = player.position(at: now)
             apps[i].players[p].positionTime = now
             apps[i].players[p].isWaiting = waits
-            effects.decide(i, detail: .playerWaiting(player.name, waits), .playerWaitsForStream)
+            effects.record(i, .playerWaiting(player.name, waits), .playerWaitsForStream)
         }
     }
 }

@@ -22,20 +22,20 @@ extension Engine {
             }
         case .siriBegin:
             device.isSiriActive = true
-            effects.decide(nil, detail: .siri(true), .siriInterrupts)
+            effects.record(nil, .siri(true), .siriInterrupts)
             interruptActiveSessions(by: .siri, rule: .siriInterrupts, &effects)
         case .siriEnd:
             device.isSiriActive = false
-            effects.decide(nil, detail: .siri(false), .siriEnds)
+            effects.record(nil, .siri(false), .siriEnds)
             endSystemInterruption(by: .siri, shouldResume: profile.siriEndedShouldResume, rule: .siriEnds, &effects)
             appliesQueuedCommands = !siriQueuedCommands.isEmpty
         case .alarmBegin:
             device.isAlarmActive = true
-            effects.decide(nil, detail: .alarm(true), .alarmInterrupts)
+            effects.record(nil, .alarm(true), .alarmInterrupts)
             interruptActiveSessions(by: .alarm, rule: .alarmInterrupts, &effects)
         case .alarmEnd:
             device.isAlarmActive = false
-            effects.decide(nil, detail: .alarm(false), .alarmEnds)
+            effects.record(nil, .alarm(false), .alarmEnds)
             endSystemInterruption(by: .alarm, shouldResume: profile.alarmEndedShouldResume, rule: .alarmEnds, &effects)
         case .mediaServicesLost: return mediaServicesLost(&effects)
         case .mediaServicesReset: return mediaServicesReset(&effects)
@@ -51,22 +51,7 @@ extension Engine {
         case .active: .callAnswered
         case nil: .callOver
         }
-        effects.decide(nil, detail: .call(state), rule)
-    }
-
-    /// Interrupts every active session; mixable ones too unless the profile says otherwise. `sparing`: a ringing
-    /// call, which leaves alone the sessions that prefer no interruptions from system alerts when it shows as a
-    /// banner. `answering`: an answered call, which interrupts those too, by their own rule.
-    private mutating func interruptActiveSessions(by interrupter: Interrupter, rule: Rule, sparing: Bool = false,
-                                                  answering: Bool = false, _ effects: inout Effects) {
-        forEachPossiblyActive { engine, j in
-            guard engine.apps[j].session.isActive else { return }
-            if engine.apps[j].session.isMixable && !engine.profile.mixableInterruptedBySystem { return }
-            if sparing && engine.ringingCallSpares(j) { return }
-            let spared = answering && engine.ringingCallSpares(j)
-            engine.interrupt(j, by: interrupter, reason: .default, rule: spared ? .bannerCallAnsweredInterrupts : rule,
-                             &effects)
-        }
+        effects.record(nil, .call(state), rule)
     }
 
     private mutating func endSystemInterruption(by interrupter: Interrupter, shouldResume: Bool, rule: Rule,
@@ -78,19 +63,6 @@ extension Engine {
 }
 
 extension Rule {
-    static let callInterrupts = Rule(
-        id: "system.call-interrupts",
-        statement: "an incoming call (ringing) interrupts the active sessions, mixable ones too by default "
-            + "(profile mixableInterruptedBySystem), except, with the Banner call style, those that prefer no "
-            + "interruptions from system alerts",
-        source: "ASPG HandlingAudioInterruptions; ASPG14 p.26, p.28",
-        evidence: .documented)
-    static let callAnswered = Rule(
-        id: "system.call-answered",
-        statement: "an answered call keeps the apps interrupted until it ends; sessions activated while it rang are "
-            + "interrupted too",
-        source: "ASPG14 p.28",
-        evidence: .documented)
     static let declinedCallResumes = Rule(
         id: "system.declined-call-resumes",
         statement: "a declined or missed call ends the interruption with shouldResume",
@@ -107,22 +79,12 @@ extension Rule {
         statement: "the call is over",
         source: "ASPG14 p.28",
         evidence: .documented)
-    static let siriInterrupts = Rule(
-        id: "system.siri-interrupts",
-        statement: "Siri interrupts the active sessions, mixable ones too by default (profile mixableInterruptedBySystem)",
-        source: "ASPG14 p.27 (Handling Interruptions From Siri)",
-        evidence: .documented)
     static let siriEnds = Rule(
         id: "system.siri-ends",
         statement: "when Siri is done the interruption ends; shouldResume follows profile siriEndedShouldResume "
             + "(default yes)",
         source: "ASPG14 p.27 (shouldResume uncertain)",
         evidence: .tunable)
-    static let alarmInterrupts = Rule(
-        id: "system.alarm-interrupts",
-        statement: "a clock alarm or calendar alert interrupts the active sessions, mixable ones too by default",
-        source: "ASPG HandlingAudioInterruptions; ASPG14 p.26",
-        evidence: .documented)
     static let alarmEnds = Rule(
         id: "system.alarm-ends",
         statement: "when the alarm is dismissed the interruption ends; shouldResume follows profile "

@@ -115,6 +115,18 @@ enum DecisionCode: Sendable {
     case given(Int32)
 
     static let phoneCall: Int32 = -1, siri: Int32 = -2, alarm: Int32 = -3, routeDisconnect: Int32 = -4, micMuted: Int32 = -5
+
+    /// How a decision records `interrupter`: an app by its position (`index`), the system by a negative constant.
+    static func interrupter(_ interrupter: Interrupter, index: Int?) -> Int32 {
+        switch interrupter {
+        case .app: Int32(index!)
+        case .phoneCall: phoneCall
+        case .siri: siri
+        case .alarm: alarm
+        case .routeDisconnect: routeDisconnect
+        case .micMuted: micMuted
+        }
+    }
 }
 
 /// The names of the apps and their players, by position, as an engine had them after an event. Shared by the

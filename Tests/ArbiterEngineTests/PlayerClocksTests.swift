@@ -2,7 +2,7 @@ import Testing
 @testable import ArbiterEngine
 
 @Suite("Players' own clocks (rate, position, items)")
-struct PlayerClockTests {
+struct PlayerClocksTests {
     static let viewer = AppConfig("Viewer", backgroundModes: [.audio], category: .playback, players: [
         PlayerConfig(name: "video", kind: .playerViewController, items: [PlayerItem(title: "Film", duration: 100)]),
     ])
