@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine for Arbiter and builds the `arbiter` tool (release). ARBITER_PGO=1 builds its engine with
 # profile-guided optimization (tools/pgo.sh), as the benchmarks do.
-# Installs the Debian packages the project needs when they are missing (needs root or sudo).
+# Installs the Debian packages the project needs when they are missing (needs root or sudo), and the Python modules
+# of the schema test. `--deps-only` installs them and builds nothing (tools/test.sh starts with it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,25 +19,55 @@ missing=()
 for package in "${DEBIAN_PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
-if [ "${#missing[@]}" -gt 0 ]; then
-    echo "setup: installing ${missing[*]}" >&2
-    sudo_cmd=""
-    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-    $sudo_cmd apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+sudo_cmd=""
+[ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+
+# What is missing, from Debian and from PyPI (jsonschema and PyYAML, for the schema test).
+install_dependencies() {
+    if [ "${#missing[@]}" -gt 0 ]; then
+        echo "setup: installing ${missing[*]}" >&2
+        $sudo_cmd apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+    if ! python3 -c "import jsonschema, yaml" >/dev/null 2>&1; then
+        echo "setup: installing jsonschema and PyYAML for the schema test" >&2
+        python3 -m pip install --quiet jsonschema pyyaml >&2
+    fi
+}
+
+if [ "${1:-}" = "--deps-only" ]; then
+    install_dependencies
+    exit 0
 fi
 
-# Python modules the schema test uses (jsonschema, PyYAML), from PyPI when missing.
-if ! python3 -c "import jsonschema, yaml" >/dev/null 2>&1; then
-    echo "setup: installing jsonschema and PyYAML for the schema test" >&2
-    python3 -m pip install --quiet jsonschema pyyaml >&2
-fi
-
-if [ "${1:-}" = "--deps-only" ]; then exit 0; fi
 # A plain release build: the engine is already far faster than a replay needs. ARBITER_PGO=1 lays the engine out by
 # a profile (tools/pgo.sh trains it, one to two minutes the first time), as tools/bench.sh does for its figures.
 # `pgo.sh build` recompiles engine objects an earlier build left compiled with a profile.
 profile=""
 if [ "${ARBITER_PGO:-0}" = "1" ]; then profile=$(bash tools/pgo.sh --if-available); fi
-bash tools/pgo.sh build .build "$profile" swift build -c release --product arbiter >&2
+build() { bash tools/pgo.sh build .build "$profile" swift build -c release "$@" >&2; }
+
+# The modules that need no Debian package (the engine, the lints, the scenario layer, Yams) build while the packages
+# install; the PipeWire and line-editing layers and the tool itself build once they are in. sudo may ask for a
+# password, so without root or a password-free sudo the packages install first.
+if [ -n "$sudo_cmd" ] && ! sudo -n true 2>/dev/null; then
+    install_dependencies
+    build --product arbiter
+else
+    log=$(mktemp)
+    install_dependencies >"$log" 2>&1 &
+    installing=$!
+    built=0
+    build --target ArbiterScenario || built=$?
+    if ! wait "$installing"; then
+        cat "$log" >&2
+        rm -f "$log"
+        echo "setup: installing the dependencies failed (above)" >&2
+        exit 1
+    fi
+    cat "$log" >&2
+    rm -f "$log"
+    [ "$built" -eq 0 ] || exit "$built"
+    build --product arbiter
+fi
 echo "setup: built $(pwd)/.build/release/arbiter${profile:+ (its engine laid out by $profile)}" >&2
