@@ -372,8 +372,6 @@ extension ScenarioDecoder {
             reader.fail(node, "remote \(key) carries no value",
                         expected: "{ remote: \(key) }; a value goes with " + Vocabulary.commandsWithValues)
             return nil
-        default:
-            return nil
         }
     }
 }
