@@ -119,7 +119,7 @@ public final class PipeWireReplayBackend: ReplayBackend {
         }
     }
 
-    public func apply(_ engine: Engine) throws {
+    public func reconcile(with engine: Engine) throws {
         reached(engine.now)
         try onGraph(otherwise: ()) { try stage.reconcile(with: engine) }
     }

@@ -55,7 +55,7 @@ extension Arbiter {
                 do {
                     let backend = try PipeWireReplayBackend(setup: session.setup, runtimeDirectory: runtimeDirectory,
                                                             remote: pipeWireOptions.pipewireRemote, realtime: false)
-                    try backend.apply(session.engine)
+                    try backend.reconcile(with: session.engine)
                     session.backend = backend
                 } catch {
                     print("error: PipeWire: \(error)")

@@ -16,7 +16,7 @@ struct OutsideEventTests {
             asked.append(time)
             return batches.isEmpty ? [] : batches.removeFirst()
         }
-        func apply(_ engine: Engine) throws {}
+        func reconcile(with engine: Engine) throws {}
         func verify(_ results: inout [CheckResult], engine: Engine) throws {}
     }
 

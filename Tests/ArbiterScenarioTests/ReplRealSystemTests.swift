@@ -13,7 +13,7 @@ struct ReplRealSystemTests {
         init(_ error: Error) { self.error = error }
         func perform(_ action: DeviceAction, at time: Time) throws -> [Event] { [.device(action)] }
         func externalEvents(at time: Time) throws -> [OutsideEvent] { [] }
-        func apply(_ engine: Engine) throws {}
+        func reconcile(with engine: Engine) throws {}
         func verify(_ results: inout [CheckResult], engine: Engine) throws {}
         func declare(_ app: AppConfig) throws { throw error }
     }

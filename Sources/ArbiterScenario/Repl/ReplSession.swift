@@ -204,7 +204,7 @@ public struct ReplSession {
         }
         unseen += outcome.notifications
         do {
-            try backend?.apply(engine)
+            try backend?.reconcile(with: engine)
         } catch {
             realSystemFailed(error, &reply)
         }
@@ -336,7 +336,7 @@ public struct ReplSession {
             reply.lines.append("\(time)  expect  (\(step.position))")
             var results = checks.map { evaluator.evaluate($0) }
             do {
-                try backend?.apply(engine)
+                try backend?.reconcile(with: engine)
                 try backend?.verify(&results, engine: engine)
             } catch {
                 reply.lines.append("  \(step.position): error: the real system failed: \(error)")

@@ -1,7 +1,7 @@
 import ArbiterEngine
 
 /// Something that carries the replay out for real (the PipeWire backend): it performs device steps, reports
-/// what happened outside, applies the engine's state, and reads it back for the checks.
+/// what happened outside, reconciles itself with the engine's state, and reads it back for the checks.
 public protocol ReplayBackend: AnyObject {
     /// Performs a device step for real and returns the events the engine should see (what the real system
     /// reported), which may differ from the step.
@@ -11,8 +11,9 @@ public protocol ReplayBackend: AnyObject {
     /// is about to reach. A backend that waits out the scenario's times returns as soon as something happens,
     /// before `time`: the replay handles it and calls again, until a call returns nothing.
     func externalEvents(at time: Time) throws -> [OutsideEvent]
-    /// Makes the real system match the engine.
-    func apply(_ engine: Engine) throws
+    /// Reconciles the real system with the engine's state: makes it match, whatever it held before (called after
+    /// every event the engine handled).
+    func reconcile(with engine: Engine) throws
     /// Reads the real system back and fails the checks it disagrees with, saying which is which.
     func verify(_ results: inout [CheckResult], engine: Engine) throws
     /// Adds an app declared after the start (the REPL's `app`).
@@ -44,6 +45,6 @@ public struct RealSystemGone: Error, CustomStringConvertible {
 
 extension ReplayBackend {
     public func declare(_ app: AppConfig) throws {}
-    public func restore(_ engine: Engine) throws { try apply(engine) }
+    public func restore(_ engine: Engine) throws { try reconcile(with: engine) }
     public func describe() throws -> [String] { [] }
 }

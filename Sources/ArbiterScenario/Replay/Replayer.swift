@@ -45,7 +45,7 @@ public enum Replayer {
             keepStates()
         }
         do {
-            try backend?.apply(engine)
+            try backend?.reconcile(with: engine)
             for step in scenario.steps {
                 current = step.position
                 // What happened outside before this step, each at its own time (a backend that waits returns
@@ -54,7 +54,7 @@ public enum Replayer {
                     for event in outside {
                         let time = max(engine.now, min(step.time, event.time))
                         record(engine.handle(event.event, at: time), at: nil, fails: nil, outside: true)
-                        try backend.apply(engine)
+                        try backend.reconcile(with: engine)
                     }
                 }
                 switch step.action {
@@ -68,11 +68,11 @@ public enum Replayer {
                     }
                     for event in events {
                         record(engine.handle(event, at: step.time), at: step.position, fails: nil)
-                        try backend?.apply(engine)
+                        try backend?.reconcile(with: engine)
                     }
                 case .event(let event, let fails):
                     record(engine.handle(event, at: step.time), at: step.position, fails: fails)
-                    try backend?.apply(engine)
+                    try backend?.reconcile(with: engine)
                 case .expect(let checks):
                     let outcome = engine.handle(.advance, at: step.time)
                     if outcome.decisionCount > 0 || !outcome.notifications.isEmpty {
@@ -81,7 +81,7 @@ public enum Replayer {
                         lints.observe(outcome, after: engine, at: step.position, entry: report.entries.count,
                                       expectsFailure: false)
                     }
-                    try backend?.apply(engine)
+                    try backend?.reconcile(with: engine)
                     var results = Check.evaluate(checks, engine: engine, at: step.time, since: window,
                                                  provenance: provenance)
                     try backend?.verify(&results, engine: engine)
