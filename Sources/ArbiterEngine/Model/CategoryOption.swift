@@ -30,10 +30,13 @@ public enum CategoryOption: String, CaseIterable, Hashable, Sendable, CustomStri
         }
     }
 
-    /// An option by its Swift name; `allowBluetooth`, the name before iOS 26, is accepted too.
+    /// Names the SDK gave options before: `allowBluetooth`, before iOS 26.
+    public static let formerNames: [(String, CategoryOption)] = [("allowBluetooth", .allowBluetoothHFP)]
+
+    /// An option by its Swift name, or by a name it had before (`formerNames`).
     public init?(name: String) {
-        if name == "allowBluetooth" {
-            self = .allowBluetoothHFP
+        if let former = CategoryOption.formerNames.first(where: { $0.0 == name }) {
+            self = former.1
         } else if let option = CategoryOption(rawValue: name) {
             self = option
         } else {

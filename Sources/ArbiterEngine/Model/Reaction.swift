@@ -1,10 +1,19 @@
 /// What an app is told that its own code may react to.
-public enum ReactionTrigger: Hashable, Sendable, CustomStringConvertible {
+public enum ReactionTrigger: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case interruptionBegan, interruptionEnded
     case oldDeviceUnavailable, newDeviceAvailable
     case mediaServicesReset
     case silenceSecondaryAudioBegan, silenceSecondaryAudioEnded
     case remote(RemoteCommand)
+
+    /// The triggers that are not remote commands, in the order help lists them.
+    public static let notifications: [ReactionTrigger] = [
+        .interruptionBegan, .interruptionEnded, .oldDeviceUnavailable, .newDeviceAvailable, .mediaServicesReset,
+        .silenceSecondaryAudioBegan, .silenceSecondaryAudioEnded,
+    ]
+
+    /// Every trigger: the notifications, then a remote command each.
+    public static let allCases: [ReactionTrigger] = notifications + RemoteCommand.allCases.map(ReactionTrigger.remote)
 
     public var description: String {
         switch self {
@@ -26,10 +35,7 @@ public enum ReactionTrigger: Hashable, Sendable, CustomStringConvertible {
             self = .remote(command)
             return
         }
-        let plain: [ReactionTrigger] = [.interruptionBegan, .interruptionEnded, .oldDeviceUnavailable,
-                                        .newDeviceAvailable, .mediaServicesReset, .silenceSecondaryAudioBegan,
-                                        .silenceSecondaryAudioEnded]
-        guard let trigger = plain.first(where: { $0.description == key }) else { return nil }
+        guard let trigger = ReactionTrigger.notifications.first(where: { $0.description == key }) else { return nil }
         self = trigger
     }
 }

@@ -8,7 +8,7 @@ enum Vocabulary {
 
     static let categories = table(Category.self)
     static let modes = table(Mode.self)
-    static let options: [(String, CategoryOption)] = table(CategoryOption.self) + [("allowBluetooth", .allowBluetoothHFP)]
+    static let options: [(String, CategoryOption)] = table(CategoryOption.self) + CategoryOption.formerNames
     static let backgroundModes = table(BackgroundMode.self)
     static let playerKinds = table(PlayerKind.self)
     static let playerStates = table(PlayerState.self)
@@ -31,9 +31,7 @@ enum Vocabulary {
     static let interruptionReasons = InterruptionReason.allCases.map { ($0.description, $0) }
     static let routeChangeReasons = RouteChangeReason.allCases.map { ($0.description, $0) }
     static let hintTypes: [(String, SecondaryAudioHint)] = [("begin", .begin), ("end", .end)]
-    static let triggers: [String] = ["interruptionBegan", "interruptionEnded", "oldDeviceUnavailable",
-                                     "newDeviceAvailable", "mediaServicesReset", "silenceSecondaryAudioBegan",
-                                     "silenceSecondaryAudioEnded"] + RemoteCommand.allCases.map { "remote.\($0)" }
+    static let triggers: [String] = ReactionTrigger.allCases.map(\.description)
 
     static let appVerbs = AppVerb.words
     static let deviceVerbs = DeviceVerb.words
