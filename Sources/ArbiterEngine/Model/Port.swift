@@ -128,8 +128,9 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// `AVAudioSession.RouteChangeReason`.
-public enum RouteChangeReason: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+/// `AVAudioSession.RouteChangeReason`, with the SDK's raw values (ArbiterKit's `AVAudioSession.RouteChangeReason` is
+/// this type).
+public enum RouteChangeReason: UInt, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     case unknown = 0
     case newDeviceAvailable = 1
     case oldDeviceUnavailable = 2

@@ -162,17 +162,8 @@ extension AVAudioSession {
         case deviceUnauthenticated = 5
     }
 
-    /// `AVAudioSession.RouteChangeReason`.
-    public enum RouteChangeReason: UInt, Sendable {
-        case unknown = 0
-        case newDeviceAvailable = 1
-        case oldDeviceUnavailable = 2
-        case categoryChange = 3
-        case override = 4
-        case wakeFromSleep = 6
-        case noSuitableRouteForCategory = 7
-        case routeConfigurationChange = 8
-    }
+    /// `AVAudioSession.RouteChangeReason`: the engine's, which has the SDK's cases and raw values.
+    public typealias RouteChangeReason = ArbiterEngine.RouteChangeReason
 
     /// `AVAudioSession.SilenceSecondaryAudioHintType`.
     public enum SilenceSecondaryAudioHintType: UInt, Sendable {
