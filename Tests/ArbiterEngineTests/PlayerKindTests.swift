@@ -9,15 +9,6 @@ struct PlayerKindTests {
                   players: [PlayerConfig(name: "p", kind: kind, items: items, updatesNowPlayingInfoCenter: updates)])
     }
 
-    @Test("every player is paused by an interruption", arguments: [PlayerKind.audioPlayer, .avPlayer, .queuePlayer,
-                                                                   .playerViewController, .audioEngine])
-    func interruptionPauses(kind: PlayerKind) throws {
-        var h = try Harness([app(kind)])
-        h.app("App", .play())
-        h.system(.siriBegin)
-        #expect(h.appState("App").players[0].state == .paused)
-    }
-
     @Test("AVPlayer pauses itself when headphones go away; AVAudioPlayer does not",
           arguments: [(PlayerKind.avPlayer, true), (.queuePlayer, true), (.playerViewController, true),
                       (.audioPlayer, false), (.audioEngine, false)])

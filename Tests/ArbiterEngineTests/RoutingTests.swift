@@ -176,15 +176,6 @@ struct RoutingTests {
                                                                                   accessory: "\(RouteMemo.capacity)")]))
     }
 
-    @Test("an interruption ends the speaker override")
-    func overrideEndsOnInterruption() throws {
-        var h = try Harness([Apps.voip])
-        h.app("Voip", .activate)
-        h.app("Voip", .overrideOutput(speaker: true))
-        h.system(.siriBegin)
-        #expect(!h.session("Voip").overridesToSpeaker)
-    }
-
     @Test("multiRoute drives every eligible output at once; the speaker only when there is none")
     func multiRoute() throws {
         #expect(try route(.multiRoute, accessories: [.usbInterface, .wiredHeadphones, .hdmi]).outputTypes
