@@ -9,18 +9,6 @@ struct PlayerKindTests {
                   players: [PlayerConfig(name: "p", kind: kind, items: items, updatesNowPlayingInfoCenter: updates)])
     }
 
-    @Test("AVPlayer pauses itself when headphones go away; AVAudioPlayer does not",
-          arguments: [(PlayerKind.avPlayer, true), (.queuePlayer, true), (.playerViewController, true),
-                      (.audioPlayer, false), (.audioEngine, false)])
-    func unplugPauses(kind: PlayerKind, pauses: Bool) throws {
-        var engine = try Engine(Setup(ios: 16, device: DeviceConfig(accessories: [AccessorySpec(.wiredHeadphones)]),
-                                      apps: [app(kind)]))
-        engine.handle(.app("App", .play()), at: .zero)
-        let outcome = engine.handle(.device(.disconnect(AccessorySpec(.wiredHeadphones))), at: .seconds(1))
-        #expect(engine.app("App")?.isPlaying == !pauses)
-        if pauses { #expect(outcome.rule(for: .player("p", .paused), of: "App") == .avPlayerPausesOnUnplug) }
-    }
-
     @Test("a queue player advances to the next item when the current one ends; other players stop at the end")
     func itemEnds() throws {
         let items = [PlayerItem(title: "One", duration: 10), PlayerItem(title: "Two", duration: 20)]
