@@ -55,16 +55,4 @@ struct AudibilityTests {
         h.app("Recorder", .deactivate())
         #expect(h.audible("Mixer"))
     }
-
-    @Test("a background app cannot start recording without the audio mode")
-    func backgroundRecordingNeedsAudioMode() throws {
-        var h = try Harness([Apps.plain, AppConfig("Memo", category: .record, options: [])])
-        #expect(h.app("Memo", .record).failure == .cannotStartRecording)
-    }
-
-    @Test("recording needs a category with input")
-    func recordingNeedsInput() throws {
-        var h = try Harness([Apps.music])
-        #expect(h.app("Music", .record).failure == .incompatibleCategory)
-    }
 }

@@ -87,32 +87,6 @@ struct PlayerKindTests {
         #expect(h.playing("Video"))
     }
 
-    @Test("a call that names no player acts on every player but the recorder, and needs one")
-    func unnamedCallsSkipTheRecorder() throws {
-        var engine = try Engine(Setup(apps: [Apps.recorder, AppConfig("Memo", category: .playAndRecord)]))
-        let play = engine.handle(.app("Recorder", .play()), at: .zero)
-        guard case .rejected(let error) = play.result else {
-            Issue.record("play with only a recorder was not rejected: \(play.result)")
-            return
-        }
-        #expect(error.message == "app 'Recorder' has no player to play; expected a player in its declaration")
-        #expect(engine.handle(.app("Recorder", .seek(to: 5)), at: .zero).isRejected)
-        // Memo records (iOS adds a recorder beside its player), then plays, seeks and pauses without a name.
-        engine.handle(.app("Memo", .foreground), at: .zero)
-        engine.handle(.app("Memo", .record), at: .zero)
-        let memoPlay = engine.handle(.app("Memo", .play()), at: .seconds(1))
-        #expect(playerChanges(memoPlay, of: "Memo") == [.player("main", .playing)])
-        #expect(!engine.handle(.app("Memo", .seek(to: 5)), at: .seconds(2)).isRejected)
-        let pause = engine.handle(.app("Memo", .pause()), at: .seconds(3))
-        #expect(playerChanges(pause, of: "Memo") == [.player("main", .paused)])
-        #expect(engine.app("Memo")?.isRecording == true)
-    }
-
-    /// The player decisions an outcome holds for `app`, in order.
-    private func playerChanges(_ outcome: Outcome, of app: AppID) -> [Change] {
-        outcome.decisions(for: app).filter { if case .player = $0 { true } else { false } }
-    }
-
     @Test("a systemMusicPlayer starts the Music app even from the background; the app's own players keep its rules")
     func musicAppPlaysForSystemMusicPlayersAlone() throws {
         let both = AppConfig("Both", category: .soloAmbient,

@@ -4,15 +4,6 @@ import Testing
 /// Behaviours pinned after an independent author wrote scenarios from the reference alone.
 @Suite("Reference details")
 struct ReferenceDetailTests {
-    @Test("a mixable recording cannot start from the background: cannotStartRecording")
-    func mixableRecordingFromBackground() throws {
-        var h = try Harness([Apps.plain, AppConfig("Memo", backgroundModes: [.audio], category: .playAndRecord,
-                                                   options: [.mixWithOthers])])
-        #expect(h.app("Memo", .record).failure == .cannotStartRecording)
-        h.app("Memo", .foreground)
-        #expect(h.app("Memo", .record).result == .succeeded)
-    }
-
     @Test("with the Silent switch on silent and the screen locked, playback needs the audio background mode")
     func silentAndLocked() throws {
         var h = try Harness([AppConfig("Talk", category: .playback), Apps.music],
