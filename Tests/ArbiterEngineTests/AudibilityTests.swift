@@ -55,4 +55,19 @@ struct AudibilityTests {
         h.app("Recorder", .deactivate())
         #expect(h.audible("Mixer"))
     }
+
+    @Test("with the Silent switch on silent and the screen locked, playback needs the audio background mode")
+    func silentAndLocked() throws {
+        var h = try Harness([AppConfig("Talk", category: .playback), Apps.music],
+                            device: DeviceConfig(ringer: .silent))
+        h.app("Talk", .play())
+        h.device(.lock)
+        #expect(!h.audible("Talk"))
+        #expect(h.engine.audibility(of: "Talk")?.rule == .silentAndLockedNeedsAudioMode)
+        h.device(.ringer(.ring))
+        #expect(h.audible("Talk"), "locked with the ringer on: playback is not silenced")
+        var music = try Harness([Apps.music], device: DeviceConfig(ringer: .silent, locked: true))
+        music.app("Music", .play())
+        #expect(music.audible("Music"))
+    }
 }
