@@ -74,33 +74,6 @@ struct ActivationTests {
         #expect(h.appState("Music").lifecycle == .background)
     }
 
-    @Test("playing activates the session, as AVFoundation players do")
-    func playActivates() throws {
-        var h = try Harness([Apps.music])
-        let outcome = h.app("Music", .play())
-        #expect(h.session("Music").isActive)
-        #expect(outcome.rule(for: .activated, of: "Music") == .playingActivates)
-        #expect(outcome.decisions(for: "Music").contains(.player("main", .playing)))
-    }
-
-    @Test("starting playback in the background without the audio mode fails with cannotStartPlaying")
-    func backgroundPlaybackWithoutAudioMode() throws {
-        var h = try Harness([AppConfig("Front"), AppConfig("NoMode", category: .playback, options: [.mixWithOthers])])
-        let outcome = h.app("NoMode", .play())
-        #expect(outcome.failure == .cannotStartPlaying)
-        #expect(!h.playing("NoMode"))
-        #expect(!h.session("NoMode").isActive)
-    }
-
-    @Test("starting playback in the background with ambient or soloAmbient fails with cannotStartPlaying even with the audio mode",
-          arguments: [Category.ambient, .soloAmbient])
-    func backgroundPlaybackWithAmbient(category: Category) throws {
-        var h = try Harness([AppConfig("Front"), AppConfig("Amb", backgroundModes: [.audio], category: category)])
-        let outcome = h.app("Amb", .play())
-        #expect(outcome.failure == .cannotStartPlaying)
-        #expect(outcome.error?.rule == .backgroundPlaybackNeedsAudioMode)
-    }
-
     @Test("activating an active session changes nothing")
     func reactivation() throws {
         var h = try Harness([Apps.music])

@@ -56,15 +56,18 @@ struct AudibilityTests {
         #expect(h.audible("Mixer"))
     }
 
-    @Test("a background app cannot start recording without the audio mode")
-    func backgroundRecordingNeedsAudioMode() throws {
-        var h = try Harness([Apps.plain, AppConfig("Memo", category: .record, options: [])])
-        #expect(h.app("Memo", .record).failure == .cannotStartRecording)
-    }
-
-    @Test("recording needs a category with input")
-    func recordingNeedsInput() throws {
-        var h = try Harness([Apps.music])
-        #expect(h.app("Music", .record).failure == .incompatibleCategory)
+    @Test("with the Silent switch on silent and the screen locked, playback needs the audio background mode")
+    func silentAndLocked() throws {
+        var h = try Harness([AppConfig("Talk", category: .playback), Apps.music],
+                            device: DeviceConfig(ringer: .silent))
+        h.app("Talk", .play())
+        h.device(.lock)
+        #expect(!h.audible("Talk"))
+        #expect(h.engine.audibility(of: "Talk")?.rule == .silentAndLockedNeedsAudioMode)
+        h.device(.ringer(.ring))
+        #expect(h.audible("Talk"), "locked with the ringer on: playback is not silenced")
+        var music = try Harness([Apps.music], device: DeviceConfig(ringer: .silent, locked: true))
+        music.app("Music", .play())
+        #expect(music.audible("Music"))
     }
 }

@@ -103,4 +103,14 @@ struct LifecycleTests {
         #expect(outcome.rule(for: .lifecycle(.background), of: "Music") == .wokenForStep)
         #expect(h.app("Music", .play()).result == .succeeded)
     }
+
+    @Test("an app interrupted in the foreground and then sent back is suspended (no active session)")
+    func interruptedInForegroundThenBackgrounded() throws {
+        var h = try Harness([Apps.music, Apps.plain])
+        h.app("Music", .play())
+        h.system(.incomingCall)
+        h.system(.answerCall)
+        h.app("Plain", .foreground)
+        #expect(h.appState("Music").lifecycle == .suspended)
+    }
 }

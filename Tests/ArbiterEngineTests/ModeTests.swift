@@ -16,17 +16,6 @@ struct ModeTests {
         #expect(Mode.dualRoute.validCategories == [.multiRoute])
     }
 
-    @Test("a mode the category does not support is accepted and behaves as default")
-    func unsupportedModeBehavesAsDefault() throws {
-        var h = try Harness([AppConfig("App")])
-        let outcome = h.app("App", .setCategory(.multiRoute, mode: .gameChat))
-        #expect(outcome.result == .succeeded)
-        #expect(h.session("App").mode == .gameChat)
-        #expect(h.session("App").effectiveMode == .default)
-        #expect(outcome.rule(for: .modeDowngraded(requested: .gameChat, effective: .default), of: "App")
-            == .unsupportedModeBehavesAsDefault)
-    }
-
     @Test("a session value's options in effect follow each change of its category, mode and options")
     func effectiveOptionsFollowEachInput() {
         var session = AudioSession()
@@ -52,22 +41,5 @@ struct ModeTests {
         #expect(h.session("App").effectiveOptions == [.allowBluetoothHFP, .defaultToSpeaker])
         h.app("App", .setCategory(.playback, mode: .videoChat))
         #expect(h.session("App").effectiveOptions.isEmpty, "videoChat is not supported by playback")
-    }
-
-    @Test("setMode keeps the category and the options")
-    func setModeKeepsOptions() throws {
-        var h = try Harness([AppConfig("App")])
-        h.app("App", .setCategory(.playback, options: [.duckOthers]))
-        h.app("App", .setMode(.spokenAudio))
-        #expect(h.session("App").category == .playback)
-        #expect(h.session("App").options == [.duckOthers])
-        #expect(h.session("App").effectiveMode == .spokenAudio)
-    }
-
-    @Test("setCategory without a mode keeps the mode")
-    func setCategoryKeepsMode() throws {
-        var h = try Harness([AppConfig("App", category: .playback, mode: .spokenAudio)])
-        h.app("App", .setCategory(.playback, options: [.mixWithOthers]))
-        #expect(h.session("App").mode == .spokenAudio)
     }
 }

@@ -126,4 +126,14 @@ struct MusicAppTests {
         h.system(.declineCall)
         #expect(h.playing("Music"), "the call paused it: it resumes")
     }
+
+    @Test("an app playing through systemMusicPlayer does not become Now Playing: the Music app does")
+    func systemMusicPlayerNotNowPlaying() throws {
+        var h = try Harness([AppConfig("Jukebox", category: .playback, players: [PlayerConfig(name: "main", kind: .systemMusicPlayer)],
+                                       remoteCommands: [.play])])
+        h.app("Jukebox", .play())
+        #expect(h.playing("Music"))
+        #expect(!h.playing("Jukebox"))
+        #expect(h.engine.nowPlaying == "Music")
+    }
 }

@@ -72,20 +72,6 @@ struct NowPlayingTests {
         #expect(h.engine.nowPlayingView(at: h.time) == NowPlayingView(app: "Music"))
     }
 
-    @Test("remote commands go to the Now Playing app, even after it paused")
-    func remoteGoesToNowPlaying() throws {
-        var h = try Harness([NowPlayingTests.radio, Apps.plain])
-        h.app("Radio", .play())
-        h.app("Radio", .pause())
-        h.app("Plain", .foreground)
-        _ = h.takeNotifications()
-        let outcome = h.system(.remote(.togglePlayPause))
-        #expect(h.takeNotifications().first == Delivered(app: "Radio", kind: .remoteCommand(.togglePlayPause)))
-        #expect(h.playing("Radio"), "its togglePlayPause handler resumed it from the background")
-        #expect(outcome.decisions(for: "Radio").contains(.remoteHandled(.togglePlayPause, .success)))
-        #expect(outcome.reactions.map(\.reaction) == [.togglePlayPause])
-    }
-
     @Test("a disabled command is not sent")
     func disabledCommand() throws {
         var h = try Harness([NowPlayingTests.radio])
@@ -97,34 +83,5 @@ struct NowPlayingTests {
         h.app("Radio", .enableCommands([.pause]))
         h.system(.remote(.pause))
         #expect(!h.playing("Radio"))
-    }
-
-    @Test("with no Now Playing app a remote command reaches nobody")
-    func noNowPlaying() throws {
-        var h = try Harness([Apps.plain])
-        let outcome = h.system(.remote(.play))
-        #expect(outcome.decisions == [Decision(app: nil, change: .remoteDropped(.play), rule: .remoteNeedsNowPlaying)])
-        #expect(outcome.notifications.isEmpty)
-    }
-
-    @Test("a handler whose action fails reports commandFailed")
-    func commandFailed() throws {
-        var voip = try Harness([AppConfig("Voip", category: .playAndRecord, remoteCommands: [.play],
-                                          reactions: [.remote(.play): .play])])
-        voip.app("Voip", .play())
-        voip.app("Voip", .pause())
-        voip.system(.incomingCall)
-        voip.system(.answerCall)
-        let outcome = voip.system(.remote(.play))
-        #expect(outcome.decisions(for: "Voip").contains(.remoteHandled(.play, .commandFailed)))
-        #expect(outcome.reactions.first?.result == .failed(SessionError(.insufficientPriority, .callBlocksRecordingActivation)))
-    }
-
-    @Test("changePlaybackPosition carries its position")
-    func changePlaybackPosition() throws {
-        var h = try Harness([AppConfig("Books", category: .playback, remoteCommands: [.changePlaybackPosition])])
-        h.app("Books", .play())
-        h.system(.remote(.changePlaybackPosition, position: 95), after: .seconds(5))
-        #expect(h.appState("Books").players[0].position(at: h.time) == 95)
     }
 }

@@ -9,27 +9,6 @@ struct PlayerKindTests {
                   players: [PlayerConfig(name: "p", kind: kind, items: items, updatesNowPlayingInfoCenter: updates)])
     }
 
-    @Test("every player is paused by an interruption", arguments: [PlayerKind.audioPlayer, .avPlayer, .queuePlayer,
-                                                                   .playerViewController, .audioEngine])
-    func interruptionPauses(kind: PlayerKind) throws {
-        var h = try Harness([app(kind)])
-        h.app("App", .play())
-        h.system(.siriBegin)
-        #expect(h.appState("App").players[0].state == .paused)
-    }
-
-    @Test("AVPlayer pauses itself when headphones go away; AVAudioPlayer does not",
-          arguments: [(PlayerKind.avPlayer, true), (.queuePlayer, true), (.playerViewController, true),
-                      (.audioPlayer, false), (.audioEngine, false)])
-    func unplugPauses(kind: PlayerKind, pauses: Bool) throws {
-        var engine = try Engine(Setup(ios: 16, device: DeviceConfig(accessories: [AccessorySpec(.wiredHeadphones)]),
-                                      apps: [app(kind)]))
-        engine.handle(.app("App", .play()), at: .zero)
-        let outcome = engine.handle(.device(.disconnect(AccessorySpec(.wiredHeadphones))), at: .seconds(1))
-        #expect(engine.app("App")?.isPlaying == !pauses)
-        if pauses { #expect(outcome.rule(for: .player("p", .paused), of: "App") == .avPlayerPausesOnUnplug) }
-    }
-
     @Test("a queue player advances to the next item when the current one ends; other players stop at the end")
     func itemEnds() throws {
         let items = [PlayerItem(title: "One", duration: 10), PlayerItem(title: "Two", duration: 20)]
@@ -106,32 +85,6 @@ struct PlayerKindTests {
         h.app("Video", .play())
         h.app("Plain", .foreground)
         #expect(h.playing("Video"))
-    }
-
-    @Test("a call that names no player acts on every player but the recorder, and needs one")
-    func unnamedCallsSkipTheRecorder() throws {
-        var engine = try Engine(Setup(apps: [Apps.recorder, AppConfig("Memo", category: .playAndRecord)]))
-        let play = engine.handle(.app("Recorder", .play()), at: .zero)
-        guard case .rejected(let error) = play.result else {
-            Issue.record("play with only a recorder was not rejected: \(play.result)")
-            return
-        }
-        #expect(error.message == "app 'Recorder' has no player to play; expected a player in its declaration")
-        #expect(engine.handle(.app("Recorder", .seek(to: 5)), at: .zero).isRejected)
-        // Memo records (iOS adds a recorder beside its player), then plays, seeks and pauses without a name.
-        engine.handle(.app("Memo", .foreground), at: .zero)
-        engine.handle(.app("Memo", .record), at: .zero)
-        let memoPlay = engine.handle(.app("Memo", .play()), at: .seconds(1))
-        #expect(playerChanges(memoPlay, of: "Memo") == [.player("main", .playing)])
-        #expect(!engine.handle(.app("Memo", .seek(to: 5)), at: .seconds(2)).isRejected)
-        let pause = engine.handle(.app("Memo", .pause()), at: .seconds(3))
-        #expect(playerChanges(pause, of: "Memo") == [.player("main", .paused)])
-        #expect(engine.app("Memo")?.isRecording == true)
-    }
-
-    /// The player decisions an outcome holds for `app`, in order.
-    private func playerChanges(_ outcome: Outcome, of app: AppID) -> [Change] {
-        outcome.decisions(for: app).filter { if case .player = $0 { true } else { false } }
     }
 
     @Test("a systemMusicPlayer starts the Music app even from the background; the app's own players keep its rules")
