@@ -1,7 +1,7 @@
 import Testing
 @testable import ArbiterEngine
 
-@Suite("Background (reference §7)")
+@Suite("Lifecycle: foreground, background, suspension, termination and launch (reference §7)")
 struct LifecycleTests {
     @Test("an app keeps its audio in the background with the audio mode, a background category and an active session")
     func keepsAudio() throws {

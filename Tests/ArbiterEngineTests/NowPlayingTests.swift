@@ -1,7 +1,7 @@
 import Testing
 @testable import ArbiterEngine
 
-@Suite("Now Playing and remote commands (reference §8)")
+@Suite("Now Playing: who it is, what the lock screen shows, and the commands it offers (reference §8)")
 struct NowPlayingTests {
     static let radio = AppConfig("Radio", backgroundModes: [.audio], category: .playback,
                                  remoteCommands: [.play, .pause, .togglePlayPause],
