@@ -3,16 +3,10 @@ import Testing
 
 @Suite("Interruption: what an interrupted session loses (reference §5.2, §5.4)")
 struct InterruptionTests {
-    private func app(_ kind: PlayerKind, items: [PlayerItem] = [], background: Set<BackgroundMode> = [.audio],
-                     updates: Bool = true) -> AppConfig {
-        AppConfig("App", backgroundModes: background, category: .playback,
-                  players: [PlayerConfig(name: "p", kind: kind, items: items, updatesNowPlayingInfoCenter: updates)])
-    }
-
     @Test("every player is paused by an interruption", arguments: [PlayerKind.audioPlayer, .avPlayer, .queuePlayer,
                                                                    .playerViewController, .audioEngine])
     func interruptionPauses(kind: PlayerKind) throws {
-        var h = try Harness([app(kind)])
+        var h = try Harness([Apps.withPlayer(kind)])
         h.app("App", .play())
         h.system(.siriBegin)
         #expect(h.appState("App").players[0].state == .paused)

@@ -3,16 +3,10 @@ import Testing
 
 @Suite("Player kinds (reference §5.4, §6.4, §7, §8.4, §8.5)")
 struct PlayerKindTests {
-    private func app(_ kind: PlayerKind, items: [PlayerItem] = [], background: Set<BackgroundMode> = [.audio],
-                     updates: Bool = true) -> AppConfig {
-        AppConfig("App", backgroundModes: background, category: .playback,
-                  players: [PlayerConfig(name: "p", kind: kind, items: items, updatesNowPlayingInfoCenter: updates)])
-    }
-
     @Test("a queue player advances to the next item when the current one ends; other players stop at the end")
     func itemEnds() throws {
         let items = [PlayerItem(title: "One", duration: 10), PlayerItem(title: "Two", duration: 20)]
-        var queue = try Harness([app(.queuePlayer, items: items)])
+        var queue = try Harness([Apps.withPlayer(.queuePlayer, items: items)])
         queue.app("App", .play())
         let outcome = queue.send(.advance, after: .seconds(12))
         #expect(outcome.decisions(for: "App") == [.playerItem("p", index: 1, title: "Two")])
@@ -21,7 +15,7 @@ struct PlayerKindTests {
         queue.send(.advance, after: .seconds(30))
         #expect(queue.appState("App").players[0].state == .stopped)
 
-        var single = try Harness([app(.audioPlayer, items: [PlayerItem(title: "Jingle", duration: 3)])])
+        var single = try Harness([Apps.withPlayer(.audioPlayer, items: [PlayerItem(title: "Jingle", duration: 3)])])
         single.app("App", .play())
         single.send(.advance, after: .seconds(4))
         #expect(!single.playing("App"))
@@ -30,13 +24,13 @@ struct PlayerKindTests {
 
     @Test("applicationMusicPlayer stops when its app goes to the background; systemMusicPlayer keeps playing")
     func musicPlayers() throws {
-        var application = try Harness([app(.applicationMusicPlayer), Apps.plain])
+        var application = try Harness([Apps.withPlayer(.applicationMusicPlayer), Apps.plain])
         application.app("App", .play())
         let outcome = application.app("Plain", .foreground)
         #expect(application.appState("App").players[0].state == .stopped)
         #expect(outcome.rule(for: .player("p", .stopped), of: "App") == .applicationMusicPlayerStops)
 
-        var system = try Harness([app(.systemMusicPlayer, background: []), Apps.plain])
+        var system = try Harness([Apps.withPlayer(.systemMusicPlayer, background: []), Apps.plain])
         system.app("App", .play())
         system.app("Plain", .foreground)
         #expect(system.playing("Music"), "the Music app plays in its own session, whatever its caller does")
@@ -58,7 +52,7 @@ struct PlayerKindTests {
     @Test("playerViewController publishes its item to Now Playing unless updatesNowPlayingInfoCenter is false")
     func playerViewControllerPublishes() throws {
         let items = [PlayerItem(title: "Trailer", duration: 120)]
-        var h = try Harness([app(.playerViewController, items: items)])
+        var h = try Harness([Apps.withPlayer(.playerViewController, items: items)])
         h.app("App", .play())
         #expect(h.engine.nowPlaying == "App", "it handles remote commands itself, so the app is eligible")
         #expect(h.engine.nowPlayingView(at: h.time + .seconds(30))
@@ -67,7 +61,7 @@ struct PlayerKindTests {
         #expect(!h.playing("App"), "the controller handles pause itself")
         #expect(h.engine.nowPlayingView(at: h.time + .seconds(30))?.elapsed == 30, "its rate is right: 0")
 
-        var quiet = try Harness([app(.playerViewController, items: items, updates: false)])
+        var quiet = try Harness([Apps.withPlayer(.playerViewController, items: items, updates: false)])
         quiet.app("App", .play())
         #expect(quiet.engine.nowPlaying == nil)
     }

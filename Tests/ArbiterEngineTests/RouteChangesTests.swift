@@ -3,12 +3,6 @@ import Testing
 
 @Suite("Route changes: accessories coming and going, overrides and preferred inputs (reference §6)")
 struct RouteChangesTests {
-    private func app(_ kind: PlayerKind, items: [PlayerItem] = [], background: Set<BackgroundMode> = [.audio],
-                     updates: Bool = true) -> AppConfig {
-        AppConfig("App", backgroundModes: background, category: .playback,
-                  players: [PlayerConfig(name: "p", kind: kind, items: items, updatesNowPlayingInfoCenter: updates)])
-    }
-
     @Test("last in wins, and unplugging falls back to the previous accessory")
     func lastInWins() throws {
         var h = try Harness([Apps.music])
@@ -155,7 +149,7 @@ struct RouteChangesTests {
                       (.audioPlayer, false), (.audioEngine, false)])
     func unplugPauses(kind: PlayerKind, pauses: Bool) throws {
         var engine = try Engine(Setup(ios: 16, device: DeviceConfig(accessories: [AccessorySpec(.wiredHeadphones)]),
-                                      apps: [app(kind)]))
+                                      apps: [Apps.withPlayer(kind)]))
         engine.handle(.app("App", .play()), at: .zero)
         let outcome = engine.handle(.device(.disconnect(AccessorySpec(.wiredHeadphones))), at: .seconds(1))
         #expect(engine.app("App")?.isPlaying == !pauses)

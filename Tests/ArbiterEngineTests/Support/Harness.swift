@@ -84,6 +84,13 @@ enum Apps {
                                     players: [PlayerConfig(name: "mic", kind: .recorder)])
     /// A VoIP app: playAndRecord voiceChat.
     static let voip = AppConfig("Voip", backgroundModes: [.audio, .voip], category: .playAndRecord, mode: .voiceChat)
+
+    /// "App": playback, with one player "p" of `kind`.
+    static func withPlayer(_ kind: PlayerKind, items: [PlayerItem] = [], background: Set<BackgroundMode> = [.audio],
+                           updates: Bool = true) -> AppConfig {
+        AppConfig("App", backgroundModes: background, category: .playback,
+                  players: [PlayerConfig(name: "p", kind: kind, items: items, updatesNowPlayingInfoCenter: updates)])
+    }
 }
 
 extension Outcome {
