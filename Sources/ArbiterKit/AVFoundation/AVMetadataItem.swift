@@ -416,7 +416,7 @@ open class AVMutableMetadataItem: AVMetadataItem, @unchecked Sendable {
     open override var key: (any NSCopying & NSObjectProtocol)? {
         get { super.key ?? pendingKey.map { $0 as NSString } }
         set {
-            pendingKey = (newValue as? NSString).map { $0 as String } ?? (newValue as? String)
+            pendingKey = (newValue as? NSString).map { $0 as String }
             updateIdentifier()
         }
     }
