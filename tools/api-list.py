@@ -33,9 +33,45 @@ KIND_ORDER = ["swift.protocol", "swift.class", "swift.struct", "swift.enum", "sw
               "swift.func.op", "swift.var"]
 
 
+# The modules whose types ArbiterKit's typealiases stand for, by the prefix of their symbols' identifiers.
+OTHER_MODULES = {"s:13ArbiterEngine": "ArbiterEngine", "s:11ArbiterLint": "ArbiterLint"}
+
+
 def declaration(symbol):
-    text = "".join(fragment["spelling"] for fragment in symbol.get("declarationFragments", []))
+    """The symbol's declaration on one line; a typealias names the type of another module it stands for with the
+    module's name (`ArbiterEngine.RouteChangeReason`)."""
+    def spelling(fragment):
+        usr = fragment.get("preciseIdentifier", "")
+        module = next((name for prefix, name in OTHER_MODULES.items() if usr.startswith(prefix)), None)
+        alias = symbol["kind"]["identifier"] == "swift.typealias" and fragment["kind"] == "typeIdentifier"
+        return f"{module}.{fragment['spelling']}" if module and alias else fragment["spelling"]
+    text = "".join(spelling(fragment) for fragment in symbol.get("declarationFragments", []))
     return re.sub(r"\s+", " ", text).strip()
+
+
+def engine_enum_cases(graphs):
+    """The cases of ArbiterEngine's enums, by the enum's identifier: what a typealias to one of them offers."""
+    path = os.path.join(graphs, "ArbiterEngine.symbols.json")
+    if not os.path.exists(path):
+        return {}
+    graph = json.load(open(path))
+    names = {symbol["identifier"]["precise"]: symbol for symbol in graph["symbols"]}
+    cases = {}
+    for relation in graph["relationships"]:
+        member = names.get(relation["source"])
+        if relation["kind"] == "memberOf" and member and member["kind"]["identifier"] == "swift.enum.case":
+            cases.setdefault(relation["target"], []).append(declaration(member))
+    return cases
+
+
+def aliased_cases(symbol, cases):
+    """For a typealias to an engine enum, its cases as members of the alias."""
+    if symbol["kind"]["identifier"] != "swift.typealias":
+        return []
+    for fragment in symbol.get("declarationFragments", []):
+        if fragment["kind"] == "typeIdentifier" and fragment.get("preciseIdentifier") in cases:
+            return cases[fragment["preciseIdentifier"]]
+    return []
 
 
 def body_reports_unmodelled(path, line):
@@ -66,6 +102,7 @@ def main():
                 symbol["extended"] = extended
                 symbols.append(symbol)
     by_section = {folder: [] for folder, _ in SECTIONS}
+    engine_cases = engine_enum_cases(graphs)
     for symbol in symbols:
         path = symbol["pathComponents"]
         if any(part.startswith("_") for part in path):
@@ -79,6 +116,8 @@ def main():
         line = symbol.get("location", {}).get("position", {}).get("line", 0)
         unmodelled = body_reports_unmodelled(file, line) if file else False
         by_section[folder].append((path, symbol["kind"]["identifier"], declaration(symbol), unmodelled))
+        for case in aliased_cases(symbol, engine_cases):
+            by_section[folder].append((path + [case], "swift.enum.case", case, False))
     lines = [
         "# ArbiterKit's API",
         "",
