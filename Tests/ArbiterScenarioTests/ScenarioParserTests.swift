@@ -125,6 +125,14 @@ struct ScenarioParserTests {
                 + "setPrefersNoInterruptionsFromSystemAlerts"])
     }
 
+    @Test("an unknown reaction trigger is one error at its key, listing the notifications and the nearest trigger")
+    func unknownReactionTrigger() {
+        #expect(errors("scenario: x\napps: {A: {reactions: {interruptionEnd: resume}}}\nsteps: []\n")
+            == ["t.yaml:2:24: error: unknown reaction trigger 'interruptionEnd' (did you mean 'interruptionEnded'?); "
+                + "expected one of: interruptionBegan, interruptionEnded, oldDeviceUnavailable, newDeviceAvailable, "
+                + "mediaServicesReset, silenceSecondaryAudioBegan, silenceSecondaryAudioEnded, or remote.<command>"])
+    }
+
     @Test("an app name that is a reserved word or not an identifier is refused")
     func appNames() {
         #expect(errors("scenario: x\napps: {device: {}}\nsteps: []\n").first?.contains("'device' cannot be an app name") == true)

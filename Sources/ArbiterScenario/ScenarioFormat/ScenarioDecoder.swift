@@ -294,7 +294,7 @@ struct ScenarioDecoder {
         for (key, keyNode, value) in entries {
             guard let trigger = ReactionTrigger(key: key) else {
                 reader.fail(keyNode, "unknown reaction trigger '\(key)'",
-                            expected: "one of: " + Vocabulary.triggers.prefix(ReactionTrigger.notifications.count).joined(separator: ", ")
+                            expected: "one of: " + ReactionTrigger.notifications.map(\.description).joined(separator: ", ")
                                 + ", or remote.<command>",
                             suggestion: Suggestions.nearest(to: key, in: Vocabulary.triggers))
                 continue
