@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // The policy engine: a pure, deterministic state machine. No I/O, no clock, no Foundation.
@@ -83,6 +84,24 @@ let package = Package(
             name: "ArbiterSoak",
             dependencies: ["ArbiterEngine", "ArbiterScenario", "ArbiterPipeWire", "ArbiterPipeWireReplay"]
         ),
+        // The session bus over libsystemd's sd-bus: MPRIS players (and the phone stack's call state) for `arbiter attach`.
+        .target(name: "CArbiterDBus", linkerSettings: [.linkedLibrary("systemd")]),
+        // `arbiter attach`: the policy over other programs' streams on a running daemon (rules, role defaults, the
+        // live backend that turns the graph into engine events and decisions into volume ramps, pauses and corks).
+        .target(
+            name: "ArbiterLive",
+            dependencies: [
+                "ArbiterEngine", "ArbiterScenario", "ArbiterPipeWire", "CArbiterPipeWire", "CArbiterDBus",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // A stand-in program for the live tests: plays a stream with the properties it is given, answers MPRIS on the
+        // session bus if asked, and logs every control, state change and call it receives.
+        .executableTarget(
+            name: "arbiter-standin",
+            cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2", "-D_REENTRANT"])],
+            linkerSettings: [.linkedLibrary("pipewire-0.3"), .linkedLibrary("systemd"), .linkedLibrary("m")]
+        ),
         // The `arbiter` command-line tool.
         .executableTarget(
             name: "arbiter",
@@ -93,6 +112,7 @@ let package = Package(
                 "ArbiterPipeWire",
                 "ArbiterPipeWireReplay",
                 "ArbiterSoak",
+                "ArbiterLive",
                 "CArbiterLineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -108,6 +128,7 @@ let package = Package(
             name: "ArbiterKitTests", dependencies: ["ArbiterKit", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting"], exclude: ["Scenarios"]
         ),
         .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire"]),
+        .testTarget(name: "ArbiterLiveTests", dependencies: ["ArbiterLive", "ArbiterPipeWire", "ArbiterScenario", "ArbiterEngine"]),
         .testTarget(name: "ArbiterSoakTests", dependencies: ["ArbiterSoak", "ArbiterPipeWire", "ArbiterEngine"]),
         .testTarget(
             name: "ArbiterScenarioTests", dependencies: ["ArbiterScenario", "ArbiterEngine"], exclude: ["FuzzRegressions"]

@@ -1,0 +1,2 @@
+#include "arbiter_bus.h"
+#include <systemd/sd-bus.h>
