@@ -8,6 +8,6 @@ struct Arbiter: ParsableCommand {
         commandName: "arbiter",
         abstract: "Simulate how iOS arbitrates audio between apps, and explain every decision.",
         version: ArbiterVersion.current,
-        subcommands: [Replay.self, Lint.self, Repl.self, Rules.self, Lints.self, Soak.self]
+        subcommands: [Replay.self, Lint.self, Repl.self, Rules.self, Lints.self, Soak.self, Attach.self]
     )
 }

@@ -43,6 +43,9 @@ public struct ReplSession {
     private var lineNumber = 0
     private let source: String
     private let title: String
+    /// Whether each step keeps the state before it, for `undo`, `goto` and `timeline`. A live session
+    /// (`arbiter attach`) runs for days and keeps none.
+    public let keepsHistory: Bool
 
     struct Snapshot {
         var engine: Engine
@@ -55,7 +58,8 @@ public struct ReplSession {
     }
 
     /// A session over `scenario`'s setup, whose steps can then be stepped through; or an empty one.
-    public init(scenario: Scenario? = nil, source: String = "repl") throws {
+    public init(scenario: Scenario? = nil, source: String = "repl", keepsHistory: Bool = true) throws {
+        self.keepsHistory = keepsHistory
         setup = scenario?.setup ?? Setup()
         engine = try Engine(setup)
         initial = engine
@@ -86,7 +90,22 @@ public struct ReplSession {
         return reply
     }
 
+    /// Moves the session's clock on to `now` (never back) and takes what happened outside meanwhile: the way a
+    /// live session (`arbiter attach`) hears of the real system between typed lines.
+    public mutating func takeOutside(at now: Time) -> Reply {
+        var reply = Reply()
+        if now > time { time = now }
+        takeOutsideEvents(&reply)
+        return reply
+    }
+
     private mutating func run(_ command: Command, text: String, _ reply: inout Reply) {
+        if !keepsHistory, command.needsHistory {
+            reply.lines.append("\(source):\(lineNumber):1: error: a live session keeps no history to go back in; "
+                + "expected a step or a question (`why`, `state`, `save`)")
+            reply.failed = true
+            return
+        }
         switch command {
         case .event(let event): performForReal(event, text: text, position: nil, &reply)
         case .declare(let config):
@@ -186,11 +205,13 @@ public struct ReplSession {
     }
 
     private mutating func perform(_ event: Event, text: String, position: SourcePosition?, _ reply: inout Reply) {
-        snapshots.append(Snapshot(engine: engine, time: time, provenance: provenance, cursor: cursor, setup: setup,
-                                  decoder: decoder, linter: linter))
+        if keepsHistory {
+            snapshots.append(Snapshot(engine: engine, time: time, provenance: provenance, cursor: cursor, setup: setup,
+                                      decoder: decoder, linter: linter))
+        }
         let outcome = engine.handle(event, at: time)
         if case .rejected(let error) = outcome.result {
-            snapshots.removeLast()
+            if keepsHistory { snapshots.removeLast() }
             reply.lines.append("\(source):\(lineNumber):1: error: \(error.inReplWords)")
             reply.failed = true
             return
@@ -256,6 +277,11 @@ public struct ReplSession {
             // The session's time stands still between commands: what happened outside since the last one
             // happened at the session's time, and is handled at it.
             for outside in try backend.externalEvents(at: time) {
+                if case .declare(let config) = outside.event {
+                    // A program that appeared is an app from now on, as if declared with `app`.
+                    setup.apps.append(config)
+                    decoder.declare(config)
+                }
                 reply.lines.append("outside: \(outside.event)")
                 perform(outside.event, text: "\(outside.event)  # outside", position: nil, &reply)
             }

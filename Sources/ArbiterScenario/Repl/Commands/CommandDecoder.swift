@@ -175,3 +175,23 @@ public struct CommandDecoder {
         decoder.appName(words.node(word))
     }
 }
+
+extension CommandDecoder {
+    /// Knows an app declared other than by a typed `app` line (a program a live session saw appear), so later
+    /// lines may name it.
+    mutating func declare(_ config: AppConfig) {
+        guard !decoder.apps.contains(where: { $0.name == config.name }) else { return }
+        decoder.apps.append(config)
+        decoder.players[config.name] = config.players.map(\.name)
+    }
+}
+
+extension Command {
+    /// Whether the command goes back in the session's history (which a live session does not keep).
+    var needsHistory: Bool {
+        switch self {
+        case .undo, .goto, .step, .run, .timeline: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ArbiterEngine
+import ArbiterPipeWire
+
+/// Which accessory a device node (a sink or source) stands for, from what the daemon says of it: nil for the
+/// built-in speaker and microphone (and anything not audio).
+enum DeviceNode {
+    static func accessory(_ node: ProgramNode) -> AccessoryKind? {
+        let properties = node.properties
+        guard !node.isStream, node.mediaClass.hasPrefix("Audio/") else { return nil }
+        let api = properties["device.api"] ?? ""
+        let form = properties["device.form-factor"] ?? ""
+        let bus = properties["device.bus"] ?? ""
+        let name = (properties["node.name"] ?? "").lowercased()
+        if api == "bluez5" || bus == "bluetooth" {
+            let profile = properties["api.bluez5.profile"] ?? ""
+            return profile.contains("head") || form == "headset" || profile.contains("hfp") || profile.contains("hsp")
+                ? .bluetoothHeadset : .bluetoothHeadphones
+        }
+        switch form {
+        case "headphone": return .wiredHeadphones
+        case "headset", "handset": return .wiredHeadset
+        case "car": return .carPlay
+        case "tv": return .hdmi
+        default: break
+        }
+        if name.contains("hdmi") { return .hdmi }
+        if bus == "usb" { return .usbInterface }
+        return nil
+    }
+
+    /// What one physical device's nodes share (a headset's sink and source are one accessory).
+    static func key(_ node: ProgramNode) -> String {
+        node.properties["device.id"].map { "device \($0)" } ?? "node \(node.id)"
+    }
+
+    /// The accessory's name: the device's description.
+    static func name(_ node: ProgramNode) -> String? {
+        node.properties["device.description"] ?? node.properties["node.description"] ?? node.properties["node.name"]
+    }
+}

@@ -1,0 +1,109 @@
+import ArbiterPipeWire
+import Foundation
+
+/// A file listing every program Arbiter has changed and how (its volume lowered, paused over MPRIS, corked),
+/// rewritten at each change. When Arbiter ends, it undoes the changes itself and removes the file; if it is killed,
+/// the guard process it started (`arbiter attach` with `--guard`) or its next start undoes what the file lists.
+public final class LeaveLedger {
+    public let path: String
+    private var entries: [UInt32: Entry] = [:]
+
+    /// One program's changes: its node and process (so a new stream that took the node's id is not touched).
+    public struct Entry: Equatable, Sendable {
+        public var node: UInt32
+        public var processID: Int32?
+        public var lowered: Bool
+        /// `cork`, or the MPRIS bus name it was paused through.
+        public var pausedBy: String?
+    }
+
+    public init(path: String) { self.path = path }
+
+    /// The ledger's default place: `$XDG_RUNTIME_DIR/arbiter/attach-REMOTE.ledger`, else under /tmp.
+    public static func defaultPath(remote: String?) -> String {
+        let base = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? "/tmp"
+        let name = (remote ?? "pipewire-0").replacingOccurrences(of: "/", with: "_")
+        return "\(base)/arbiter/attach-\(name).ledger"
+    }
+
+    func note(_ program: Program) {
+        let pausedBy: String? = switch program.pausedBy {
+        case .cork: "cork"
+        case .mpris(let player): player.busName
+        case nil: nil
+        }
+        let entry = Entry(node: program.node.id, processID: program.processID, lowered: program.applied != 1,
+                          pausedBy: pausedBy)
+        if !entry.lowered && entry.pausedBy == nil {
+            guard entries.removeValue(forKey: entry.node) != nil else { return }
+        } else {
+            guard entries[entry.node] != entry else { return }
+            entries[entry.node] = entry
+        }
+        write()
+    }
+
+    func forget(_ node: UInt32) {
+        if entries.removeValue(forKey: node) != nil { write() }
+    }
+
+    /// Everything undone: the file goes.
+    public func clear() {
+        entries = [:]
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    private func write() {
+        if entries.isEmpty { clear(); return }
+        let lines = entries.keys.sorted().map { key -> String in
+            let entry = entries[key]!
+            return "node \(entry.node) pid \(entry.processID.map(String.init) ?? "-") lowered \(entry.lowered) "
+                + "paused \(entry.pausedBy ?? "-")"
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let temporary = path + ".new"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
+        else { return }
+        _ = rename(temporary, path)
+    }
+
+    /// The entries a ledger file lists (none when there is no file).
+    public static func read(path: String) -> [Entry] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ").map(String.init)
+            guard words.count == 8, words[0] == "node", let node = UInt32(words[1]) else { return nil }
+            return Entry(node: node, processID: Int32(words[3]), lowered: words[5] == "true",
+                         pausedBy: words[7] == "-" ? nil : words[7])
+        }
+    }
+
+    /// Undoes what a ledger file lists on `graph` (and over `players`): each program still there, made by the same
+    /// process, gets its own volume back and is resumed. Removes the file; returns a line per program undone.
+    public static func undo(path: String, graph: ProgramGraphAccess, players: MediaPlayerAccess?) -> [String] {
+        let entries = read(path: path)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard !entries.isEmpty else { return [] }
+        let nodes = Dictionary(graph.snapshot().nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var lines: [String] = []
+        for entry in entries {
+            guard let node = nodes[entry.node],
+                  entry.processID == nil || node.properties["application.process.id"] == entry.processID.map(String.init)
+            else { continue }
+            if entry.lowered, !node.channelVolumes.isEmpty {
+                try? graph.setSoftVolumes(node: entry.node, node.channelVolumes)
+                lines.append("node \(entry.node): volume back to its own")
+            }
+            if entry.pausedBy == "cork" {
+                try? graph.start(node: entry.node)
+                lines.append("node \(entry.node): uncorked")
+            } else if let busName = entry.pausedBy, let players,
+                      let player = (try? players.mediaPlayers())?.first(where: { $0.busName == busName }) {
+                try? players.play(player)
+                lines.append("node \(entry.node): resumed over MPRIS (\(busName))")
+            }
+        }
+        return lines
+    }
+}

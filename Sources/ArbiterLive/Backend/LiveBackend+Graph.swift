@@ -1,0 +1,168 @@
+import ArbiterEngine
+import ArbiterPipeWire
+import ArbiterScenario
+
+extension LiveBackend {
+    /// What the graph did since the last call, as engine events at `time`: programs that appeared are declared,
+    /// streams that started or stopped running play or pause their apps (`LiveRule.streamRuns`, `.streamStops`),
+    /// system audio begins and ends (`.systemAudio`), and devices come and go as accessories (`.accessory`).
+    public func externalEvents(at time: Time) throws -> [OutsideEvent] {
+        let snapshot = graph.snapshot()
+        generation = snapshot.generation
+        var events: [Event] = []
+        let present = Set(snapshot.nodes.map(\.id))
+        for id in programs.keys.sorted() where !present.contains(id) {
+            events += streamGone(id)
+        }
+        for node in snapshot.nodes where node.isStream && node.mediaClass.contains("Audio") {
+            events += streamSeen(node)
+        }
+        events += devicesSeen(snapshot.nodes.filter { !$0.isStream }, present: present)
+        return events.map { OutsideEvent($0, at: time) }
+    }
+
+    /// A stream as now published: declared when new, then its app told whether it runs.
+    func streamSeen(_ node: ProgramNode) -> [Event] {
+        var events: [Event] = []
+        if programs[node.id] == nil {
+            let identity = ProgramIdentity.of(node.properties, rules: rules)
+            if let unknown = identity.unknownRole { logger.notice("\(unknown)") }
+            var app: AppID?
+            if let config = identity.app {
+                let (name, declaration) = appFor(config)
+                app = name
+                if let declaration { events.append(.declare(declaration)) }
+            }
+            programs[node.id] = Program(node: node, identity: identity, app: app)
+            let name = node.properties["application.name"] ?? node.properties["node.name"] ?? "?"
+            notes.append("program \"\(name)\" (node \(node.id), \(node.properties["media.role"].map { "role \($0)" } ?? "no role")) "
+                + "is \(app.map { "app \($0)" } ?? "the system's \(identity.system!.rawValue)") as \(identity.because)")
+        }
+        var program = programs[node.id]!
+        let channelsChanged = program.node.channelVolumes != node.channelVolumes
+        program.node = node
+        defer { programs[node.id] = program }
+        if channelsChanged && program.applied != 1 { program.appliedOver = [] }   // the user moved the program's volume
+        if let system = program.identity.system {
+            return events + systemAudio(system, node: node.id, running: program.isRunning)
+        }
+        guard let app = program.app else { return events }
+        if program.pausedBy != nil {
+            // Paused by Arbiter: its stream stopping is the pause obeyed; running again after that is the user
+            // playing it anew.
+            if !program.isRunning { program.obeyedPause = true; return events }
+            guard program.obeyedPause, case .mpris = program.pausedBy else { return events }
+            program.pausedBy = nil
+            program.obeyedPause = false
+            notes.append("\(program.label) plays again by itself after Arbiter paused it")
+            program.toldPlaying = false
+        }
+        if program.isRunning && !program.toldPlaying {
+            program.toldPlaying = true
+            return events + starts(app, captures: program.identity.captures)
+        }
+        if !program.isRunning && program.toldPlaying && node.state != .creating {
+            program.toldPlaying = false
+            return events + stops(app, captures: program.identity.captures, gone: false)
+        }
+        return events
+    }
+
+    /// A stream that went away: its app stops, its system audio may end.
+    func streamGone(_ id: UInt32) -> [Event] {
+        guard let program = programs.removeValue(forKey: id) else { return [] }
+        notes.append("\(program.label) went away")
+        ledger?.forget(id)
+        if let system = program.identity.system { return systemAudio(system, node: id, running: false) }
+        guard let app = program.app, program.toldPlaying || program.pausedBy != nil else { return [] }
+        return stops(app, captures: program.identity.captures, gone: true)
+    }
+
+    /// Playing, after coming to the foreground when the app is not mixable and not there yet.
+    func starts(_ app: AppID, captures: Bool) -> [Event] {
+        var events: [Event] = []
+        if let config = declared[app], !LiveBackend.mixes(config), engine?.app(app)?.lifecycle != .foreground {
+            events.append(.app(app, .foreground))
+        }
+        events.append(.app(app, captures ? .record : .play()))
+        return events
+    }
+
+    /// Pausing (or stopping, for a stream gone), then deactivating with notifyOthers when the rules say so.
+    func stops(_ app: AppID, captures: Bool, gone: Bool) -> [Event] {
+        var events: [Event] = [.app(app, captures ? .stopRecording : (gone ? .stop() : .pause()))]
+        // Another stream of the same app still running keeps the session.
+        let othersRun = programs.values.contains { $0.app == app && $0.isRunning && $0.toldPlaying }
+        if rules.endNotifiesOthers && !othersRun {
+            events.append(.app(app, .deactivate(notifyOthers: true)))
+        }
+        return events
+    }
+
+    /// The system's call, assistant or alarm: begins with its first stream running, ends with the last.
+    func systemAudio(_ kind: SystemAudio, node: UInt32, running: Bool) -> [Event] {
+        var streams = systemRunning[kind] ?? []
+        let before = streams.isEmpty
+        if running { streams.insert(node) } else { streams.remove(node) }
+        systemRunning[kind] = streams
+        guard before != streams.isEmpty else { return [] }
+        let begins = before
+        let action: SystemAction = switch kind {
+        case .call: begins ? .answerCall : .endCall
+        case .assistant: begins ? .siriBegin : .siriEnd
+        case .alarm: begins ? .alarmBegin : .alarmEnd
+        }
+        return [.system(action)]
+    }
+
+    /// The app for a stream declared as `config`: the first app of that name and declaration with no stream now,
+    /// else a new one (`Maps`, `Maps-2`, ...), with the declaration to make when it is new.
+    func appFor(_ config: AppConfig) -> (AppID, AppConfig?) {
+        let base = config.name.name
+        var index = 1
+        while true {
+            let name = AppID(index == 1 ? base : "\(base)-\(index)")
+            var candidate = config
+            candidate.name = name
+            if let existing = declared[name] {
+                if existing == candidate && !programs.values.contains(where: { $0.app == name }) { return (name, nil) }
+            } else {
+                declared[name] = candidate
+                return (name, candidate)
+            }
+            index += 1
+        }
+    }
+
+    /// Devices as now published: accessories connected and disconnected.
+    func devicesSeen(_ nodes: [ProgramNode], present: Set<UInt32>) -> [Event] {
+        var events: [Event] = []
+        for key in accessories.keys.sorted() {
+            var entry = accessories[key]!
+            entry.nodes = entry.nodes.intersection(present)
+            if entry.nodes.isEmpty {
+                accessories[key] = nil
+                events.append(.device(.disconnect(entry.spec)))
+            } else {
+                accessories[key] = entry
+            }
+        }
+        for node in nodes {
+            guard let kind = DeviceNode.accessory(node) else { continue }
+            let key = DeviceNode.key(node)
+            if accessories[key] != nil {
+                accessories[key]!.nodes.insert(node.id)
+                continue
+            }
+            let spec = AccessorySpec(kind, name: DeviceNode.name(node))
+            accessories[key] = (spec, [node.id])
+            events.append(.device(.connect(spec)))
+        }
+        return events
+    }
+
+    /// Whether an app declared so mixes with others (and so never needs the foreground to start).
+    static func mixes(_ config: AppConfig) -> Bool {
+        config.category == .ambient || config.options.contains(.mixWithOthers) || config.options.contains(.duckOthers)
+    }
+}

@@ -1,0 +1,145 @@
+import ArbiterEngine
+import ArbiterPipeWire
+
+extension LiveBackend {
+    /// How often a ramp under way takes a step, and how far ahead of the model each step is: a ramp's first step
+    /// is taken at once, so a duck is heard to begin when it is decided.
+    public static let rampStep = Time.ms(25)
+
+    /// Makes the programs follow the engine, once the session has handled every event of the moment: a program
+    /// the engine stopped is paused (`pause`), one it plays again that Arbiter paused is resumed (`resume`), and
+    /// every stream's softVolumes carry its app's gain (`applyGain`).
+    public func settle(at time: Time) {
+        guard let engine else { return }
+        for id in programs.keys.sorted() {
+            guard var program = programs[id], let app = program.app, let state = engine.app(app) else { continue }
+            let wanted = (program.identity.captures ? state.isRecording : state.isProducing) && state.session.isActive
+            if program.pausedBy == nil && program.toldPlaying && !wanted && program.isRunning {
+                pause(&program, at: time)
+            } else if program.pausedBy != nil && wanted {
+                resume(&program)
+            }
+            if program.gain != state.gain {
+                let target = state.gain.to
+                if target != program.gain.to && !program.identity.captures {
+                    notes.append("→ \(program.label): volume ×\(Profile.text(target)) over \(state.gain.ramp)  [\(LiveRule.softVolume.id)]")
+                }
+                program.gain = state.gain
+            }
+            program.silenced = wanted && !(engine.audibility(of: app)?.isAudible ?? true)
+            programs[id] = program
+            applyGain(id, at: time)
+        }
+    }
+
+    /// Between events: the next step of every ramp under way, and a program that ignored Pause corked instead.
+    /// Returns whether a ramp is still under way (the session then wakes again after `rampStep`).
+    @discardableResult
+    public func tick(at time: Time) -> Bool {
+        var rampsUnderWay = false
+        for id in programs.keys.sorted() {
+            guard var program = programs[id] else { continue }
+            if case .mpris(let player) = program.pausedBy, !program.obeyedPause, program.isRunning,
+               let since = program.pausedAt, time - since >= LiveBackend.pauseGrace {
+                logger.warning("\(program.label) did not pause when its player \(player.busName) was told to; corked instead")
+                notes.append("→ \(program.label): ignored MPRIS Pause; corked  [\(LiveRule.cork.id)]")
+                cork(&program)
+                programs[id] = program
+            }
+            applyGain(id, at: time)
+            if program.gain.start + program.gain.ramp > time { rampsUnderWay = true }
+        }
+        return rampsUnderWay
+    }
+
+    /// How long a player has to obey Pause before its stream is corked.
+    public static let pauseGrace = Time.ms(1000)
+
+    /// Pauses a program the engine stopped: over MPRIS when its process owns a player (and the rules allow), else
+    /// a cork.
+    func pause(_ program: inout Program, at time: Time) {
+        if rules.pause == .mprisThenCork, let players, let pid = program.processID {
+            do {
+                if let player = PlayerMatch.player(forProcess: pid, among: try players.mediaPlayers()) {
+                    try players.pause(player)
+                    program.pausedBy = .mpris(player)
+                    program.pausedAt = time
+                    program.obeyedPause = false
+                    notes.append("→ \(program.label): paused over MPRIS (\(player.busName))  [\(LiveRule.pauseOverMPRIS.id)]")
+                    ledger?.note(program)
+                    return
+                }
+            } catch {
+                logger.warning("MPRIS pause of \(program.label) failed (\(error)); corking it instead")
+            }
+        }
+        cork(&program)
+        notes.append("→ \(program.label): corked  [\(LiveRule.cork.id)]")
+    }
+
+    func cork(_ program: inout Program) {
+        do {
+            try graph.pause(node: program.node.id)
+            program.pausedBy = .cork
+            program.obeyedPause = false
+        } catch {
+            logger.error("could not cork \(program.label): \(error)")
+        }
+        ledger?.note(program)
+    }
+
+    /// Resumes a program Arbiter paused, the way it was paused.
+    func resume(_ program: inout Program) {
+        guard let way = program.pausedBy else { return }
+        do {
+            switch way {
+            case .mpris(let player): try players?.play(player)
+            case .cork: try graph.start(node: program.node.id)
+            }
+            notes.append("→ \(program.label): resumed (\(way.description))  [\(LiveRule.resumeOwn.id)]")
+        } catch {
+            logger.error("could not resume \(program.label) (\(way.description)): \(error)")
+        }
+        program.pausedBy = nil
+        program.pausedAt = nil
+        program.obeyedPause = false
+        program.toldPlaying = true
+        ledger?.note(program)
+    }
+
+    /// Sets the stream's softVolumes to its own channelVolumes times its gain at `time` one step ahead, when that
+    /// differs from what they carry (or the program's own volume moved).
+    func applyGain(_ id: UInt32, at time: Time) {
+        guard var program = programs[id], !program.identity.captures else { return }
+        let target: Float = program.silenced ? 0 : Float(program.gain.value(at: time + LiveBackend.rampStep))
+        let base = program.node.channelVolumes
+        guard !base.isEmpty, target != program.applied || (program.applied != 1 && base != program.appliedOver) else {
+            return
+        }
+        do {
+            try graph.setSoftVolumes(node: id, base.map { $0 * target })
+            program.applied = target
+            program.appliedOver = base
+        } catch {
+            logger.error("could not set the volume of \(program.label): \(error)")
+        }
+        programs[id] = program
+        ledger?.note(program)
+    }
+
+    /// Puts every program back as it was: its softVolumes back to its own volume, and what Arbiter paused resumed.
+    /// Called when the session ends; a guard process does the same from the ledger if Arbiter is killed.
+    public func leave() {
+        for id in programs.keys.sorted() {
+            guard var program = programs[id] else { continue }
+            if program.applied != 1, !program.node.channelVolumes.isEmpty {
+                try? graph.setSoftVolumes(node: id, program.node.channelVolumes)
+                program.applied = 1
+                notes.append("→ \(program.label): volume back to its own")
+            }
+            if program.pausedBy != nil { resume(&program) }
+            programs[id] = program
+        }
+        ledger?.clear()
+    }
+}

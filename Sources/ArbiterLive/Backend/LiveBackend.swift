@@ -1,0 +1,111 @@
+import ArbiterEngine
+import ArbiterPipeWire
+import ArbiterScenario
+import Logging
+
+/// The backend of a live session (`arbiter attach`): the replay's seam (`ReplayBackend`) turned around. Other
+/// programs' streams on a running daemon are the apps: what the graph does becomes engine events
+/// (`externalEvents`, in `+Graph`), and the engine's decisions reach the programs as softVolumes ramps, MPRIS
+/// pauses and corks (`settle`, in `+Programs`). When the session ends, `leave` puts every program back as it was.
+public final class LiveBackend: ReplayBackend {
+    private(set) var graph: ProgramGraphAccess
+    /// The generation of the graph's last snapshot taken (`ProgramGraph.wait(after:)` waits past it).
+    public internal(set) var generation: UInt64 = 0
+    let players: MediaPlayerAccess?
+    let rules: ProgramRules
+    let logger: Logger
+    /// The streams followed, by node id.
+    var programs: [UInt32: Program] = [:]
+    /// The apps declared so far, with what they were declared as.
+    var declared: [AppID: AppConfig] = [:]
+    /// The accessories connected, by device, with the nodes that stand for them.
+    var accessories: [String: (spec: AccessorySpec, nodes: Set<UInt32>)] = [:]
+    /// Streams that are the system's own audio and run, by kind.
+    var systemRunning: [SystemAudio: Set<UInt32>] = [:]
+    /// The engine as of the last event the session handled.
+    var engine: Engine?
+    /// What the backend did or noticed since the last `takeNotes`, a line each.
+    var notes: [String] = []
+    /// Where every change made to a program is written down, so that a guard can undo it if Arbiter is killed.
+    let ledger: LeaveLedger?
+
+    /// A backend over `graph` (and the MPRIS players of `players`, when there is a session bus) under `rules`.
+    public init(graph: ProgramGraphAccess, players: MediaPlayerAccess?, rules: ProgramRules, logger: Logger,
+                ledger: LeaveLedger? = nil) {
+        self.graph = graph
+        self.players = players
+        self.rules = rules
+        self.logger = logger
+        self.ledger = ledger
+    }
+
+    /// The lines of what was done to the programs, and what was noticed, since the last call.
+    public func takeNotes() -> [String] {
+        defer { notes = [] }
+        return notes
+    }
+
+    /// After the daemon restarted: the new connection. The streams of the old one are gone; the next events say so,
+    /// and the programs of the new daemon are taken as they come.
+    public func replaceGraph(_ graph: ProgramGraphAccess) {
+        self.graph = graph
+        generation = 0
+    }
+
+    /// The node ids of the streams followed.
+    public var followedNodes: [UInt32] { programs.keys.sorted() }
+
+    // MARK: ReplayBackend
+
+    /// Real devices are plugged by hand: a typed plug step is refused.
+    public func perform(_ action: DeviceAction, at time: Time) throws -> [Event] {
+        throw LiveError("\(action) is a real device here; plug or unplug it, and the session hears of it")
+    }
+
+    /// The engine's state as of the step just handled; the programs follow in `settle`, once the session has
+    /// handled every event of the moment.
+    public func reconcile(with engine: Engine) throws { self.engine = engine }
+
+    /// A live session has no expectations to read back.
+    public func verify(_ results: inout [CheckResult], engine: Engine) throws {}
+
+    /// An app typed with `app` has no program; it is the model's alone.
+    public func declare(_ app: AppConfig) throws {}
+
+    /// A live session keeps no history to go back to.
+    public func restore(_ engine: Engine) throws {
+        throw LiveError("a live session cannot go back")
+    }
+
+    /// The programs followed, a line each (the `graph` command).
+    public func describe() throws -> [String] {
+        let lines = programs.keys.sorted().map { id -> String in
+            let program = programs[id]!
+            let name = program.node.properties["application.name"] ?? program.node.properties["node.name"] ?? "?"
+            var line = "\(program.label): \"\(name)\" \(program.node.mediaClass) \(program.node.state.rawValue), "
+                + "as \(program.identity.because)"
+            if let way = program.pausedBy { line += ", paused by Arbiter (\(way.description))" }
+            if program.applied != 1 { line += ", volume ×\(LiveBackend.text(program.applied))" }
+            return line
+        }
+        let devices = accessories.keys.sorted().map { "accessory \(accessories[$0]!.spec) (\($0))" }
+        return lines.isEmpty && devices.isEmpty ? ["no programs"] : lines + devices
+    }
+
+    static func text(_ value: Float) -> String { Profile.text(Double(value)) }
+}
+
+extension PauseWay: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .mpris(let player): "MPRIS \(player.busName)"
+        case .cork: "corked"
+        }
+    }
+}
+
+/// A request the live session cannot carry out.
+public struct LiveError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,39 @@
+import ArbiterEngine
+import ArbiterPipeWire
+
+/// A stream of another program, as the live backend follows it.
+struct Program {
+    var node: ProgramNode
+    let identity: ProgramIdentity
+    /// The app it is (nil for system audio).
+    let app: AppID?
+    /// Whether the engine was told it plays (or records).
+    var toldPlaying = false
+    /// How Arbiter paused it, while it has.
+    var pausedBy: PauseWay?
+    /// When Arbiter paused it, to notice a program that ignores Pause.
+    var pausedAt: Time?
+    /// Whether its stream left running after Arbiter paused it (a pause it obeyed).
+    var obeyedPause = false
+    /// The app's gain, and whether it runs unheard, at the last settle.
+    var gain = GainEnvelope()
+    var silenced = false
+    /// The factor its softVolumes carry now over its own channelVolumes (1: untouched).
+    var applied: Float = 1
+    /// The channelVolumes that factor was applied over.
+    var appliedOver: [Float] = []
+
+    var isRunning: Bool { node.state == .running }
+
+    /// `Lollypop (node 42)`.
+    var label: String { "\(app?.name ?? identity.system?.rawValue ?? "program") (node \(node.id))" }
+
+    /// The process that made the stream, when the daemon says.
+    var processID: Int32? { node.properties["application.process.id"].flatMap { Int32($0) } }
+}
+
+/// How Arbiter paused a program.
+enum PauseWay: Equatable {
+    case mpris(MediaPlayer)
+    case cork
+}

@@ -1,0 +1,145 @@
+import ArbiterEngine
+import ArbiterPipeWire
+import ArbiterScenario
+import Foundation
+import Logging
+
+/// `arbiter attach`'s session: the REPL's session (`ReplSession`, so `why`, `state` and `save` work as they do
+/// there) over a `LiveBackend`, driven by the graph instead of a file. Each turn takes what the graph did as events
+/// at the time it is seen, makes the programs follow the engine, steps the ramps under way, and runs the lines
+/// typed since the last turn.
+public final class LiveSession {
+    public private(set) var session: ReplSession
+    public let backend: LiveBackend
+    let output: (String) -> Void
+    let json: Bool
+    let started = ContinuousClock.now
+    /// Lines of output so far, for the `--json` step numbers.
+    private var entriesPrinted = 0
+    private var lastPrintedTime: Time?
+
+    /// A session over `backend` under `rules`, printing to `output` (text as the REPL prints, or JSON lines).
+    public init(rules: ProgramRules, backend: LiveBackend, json: Bool, output: @escaping (String) -> Void) throws {
+        let setup = Setup(ios: rules.ios, profile: rules.profile, device: rules.device, apps: [])
+        session = try ReplSession(scenario: Scenario(file: rules.file, title: "Live session", setup: setup, steps: []),
+                                  source: "attach", keepsHistory: false)
+        session.backend = backend
+        self.backend = backend
+        self.json = json
+        self.output = output
+    }
+
+    /// The session's time: since it started, to the millisecond.
+    public var now: Time {
+        let elapsed = ContinuousClock.now - started
+        return .ms(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// One turn: the graph's events, the programs settled, the ramps stepped, then `lines` run. Returns whether a
+    /// ramp is under way (wake again soon) and whether a line asked to quit.
+    public func turn(lines: [String] = []) -> (ramping: Bool, quit: Bool) {
+        let time = now
+        let reply = session.takeOutside(at: time)
+        backend.settle(at: time)
+        print(reply, time: time)
+        var quit = false
+        for line in lines {
+            let reply = session.execute(line)
+            backend.settle(at: time)
+            print(reply, time: time, typed: line)
+            if reply.quit { quit = true; break }
+        }
+        let ramping = backend.tick(at: now)
+        printNotes(time: time)
+        return (ramping, quit)
+    }
+
+    /// Puts every program back as it was (the session is over).
+    public func leave() {
+        backend.leave()
+        printNotes(time: now)
+    }
+
+    private func print(_ reply: ReplSession.Reply, time: Time, typed: String? = nil) {
+        if json {
+            let entries = session.entries
+            for entry in entries.dropFirst(entriesPrinted) { output(LiveSession.jsonLine(entry)) }
+            entriesPrinted = entries.count
+            if let typed {
+                var object = JSONObject()
+                object.add("type", "reply")
+                object.add("line", typed)
+                object.add("failed", reply.failed)
+                object.add("text", reply.lines.joined(separator: "\n"))
+                output(object.text)
+            }
+            printNotes(time: time)
+            return
+        }
+        let notes = backend.takeNotes()
+        guard !notes.isEmpty || !reply.lines.isEmpty else { return }
+        header(time)
+        for line in notes { output("  " + line) }
+        if let typed { output("> \(typed)") }
+        for line in reply.lines { output(typed == nil ? "  " + line : line) }
+    }
+
+    private func printNotes(time: Time) {
+        let notes = backend.takeNotes()
+        guard !notes.isEmpty else { return }
+        if json {
+            for note in notes {
+                var object = JSONObject()
+                object.add("type", "program")
+                object.add("time", time.description)
+                object.add("time_ms", Int(time.milliseconds))
+                object.add("line", note.hasPrefix("→ ") ? String(note.dropFirst(2)) : note)
+                output(object.text)
+            }
+            return
+        }
+        header(time)
+        for line in notes { output("  " + line) }
+    }
+
+    private func header(_ time: Time) {
+        guard lastPrintedTime != time else { return }
+        lastPrintedTime = time
+        output("at \(time)")
+    }
+
+    /// `{"type":"step", ...}`: an event the session handled, with its decisions and notifications.
+    static func jsonLine(_ entry: ReplSession.Entry) -> String {
+        var object = JSONObject()
+        object.add("type", "step")
+        object.add("time", entry.time.description)
+        object.add("time_ms", Int(entry.time.milliseconds))
+        object.add("step", entry.event.description)
+        switch entry.outcome.result {
+        case .succeeded: object.add("result", "succeeded")
+        case .failed(let error):
+            object.add("result", "failed")
+            object.add("error", error.code.rawValue)
+            object.add("error_rule", error.rule.id)
+        case .rejected(let input):
+            object.add("result", "rejected")
+            object.add("reason", input.inScenarioWords)
+        }
+        object.add("decisions", objects: entry.outcome.decisions.map { decision in
+            var item = JSONObject()
+            item.add("app", decision.app?.name)
+            item.add("change", decision.change.description)
+            item.add("rule", decision.rule.id)
+            item.add("source", decision.rule.source)
+            return item
+        })
+        object.add("notifications", objects: entry.outcome.notifications.map { notification in
+            var item = JSONObject()
+            item.add("app", notification.app.name)
+            item.add("notification", notification.kind.description)
+            item.add("rule", notification.rule.id)
+            return item
+        })
+        return object.text
+    }
+}

@@ -1,0 +1,179 @@
+import ArgumentParser
+import ArbiterEngine
+import ArbiterLive
+import ArbiterPipeWire
+import ArbiterScenario
+import Foundation
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `arbiter attach`: the policy over other programs' streams on a running PipeWire daemon (docs/linux.md).
+struct Attach: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Apply the iOS policy to the programs playing on a running PipeWire daemon, and explain it.",
+        discussion: """
+            Every playback and capture stream of another program becomes an app (named and configured by the \
+            rules file, else by its media.role's default); ducking becomes a volume ramp on its stream, an \
+            interruption an MPRIS Pause (or a cork). Each decision prints with its rule. Lines typed on standard \
+            input are REPL commands (`why APP PROPERTY`, `state`, `graph`, `save FILE`, `quit`). On SIGINT or \
+            SIGTERM (and, through a guard process, if it is killed) every program is left as it was.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The rules file: which program is which app (docs/linux.md).", valueName: "FILE"))
+    var rules: String?
+
+    @Option(help: ArgumentHelp("The daemon NAME (in $XDG_RUNTIME_DIR, or a path) instead of the default one.",
+                               valueName: "NAME"))
+    var pipewireRemote: String?
+
+    @Flag(help: "Print JSON lines for tools instead of text.")
+    var json = false
+
+    @Option(help: ArgumentHelp("When the session ends, save it as a scenario file.", valueName: "FILE"))
+    var save: String?
+
+    @Option(help: ArgumentHelp("The session bus for MPRIS (default: $DBUS_SESSION_BUS_ADDRESS).", valueName: "ADDRESS"))
+    var bus: String?
+
+    @Option(help: ArgumentHelp("Where the changes made to programs are written down, for the guard.", valueName: "PATH"))
+    var ledger: String?
+
+    @Flag(help: "Start no guard process (the programs are then left changed if arbiter is killed).")
+    var noGuard = false
+
+    @Flag(help: .hidden)
+    var guardMode = false
+
+    func run() throws {
+        LoggingSystem.bootstrap { JournalLogHandler(label: $0) }
+        let logger = Logger(label: "arbiter")
+        let ledgerPath = ledger ?? LeaveLedger.defaultPath(remote: pipewireRemote)
+        if guardMode { return runGuard(ledgerPath: ledgerPath, logger: logger) }
+
+        let programRules = try loadRules()
+        let graph: ProgramGraph
+        do {
+            graph = try ProgramGraph(remote: pipewireRemote)
+            try graph.sync()
+        } catch {
+            print("error: cannot attach to the PipeWire daemon \(pipewireRemote ?? "(default)"): \(error); "
+                + "expected a running daemon (--pipewire-remote NAME names one in $XDG_RUNTIME_DIR)")
+            throw ExitCode(2)
+        }
+        let evidence = graph.snapshot().rolePolicy
+        if !evidence.isEmpty {
+            if programRules.rolePolicy == .refuse {
+                print("error: the session manager applies its own role-based policy on this graph, and Arbiter would "
+                    + "duck and cork a second time:")
+                for line in evidence { print("  \(line)") }
+                print("expected no role policy: turn WirePlumber's off (docs/linux.md, \"Beside WirePlumber\"), or "
+                    + "put `rolePolicy: alongside` in the rules to run both")
+                throw ExitCode(1)
+            }
+            logger.warning("the session manager's own role policy is on (\(evidence.joined(separator: "; "))); running alongside it")
+        }
+        let players = connectBus(programRules, logger: logger)
+        for line in LeaveLedger.undo(path: ledgerPath, graph: graph, players: players) {
+            logger.notice("undone from a session that was killed: \(line)")
+        }
+        let guardProcess = noGuard ? nil : startGuard(ledgerPath: ledgerPath, logger: logger)
+        let backend = LiveBackend(graph: graph, players: players, rules: programRules, logger: logger,
+                                  ledger: LeaveLedger(path: ledgerPath))
+        // Every line flushed as it is printed: a tool or a journal reading the output sees each decision at once.
+        let live = try LiveSession(rules: programRules, backend: backend, json: json) { print($0); fflush(nil) }
+        AttachSignals.install()
+        let input = LineInput()
+        _ = live.turn()
+        print(json ? "{\"type\":\"attached\",\"programs\":\(backend.followedNodes.count)}"
+                   : "attached: \(backend.followedNodes.count) programs (remote \(pipewireRemote ?? "default"))")
+        fflush(nil)
+        var current = graph
+        while !AttachSignals.stopRequested {
+            let (ramping, quit) = live.turn(lines: input.take())
+            if quit { break }
+            switch current.wait(after: backend.generation, timeoutMs: ramping ? 25 : 200) {
+            case .changed, .timeout: continue
+            case .gone:
+                logger.warning("the PipeWire daemon went away; reattaching")
+                guard let again = reattach(logger: logger) else { break }
+                current = again
+                backend.replaceGraph(again)
+                logger.notice("reattached; the policy is applied again to the programs there")
+            }
+        }
+        live.leave()
+        if let save {
+            let session = live.session
+            do {
+                try ScenarioWriter.write(ScenarioWriter.text(setup: session.setup, entries: session.entries,
+                                                             title: "Live session"), to: save)
+                logger.info("saved \(ScenarioWriter.stepCount(session.entries)) steps to \(save)")
+            } catch {
+                logger.error("cannot write \(save): \(error)")
+            }
+        }
+        guardProcess?.finish()
+    }
+
+    private func loadRules() throws -> ProgramRules {
+        guard let path = rules else { return ProgramRules(file: "(role defaults)") }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            print("error: cannot read the rules file \(path); expected a readable YAML file (docs/linux.md)")
+            throw ExitCode(2)
+        }
+        switch ProgramRulesParser.parse(text, file: path) {
+        case .success(let rules): return rules
+        case .failure(let errors):
+            for diagnostic in errors.diagnostics { print(diagnostic.description) }
+            throw ExitCode(1)
+        }
+    }
+
+    private func connectBus(_ rules: ProgramRules, logger: Logger) -> SessionBus? {
+        guard rules.pause == .mprisThenCork else { return nil }
+        do {
+            return try SessionBus(address: bus)
+        } catch {
+            logger.notice("no session bus (\(error)): programs the policy stops are corked, not paused over MPRIS")
+            return nil
+        }
+    }
+
+    /// A new connection once the daemon is back; nil if asked to stop first.
+    private func reattach(logger: Logger) -> ProgramGraph? {
+        while !AttachSignals.stopRequested {
+            if let graph = try? ProgramGraph(remote: pipewireRemote), (try? graph.sync()) != nil { return graph }
+            usleep(250_000)
+        }
+        return nil
+    }
+
+    /// The guard: waits for standard input to close (its parent ended, however it ended), then undoes what the
+    /// ledger still lists.
+    private func runGuard(ledgerPath: String, logger: Logger) {
+        while let _ = readLine(strippingNewline: false) {}
+        guard !LeaveLedger.read(path: ledgerPath).isEmpty else { return }
+        guard let graph = try? ProgramGraph(remote: pipewireRemote), (try? graph.sync()) != nil else {
+            logger.error("the guard cannot reach the daemon to undo \(ledgerPath)")
+            return
+        }
+        let players = try? SessionBus(address: bus)
+        for line in LeaveLedger.undo(path: ledgerPath, graph: graph, players: players) {
+            logger.notice("arbiter ended without leaving; undone: \(line)")
+        }
+        graph.close()
+    }
+
+    private func startGuard(ledgerPath: String, logger: Logger) -> GuardProcess? {
+        do {
+            return try GuardProcess(arguments: ["attach", "--guard-mode", "--ledger", ledgerPath]
+                + (pipewireRemote.map { ["--pipewire-remote", $0] } ?? []) + (bus.map { ["--bus", $0] } ?? []))
+        } catch {
+            logger.warning("no guard process (\(error)): if arbiter is killed, its next start undoes what it changed")
+            return nil
+        }
+    }
+}
