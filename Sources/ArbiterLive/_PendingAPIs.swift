@@ -35,4 +35,4 @@ public final class SessionBus: @unchecked Sendable {
     public func play(_ player: MediaPlayer) throws {}
     public func close() {}
 }
-public enum PlayerMatch { public static func player(forProcess pid: Int32, among players: [MediaPlayer]) -> MediaPlayer? { nil } }
+public enum PlayerMatch { public static func player(forProcess pid: Int32, among players: [MediaPlayer]) -> MediaPlayer? { players.first { $0.processID == pid } } }

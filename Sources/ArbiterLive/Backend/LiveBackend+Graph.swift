@@ -78,10 +78,10 @@ extension LiveBackend {
         return stops(app, captures: program.identity.captures, gone: true)
     }
 
-    /// Playing, after coming to the foreground when the app is not mixable and not there yet.
+    /// Playing, after coming to the foreground when the app needs it and is not there yet.
     func starts(_ app: AppID, captures: Bool) -> [Event] {
         var events: [Event] = []
-        if let config = declared[app], !LiveBackend.mixes(config), engine?.app(app)?.lifecycle != .foreground {
+        if let config = declared[app], LiveBackend.needsForeground(config), engine?.app(app)?.lifecycle != .foreground {
             events.append(.app(app, .foreground))
         }
         events.append(.app(app, captures ? .record : .play()))
@@ -107,12 +107,12 @@ extension LiveBackend {
         systemRunning[kind] = streams
         guard before != streams.isEmpty else { return [] }
         let begins = before
-        let action: SystemAction = switch kind {
-        case .call: begins ? .answerCall : .endCall
-        case .assistant: begins ? .siriBegin : .siriEnd
-        case .alarm: begins ? .alarmBegin : .alarmEnd
+        let actions: [SystemAction] = switch kind {
+        case .call: begins ? [.incomingCall, .answerCall] : [.endCall]   // the call's audio starts once it is answered
+        case .assistant: [begins ? .siriBegin : .siriEnd]
+        case .alarm: [begins ? .alarmBegin : .alarmEnd]
         }
-        return [.system(action)]
+        return actions.map { .system($0) }
     }
 
     /// The app for a stream declared as `config`: the first app of that name and declaration with no stream now,
@@ -161,8 +161,10 @@ extension LiveBackend {
         return events
     }
 
-    /// Whether an app declared so mixes with others (and so never needs the foreground to start).
-    static func mixes(_ config: AppConfig) -> Bool {
-        config.category == .ambient || config.options.contains(.mixWithOthers) || config.options.contains(.duckOthers)
+    /// Whether an app declared so must be the foreground app to start: one that is not mixable (in the background
+    /// only Now Playing may interrupt others), or an ambient one (heard only in the foreground).
+    static func needsForeground(_ config: AppConfig) -> Bool {
+        if config.category == .ambient || config.category == .soloAmbient { return true }
+        return !(config.options.contains(.mixWithOthers) || config.options.contains(.duckOthers))
     }
 }

@@ -50,11 +50,13 @@ public struct RoleDefault: Sendable {
     public static let game = RoleDefault(
         id: "role.game", roles: ["Game"],
         app: app(category: .ambient, player: .audioEngine), system: nil,
-        because: "a game's sound: ambient, mixes with others and is silenced by the Silent switch and the lock")
+        because: "a game's sound: ambient, mixes with others and is silenced by the Silent switch and the lock; "
+            + "it comes to the foreground when it starts")
     public static let notification = RoleDefault(
         id: "role.notification", roles: ["Notification", "Event"],
-        app: app(category: .ambient, player: .audioPlayer), system: nil,
-        because: "a notification sound: ambient, mixes with others, silenced by the Silent switch")
+        app: app(category: .playback, options: [.mixWithOthers], player: .audioPlayer), system: nil,
+        because: "a notification sound: playback that mixes with others and plays in the background (iOS plays "
+            + "these as system sounds, which the model does not cover)")
     public static let navigation = RoleDefault(
         id: "role.navigation", roles: ["Navigation"],
         app: app(category: .playback, mode: .voicePrompt,

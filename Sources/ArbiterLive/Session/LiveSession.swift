@@ -13,13 +13,16 @@ public final class LiveSession {
     public let backend: LiveBackend
     let output: (String) -> Void
     let json: Bool
-    let started = ContinuousClock.now
+    /// The session's time: since it started, to the millisecond.
+    public let clock: () -> Time
     /// Lines of output so far, for the `--json` step numbers.
     private var entriesPrinted = 0
     private var lastPrintedTime: Time?
 
     /// A session over `backend` under `rules`, printing to `output` (text as the REPL prints, or JSON lines).
-    public init(rules: ProgramRules, backend: LiveBackend, json: Bool, output: @escaping (String) -> Void) throws {
+    /// `clock` tells the session's time (by default, the time since it started, to the millisecond).
+    public init(rules: ProgramRules, backend: LiveBackend, json: Bool, clock: (() -> Time)? = nil,
+                output: @escaping (String) -> Void) throws {
         let setup = Setup(ios: rules.ios, profile: rules.profile, device: rules.device, apps: [])
         session = try ReplSession(scenario: Scenario(file: rules.file, title: "Live session", setup: setup, steps: []),
                                   source: "attach", keepsHistory: false)
@@ -27,12 +30,18 @@ public final class LiveSession {
         self.backend = backend
         self.json = json
         self.output = output
+        self.clock = clock ?? LiveSession.wallClock()
     }
 
-    /// The session's time: since it started, to the millisecond.
-    public var now: Time {
-        let elapsed = ContinuousClock.now - started
-        return .ms(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+    var now: Time { clock() }
+
+    /// The time since the call, to the millisecond.
+    public static func wallClock() -> () -> Time {
+        let started = ContinuousClock.now
+        return {
+            let elapsed = ContinuousClock.now - started
+            return .ms(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        }
     }
 
     /// One turn: the graph's events, the programs settled, the ramps stepped, then `lines` run. Returns whether a

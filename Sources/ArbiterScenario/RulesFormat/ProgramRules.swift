@@ -6,8 +6,13 @@ public struct ProgramRules: Sendable {
     public var file: String
     /// The iOS generation whose behaviour is applied.
     public var ios: Int = 17
-    /// The tunables, as a scenario's `profile:`.
-    public var profile = Profile()
+    /// The tunables, as a scenario's `profile:`; a live session's duck is a fade of `ProgramRules.duckRamp` unless
+    /// the file sets `duckRamp`.
+    public var profile: Profile = {
+        var profile = Profile()
+        profile.duckRamp = ProgramRules.duckRamp
+        return profile
+    }()
     /// The Silent switch and the lock, as a scenario's `device:` (accessories are the real ones).
     public var device = DeviceConfig()
     /// The rules, in file order: the first whose match holds names a program.
@@ -21,6 +26,10 @@ public struct ProgramRules: Sendable {
     public var rolePolicy: RolePolicyStance = .refuse
 
     public init(file: String) { self.file = file }
+
+    /// How long a duck takes on a live graph unless the rules say (`live.duck-ramp`): heard as a fade, as Android's
+    /// automatic duck (500 ms); iOS documents none.
+    public static let duckRamp = Time.ms(500)
 }
 
 /// One rule: the properties a program's stream must have, and what it is then.

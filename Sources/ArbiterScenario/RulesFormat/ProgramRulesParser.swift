@@ -26,6 +26,7 @@ public enum ProgramRulesParser {
         var rules = ProgramRules(file: file)
         guard let root else { return .success(rules) }   // an empty file: the role defaults alone
         var decoder = ScenarioDecoder(reader: YAMLReader(file: file))
+        decoder.profile = rules.profile
         decode(root, into: &rules, &decoder)
         if decoder.reader.diagnostics.isEmpty { return .success(rules) }
         return .failure(ScenarioErrors(decoder.reader.diagnostics))

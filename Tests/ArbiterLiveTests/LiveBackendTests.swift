@@ -1,0 +1,191 @@
+import ArbiterEngine
+@testable import ArbiterLive
+@testable import ArbiterPipeWire
+import ArbiterScenario
+import Foundation
+import Testing
+
+/// The live session over a graph of the tests' own: what programs' streams doing becomes, and what the programs
+/// are then told and changed, as `arbiter attach` does it on a real daemon (ArbiterLiveTests' PipeWire suites).
+@Suite struct LiveBackendTests {
+    @Test func navigationPromptDucksMusicWithARampOverItsOwnVolume() throws {
+        let h = try LiveHarness()
+        h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100, volume: 0.8)
+        h.turn(at: 0)
+        #expect(h.engine.app(AppID("Lollypop"))?.isPlaying == true)
+        h.graph.stream(11, name: "Pure Maps", role: "Navigation", pid: 200)
+        let printed = h.turn(at: 1)
+        #expect(printed.contains { $0.contains("PureMaps: play") })
+        #expect(printed.contains { $0.contains("[ducking.duck-others]") })
+        // The first step of the ramp is taken at once; the program's own volume is not written.
+        let first = h.graph.factor(10)
+        #expect(first < 1 && first > Profile().duckLevel)
+        #expect(h.graph.nodes[10]?.channelVolumes == [0.8, 0.8])
+        h.turn(at: 5)
+        #expect(h.graph.factor(10) == Profile().duckLevel)
+        // The prompt ends: its app deactivates with notifyOthers and Music comes back up.
+        h.graph.remove(11)
+        h.turn(at: 6)
+        h.turn(at: 10)
+        #expect(h.graph.factor(10) == 1)
+        #expect(h.players.calls.isEmpty)
+        #expect(!h.graph.calls.contains { $0.hasPrefix("pause") })
+    }
+
+    @Test func aCallPausesMusicOverMPRISAndResumesItAfterwards() throws {
+        let h = try LiveHarness()
+        h.players.add(pid: 100, name: "lollypop")
+        h.players.onPause = { _ in h.graph.set(10, running: false) }
+        h.players.onPlay = { _ in h.graph.set(10, running: true) }
+        h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100)
+        h.turn(at: 0)
+        h.graph.stream(20, name: "Calls", role: "Communication", pid: 300)
+        let printed = h.turn(at: 2)
+        #expect(printed.contains { $0.contains("system: answerCall") })
+        #expect(h.players.calls == ["Pause org.mpris.MediaPlayer2.lollypop"])
+        h.turn(at: 2.1)   // the player's stream went idle: a pause obeyed, not the user's
+        #expect(h.live.session.entries.allSatisfy { "\($0.event)" != "Lollypop: pause" })
+        h.graph.remove(20)
+        h.turn(at: 30)
+        #expect(h.players.calls == ["Pause org.mpris.MediaPlayer2.lollypop", "Play org.mpris.MediaPlayer2.lollypop"])
+        h.turn(at: 30.1)
+        #expect(h.engine.app(AppID("Lollypop"))?.isPlaying == true)
+    }
+
+    @Test func whatTheUserPausedBeforeACallIsNotResumedAfterIt() throws {
+        let h = try LiveHarness()
+        h.players.add(pid: 100, name: "lollypop")
+        h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100)
+        h.turn(at: 0)
+        h.graph.set(10, running: false)   // the user pauses
+        h.turn(at: 1)
+        h.graph.stream(20, name: "Calls", role: "Phone", pid: 300)
+        #expect(h.turn(at: 2).contains { $0.contains("system: answerCall") })
+        h.graph.remove(20)
+        h.turn(at: 30)
+        #expect(h.players.calls.isEmpty)
+        #expect(h.graph.calls.filter { !$0.hasPrefix("soft") }.isEmpty)
+    }
+
+    @Test func aProgramWithNoPlayerIsCorkedAndUncorked() throws {
+        let h = try LiveHarness()
+        h.graph.stream(10, name: "mpv", role: "Movie", pid: 100)
+        h.turn(at: 0)
+        h.graph.stream(20, name: "Siri-like", role: "Assistant", pid: 300)
+        let printed = h.turn(at: 1)
+        #expect(printed.contains { $0.contains("system: siri begin") })
+        #expect(h.graph.calls.contains("pause 10"))
+        h.graph.remove(20)
+        h.turn(at: 5)
+        #expect(h.graph.calls.contains("start 10"))
+    }
+
+    @Test func aPlayerThatIgnoresPauseIsCorkedAfterTheGrace() throws {
+        let h = try LiveHarness()
+        h.players.add(pid: 100, name: "stubborn")
+        h.graph.stream(10, name: "Stubborn", role: "Music", pid: 100)
+        h.turn(at: 0)
+        h.graph.stream(20, name: "Alarm", role: "Alarm", pid: 300)
+        h.turn(at: 1)
+        #expect(h.players.calls == ["Pause org.mpris.MediaPlayer2.stubborn"])
+        #expect(!h.graph.calls.contains("pause 10"))
+        h.turn(at: 2.5)
+        #expect(h.graph.calls.contains("pause 10"))
+        #expect(h.log.lines.contains { $0.contains("did not pause") })
+    }
+
+    @Test func unpluggingHeadphonesPausesWhatIOSWouldPause() throws {
+        let h = try LiveHarness()
+        h.graph.sink(5, ["device.form-factor": "headphone", "device.api": "alsa", "node.description": "Headphones"])
+        h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100)
+        h.graph.stream(11, name: "Game", role: "Game", pid: 101)
+        let printed = h.turn(at: 0)
+        #expect(printed.contains { $0.contains("device: connect wiredHeadphones") })
+        h.graph.remove(5)
+        h.turn(at: 3)
+        #expect(h.graph.calls.contains("pause 10"))     // Music pauses (oldDeviceUnavailable)
+        #expect(!h.graph.calls.contains("pause 11"))    // a game in the foreground goes on, on the speaker
+    }
+
+    @Test func theUsersOwnVolumeComposesWithADuck() throws {
+        let h = try LiveHarness()
+        h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100, volume: 1)
+        h.turn(at: 0)
+        h.graph.stream(11, name: "Maps", role: "Navigation", pid: 200)
+        h.turn(at: 1)
+        h.turn(at: 3)
+        // The user lowers the program's own volume while it is ducked: the daemon publishes the new volume, and
+        // the duck is applied over it again.
+        h.graph.nodes[10]!.channelVolumes = [0.5, 0.5]
+        h.graph.nodes[10]!.softVolumes = [0.5, 0.5]
+        h.graph.generation += 1
+        h.turn(at: 4)
+        #expect(h.graph.nodes[10]!.softVolumes.first == Float(0.5 * Profile().duckLevel))
+    }
+
+    @Test func leavingPutsEveryProgramBackAsItWas() throws {
+        let h = try LiveHarness()
+        h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100, volume: 0.7)
+        h.graph.stream(12, name: "mpv", role: "Movie", pid: 102, running: false)
+        h.turn(at: 0)
+        h.graph.stream(11, name: "Maps", role: "Navigation", pid: 200)
+        h.turn(at: 1)
+        h.turn(at: 3)
+        h.graph.set(12, running: true)   // mpv starts: not mixable, it interrupts Music, which is corked
+        h.turn(at: 4)
+        #expect(h.graph.calls.contains("pause 10"))
+        h.live.leave()
+        #expect(h.graph.nodes[10]?.softVolumes == [0.7, 0.7])
+        #expect(h.graph.calls.last { $0.hasPrefix("start") } == "start 10")
+    }
+
+    @Test func aRuleNamesTheProgramAndADefaultCoversTheRest() throws {
+        let rules = try ProgramRulesParser.parse("""
+            programs:
+              - match: { application.process.binary: "lollypop*" }
+                app: Music
+                category: playback
+                backgroundModes: [audio]
+              - match: { application.name: Softphone }
+                system: call
+            """, file: "rules.yaml").get()
+        let h = try LiveHarness(rules: rules)
+        h.graph.stream(10, name: "Lollypop", role: nil, pid: 100)
+        h.graph.nodes[10]!.properties["application.process.binary"] = "lollypop-bin"
+        h.graph.stream(11, name: "Beeper", role: "Beep", pid: 101)
+        let printed = h.turn(at: 0)
+        #expect(printed.contains { $0.contains("is app Music as rules.yaml:2:") })
+        #expect(h.log.lines.contains { $0.contains("the role 'Beep' of Beeper") })
+        #expect(h.engine.app(AppID("Beeper"))?.config.options.contains(.mixWithOthers) == true)
+        h.graph.stream(12, name: "Softphone", role: nil, pid: 102)
+        let call = h.turn(at: 1)
+        #expect(call.contains { $0.contains("system: answerCall") })
+    }
+
+    @Test func whyAndSaveWorkOnTheLiveSession() throws {
+        let h = try LiveHarness()
+        h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100)
+        h.turn(at: 0)
+        h.graph.stream(11, name: "Maps", role: "Navigation", pid: 200)
+        h.turn(at: 1)
+        let why = h.turn(at: 2, ["why Lollypop gain"])
+        #expect(why.contains { $0.contains("ducking.duck-others") })
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString).yaml").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let saved = h.turn(at: 3, ["save \(file)"])
+        #expect(saved.contains { $0.hasPrefix("saved ") })
+        // The saved session replays to the same state: Lollypop ducked.
+        let scenario = try ScenarioParser.parse(try String(contentsOfFile: file, encoding: .utf8), file: file).get()
+        let report = Replayer.replay(scenario, recordStates: true)
+        #expect(report.passed)
+        #expect(report.states.last?.app(AppID("Lollypop"))?.gain.to == Profile().duckLevel)
+    }
+
+    @Test func goingBackIsRefusedInALiveSession() throws {
+        let h = try LiveHarness()
+        h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100)
+        h.turn(at: 0)
+        let printed = h.turn(at: 1, ["undo"])
+        #expect(printed.contains { $0.contains("a live session keeps no history") })
+    }
+}

@@ -1,0 +1,144 @@
+import ArbiterEngine
+@testable import ArbiterLive
+@testable import ArbiterPipeWire
+import ArbiterScenario
+import Logging
+
+/// A daemon's graph of the tests' own: streams and devices set by the test, and every control the backend asks
+/// for, recorded and applied as a daemon would publish it.
+final class FakeGraph: ProgramGraphAccess {
+    var nodes: [UInt32: ProgramNode] = [:]
+    var generation: UInt64 = 0
+    var calls: [String] = []
+
+    func snapshot() -> ProgramGraphSnapshot {
+        ProgramGraphSnapshot(nodes: nodes.keys.sorted().map { nodes[$0]! }, generation: generation, rolePolicy: [])
+    }
+
+    func setSoftVolumes(node: UInt32, _ volumes: [Float]) throws {
+        calls.append("soft \(node) \(volumes.map { Profile.text(Double($0)) }.joined(separator: ","))")
+        nodes[node]?.softVolumes = volumes
+        generation += 1
+    }
+
+    func pause(node: UInt32) throws {
+        calls.append("pause \(node)")
+    }
+
+    func start(node: UInt32) throws {
+        calls.append("start \(node)")
+    }
+
+    /// A program's playback stream, running or not, with its own volume at `volume` on two channels.
+    @discardableResult
+    func stream(_ id: UInt32, name: String, role: String?, pid: Int32, running: Bool = true, capture: Bool = false,
+                volume: Float = 1) -> UInt32 {
+        var properties = ["application.name": name, "application.process.id": String(pid), "node.name": name.lowercased()]
+        properties["media.role"] = role
+        properties["media.class"] = capture ? "Stream/Input/Audio" : "Stream/Output/Audio"
+        nodes[id] = ProgramNode(id: id, mediaClass: properties["media.class"]!, properties: properties,
+                                state: running ? .running : .idle, channelVolumes: [volume, volume], softVolumes: [volume, volume],
+                                mute: false)
+        generation += 1
+        return id
+    }
+
+    /// A device node: a sink with these properties.
+    func sink(_ id: UInt32, _ properties: [String: String]) {
+        nodes[id] = ProgramNode(id: id, mediaClass: "Audio/Sink", properties: properties, state: .running,
+                                channelVolumes: [1, 1], softVolumes: [1, 1], mute: false)
+        generation += 1
+    }
+
+    func set(_ id: UInt32, running: Bool) {
+        nodes[id]?.state = running ? .running : .idle
+        generation += 1
+    }
+
+    func remove(_ id: UInt32) {
+        nodes[id] = nil
+        generation += 1
+    }
+
+    /// The factor a stream's softVolumes carry over its own volume.
+    func factor(_ id: UInt32) -> Double {
+        guard let node = nodes[id], let soft = node.softVolumes.first, let own = node.channelVolumes.first, own > 0 else { return -1 }
+        return (Double(soft / own) * 1000).rounded() / 1000
+    }
+}
+
+/// MPRIS players of the tests' own: a player per process given, recording what it is told.
+final class FakePlayers: MediaPlayerAccess {
+    var players: [MediaPlayer] = []
+    var calls: [String] = []
+    /// What a player told to pause does to its stream (a real player deactivates it); nil ignores the call.
+    var onPause: ((MediaPlayer) -> Void)?
+    var onPlay: ((MediaPlayer) -> Void)?
+
+    func add(pid: Int32, name: String) {
+        players.append(MediaPlayer(busName: "org.mpris.MediaPlayer2.\(name)", processID: pid, identity: name,
+                                   playbackStatus: "Playing"))
+    }
+
+    func mediaPlayers() throws -> [MediaPlayer] { players }
+
+    func pause(_ player: MediaPlayer) throws {
+        calls.append("Pause \(player.busName)")
+        onPause?(player)
+    }
+
+    func play(_ player: MediaPlayer) throws {
+        calls.append("Play \(player.busName)")
+        onPlay?(player)
+    }
+}
+
+/// The session's time, moved by the test.
+final class TestClock: @unchecked Sendable {
+    var time = Time.zero
+}
+
+/// Log messages kept for the tests to read.
+final class LogLines: @unchecked Sendable {
+    var lines: [String] = []
+}
+
+struct CollectingLogHandler: LogHandler {
+    let store: LogLines
+    var logLevel: Logger.Level = .trace
+    var metadata: Logger.Metadata = [:]
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+    func log(event: LogEvent) { store.lines.append("\(event.level): \(event.message)") }
+}
+
+/// A live session over a fake graph and fake players, on a clock the test moves.
+final class LiveHarness {
+    let graph = FakeGraph()
+    let players = FakePlayers()
+    let log = LogLines()
+    let clock = TestClock()
+    let printed = LogLines()
+    let live: LiveSession
+
+    init(rules: ProgramRules = ProgramRules(file: "test"), withPlayers: Bool = true) throws {
+        let logger = Logger(label: "test") { [log] _ in CollectingLogHandler(store: log) }
+        let backend = LiveBackend(graph: graph, players: withPlayers ? players : nil, rules: rules, logger: logger)
+        live = try LiveSession(rules: rules, backend: backend, json: false, clock: { [clock] in clock.time }) {
+            [printed] line in printed.lines.append(line)
+        }
+    }
+
+    /// A turn at `time` (seconds), after the graph changed; `lines` typed. Returns what it printed.
+    @discardableResult
+    func turn(at seconds: Double? = nil, _ lines: [String] = []) -> [String] {
+        if let seconds { clock.time = .ms(Int64(seconds * 1000)) }
+        let before = printed.lines.count
+        _ = live.turn(lines: lines)
+        return Array(printed.lines[before...])
+    }
+
+    var engine: Engine { live.session.engine }
+}
