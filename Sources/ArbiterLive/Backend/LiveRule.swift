@@ -4,6 +4,10 @@ public struct LiveRule: Sendable, Hashable {
     public var id: String
     public var statement: String
 
+    /// Every rule of the live mode, in the order docs/linux.md lists them.
+    public static let all: [LiveRule] = [streamRuns, streamStops, systemAudio, accessory, softVolume, pauseOverMPRIS,
+                                         cork, resumeOwn]
+
     public static let streamRuns = LiveRule(id: "live.stream-runs",
         statement: "a stream that starts running is its app playing (a capture stream, recording); a program that "
             + "is not mixable, or ambient, comes to the foreground first, as the app the user is using")
