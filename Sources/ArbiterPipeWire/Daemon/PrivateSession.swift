@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A private graph as a desktop has one: a private daemon, a session bus of its own, and WirePlumber linking
+/// streams to the null sinks, each with its own state and configuration directories (nothing of the user's is read
+/// or written). WirePlumber's role-based policy (0.4's endpoints) is on only when asked for. Programs started with
+/// `spawn` play into it. Everything is stopped by process id.
+public final class PrivateSession: @unchecked Sendable {
+    public let daemon: PrivateDaemon
+    /// `unix:path=...` of the session bus.
+    public let busAddress: String
+    /// The environment a program needs to play into this graph and find this bus.
+    public let environment: [String]
+    private var helpers: [pid_t] = []
+
+    /// Starts the daemon, the bus and WirePlumber.
+    public init(rolePolicy: Bool = false, timeout: Double = 20) throws(PipeWireError) {
+        guard let dbus = PrivateDaemon.find("dbus-daemon"), let wireplumber = PrivateDaemon.find("wireplumber") else {
+            throw PipeWireError("dbus-daemon or wireplumber is not installed; install them with: apt-get install "
+                + "dbus-daemon wireplumber (or run tools/setup.sh)")
+        }
+        // WirePlumber makes its own `default` metadata: the daemon's is left out.
+        let configuration = PrivateDaemon.defaultConfiguration.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("metadata.name = default") }.joined(separator: "\n")
+        daemon = try PrivateDaemon(configuration: configuration)
+        let directory = daemon.runtimeDirectory
+        busAddress = "unix:path=\(directory)/bus"
+        environment = ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)", "PIPEWIRE_REMOTE=pipewire-0",
+                       "DBUS_SESSION_BUS_ADDRESS=\(busAddress)", "PATH=/usr/bin:/bin", "HOME=\(directory)",
+                       "XDG_STATE_HOME=\(directory)/state", "XDG_CONFIG_HOME=\(directory)/config",
+                       "PULSE_RUNTIME_PATH=\(directory)/pulse"]
+        if rolePolicy { try PrivateSession.enableRolePolicy(configHome: "\(directory)/config") }
+        let bus = PrivateDaemon.spawnChild([dbus, "--session", "--nofork", "--address=\(busAddress)"],
+                                           environment: environment, log: "\(directory)/dbus.log")
+        guard bus > 0 else { daemon.stop(); throw PipeWireError("cannot run \(dbus)") }
+        helpers.append(bus)
+        let deadline = PrivateSession.now() + timeout
+        while access("\(directory)/bus", F_OK) != 0 {
+            guard PrivateSession.now() < deadline else {
+                PrivateSession.terminate([bus])
+                daemon.stop()
+                throw PipeWireError("dbus-daemon opened no socket within \(Int(timeout)) s")
+            }
+            usleep(10_000)
+        }
+        let manager = PrivateDaemon.spawnChild([wireplumber], environment: environment,
+                                               log: "\(directory)/wireplumber.log")
+        guard manager > 0 else { stop(); throw PipeWireError("cannot run \(wireplumber)") }
+        helpers.append(manager)
+    }
+
+    deinit { stop() }
+
+    /// The directory of WirePlumber's saved state (its restore-stream file lives under it).
+    public var stateDirectory: String { "\(daemon.runtimeDirectory)/state/wireplumber" }
+
+    /// Starts a program in this graph's environment (plus `extra`), its output to `log`; it dies with this process
+    /// and is stopped with the session.
+    public func spawn(_ arguments: [String], extra: [String] = [], log: String? = nil) throws(PipeWireError) -> pid_t {
+        let pid = PrivateDaemon.spawnChild(arguments, environment: environment + extra, log: log)
+        guard pid > 0 else { throw PipeWireError("cannot run \(arguments[0])") }
+        helpers.append(pid)
+        return pid
+    }
+
+    /// Stops one program started with `spawn`: SIGTERM, then SIGKILL if it is still there a second later.
+    public func stop(_ pid: pid_t) {
+        PrivateSession.terminate([pid])
+        helpers.removeAll { $0 == pid }
+    }
+
+    /// Stops every program, WirePlumber, the bus and the daemon, last started first.
+    public func stop() {
+        PrivateSession.terminate(helpers.reversed())
+        helpers = []
+        daemon.stop()
+    }
+
+    /// Whether a program started with `spawn` has ended (and is reaped).
+    public func hasExited(_ pid: pid_t) -> Bool {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid || kill(pid, 0) != 0
+    }
+
+    static func terminate(_ pids: [pid_t]) {
+        for pid in pids { kill(pid, SIGTERM) }
+        let deadline = now() + 1
+        for pid in pids {
+            var status: Int32 = 0
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                if now() > deadline { kill(pid, SIGKILL) }
+                usleep(5_000)
+            }
+        }
+    }
+
+    /// WirePlumber 0.4's role endpoints: the stock `50-endpoints-config.lua` without its comment markers, in the
+    /// session's own configuration directory.
+    static func enableRolePolicy(configHome: String) throws(PipeWireError) {
+        let stock = "/usr/share/wireplumber/policy.lua.d/50-endpoints-config.lua"
+        guard let text = try? String(contentsOfFile: stock, encoding: .utf8), text.contains("--[[") else {
+            throw PipeWireError("cannot read WirePlumber 0.4's \(stock) to turn its role policy on")
+        }
+        let enabled = text.replacingOccurrences(of: "--[[", with: "").replacingOccurrences(of: "]]--", with: "")
+        let directory = "\(configHome)/wireplumber/policy.lua.d"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try enabled.write(toFile: "\(directory)/50-endpoints-config.lua", atomically: true, encoding: .utf8)
+        } catch {
+            throw PipeWireError("cannot write WirePlumber's role policy under \(directory): \(error)")
+        }
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
