@@ -128,7 +128,10 @@ let package = Package(
             name: "ArbiterKitTests", dependencies: ["ArbiterKit", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting"], exclude: ["Scenarios"]
         ),
         .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire"]),
-        .testTarget(name: "ArbiterLiveTests", dependencies: ["ArbiterLive", "ArbiterPipeWire", "ArbiterScenario", "ArbiterEngine"]),
+        .testTarget(
+            name: "ArbiterLiveTests",
+            dependencies: ["ArbiterLive", "ArbiterPipeWire", "ArbiterScenario", "ArbiterEngine", "arbiter-standin"]
+        ),
         .testTarget(name: "ArbiterSoakTests", dependencies: ["ArbiterSoak", "ArbiterPipeWire", "ArbiterEngine"]),
         .testTarget(
             name: "ArbiterScenarioTests", dependencies: ["ArbiterScenario", "ArbiterEngine"], exclude: ["FuzzRegressions"]
@@ -140,7 +143,9 @@ let package = Package(
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
-        .testTarget(name: "ArbiterCLITests", dependencies: ["arbiter", "ArbiterPipeWire"], exclude: ["Golden", "Malformed"]),
+        .testTarget(
+            name: "ArbiterCLITests", dependencies: ["arbiter", "arbiter-standin", "ArbiterPipeWire"], exclude: ["Golden", "Malformed"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

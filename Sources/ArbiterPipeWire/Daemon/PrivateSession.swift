@@ -15,8 +15,8 @@ public final class PrivateSession: @unchecked Sendable {
     public let environment: [String]
     private var helpers: [pid_t] = []
 
-    /// Starts the daemon, the bus and WirePlumber.
-    public init(rolePolicy: Bool = false, timeout: Double = 20) throws(PipeWireError) {
+    /// Starts the daemon, the bus and WirePlumber (and pipewire-pulse, for PulseAudio programs such as `paplay`).
+    public init(rolePolicy: Bool = false, pulse: Bool = false, timeout: Double = 20) throws(PipeWireError) {
         guard let dbus = PrivateDaemon.find("dbus-daemon"), let wireplumber = PrivateDaemon.find("wireplumber") else {
             throw PipeWireError("dbus-daemon or wireplumber is not installed; install them with: apt-get install "
                 + "dbus-daemon wireplumber (or run tools/setup.sh)")
@@ -28,9 +28,9 @@ public final class PrivateSession: @unchecked Sendable {
         let directory = daemon.runtimeDirectory
         busAddress = "unix:path=\(directory)/bus"
         environment = ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)", "PIPEWIRE_REMOTE=pipewire-0",
+                       "PULSE_SERVER=unix:\(directory)/pulse/native",
                        "DBUS_SESSION_BUS_ADDRESS=\(busAddress)", "PATH=/usr/bin:/bin", "HOME=\(directory)",
-                       "XDG_STATE_HOME=\(directory)/state", "XDG_CONFIG_HOME=\(directory)/config",
-                       "PULSE_RUNTIME_PATH=\(directory)/pulse"]
+                       "XDG_STATE_HOME=\(directory)/state", "XDG_CONFIG_HOME=\(directory)/config"]
         if rolePolicy { try PrivateSession.enableRolePolicy(configHome: "\(directory)/config") }
         let bus = PrivateDaemon.spawnChild([dbus, "--session", "--nofork", "--address=\(busAddress)"],
                                            environment: environment, log: "\(directory)/dbus.log")
@@ -49,6 +49,21 @@ public final class PrivateSession: @unchecked Sendable {
                                                log: "\(directory)/wireplumber.log")
         guard manager > 0 else { stop(); throw PipeWireError("cannot run \(wireplumber)") }
         helpers.append(manager)
+        guard pulse else { return }
+        guard let server = PrivateDaemon.find("pipewire-pulse") else {
+            stop()
+            throw PipeWireError("pipewire-pulse is not installed; install it with: apt-get install pipewire-pulse")
+        }
+        let pulseServer = PrivateDaemon.spawnChild([server], environment: environment, log: "\(directory)/pulse.log")
+        guard pulseServer > 0 else { stop(); throw PipeWireError("cannot run \(server)") }
+        helpers.append(pulseServer)
+        while access("\(directory)/pulse/native", F_OK) != 0 {
+            guard PrivateSession.now() < deadline else {
+                stop()
+                throw PipeWireError("pipewire-pulse opened no socket within \(Int(timeout)) s")
+            }
+            usleep(10_000)
+        }
     }
 
     deinit { stop() }
