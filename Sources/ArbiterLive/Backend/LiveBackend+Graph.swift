@@ -26,7 +26,11 @@ extension LiveBackend {
         var events: [Event] = []
         if programs[node.id] == nil {
             let identity = ProgramIdentity.of(node.properties, rules: rules)
-            if let unknown = identity.unknownRole { logger.notice("\(unknown)") }
+            if let unknown = identity.unknownRole {
+                logger.notice("\(unknown)")
+            } else if !rules.programs.isEmpty && identity.because.hasPrefix("role.") {
+                logger.notice("no rule names \(ProgramIdentity.name(from: node.properties)); it is taken as \(identity.because)")
+            }
             var app: AppID?
             if let config = identity.app {
                 let (name, declaration) = appFor(config)

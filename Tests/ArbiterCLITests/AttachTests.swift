@@ -1,0 +1,93 @@
+import ArbiterPipeWire
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `arbiter attach` on a private graph with WirePlumber, against real programs: `pw-play`, `paplay` through
+/// pipewire-pulse, and the stand-in player, which answers MPRIS on the graph's own session bus and logs what it is
+/// told. Every outcome is read from outside: `pw-dump`, and the stand-in's log.
+@Suite(.serialized) struct AttachTests {
+    @Test func aNavigationPromptDucksMusicWithoutTouchingItsOwnVolume() throws {
+        let graph = try LiveGraph()
+        let long = graph.tone(seconds: 60, name: "long.wav"), prompt = graph.tone(seconds: 2, name: "prompt.wav")
+        _ = try graph.play("Music", role: "Music", file: long)
+        try graph.wait("Music to run") { try graph.nodes(of: "Music").first?.state == "running" }
+        try graph.startAttach()
+        _ = try graph.play("Maps", role: "Navigation", file: prompt)
+        try graph.wait("Music to be ducked to the profile's level") { try graph.factor(of: "Music").map { abs($0 - 0.2) < 0.01 } ?? false }
+        #expect(try graph.nodes(of: "Music").first?.channelVolumes.allSatisfy { $0 == 1 } == true)
+        #expect(graph.output.contains("[ducking.duck-others]"))
+        #expect(graph.output.contains("[live.soft-volume]"))
+        // The prompt ends: Maps deactivates with notifyOthers, and Music comes back up.
+        try graph.wait("Music to come back up") { try graph.factor(of: "Music").map { $0 > 0.99 } ?? false }
+        #expect(graph.stopAttach() == 0)
+        // WirePlumber saved no duck as Music's volume.
+        let saved = (try? String(contentsOfFile: "\(graph.session.stateDirectory)/restore-stream", encoding: .utf8)) ?? ""
+        #expect(!saved.contains("0.2"))
+    }
+
+    @Test func aCallPausesAPlayerOverMPRISAndResumesItAfterwards() throws {
+        let graph = try LiveGraph(pulse: true)
+        let player = try graph.standIn("Lollypop", role: "Music", mpris: true)
+        try graph.wait("the stand-in to play") { graph.log(player.log).contains { $0.hasPrefix("ready") } }
+        try graph.startAttach()
+        // A call through pipewire-pulse: paplay's phone role is mapped to Communication.
+        let call = try graph.session.spawn(["/usr/bin/paplay", "--property=media.role=phone",
+                                            graph.tone(seconds: 60, name: "call.wav")], log: "\(graph.directory)/paplay.log")
+        try graph.wait("the player to be told to pause") { graph.log(player.log).contains("mpris Pause") }
+        #expect(graph.output.contains("system: answerCall"))
+        #expect(graph.output.contains("[live.pause-mpris]"))
+        graph.session.stop(call)
+        try graph.wait("the player to be told to play") { graph.log(player.log).contains("mpris Play") }
+        #expect(graph.output.contains("[live.resume-own]"))
+        #expect(graph.stopAttach() == 0)
+    }
+
+    @Test func killedMidDuckTheGuardPutsTheVolumeBack() throws {
+        let graph = try LiveGraph()
+        let long = graph.tone(seconds: 60, name: "long.wav")
+        _ = try graph.play("Music", role: "Music", file: long)
+        try graph.wait("Music to run") { try graph.nodes(of: "Music").first?.state == "running" }
+        try graph.startAttach()
+        _ = try graph.play("Maps", role: "Navigation", file: graph.tone(seconds: 60, name: "maps.wav"))
+        try graph.wait("Music to be ducked") { try graph.factor(of: "Music").map { $0 < 0.5 } ?? false }
+        #expect(graph.stopAttach(SIGKILL) == nil)
+        try graph.wait("the guard to put Music's volume back") { try graph.factor(of: "Music").map { $0 > 0.99 } ?? false }
+        #expect(!FileManager.default.fileExists(atPath: "\(graph.directory)/attach.ledger"))
+    }
+
+    @Test func itRefusesToDuckASecondTimeBesideWirePlumbersRolePolicy() throws {
+        let graph = try LiveGraph(rolePolicy: true)
+        // WirePlumber makes its role endpoints once it runs.
+        usleep(500_000)
+        let result = try CLI.run(["attach", "--pipewire-remote", "\(graph.directory)/pipewire-0", "--no-guard"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("applies its own role-based policy"))
+        #expect(result.stdout.contains("rolePolicy: alongside"))
+    }
+
+    @Test func aSessionSavedAsAScenarioReplays() throws {
+        let graph = try LiveGraph()
+        _ = try graph.play("Music", role: "Music", file: graph.tone(seconds: 60, name: "long.wav"))
+        try graph.wait("Music to run") { try graph.nodes(of: "Music").first?.state == "running" }
+        let saved = "\(graph.directory)/incident.yaml"
+        try graph.startAttach(["--save", saved])
+        _ = try graph.play("Maps", role: "Navigation", file: graph.tone(seconds: 1, name: "prompt.wav"))
+        try graph.wait("Music to be ducked") { try graph.factor(of: "Music").map { $0 < 0.5 } ?? false }
+        #expect(graph.stopAttach() == 0)
+        let replay = try CLI.run(["replay", saved])
+        #expect(replay.status == 0, "\(replay.stdout)")
+        #expect(try String(contentsOfFile: saved, encoding: .utf8).contains("Maps: play"))
+    }
+
+    @Test func badRulesAreReportedWithTheirPlace() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(getpid()).yaml").path
+        try "programs:\n  - match: { application.name: X }\n    category: playbak\n".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try CLI.run(["attach", "--rules", file])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\(file):3:15: error: unknown category 'playbak' (did you mean 'playback'?)"))
+    }
+}

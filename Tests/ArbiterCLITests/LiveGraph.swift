@@ -1,0 +1,142 @@
+import ArbiterPipeWire
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private graph for `arbiter attach`'s tests: a `PrivateSession` (daemon, bus, WirePlumber), programs played into
+/// it, `arbiter attach` running against it, and the graph read from outside with `pw-dump`.
+final class LiveGraph {
+    let session: PrivateSession
+    let directory: String
+    private var attach: pid_t = 0
+    let attachLog: String
+
+    init(rolePolicy: Bool = false, pulse: Bool = false) throws {
+        session = try PrivateSession(rolePolicy: rolePolicy, pulse: pulse)
+        directory = session.daemon.runtimeDirectory
+        attachLog = "\(directory)/attach.log"
+    }
+
+    deinit { session.stop() }
+
+    /// A WAV file of `seconds` of a quiet tone, in the session's directory.
+    func tone(seconds: Double, name: String = "tone.wav") -> String {
+        let path = "\(directory)/\(name)"
+        let rate = 48000, frames = Int(Double(rate) * seconds)
+        var data = Data()
+        func add<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: Array("RIFF".utf8)); add(UInt32(36 + frames * 4))
+        data.append(contentsOf: Array("WAVEfmt ".utf8)); add(UInt32(16)); add(UInt16(1)); add(UInt16(2))
+        add(UInt32(rate)); add(UInt32(rate * 4)); add(UInt16(4)); add(UInt16(16))
+        data.append(contentsOf: Array("data".utf8)); add(UInt32(frames * 4))
+        for frame in 0..<frames {
+            let sample = Int16(800 * sin(Double(frame) * 2 * Double.pi * 440 / Double(rate)))
+            add(sample); add(sample)
+        }
+        FileManager.default.createFile(atPath: path, contents: data)
+        return path
+    }
+
+    /// `pw-play` of `file` as a program named `name` with `role`.
+    func play(_ name: String, role: String?, file: String) throws -> pid_t {
+        var arguments = ["/usr/bin/pw-play"]
+        if let role { arguments += ["--media-role", role] }
+        arguments += ["-P", "{ application.name = \"\(name)\" }", file]
+        return try session.spawn(arguments, log: "\(directory)/\(name).play.log")
+    }
+
+    /// The stand-in program (`arbiter-standin`): a player named `name` with `role`, answering MPRIS when asked.
+    func standIn(_ name: String, role: String, mpris: Bool) throws -> (pid: pid_t, log: String) {
+        let log = "\(directory)/\(name).standin.log"
+        let arguments = [CLI.executable(named: "arbiter-standin").path, "--name", name, "--role", role, "--log", log]
+            + (mpris ? ["--mpris"] : [])
+        return (try session.spawn(arguments, log: "\(directory)/\(name).standin.err"), log)
+    }
+
+    /// Starts `arbiter attach` against the graph, its output to `attachLog`; waits until it has attached.
+    func startAttach(_ extra: [String] = [], guarded: Bool = true) throws {
+        let arguments = [CLI.executable.path, "attach", "--pipewire-remote", "\(directory)/pipewire-0",
+                         "--ledger", "\(directory)/attach.ledger"] + (guarded ? [] : ["--no-guard"]) + extra
+        attach = try session.spawn(arguments, log: attachLog)
+        try wait("arbiter attach to attach") { output.contains("attached") || session.hasExited(attach) }
+    }
+
+    /// Stops `arbiter attach` with `signal`; returns its exit status when it ended by itself (nil if killed).
+    @discardableResult
+    func stopAttach(_ signal: Int32 = SIGTERM) -> Int32? {
+        kill(attach, signal)
+        var status: Int32 = 0
+        for _ in 0..<500 {
+            if waitpid(attach, &status, WNOHANG) == attach { break }
+            usleep(10_000)
+        }
+        session.stop(attach)
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : nil
+    }
+
+    var output: String { (try? String(contentsOfFile: attachLog, encoding: .utf8)) ?? "" }
+
+    /// Waits until `condition` holds, checking every 50 ms; throws after `seconds` saying what did not happen.
+    func wait(_ what: String, seconds: Double = 20, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while try !condition() {
+            guard Date() < deadline else {
+                throw LiveGraphError("\(what) did not happen within \(Int(seconds)) s; arbiter attach said:\n\(output)")
+            }
+            usleep(50_000)
+        }
+    }
+
+    /// A stream's node as `pw-dump` shows it: its state and the volumes of its Props.
+    struct Node {
+        var id: Int
+        var state: String
+        var channelVolumes: [Double]
+        var softVolumes: [Double]
+        var properties: [String: Any]
+    }
+
+    /// The stream nodes of the program `name` (its application.name), read with `pw-dump`.
+    func nodes(of name: String) throws -> [Node] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pw-dump")
+        process.environment = Dictionary(uniqueKeysWithValues: session.environment.map {
+            let parts = $0.split(separator: "=", maxSplits: 1); return (String(parts[0]), String(parts[1]))
+        })
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard let objects = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        return objects.compactMap { object -> Node? in
+            guard object["type"] as? String == "PipeWire:Interface:Node", let info = object["info"] as? [String: Any],
+                  let props = info["props"] as? [String: Any], props["application.name"] as? String == name,
+                  (props["media.class"] as? String)?.hasPrefix("Stream/") == true else { return nil }
+            let params = (info["params"] as? [String: Any])?["Props"] as? [[String: Any]] ?? []
+            let volumes = params.first { $0["channelVolumes"] != nil } ?? [:]
+            return Node(id: object["id"] as? Int ?? -1, state: info["state"] as? String ?? "?",
+                        channelVolumes: volumes["channelVolumes"] as? [Double] ?? [],
+                        softVolumes: volumes["softVolumes"] as? [Double] ?? [], properties: props)
+        }
+    }
+
+    /// The factor a program's stream's softVolumes carry over its own volume (nil while it has no stream).
+    func factor(of name: String) throws -> Double? {
+        guard let node = try nodes(of: name).first, let soft = node.softVolumes.first,
+              let own = node.channelVolumes.first, own > 0 else { return nil }
+        return soft / own
+    }
+
+    /// The lines of a stand-in's log.
+    func log(_ path: String) -> [String] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+}
+
+struct LiveGraphError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
