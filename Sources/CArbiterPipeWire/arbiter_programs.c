@@ -28,6 +28,8 @@ struct program_node {
     float channel_volumes[ARBITER_PROGRAM_MAX_CHANNELS];
     uint32_t n_soft_volumes;
     float soft_volumes[ARBITER_PROGRAM_MAX_CHANNELS];
+    int has_soft_mute;
+    int soft_mute;
     struct pw_properties *props;
     struct pw_proxy *proxy;
     struct spa_hook node_listener;
@@ -79,10 +81,10 @@ static void on_node_param(void *data, int seq, uint32_t id, uint32_t index, uint
                           const struct spa_pod *param) {
     struct program_node *node = data;
     if (id != SPA_PARAM_Props || param == NULL || !spa_pod_is_object(param)) return;
-    int has_channel = 0, has_soft = 0, has_mute = 0;
+    int has_channel = 0, has_soft = 0, has_mute = 0, has_soft_mute = 0;
     float channel[ARBITER_PROGRAM_MAX_CHANNELS], soft[ARBITER_PROGRAM_MAX_CHANNELS];
     uint32_t n_channel = 0, n_soft = 0;
-    bool mute = false;
+    bool mute = false, soft_mute = false;
     const struct spa_pod_prop *prop;
     SPA_POD_OBJECT_FOREACH((const struct spa_pod_object *)param, prop) {
         if (prop->key == SPA_PROP_channelVolumes) {
@@ -93,6 +95,8 @@ static void on_node_param(void *data, int seq, uint32_t id, uint32_t index, uint
             n_soft = spa_pod_copy_array(&prop->value, SPA_TYPE_Float, soft, ARBITER_PROGRAM_MAX_CHANNELS);
         } else if (prop->key == SPA_PROP_mute && spa_pod_get_bool(&prop->value, &mute) == 0) {
             has_mute = 1;
+        } else if (prop->key == SPA_PROP_softMute && spa_pod_get_bool(&prop->value, &soft_mute) == 0) {
+            has_soft_mute = 1;
         }
     }
     /* As pw-dump is read: the Props object that carries the volumes (a node may publish others, its follower's). */
@@ -106,6 +110,8 @@ static void on_node_param(void *data, int seq, uint32_t id, uint32_t index, uint
     if (has_soft) {
         node->n_soft_volumes = n_soft;
         memcpy(node->soft_volumes, soft, sizeof(float) * n_soft);
+        node->has_soft_mute = has_soft_mute;
+        node->soft_mute = has_soft_mute && soft_mute;
     }
     changed(node->owner);
 }
@@ -398,6 +404,8 @@ struct arbiter_program_snapshot *arbiter_programs_snapshot(arbiter_programs *pro
         memcpy(copy->channel_volumes, node->channel_volumes, sizeof(copy->channel_volumes));
         copy->n_soft_volumes = node->n_soft_volumes;
         memcpy(copy->soft_volumes, node->soft_volumes, sizeof(copy->soft_volumes));
+        copy->has_soft_mute = node->has_soft_mute;
+        copy->soft_mute = node->soft_mute;
         copy->props = calloc(node->props->dict.n_items + 1, sizeof(*copy->props));
         const struct spa_dict_item *item;
         if (copy->props != NULL) {
@@ -467,7 +475,8 @@ static struct pw_node *node_proxy(struct arbiter_programs *programs, uint32_t id
     return (struct pw_node *)node->proxy;
 }
 
-int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t node, const float *volumes, uint32_t n) {
+int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t node, const float *volumes, uint32_t n,
+                                      int soft_mute) {
     if (n == 0 || n > ARBITER_PROGRAM_MAX_CHANNELS) return -EINVAL;
     pw_thread_loop_lock(programs->client.loop);
     int res = 0;
@@ -475,8 +484,11 @@ int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t node,
     if (proxy != NULL) {
         uint8_t buffer[1024];
         struct spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
-        struct spa_pod *param = spa_pod_builder_add_object(&b, SPA_TYPE_OBJECT_Props, SPA_PARAM_Props,
-            SPA_PROP_softVolumes, SPA_POD_Array(sizeof(float), SPA_TYPE_Float, n, volumes));
+        struct spa_pod_frame f;
+        spa_pod_builder_push_object(&b, &f, SPA_TYPE_OBJECT_Props, SPA_PARAM_Props);
+        spa_pod_builder_add(&b, SPA_PROP_softVolumes, SPA_POD_Array(sizeof(float), SPA_TYPE_Float, n, volumes), 0);
+        if (soft_mute >= 0) spa_pod_builder_add(&b, SPA_PROP_softMute, SPA_POD_Bool(soft_mute != 0), 0);
+        struct spa_pod *param = spa_pod_builder_pop(&b, &f);
         res = param != NULL ? pw_node_set_param(proxy, SPA_PARAM_Props, 0, param) : -ENOSPC;
         if (res > 0) res = 0;
     }

@@ -75,16 +75,34 @@ public final class ProgramGraph: @unchecked Sendable {
         }
     }
 
-    /// Sets the node's Props `softVolumes`, what its converter applies in place of `channelVolumes`, never
-    /// `channelVolumes` or `volume` (which WirePlumber persists). One value per channel; a single value is used for
-    /// every channel the node publishes. Returns once sent; `sync` reports a refusal.
-    public func setSoftVolumes(node: UInt32, _ volumes: [Float]) throws(PipeWireError) {
+    /// Takes snapshots until `isSettled` holds for one, waiting for each change, or until `seconds` pass or the
+    /// daemon goes away; returns the last snapshot either way.
+    public func snapshot(settlingWithin seconds: Double,
+                         until isSettled: (ProgramGraphSnapshot) -> Bool) -> ProgramGraphSnapshot {
+        let deadline = PipeWireConnection.now + seconds
+        var snapshot = self.snapshot()
+        while !isSettled(snapshot) {
+            let left = Int32(clamping: Int((deadline - PipeWireConnection.now) * 1000))
+            guard left > 0, wait(after: snapshot.generation, timeoutMs: left) == .changed else { break }
+            snapshot = self.snapshot()
+        }
+        return snapshot
+    }
+
+    /// Sets the node's Props `softVolumes` (and `softMute`, when `mute` is given), what its converter applies, never
+    /// `channelVolumes`, `volume` or `mute` (which WirePlumber persists). The converter applies them *in place of*
+    /// `channelVolumes` and `mute`, not on top of them, until someone sets `channelVolumes` or `mute` again: a duck
+    /// that keeps the user's volume is `channelVolumes × duck` with `mute` as the node's own, set again after each
+    /// change of those. One value per channel; a single value is used for every channel the node publishes.
+    /// Returns once sent; `sync` reports a refusal.
+    public func setSoftVolumes(node: UInt32, _ volumes: [Float], mute: Bool? = nil) throws(PipeWireError) {
         var volumes = volumes
         if volumes.count == 1, let channels = snapshotNode(node)?.channelVolumes.count, channels > 1 {
             volumes = Array(repeating: volumes[0], count: channels)
         }
         guard !volumes.isEmpty else { throw PipeWireError("no soft volumes given for node \(node)") }
-        try check(arbiter_programs_set_soft_volumes(handle, node, volumes, UInt32(volumes.count)),
+        let softMute: Int32 = mute.map { $0 ? 1 : 0 } ?? -1
+        try check(arbiter_programs_set_soft_volumes(handle, node, volumes, UInt32(volumes.count), softMute),
                   "set the soft volumes of", node)
     }
 
@@ -122,6 +140,7 @@ public final class ProgramGraph: @unchecked Sendable {
         let soft = withUnsafeBytes(of: &node.soft_volumes) { Array($0.bindMemory(to: Float.self).prefix(Int(node.n_soft_volumes))) }
         return ProgramNode(id: node.id, mediaClass: properties["media.class"] ?? "", properties: properties,
                            state: ProgramNodeState(pipeWireState: node.state), channelVolumes: channel,
-                           softVolumes: soft, mute: node.has_mute != 0 ? node.mute != 0 : nil)
+                           softVolumes: soft, mute: node.has_mute != 0 ? node.mute != 0 : nil,
+                           softMute: node.has_soft_mute != 0 ? node.soft_mute != 0 : nil)
     }
 }

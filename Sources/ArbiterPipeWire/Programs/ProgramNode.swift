@@ -10,14 +10,17 @@ public struct ProgramNode: Sendable, Equatable {
     public var state: ProgramNodeState
     /// Props `channelVolumes` as published: the volume the user or the program set. Empty when not published.
     public var channelVolumes: [Float]
-    /// Props `softVolumes` as published: what its converter applies instead of `channelVolumes` once someone set
-    /// them. Empty when not published.
+    /// Props `softVolumes` as published. Empty when not published. A converter publishes 1.0 for each channel
+    /// before anyone sets them, and keeps publishing the last ones set after a later `channelVolumes` or `mute` has
+    /// put them out of use (docs/pipewire.md, "Other programs' nodes").
     public var softVolumes: [Float]
     /// Props `mute` (beside `channelVolumes`), nil when not published.
     public var mute: Bool?
+    /// Props `softMute`, the mute that goes with `softVolumes`; nil when not published.
+    public var softMute: Bool?
 
     public init(id: UInt32, mediaClass: String, properties: [String: String], state: ProgramNodeState,
-                channelVolumes: [Float] = [], softVolumes: [Float] = [], mute: Bool? = nil) {
+                channelVolumes: [Float] = [], softVolumes: [Float] = [], mute: Bool? = nil, softMute: Bool? = nil) {
         self.id = id
         self.mediaClass = mediaClass
         self.properties = properties
@@ -25,6 +28,7 @@ public struct ProgramNode: Sendable, Equatable {
         self.channelVolumes = channelVolumes
         self.softVolumes = softVolumes
         self.mute = mute
+        self.softMute = softMute
     }
 
     /// Whether it is a program's stream (`Stream/...`), not a device node.
