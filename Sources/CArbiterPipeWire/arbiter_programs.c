@@ -353,8 +353,17 @@ static int by_id(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-/* A line for a node that carries a role policy's properties (WirePlumber 0.5's role loopbacks), or NULL. */
+/* A line for a node that shows a role policy by its properties, or NULL: WirePlumber 0.4's endpoint nodes
+ * (wireplumber.is-endpoint, whose monitorVolumes it ducks) and 0.5's role loopbacks (device.intended-roles,
+ * policy.role-based.*). */
 static char *role_node_line(const struct program_node *node) {
+    const char *name = pw_properties_get(node->props, PW_KEY_NODE_NAME);
+    char line[512];
+    if (pw_properties_get_bool(node->props, "wireplumber.is-endpoint", false)) {
+        snprintf(line, sizeof(line), "node %u (%s) has wireplumber.is-endpoint: WirePlumber 0.4's role endpoints",
+                 node->id, name ? name : "?");
+        return strdup(line);
+    }
     const char *roles = pw_properties_get(node->props, "device.intended-roles");
     const char *policy = NULL;
     const struct spa_dict_item *item;
@@ -362,8 +371,6 @@ static char *role_node_line(const struct program_node *node) {
         if (strncmp(item->key, "policy.role-based.", 18) == 0) { policy = item->key; break; }
     }
     if (roles == NULL && policy == NULL) return NULL;
-    const char *name = pw_properties_get(node->props, PW_KEY_NODE_NAME);
-    char line[512];
     if (roles != NULL) {
         snprintf(line, sizeof(line), "node %u (%s) has device.intended-roles %s%s%s: WirePlumber 0.5's role "
                  "loopbacks", node->id, name ? name : "?", roles, policy ? " and " : "", policy ? policy : "");
