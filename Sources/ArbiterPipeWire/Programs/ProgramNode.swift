@@ -1,0 +1,53 @@
+/// A stream of another program, or a device node (sink/source), as the daemon publishes it.
+public struct ProgramNode: Sendable, Equatable {
+    /// Its global id.
+    public var id: UInt32
+    /// `Stream/Output/Audio`, `Stream/Input/Audio`, `Audio/Sink`, `Audio/Source`, ...
+    public var mediaClass: String
+    /// Every string property of its info: `application.name`, `application.process.binary`,
+    /// `application.process.id`, `media.role`, `media.name`, `node.name`, `device.api`, `client.id`, ...
+    public var properties: [String: String]
+    public var state: ProgramNodeState
+    /// Props `channelVolumes` as published: the volume the user or the program set. Empty when not published.
+    public var channelVolumes: [Float]
+    /// Props `softVolumes` as published. Empty when not published. A converter publishes 1.0 for each channel
+    /// before anyone sets them, and keeps publishing the last ones set after a later `channelVolumes` or `mute` has
+    /// put them out of use (docs/pipewire.md, "Other programs' nodes").
+    public var softVolumes: [Float]
+    /// Props `mute` (beside `channelVolumes`), nil when not published.
+    public var mute: Bool?
+    /// Props `softMute`, the mute that goes with `softVolumes`; nil when not published.
+    public var softMute: Bool?
+
+    public init(id: UInt32, mediaClass: String, properties: [String: String], state: ProgramNodeState,
+                channelVolumes: [Float] = [], softVolumes: [Float] = [], mute: Bool? = nil, softMute: Bool? = nil) {
+        self.id = id
+        self.mediaClass = mediaClass
+        self.properties = properties
+        self.state = state
+        self.channelVolumes = channelVolumes
+        self.softVolumes = softVolumes
+        self.mute = mute
+        self.softMute = softMute
+    }
+
+    /// Whether it is a program's stream (`Stream/...`), not a device node.
+    public var isStream: Bool { mediaClass.hasPrefix("Stream/") }
+}
+
+/// A node's `pw_node_state`, as pw-dump names it; `unknown` before its info came.
+public enum ProgramNodeState: String, Sendable {
+    case creating, suspended, idle, running, error, unknown
+
+    /// The state of a `pw_node_state` value (-1 error ... 3 running); anything else is `unknown`.
+    init(pipeWireState: Int32) {
+        switch pipeWireState {
+        case -1: self = .error
+        case 0: self = .creating
+        case 1: self = .suspended
+        case 2: self = .idle
+        case 3: self = .running
+        default: self = .unknown
+        }
+    }
+}

@@ -1,0 +1,297 @@
+import Foundation
+import Testing
+@testable import ArbiterPipeWire
+
+/// Another program on a private daemon, followed and acted on through `ProgramGraph`: `pw-play` as the program
+/// TestMusic (role Music) playing a quiet tone to the built-in speaker. What the graph shows is checked against
+/// `pw-dump`, and what the program plays is recorded from its output ports (`AudibleLevelTests.level`).
+@Suite("Other programs' nodes, through ProgramGraph", .serialized)
+struct ProgramGraphTests {
+    @Test("a program's stream appears with its properties, beside the device nodes, and runs once linked")
+    func appears() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
+        defer { graph.close() }
+        let player = try Program.play(on: daemon)
+        defer { Program.stop(player) }
+        let (music, links) = try Program.linkToSpeaker(graph, daemon)
+        defer { withExtendedLifetime(links) {} }
+        let snapshot = graph.snapshot()
+        let node = try #require(snapshot.node(music))
+        #expect(node.mediaClass == "Stream/Output/Audio")
+        #expect(node.isStream)
+        #expect(node.state == .running)
+        #expect(node.properties["application.name"] == "TestMusic")
+        #expect(node.properties["media.role"] == "Music")
+        #expect(node.properties["node.name"] == "pw-play")
+        #expect(node.properties["application.process.id"] == "\(player)")
+        #expect(node.properties["client.id"] != nil)
+        #expect(node.channelVolumes == [1, 1])
+        #expect(node.mute == false)
+        // The device nodes it can play to are there too; the drivers (no media class) are not.
+        let speaker = try #require(snapshot.nodes.first { $0.properties["node.name"] == "arbiter.port.builtInSpeaker" })
+        #expect(speaker.mediaClass == "Audio/Sink")
+        #expect(!speaker.isStream)
+        #expect(!snapshot.nodes.contains { $0.properties["node.name"] == "Dummy-Driver" })
+        #expect(snapshot.nodes.map(\.id) == snapshot.nodes.map(\.id).sorted())
+        #expect(snapshot.rolePolicy == [])
+    }
+
+    @Test("soft volumes set from outside are published back, leave the channel volumes, and play in their place")
+    func softVolumes() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
+        defer { graph.close() }
+        let player = try Program.play(on: daemon)
+        defer { Program.stop(player) }
+        let (music, links) = try Program.linkToSpeaker(graph, daemon)
+        defer { withExtendedLifetime(links) {} }
+        // The user's own volume, as a mixer sets it.
+        _ = try tool(daemon, ["pw-cli", "set-param", "\(music)", "Props", "{ channelVolumes: [ 0.5, 0.5 ] }"])
+        _ = graph.snapshot(settlingWithin: 5) { $0.node(music)?.channelVolumes == [0.5, 0.5] }
+        try graph.setSoftVolumes(node: music, [0.25, 0.25])
+        try graph.sync()
+        let published = graph.snapshot(settlingWithin: 5) { $0.node(music)?.softVolumes == [0.25, 0.25] }
+        let ducked = try #require(published.node(music))
+        #expect(ducked.softVolumes == [0.25, 0.25])
+        #expect(ducked.channelVolumes == [0.5, 0.5])
+        // Another client sees the same.
+        let props = try Program.dumpedProps(of: music, on: daemon)
+        #expect(props["softVolumes"] as? [Double] == [0.25, 0.25])
+        #expect(props["channelVolumes"] as? [Double] == [0.5, 0.5])
+        // The converter plays the soft volumes in place of the channel volumes: 0.25, not 0.5 × 0.25.
+        #expect(try abs(Program.level(daemon) - 0.25) < 0.03)
+        // A channel volume set afterwards puts the soft volumes out of use, though they are still published.
+        _ = try tool(daemon, ["pw-cli", "set-param", "\(music)", "Props", "{ channelVolumes: [ 0.8, 0.8 ] }"])
+        let changed = graph.snapshot(settlingWithin: 5) { $0.node(music)?.channelVolumes == [0.8, 0.8] }
+        let moved = try #require(changed.node(music))
+        #expect(moved.softVolumes == [0.25, 0.25])
+        #expect(try abs(Program.level(daemon) - 0.8) < 0.03)
+        // Set again, they apply again.
+        try graph.setSoftVolumes(node: music, [0.25])
+        try graph.sync()
+        #expect(try abs(Program.level(daemon) - 0.25) < 0.03)
+    }
+
+    @Test("pause silences the program while the daemon still reports its node running; start resumes it")
+    func pauseAndStart() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
+        defer { graph.close() }
+        let player = try Program.play(on: daemon)
+        defer { Program.stop(player) }
+        let (music, links) = try Program.linkToSpeaker(graph, daemon)
+        defer { withExtendedLifetime(links) {} }
+        #expect(try Program.level(daemon) > 0.9)
+        try graph.pause(node: music)
+        try graph.sync()
+        #expect(try Program.level(daemon) < 0.01)
+        #expect(graph.snapshot().node(music)?.state == .running)
+        #expect(try Program.dumpedState(of: music, on: daemon) == "running")
+        try graph.start(node: music)
+        try graph.sync()
+        #expect(try Program.level(daemon) > 0.9)
+    }
+
+    @Test("a paused program plays again by itself when the daemon starts its node again (unlinked, then relinked)")
+    func pauseUndoneByRelink() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
+        defer { graph.close() }
+        let player = try Program.play(on: daemon)
+        defer { Program.stop(player) }
+        let (music, links) = try Program.linkToSpeaker(graph, daemon)
+        try graph.pause(node: music)
+        try graph.sync()
+        #expect(try Program.level(daemon) < 0.01)
+        links.unlink(group: 0)
+        let idle = graph.snapshot(settlingWithin: 5) { $0.node(music)?.state == .idle }
+        #expect(idle.node(music)?.state == .idle)
+        try links.link(group: 0, from: "pw-play", to: Program.speaker)
+        let running = graph.snapshot(settlingWithin: 5) { $0.node(music)?.state == .running }
+        #expect(running.node(music)?.state == .running)
+        #expect(try Program.level(daemon) > 0.9)
+    }
+
+    @Test("the program's end removes its node, and wakes a wait")
+    func removal() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
+        defer { graph.close() }
+        let player = try Program.play(on: daemon)
+        defer { Program.stop(player) }
+        let (music, links) = try Program.linkToSpeaker(graph, daemon)
+        defer { withExtendedLifetime(links) {} }
+        let before = graph.snapshot()
+        Program.stop(player)
+        #expect(graph.wait(after: before.generation, timeoutMs: 5000) == .changed)
+        let after = graph.snapshot(settlingWithin: 5) { $0.node(music) == nil }
+        #expect(after.node(music) == nil)
+        #expect(after.generation > before.generation)
+        #expect(throws: PipeWireError.self) { try graph.pause(node: music) }
+    }
+
+    @Test("a node with a role policy's properties is reported as one, until it goes")
+    func rolePolicy() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
+        defer { graph.close() }
+        try graph.sync()
+        #expect(graph.snapshot().rolePolicy == [])
+        // What WirePlumber 0.5's media-role-nodes.conf makes: a sink for the roles it is meant for.
+        let outside = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
+        try outside.createDeviceNode(name: "loopback.sink.role.multimedia", isSource: false, positions: "[ FL FR ]",
+                                     properties: [("device.intended-roles", "Music Movie"),
+                                                  ("policy.role-based.priority", "10")])
+        let seen = graph.snapshot(settlingWithin: 5) { !$0.rolePolicy.isEmpty }
+        #expect(seen.rolePolicy.count == 1)
+        #expect(seen.rolePolicy.first?.contains("loopback.sink.role.multimedia") == true)
+        #expect(seen.rolePolicy.first?.contains("device.intended-roles Music Movie") == true)
+        #expect(outside.destroyNode(named: "loopback.sink.role.multimedia"))
+        #expect(graph.snapshot(settlingWithin: 5) { $0.rolePolicy.isEmpty }.rolePolicy == [])
+    }
+
+    @Test("actions on a node that is not there fail; closing wakes a waiter and ends every action")
+    func failures() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
+        #expect(throws: PipeWireError.self) { try graph.setSoftVolumes(node: 999_999, [0.5]) }
+        #expect(throws: PipeWireError.self) { try graph.start(node: 999_999) }
+        let generation = graph.snapshot().generation
+        let waited = Waited()
+        Thread { waited.set(graph.wait(after: generation, timeoutMs: 60_000)) }.start()
+        graph.close()
+        graph.close()
+        #expect(waited.value(within: 10) == .gone)
+        #expect(!graph.isAlive)
+        #expect(graph.wait(after: generation, timeoutMs: 5000) == .gone)
+        #expect(throws: PipeWireError.self) { try graph.sync() }
+        #expect(graph.snapshot().nodes == [])
+        let speaker = try #require(try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0").snapshot().nodes
+            .first { $0.properties["node.name"] == Program.speaker })
+        #expect(throws: PipeWireError.self) { try graph.setSoftVolumes(node: speaker.id, [0.5]) }
+    }
+
+    @Test("a daemon gone under the graph wakes a waiter with gone")
+    func daemonGone() throws {
+        let daemon = try PrivateDaemon()
+        let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
+        let generation = graph.snapshot().generation
+        daemon.stop()
+        #expect(graph.wait(after: generation, timeoutMs: 5000) == .gone)
+        #expect(!graph.isAlive)
+    }
+}
+
+/// What a wait on another thread returned.
+final class Waited: @unchecked Sendable {
+    private let lock = NSCondition()
+    private var result: ProgramGraphWait?
+
+    func set(_ result: ProgramGraphWait) { lock.withLock { self.result = result; lock.signal() } }
+
+    /// The result, once there, or nil after `seconds`.
+    func value(within seconds: Double) -> ProgramGraphWait? {
+        lock.withLock {
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            while result == nil && lock.wait(until: deadline) {}
+            return result
+        }
+    }
+}
+
+/// The stand-in program and what is read of it from outside.
+enum Program {
+    static let speaker = "arbiter.port.builtInSpeaker"
+
+    /// Starts `pw-play --media-role Music` as TestMusic with a 30 s tone of the level `AudibleLevelTests.fullLevel`
+    /// measures against. Without a session manager nobody configures its ports, so it asks for them itself
+    /// (`adapter.auto-port-config`, as WirePlumber would set them).
+    static func play(on daemon: PrivateDaemon) throws -> pid_t {
+        let file = daemon.runtimeDirectory + "/tone.wav"
+        try writeTone(file, seconds: 30)
+        let directory = daemon.runtimeDirectory
+        let pid = PrivateDaemon.spawnChild(
+            ["/usr/bin/pw-play", "--media-role", "Music",
+             "-P", "{ application.name = \"TestMusic\" "
+                 + "adapter.auto-port-config = { mode = dsp monitor = false position = preserve } }", file],
+            environment: ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)",
+                          "PIPEWIRE_REMOTE=pipewire-0", "PIPEWIRE_LOG=/dev/null"],
+            log: directory + "/pw-play.log")
+        try #require(pid > 0, "cannot run /usr/bin/pw-play (apt-get install pipewire-bin)")
+        return pid
+    }
+
+    /// Kills a stand-in by its pid and reaps it; a second call does nothing.
+    static func stop(_ pid: pid_t) {
+        guard kill(pid, 0) == 0 else { return }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+
+    /// Waits for TestMusic's node and its ports, links it to the speaker on a connection of the test's own (kept
+    /// for as long as the links should stay), and waits until it runs.
+    static func linkToSpeaker(_ graph: ProgramGraph, _ daemon: PrivateDaemon) throws -> (UInt32, PipeWireConnection) {
+        let seen = graph.snapshot(settlingWithin: 10) { $0.streams.contains { $0.properties["application.name"] == "TestMusic" } }
+        let music = try #require(seen.streams.first { $0.properties["application.name"] == "TestMusic" }).id
+        var ports = ""
+        for _ in 0..<250 where !ports.contains("pw-play:output_FR") {
+            ports = try tool(daemon, ["pw-link", "-o"])
+            if !ports.contains("pw-play:output_FR") { usleep(20_000) }
+        }
+        try #require(ports.contains("pw-play:output_FR"), "pw-play made no output ports: \(ports)")
+        let connection = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
+        try connection.sync()
+        try connection.link(group: 0, from: "pw-play", to: speaker)
+        let running = graph.snapshot(settlingWithin: 10) { $0.node(music)?.state == .running }
+        try #require(running.node(music)?.state == .running)
+        return (music, connection)
+    }
+
+    /// What pw-play puts out now, relative to the tone at full level.
+    static func level(_ daemon: PrivateDaemon) throws -> Double {
+        try AudibleLevelTests.level(of: "pw-play", on: daemon) / AudibleLevelTests.fullLevel
+    }
+
+    /// The node's state as pw-dump prints it.
+    static func dumpedState(of node: UInt32, on daemon: PrivateDaemon) throws -> String? {
+        let object = try GraphSnapshot.dump(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
+            .first { $0["id"] as? Int == Int(node) }
+        return (object?["info"] as? [String: Any])?["state"] as? String
+    }
+
+    /// The node's Props object that carries its volumes, as pw-dump prints it.
+    static func dumpedProps(of node: UInt32, on daemon: PrivateDaemon) throws -> [String: Any] {
+        let object = try GraphSnapshot.dump(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
+            .first { $0["id"] as? Int == Int(node) }
+        let params = ((object?["info"] as? [String: Any])?["params"] as? [String: Any])?["Props"] as? [[String: Any]]
+        return try #require(params?.first { $0["softVolumes"] != nil })
+    }
+
+    /// A stereo 440 Hz sine of peak 0.01 as a 16-bit WAV file at 48 kHz.
+    static func writeTone(_ path: String, seconds: Int) throws {
+        let frames = 48_000 * seconds
+        var data = Data()
+        func append32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        func append16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: Array("RIFF".utf8)); append32(UInt32(36 + frames * 4)); data.append(contentsOf: Array("WAVEfmt ".utf8))
+        append32(16); append16(1); append16(2); append32(48_000); append32(48_000 * 4); append16(4); append16(16)
+        data.append(contentsOf: Array("data".utf8)); append32(UInt32(frames * 4))
+        // 1200 frames, 11 whole periods, repeated.
+        var period = Data()
+        for i in 0..<1_200 {
+            let sample = UInt16(bitPattern: Int16((0.01 * 32_768 * sin(2 * Double.pi * 440 * Double(i) / 48_000)).rounded()))
+            withUnsafeBytes(of: sample.littleEndian) { period.append(contentsOf: $0); period.append(contentsOf: $0) }
+        }
+        for _ in 0..<(frames / 1_200) { data.append(period) }
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+}
