@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+private import CArbiterDBus
+
+/// A connection to the session bus (libsystemd's sd-bus): the MPRIS players on it, paused and resumed. Every call
+/// waits at most `callTimeout` (a player's properties, `propertyTimeout`), so a peer that hangs cannot hang the
+/// caller; calls from several threads take turns.
+public final class SessionBus: @unchecked Sendable {
+    /// The bus's address, as connected to.
+    public let address: String
+    /// How long a method call (Pause, Play, ListNames, ...) may take, in microseconds.
+    public static let callTimeout: UInt64 = 500_000
+    /// How long a player may take to answer for one property before it is left out of `mediaPlayers()`.
+    public static let propertyTimeout: UInt64 = 200_000
+    /// The prefix of every MPRIS player's name.
+    public static let mediaPlayerPrefix = "org.mpris.MediaPlayer2."
+    static let playerPath = "/org/mpris/MediaPlayer2"
+    static let rootInterface = "org.mpris.MediaPlayer2"
+    static let playerInterface = "org.mpris.MediaPlayer2.Player"
+
+    /// The sd-bus connection, nil once closed; used only under `lock`.
+    private var connection: OpaquePointer?
+    private let lock = Mutex(())
+
+    /// Connects to the bus at `address` (a D-Bus address such as `unix:path=/run/user/1000/bus`); nil takes
+    /// `$DBUS_SESSION_BUS_ADDRESS`. Throws a `BusError` when there is none or it cannot connect.
+    public init(address: String? = nil) throws {
+        guard let chosen = address ?? SessionBus.environmentAddress() else {
+            throw BusError("no session bus: DBUS_SESSION_BUS_ADDRESS is not set (start one with `dbus-daemon "
+                + "--session --fork --print-address` or run inside a desktop session)")
+        }
+        var bus: OpaquePointer?
+        let result = arbiter_bus_open(chosen, SessionBus.callTimeout, &bus)
+        guard result >= 0, let bus else {
+            throw BusError("cannot connect to the session bus at \(chosen): \(SessionBus.describe(errno: result))")
+        }
+        self.address = chosen
+        connection = bus
+    }
+
+    deinit { close() }
+
+    /// `$DBUS_SESSION_BUS_ADDRESS`, nil when unset or empty.
+    static func environmentAddress() -> String? {
+        guard let value = getenv("DBUS_SESSION_BUS_ADDRESS"), value.pointee != 0 else { return nil }
+        return String(cString: value)
+    }
+
+    /// Closes the connection; later calls throw. Closing twice does nothing.
+    public func close() {
+        lock.withLock { _ in
+            arbiter_bus_close(connection)
+            connection = nil
+        }
+    }
+
+    /// The MPRIS players on the bus, sorted by name, each with its process, Identity and PlaybackStatus. A player
+    /// that does not answer within `propertyTimeout` (or is gone before it answers) is left out.
+    public func mediaPlayers() throws -> [MediaPlayer] {
+        try withBus { bus in
+            var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            let count = arbiter_bus_list_names(bus, SessionBus.mediaPlayerPrefix, &names)
+            guard count >= 0 else { throw failure(bus, count, "cannot list the names on the session bus") }
+            defer { arbiter_bus_free_strings(names) }
+            var players: [MediaPlayer] = []
+            for index in 0..<Int(count) {
+                guard let name = names?[index].map({ String(cString: $0) }) else { continue }
+                var pid: UInt32 = 0
+                guard arbiter_bus_name_pid(bus, name, &pid) >= 0 else { continue }
+                guard case .answered(let identity) = property(bus, name, SessionBus.rootInterface, "Identity"),
+                      case .answered(let status) = property(bus, name, SessionBus.playerInterface, "PlaybackStatus")
+                else { continue }
+                players.append(MediaPlayer(busName: name, processID: Int32(bitPattern: pid), identity: identity,
+                                           playbackStatus: status))
+            }
+            return players.sorted { $0.busName < $1.busName }
+        }
+    }
+
+    /// Asks `player` to pause (org.mpris.MediaPlayer2.Player.Pause).
+    public func pause(_ player: MediaPlayer) throws { try callPlayer(player, "Pause") }
+
+    /// Asks `player` to play (org.mpris.MediaPlayer2.Player.Play).
+    public func play(_ player: MediaPlayer) throws { try callPlayer(player, "Play") }
+
+    /// `player`'s PlaybackStatus now ("Playing", "Paused", "Stopped"), nil when it has none.
+    public func playbackStatus(of player: MediaPlayer) throws -> String? {
+        try withBus { bus in
+            switch property(bus, player.busName, SessionBus.playerInterface, "PlaybackStatus") {
+            case .answered(let status): return status
+            case .silent(let why): throw BusError("\(player.busName) did not tell its PlaybackStatus: \(why)")
+            }
+        }
+    }
+
+    private func callPlayer(_ player: MediaPlayer, _ member: String) throws {
+        try withBus { bus in
+            let result = arbiter_bus_call(bus, player.busName, SessionBus.playerPath, SessionBus.playerInterface,
+                                          member, 0)
+            guard result >= 0 else { throw failure(bus, result, "\(player.busName) did not answer \(member)") }
+        }
+    }
+
+    /// A string property's answer: its value (nil when the player has no such property), or why there was none.
+    enum Answer {
+        case answered(String?)
+        case silent(String)
+    }
+
+    private func property(_ bus: OpaquePointer, _ name: String, _ interface: String, _ property: String) -> Answer {
+        var value: UnsafeMutablePointer<CChar>?
+        let result = arbiter_bus_get_string(bus, name, SessionBus.playerPath, interface, property,
+                                            SessionBus.propertyTimeout, &value)
+        defer { arbiter_bus_free_string(value) }
+        if result >= 0 { return .answered(value.map { String(cString: $0) }) }
+        let errorName = String(cString: arbiter_bus_error_name(bus))
+        // An answer that says "no such property" is an answer; a timeout, a vanished name or no reply is not.
+        if errorName.hasPrefix("org.freedesktop.DBus.Error.Unknown") || errorName == "org.freedesktop.DBus.Error.InvalidArgs" {
+            return .answered(nil)
+        }
+        return .silent(describe(bus, result))
+    }
+
+    private func withBus<R>(_ body: (OpaquePointer) throws -> R) throws -> R {
+        try lock.withLock { _ in
+            guard let connection else { throw BusError("the session bus connection to \(address) is closed") }
+            return try body(connection)
+        }
+    }
+
+    private func failure(_ bus: OpaquePointer, _ result: Int32, _ what: String) -> BusError {
+        BusError("\(what): \(describe(bus, result))")
+    }
+
+    /// The D-Bus error of the last call, or the system's words for `result`.
+    private func describe(_ bus: OpaquePointer, _ result: Int32) -> String {
+        let name = String(cString: arbiter_bus_error_name(bus))
+        guard !name.isEmpty else { return SessionBus.describe(errno: result) }
+        let message = String(cString: arbiter_bus_error_message(bus))
+        return message.isEmpty ? name : "\(name) (\(message))"
+    }
+
+    static func describe(errno result: Int32) -> String {
+        if -result == ETIMEDOUT { return "no answer within the timeout" }
+        return String(cString: strerror(-result))
+    }
+}

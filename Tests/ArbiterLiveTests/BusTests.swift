@@ -1,0 +1,124 @@
+import ArbiterPipeWire
+import Foundation
+import Testing
+@testable import ArbiterLive
+
+/// MPRIS over a private session bus: the stand-in program serves a player, `SessionBus` finds it with its process,
+/// pauses and resumes it, and the stand-in's own log shows what it was told and what its stream did.
+@Suite("The session bus and MPRIS players", .serialized)
+struct BusTests {
+    /// A stand-in serving MPRIS on a fresh bus and daemon, and the player the bus lists for it.
+    struct Player {
+        let daemon: PrivateDaemon
+        let bus: PrivateBus
+        let standIn: StandIn
+        let session: SessionBus
+
+        init(name: String, linked: Bool) throws {
+            daemon = try PrivateDaemon()
+            bus = try PrivateBus()
+            standIn = try StandIn(name: name, arguments: ["--role", "Music", "--mpris"], daemon: daemon, bus: bus)
+            session = try SessionBus(address: bus.address)
+            try standIn.waitForLine("its bus name") { $0.hasPrefix("bus name=") }
+            if linked { try standIn.link() }
+        }
+
+        var busName: String { "org.mpris.MediaPlayer2.arbiter_standin.instance\(standIn.pid)" }
+
+        func player() throws -> MediaPlayer {
+            try #require(try session.mediaPlayers().first { $0.busName == busName })
+        }
+
+        func stop() {
+            session.close()
+            standIn.stop()
+            bus.stop()
+            daemon.stop()
+        }
+    }
+
+    @Test("a stand-in with --mpris is listed with its process, Identity and PlaybackStatus")
+    func listsThePlayer() throws {
+        let fixture = try Player(name: "Listed", linked: false)
+        defer { fixture.stop() }
+        let players = try fixture.session.mediaPlayers()
+        #expect(players == [MediaPlayer(busName: fixture.busName, processID: fixture.standIn.pid, identity: "Listed",
+                                        playbackStatus: "Playing")])
+    }
+
+    @Test("pause() reaches the player, which deactivates its stream; play() resumes it")
+    func pausesAndResumes() throws {
+        let fixture = try Player(name: "Paused", linked: true)
+        defer { fixture.stop() }
+        let player = try fixture.player()
+        let before = fixture.standIn.lines.count
+        try fixture.session.pause(player)
+        try fixture.standIn.waitForLine(after: before, "mpris Pause")
+        try fixture.standIn.waitForLine(after: before, "state streaming -> paused")
+        #expect(try fixture.session.playbackStatus(of: player) == "Paused")
+        #expect(try fixture.player().playbackStatus == "Paused")
+
+        let paused = fixture.standIn.lines.count
+        try fixture.session.play(player)
+        try fixture.standIn.waitForLine(after: paused, "mpris Play")
+        try fixture.standIn.waitForLine(after: paused, "state paused -> streaming")
+        #expect(try fixture.session.playbackStatus(of: player) == "Playing")
+    }
+
+    @Test("the user's own pause in the player (SIGUSR1) shows in its PlaybackStatus")
+    func userPauseShows() throws {
+        let fixture = try Player(name: "UserPaused", linked: true)
+        defer { fixture.stop() }
+        let player = try fixture.player()
+        fixture.standIn.signal(SIGUSR1)
+        try fixture.standIn.waitForLine("user pause")
+        try fixture.standIn.waitForLine("state streaming -> paused")
+        #expect(try fixture.session.playbackStatus(of: player) == "Paused")
+        fixture.standIn.signal(SIGUSR1)
+        try fixture.standIn.waitForLine("user play")
+        #expect(try fixture.session.playbackStatus(of: player) == "Playing")
+    }
+
+    @Test("a player that does not answer is left out of the list, and calling it fails instead of hanging")
+    func hungPlayerIsLeftOut() throws {
+        let fixture = try Player(name: "Hung", linked: false)
+        defer { fixture.stop() }
+        let player = try fixture.player()
+        kill(fixture.standIn.pid, SIGSTOP)
+        defer { kill(fixture.standIn.pid, SIGCONT) }
+        #expect(try fixture.session.mediaPlayers().isEmpty)
+        let error = #expect(throws: BusError.self) { try fixture.session.pause(player) }
+        #expect(error?.description.contains(fixture.busName) == true)
+        kill(fixture.standIn.pid, SIGCONT)
+        #expect(try fixture.session.mediaPlayers().map(\.busName) == [fixture.busName])
+    }
+
+    @Test("PlayerMatch finds the stand-in's player for its own pid")
+    func matchesTheStandInsPid() throws {
+        let fixture = try Player(name: "Matched", linked: false)
+        defer { fixture.stop() }
+        let players = try fixture.session.mediaPlayers()
+        #expect(PlayerMatch.player(forProcess: fixture.standIn.pid, among: players)?.busName == fixture.busName)
+        #expect(PlayerMatch.player(forProcess: getpid(), among: players) == nil)
+    }
+
+    @Test("connecting to a bus that is not there fails with an error that names the address")
+    func noBusFails() throws {
+        let directory = try PrivateBus.temporaryDirectory()
+        defer { rmdir(directory) }
+        let address = "unix:path=\(directory)/no-bus"
+        let error = #expect(throws: BusError.self) { try SessionBus(address: address) }
+        #expect(error?.description == "cannot connect to the session bus at \(address): No such file or directory")
+    }
+
+    @Test("a closed connection refuses calls with an error")
+    func closedConnectionFails() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let session = try SessionBus(address: bus.address)
+        #expect(try session.mediaPlayers().isEmpty)
+        session.close()
+        session.close()
+        #expect(throws: BusError.self) { try session.mediaPlayers() }
+    }
+}
