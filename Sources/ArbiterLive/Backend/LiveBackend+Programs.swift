@@ -117,7 +117,7 @@ extension LiveBackend {
             return
         }
         do {
-            try graph.setSoftVolumes(node: id, base.map { $0 * target })
+            try graph.setSoftVolumes(node: id, base.map { $0 * target }, mute: nil)
             program.applied = target
             program.appliedOver = base
         } catch {
@@ -133,7 +133,7 @@ extension LiveBackend {
         for id in programs.keys.sorted() {
             guard var program = programs[id] else { continue }
             if program.applied != 1, !program.node.channelVolumes.isEmpty {
-                try? graph.setSoftVolumes(node: id, program.node.channelVolumes)
+                try? graph.setSoftVolumes(node: id, program.node.channelVolumes, mute: nil)
                 program.applied = 1
                 notes.append("→ \(program.label): volume back to its own")
             }

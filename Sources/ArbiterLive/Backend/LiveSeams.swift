@@ -4,8 +4,9 @@ import ArbiterPipeWire
 public protocol ProgramGraphAccess: AnyObject {
     /// The audio streams and devices as last published.
     func snapshot() -> ProgramGraphSnapshot
-    /// Sets what a stream's converter applies, leaving the program's own volume (channelVolumes) alone.
-    func setSoftVolumes(node: UInt32, _ volumes: [Float]) throws
+    /// Sets what a stream's converter applies (and its soft mute, when given), leaving the program's own volume
+    /// (channelVolumes) alone.
+    func setSoftVolumes(node: UInt32, _ volumes: [Float], mute: Bool?) throws
     /// Corks a stream: its node is paused, the program is not told.
     func pause(node: UInt32) throws
     /// Uncorks a stream.

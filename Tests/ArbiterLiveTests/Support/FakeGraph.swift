@@ -15,7 +15,7 @@ final class FakeGraph: ProgramGraphAccess {
         ProgramGraphSnapshot(nodes: nodes.keys.sorted().map { nodes[$0]! }, generation: generation, rolePolicy: [])
     }
 
-    func setSoftVolumes(node: UInt32, _ volumes: [Float]) throws {
+    func setSoftVolumes(node: UInt32, _ volumes: [Float], mute: Bool?) throws {
         calls.append("soft \(node) \(volumes.map { Profile.text(Double($0)) }.joined(separator: ","))")
         nodes[node]?.softVolumes = volumes
         generation += 1
