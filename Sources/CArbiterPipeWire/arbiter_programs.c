@@ -43,11 +43,23 @@ struct role_global {
     char *line;
 };
 
+/* A client of the daemon: the process behind its nodes (application.process.id, pipewire.sec.pid, ...), which a
+ * stream's node does not carry itself. */
+struct program_client {
+    struct spa_list link;
+    uint32_t id;
+    struct pw_properties *props;
+    struct pw_proxy *proxy;
+    struct spa_hook client_listener;
+    struct spa_hook proxy_listener;
+};
+
 struct arbiter_programs {
     struct arbiter_client client; /* its thread loop, context, core and registry (arbiter_client.h) */
     uint64_t generation;
     int closed;
     struct spa_list nodes;
+    struct spa_list clients;
     struct spa_list role_globals;
     char refusal[256]; /* the first refusal since the last sync, or "" */
 };
@@ -191,11 +203,77 @@ static void note_role_global(struct arbiter_programs *programs, uint32_t id, con
     changed(programs);
 }
 
+/* ---- clients: the processes behind the nodes ---- */
+
+static void on_client_info(void *data, const struct pw_client_info *info) {
+    struct program_client *client = data;
+    if (info->props == NULL) return;
+    pw_properties_update(client->props, info->props);
+}
+
+static const struct pw_client_events client_events = {
+    PW_VERSION_CLIENT_EVENTS,
+    .info = on_client_info,
+};
+
+static void forget_client(struct program_client *client) {
+    if (client->proxy != NULL) {
+        spa_hook_remove(&client->client_listener);
+        spa_hook_remove(&client->proxy_listener);
+        pw_proxy_destroy(client->proxy);
+    }
+    pw_properties_free(client->props);
+    spa_list_remove(&client->link);
+    free(client);
+}
+
+static void on_client_proxy_removed(void *data) {
+    struct program_client *client = data;
+    spa_hook_remove(&client->client_listener);
+    spa_hook_remove(&client->proxy_listener);
+    pw_proxy_destroy(client->proxy);
+    client->proxy = NULL;
+}
+
+static const struct pw_proxy_events client_proxy_events = {
+    PW_VERSION_PROXY_EVENTS,
+    .removed = on_client_proxy_removed,
+};
+
+static void follow_client(struct arbiter_programs *programs, uint32_t id, const struct spa_dict *props) {
+    struct program_client *client = calloc(1, sizeof(*client));
+    if (client == NULL) return;
+    client->id = id;
+    client->props = pw_properties_new_dict(props);
+    client->proxy = pw_registry_bind(programs->client.registry, id, PW_TYPE_INTERFACE_Client, PW_VERSION_CLIENT, 0);
+    if (client->proxy != NULL) {
+        pw_proxy_add_object_listener(client->proxy, &client->client_listener, &client_events, client);
+        pw_proxy_add_listener(client->proxy, &client->proxy_listener, &client_proxy_events, client);
+    }
+    spa_list_append(&programs->clients, &client->link);
+}
+
+static struct program_client *find_client(struct arbiter_programs *programs, uint32_t id) {
+    struct program_client *client;
+    spa_list_for_each(client, &programs->clients, link) {
+        if (client->id == id) return client;
+    }
+    return NULL;
+}
+
+/* The client's keys a node's copy gets when it has none of its own: who made the stream. */
+static const char *const client_keys[] = {
+    PW_KEY_APP_PROCESS_ID, PW_KEY_APP_PROCESS_BINARY, PW_KEY_APP_NAME, PW_KEY_APP_ID, PW_KEY_SEC_PID,
+    PW_KEY_APP_PROCESS_USER, "pipewire.access.portal.app_id", NULL,
+};
+
 static void on_global(void *data, uint32_t id, uint32_t permissions, const char *type, uint32_t version,
                       const struct spa_dict *props) {
     struct arbiter_programs *programs = data;
     if (props == NULL) return;
-    if (strcmp(type, PW_TYPE_INTERFACE_Node) == 0) {
+    if (strcmp(type, PW_TYPE_INTERFACE_Client) == 0) {
+        follow_client(programs, id, props);
+    } else if (strcmp(type, PW_TYPE_INTERFACE_Node) == 0) {
         follow_node(programs, id, props);
     } else if (strcmp(type, "PipeWire:Interface:Endpoint") == 0) {
         note_role_global(programs, id, type, props);
@@ -208,6 +286,11 @@ static void on_global_remove(void *data, uint32_t id) {
     if (node != NULL) {
         forget_node(node);
         changed(programs);
+        return;
+    }
+    struct program_client *client = find_client(programs, id);
+    if (client != NULL) {
+        forget_client(client);
         return;
     }
     struct role_global *global;
@@ -277,6 +360,7 @@ arbiter_programs *arbiter_programs_connect(const char *remote, char *error, int 
         return NULL;
     }
     spa_list_init(&programs->nodes);
+    spa_list_init(&programs->clients);
     spa_list_init(&programs->role_globals);
     if (arbiter_client_connect(&programs->client, "arbiter-programs", "arbiter-programs", remote, &core_events,
                                &registry_events, programs, error, error_len) != 0) {
@@ -299,6 +383,8 @@ static void close_locked(struct arbiter_programs *programs) {
     programs->closed = 1;
     struct program_node *node, *next_node;
     spa_list_for_each_safe(node, next_node, &programs->nodes, link) forget_node(node);
+    struct program_client *client, *next_client;
+    spa_list_for_each_safe(client, next_client, &programs->clients, link) forget_client(client);
     struct role_global *global, *next_global;
     spa_list_for_each_safe(global, next_global, &programs->role_globals, link) {
         spa_list_remove(&global->link);
@@ -413,12 +499,22 @@ struct arbiter_program_snapshot *arbiter_programs_snapshot(arbiter_programs *pro
         memcpy(copy->soft_volumes, node->soft_volumes, sizeof(copy->soft_volumes));
         copy->has_soft_mute = node->has_soft_mute;
         copy->soft_mute = node->soft_mute;
-        copy->props = calloc(node->props->dict.n_items + 1, sizeof(*copy->props));
+        uint32_t client_id = pw_properties_get_uint32(node->props, PW_KEY_CLIENT_ID, SPA_ID_INVALID);
+        struct program_client *owner = client_id == SPA_ID_INVALID ? NULL : find_client(programs, client_id);
+        uint32_t extra = (uint32_t)(sizeof(client_keys) / sizeof(client_keys[0]));
+        copy->props = calloc(node->props->dict.n_items + extra + 1, sizeof(*copy->props));
         const struct spa_dict_item *item;
         if (copy->props != NULL) {
             spa_dict_for_each(item, &node->props->dict) {
                 copy->props[copy->n_props].key = strdup(item->key);
                 copy->props[copy->n_props].value = strdup(item->value ? item->value : "");
+                copy->n_props++;
+            }
+            for (const char *const *key = client_keys; owner != NULL && *key != NULL; key++) {
+                const char *value = pw_properties_get(owner->props, *key);
+                if (value == NULL || pw_properties_get(node->props, *key) != NULL) continue;
+                copy->props[copy->n_props].key = strdup(*key);
+                copy->props[copy->n_props].value = strdup(value);
                 copy->n_props++;
             }
         }

@@ -16,6 +16,15 @@ int arbiter_spawn_child(const char *path, char *const argv[], char *const envp[]
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(1); /* the parent died before prctl */
     setsid();
+    /* A fresh start for signals: the mask and ignored dispositions would outlive exec, and a helper that cannot
+     * be stopped by SIGTERM is a leak. */
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);
+    signal(SIGCHLD, SIG_DFL);
     int in = open("/dev/null", O_RDONLY);
     int out = open(log ? log : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (in >= 0) dup2(in, 0);

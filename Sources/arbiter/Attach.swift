@@ -105,6 +105,9 @@ struct Attach: ParsableCommand {
             }
         }
         live.leave()
+        print(json ? "{\"type\":\"detached\",\"programs\":\(backend.followedNodes.count)}"
+                   : "detached: \(backend.followedNodes.count) programs left as they were")
+        fflush(nil)
         if let save {
             let session = live.session
             do {

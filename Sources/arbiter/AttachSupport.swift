@@ -10,6 +10,11 @@ enum AttachSignals {
     static var stopRequested: Bool { flag != 0 }
 
     static func install() {
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        sigaddset(&stopping, SIGINT)
+        sigaddset(&stopping, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)   // a parent's mask is inherited: these must get through
         signal(SIGINT) { _ in AttachSignals.flag = 1 }
         signal(SIGTERM) { _ in AttachSignals.flag = 1 }
         signal(SIGPIPE, SIG_IGN)

@@ -34,7 +34,7 @@ final class LiveGraph {
             let sample = Int16(800 * sin(Double(frame) * 2 * Double.pi * 440 / Double(rate)))
             add(sample); add(sample)
         }
-        FileManager.default.createFile(atPath: path, contents: data)
+        _ = FileManager.default.createFile(atPath: path, contents: data)
         return path
     }
 
@@ -62,17 +62,14 @@ final class LiveGraph {
         try wait("arbiter attach to attach") { output.contains("attached") || session.hasExited(attach) }
     }
 
-    /// Stops `arbiter attach` with `signal`; returns its exit status when it ended by itself (nil if killed).
+    /// Stops `arbiter attach` with `signal` and waits until it has ended; returns whether it said it left every
+    /// program as it was (its last line).
     @discardableResult
-    func stopAttach(_ signal: Int32 = SIGTERM) -> Int32? {
+    func stopAttach(_ signal: Int32 = SIGTERM) -> Bool {
         kill(attach, signal)
-        var status: Int32 = 0
-        for _ in 0..<500 {
-            if waitpid(attach, &status, WNOHANG) == attach { break }
-            usleep(10_000)
-        }
+        for _ in 0..<1000 where !session.hasExited(attach) { usleep(10_000) }
         session.stop(attach)
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : nil
+        return output.contains("detached: ")
     }
 
     var output: String { (try? String(contentsOfFile: attachLog, encoding: .utf8)) ?? "" }

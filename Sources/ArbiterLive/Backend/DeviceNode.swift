@@ -18,7 +18,7 @@ enum DeviceNode {
         }
         switch form {
         case "headphone": return .wiredHeadphones
-        case "headset", "handset": return .wiredHeadset
+        case "headset": return .wiredHeadset
         case "car": return .carPlay
         case "tv": return .hdmi
         default: break
