@@ -111,6 +111,14 @@ struct BusTests {
         #expect(error?.description == "cannot connect to the session bus at \(address): No such file or directory")
     }
 
+    @Test("with no address given and none in the environment, the error says how to get a bus")
+    func noAddressFails() throws {
+        #expect(try SessionBus.address(given: nil, environment: "unix:path=/run/bus") == "unix:path=/run/bus")
+        #expect(try SessionBus.address(given: "unix:path=/a", environment: "unix:path=/b") == "unix:path=/a")
+        let error = #expect(throws: BusError.self) { try SessionBus.address(given: nil, environment: "") }
+        #expect(error?.description.hasPrefix("no session bus: DBUS_SESSION_BUS_ADDRESS is not set") == true)
+    }
+
     @Test("a closed connection refuses calls with an error")
     func closedConnectionFails() throws {
         let bus = try PrivateBus()

@@ -24,13 +24,10 @@ public final class SessionBus: @unchecked Sendable {
     private var connection: OpaquePointer?
     private let lock = Mutex(())
 
-    /// Connects to the bus at `address` (a D-Bus address such as `unix:path=/run/user/1000/bus`); nil takes
-    /// `$DBUS_SESSION_BUS_ADDRESS`. Throws a `BusError` when there is none or it cannot connect.
+    /// Connects to the bus at `address` (a D-Bus address such as `unix:path=/run/user/1000/bus`); nil (or empty)
+    /// takes `$DBUS_SESSION_BUS_ADDRESS`. Throws a `BusError` when there is none or it cannot connect.
     public init(address: String? = nil) throws {
-        guard let chosen = address ?? SessionBus.environmentAddress() else {
-            throw BusError("no session bus: DBUS_SESSION_BUS_ADDRESS is not set (start one with `dbus-daemon "
-                + "--session --fork --print-address` or run inside a desktop session)")
-        }
+        let chosen = try SessionBus.address(given: address, environment: SessionBus.environmentAddress())
         var bus: OpaquePointer?
         let result = arbiter_bus_open(chosen, SessionBus.callTimeout, &bus)
         guard result >= 0, let bus else {
@@ -41,6 +38,15 @@ public final class SessionBus: @unchecked Sendable {
     }
 
     deinit { close() }
+
+    /// The address to connect to: `given`, else the environment's; an error that says what to do when neither is.
+    static func address(given: String?, environment: String?) throws(BusError) -> String {
+        if let given, !given.isEmpty { return given }
+        if let environment, !environment.isEmpty { return environment }
+        throw BusError("no session bus: DBUS_SESSION_BUS_ADDRESS is not set (run inside a desktop session, or start "
+            + "one with `dbus-daemon --session --fork --print-address` and set DBUS_SESSION_BUS_ADDRESS to the address "
+            + "it prints)")
+    }
 
     /// `$DBUS_SESSION_BUS_ADDRESS`, nil when unset or empty.
     static func environmentAddress() -> String? {

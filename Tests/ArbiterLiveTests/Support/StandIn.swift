@@ -34,6 +34,21 @@ final class StandIn {
         PrivateBus.stop(pid)
     }
 
+    /// Ends it with SIGTERM and returns its exit status (nil if it had to be killed or was not a plain exit).
+    func terminate() -> Int32? {
+        guard !stopped else { return nil }
+        stopped = true
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<500 {
+            if waitpid(pid, &status, WNOHANG) == pid { return status & 0x7f == 0 ? (status >> 8) & 0xff : nil }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        return nil
+    }
+
     /// Sends it a signal (SIGUSR1: the user presses pause or play in it).
     func signal(_ number: Int32) { kill(pid, number) }
 
