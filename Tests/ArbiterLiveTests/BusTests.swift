@@ -111,6 +111,27 @@ struct BusTests {
         #expect(error?.description == "cannot connect to the session bus at \(address): No such file or directory")
     }
 
+    @Test("a socket where nothing answers fails with an error instead of hanging")
+    func silentSocketFails() throws {
+        let directory = try PrivateBus.temporaryDirectory()
+        let path = directory + "/silent"
+        defer { unlink(path); rmdir(directory) }
+        // Listens, never accepts: the connection is made and the handshake gets no answer.
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0 && listen(listener, 4) == 0)
+        let error = #expect(throws: BusError.self) { try SessionBus(address: "unix:path=\(path)") }
+        #expect(error?.description == "cannot connect to the session bus at unix:path=\(path): no answer within the timeout")
+    }
+
     @Test("with no address given and none in the environment, the error says how to get a bus")
     func noAddressFails() throws {
         #expect(try SessionBus.address(given: nil, environment: "unix:path=/run/bus") == "unix:path=/run/bus")
