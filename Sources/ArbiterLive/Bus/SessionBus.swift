@@ -48,6 +48,15 @@ public final class SessionBus: @unchecked Sendable {
             + "it prints)")
     }
 
+    /// The system bus's address (ModemManager's bus on a phone): `$DBUS_SYSTEM_BUS_ADDRESS`, else the standard
+    /// socket.
+    public static var systemBusAddress: String {
+        guard let value = getenv("DBUS_SYSTEM_BUS_ADDRESS"), value.pointee != 0 else {
+            return "unix:path=/run/dbus/system_bus_socket"
+        }
+        return String(cString: value)
+    }
+
     /// `$DBUS_SESSION_BUS_ADDRESS`, nil when unset or empty.
     static func environmentAddress() -> String? {
         guard let value = getenv("DBUS_SESSION_BUS_ADDRESS"), value.pointee != 0 else { return nil }
@@ -129,14 +138,15 @@ public final class SessionBus: @unchecked Sendable {
         return .silent(describe(bus, result))
     }
 
-    private func withBus<R>(_ body: (OpaquePointer) throws -> R) throws -> R {
+    /// Runs `body` with the connection, one caller at a time; throws when it is closed.
+    func withBus<R>(_ body: (OpaquePointer) throws -> R) throws -> R {
         try lock.withLock { _ in
             guard let connection else { throw BusError("the session bus connection to \(address) is closed") }
             return try body(connection)
         }
     }
 
-    private func failure(_ bus: OpaquePointer, _ result: Int32, _ what: String) -> BusError {
+    func failure(_ bus: OpaquePointer, _ result: Int32, _ what: String) -> BusError {
         BusError("\(what): \(describe(bus, result))")
     }
 
