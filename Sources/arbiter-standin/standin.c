@@ -6,7 +6,7 @@
  * Usage: arbiter-standin --name NAME [--role ROLE] [--category CAT] [--mpris] [--log FILE] [--channels N]
  *                        [--remote NAME] [--silent] [--modemmanager] [--call none|ringing|active]
  *
- *   --name      application.name (and the stream's name); required
+ *   --name      application.name, node.name and the stream's name; required
  *   --role      media.role (none when not given)
  *   --category  media.category (default Playback)
  *   --mpris     own org.mpris.MediaPlayer2.arbiter_standin.instance<PID> on $DBUS_SESSION_BUS_ADDRESS and serve
