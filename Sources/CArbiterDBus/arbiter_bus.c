@@ -67,6 +67,10 @@ void arbiter_bus_close(arbiter_bus *self) {
     free(self);
 }
 
+/* For arbiter_bus_batch.c (not in the public header). */
+sd_bus *arbiter_bus_connection(arbiter_bus *self);
+sd_bus *arbiter_bus_connection(arbiter_bus *self) { return self->bus; }
+
 const char *arbiter_bus_error_name(const arbiter_bus *self) { return self->error_name; }
 const char *arbiter_bus_error_message(const arbiter_bus *self) { return self->error_message; }
 
