@@ -263,7 +263,10 @@ int arbiter_bus_managed_objects(arbiter_bus *self, const char *destination, cons
     if (result >= 0) result = sd_bus_message_enter_container(reply, 'a', "{oa{sa{sv}}}");
     while (result >= 0 && (result = sd_bus_message_enter_container(reply, 'e', "oa{sa{sv}}")) > 0) {
         const char *path;
-        if ((result = sd_bus_message_read_basic(reply, 'o', &path)) <= 0) { result = result ? result : -EBADMSG; break; }
+        if ((result = sd_bus_message_read_basic(reply, 'o', &path)) <= 0) {
+            result = result ? result : -EBADMSG;
+            break;
+        }
         char *copy = strdup(path);
         int holds = copy ? holds_interface(reply, interface) : -ENOMEM;
         if (holds <= 0) free(copy);

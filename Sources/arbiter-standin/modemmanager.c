@@ -85,7 +85,8 @@ int serve_modemmanager(struct standin *self, int call_state) {
     self->modem.call_state = call_state;
     int result = sd_bus_add_object_manager(self->bus, &self->modem.manager, MM_PATH);
     if (result >= 0)
-        result = sd_bus_add_object_vtable(self->bus, &self->modem.voice, MODEM_PATH, VOICE_INTERFACE, voice_vtable, self);
+        result = sd_bus_add_object_vtable(self->bus, &self->modem.voice, MODEM_PATH, VOICE_INTERFACE, voice_vtable,
+                                          self);
     if (result >= 0) result = publish_call(self);
     if (result >= 0) result = sd_bus_request_name(self->bus, MM_NAME, 0);
     if (result >= 0) say(self, "call %s", state_word(call_state));

@@ -307,11 +307,13 @@ static int start_bus(struct standin *self, bool mpris, bool modemmanager, int ca
     if (result >= 0) result = sd_bus_set_address(self->bus, address);
     if (result >= 0) result = sd_bus_set_bus_client(self->bus, 1);
     if (result >= 0) result = sd_bus_start(self->bus);
-    snprintf(self->bus_name, sizeof(self->bus_name), "org.mpris.MediaPlayer2.arbiter_standin.instance%d", (int)getpid());
+    snprintf(self->bus_name, sizeof(self->bus_name), "org.mpris.MediaPlayer2.arbiter_standin.instance%d",
+             (int)getpid());
     if (result >= 0 && mpris)
         result = sd_bus_add_object_vtable(self->bus, &self->vtable_root, MPRIS_PATH, MPRIS_ROOT, root_vtable, self);
     if (result >= 0 && mpris)
-        result = sd_bus_add_object_vtable(self->bus, &self->vtable_player, MPRIS_PATH, MPRIS_PLAYER, player_vtable, self);
+        result = sd_bus_add_object_vtable(self->bus, &self->vtable_player, MPRIS_PATH, MPRIS_PLAYER, player_vtable,
+                                          self);
     if (result >= 0 && mpris) result = sd_bus_request_name(self->bus, self->bus_name, 0);
     if (result < 0) {
         say(self, "exit cannot use the session bus at %s: %s", address, strerror(-result));

@@ -128,11 +128,14 @@ struct BusTests {
             for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         try #require(bound == 0 && listen(listener, 4) == 0)
         let error = #expect(throws: BusError.self) { try SessionBus(address: "unix:path=\(path)") }
-        #expect(error?.description == "cannot connect to the session bus at unix:path=\(path): no answer within the timeout")
+        #expect(error?.description
+            == "cannot connect to the session bus at unix:path=\(path): no answer within the timeout")
     }
 
     @Test("with no address given and none in the environment, the error says how to get a bus")

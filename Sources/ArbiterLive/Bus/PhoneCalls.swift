@@ -72,7 +72,8 @@ public enum PhoneCalls {
                 "org.freedesktop.DBus.Error.UnknownInterface"].contains(name)
     }
 
-    private static func strings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ count: Int32) -> [String] {
+    private static func strings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                                _ count: Int32) -> [String] {
         (0..<Int(count)).compactMap { index in array?[index].map { String(cString: $0) } }
     }
 }

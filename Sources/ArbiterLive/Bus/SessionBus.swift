@@ -12,7 +12,8 @@ public final class SessionBus: @unchecked Sendable {
     public let address: String
     /// How long a method call (Pause, Play, ListNames, ...) may take, in microseconds.
     public static let callTimeout: UInt64 = 500_000
-    /// How long a player may take to answer for one property before it is left out of `mediaPlayers()`.
+    /// How long the players may take to answer `mediaPlayers()` (asked all at once) before those still silent are
+    /// left out, and a single property read may take, in microseconds.
     public static let propertyTimeout: UInt64 = 200_000
     /// The prefix of every MPRIS player's name.
     public static let mediaPlayerPrefix = "org.mpris.MediaPlayer2."
@@ -90,13 +91,16 @@ public final class SessionBus: @unchecked Sendable {
             guard let batch = arbiter_bus_batch_new() else { throw BusError("out of memory") }
             defer { arbiter_bus_batch_free(batch) }
             for owner in owners {
-                let identity = arbiter_bus_batch_add(batch, owner.name, SessionBus.playerPath, SessionBus.rootInterface, "Identity")
+                let identity = arbiter_bus_batch_add(batch, owner.name, SessionBus.playerPath, SessionBus.rootInterface,
+                                                     "Identity")
                 let status = arbiter_bus_batch_add(batch, owner.name, SessionBus.playerPath, SessionBus.playerInterface,
                                                    "PlaybackStatus")
                 guard identity >= 0, status >= 0 else { throw BusError("out of memory") }
             }
             let run = arbiter_bus_batch_run(bus, batch, SessionBus.propertyTimeout)
-            guard run >= 0 else { throw failure(bus, run, "cannot ask the players on the session bus") }
+            guard run >= 0 else {
+                throw BusError("cannot ask the players on the session bus: \(SessionBus.describe(errno: run))")
+            }
             var players: [MediaPlayer] = []
             for (index, owner) in owners.enumerated() {
                 guard case .answered(let identity) = answer(batch, Int32(2 * index)),
