@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <systemd/sd-bus.h>
 
 struct arbiter_bus {
@@ -10,6 +11,34 @@ struct arbiter_bus {
     char error_name[256];
     char error_message[512];
 };
+
+static uint64_t now_usec(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000u + (uint64_t)now.tv_nsec / 1000u;
+}
+
+/* sd_bus_start only begins the handshake (authentication, Hello), and sd-bus would wait up to its own 90 s
+ * authentication timeout for it: waits for it here, at most `timeout_usec`, so a socket where nothing answers fails
+ * fast. */
+static int wait_until_ready(sd_bus *bus, uint64_t timeout_usec) {
+    uint64_t deadline = now_usec() + timeout_usec;
+    for (;;) {
+        int result = sd_bus_is_ready(bus);
+        if (result != 0) return result < 0 ? result : 0;
+        while ((result = sd_bus_process(bus, NULL)) > 0) {}
+        if (result < 0) return result;
+        if ((result = sd_bus_is_ready(bus)) != 0) return result < 0 ? result : 0;
+        uint64_t now = now_usec();
+        if (now >= deadline) return -ETIMEDOUT;
+        if ((result = sd_bus_wait(bus, deadline - now)) < 0) return result;
+    }
+}
+
+/* Drops what the bus sent unasked (NameAcquired and the like) so it does not pile up between calls. */
+static void drain(sd_bus *bus) {
+    while (sd_bus_process(bus, NULL) > 0) {}
+}
 
 int arbiter_bus_open(const char *address, uint64_t timeout_usec, arbiter_bus **out) {
     *out = NULL;
@@ -21,8 +50,7 @@ int arbiter_bus_open(const char *address, uint64_t timeout_usec, arbiter_bus **o
     if (result >= 0) result = sd_bus_set_bus_client(self->bus, 1);
     if (result >= 0) result = sd_bus_set_method_call_timeout(self->bus, timeout_usec);
     if (result >= 0) result = sd_bus_start(self->bus);
-    /* sd_bus_start only begins the handshake; a round trip makes a bus that is not there (or not a bus) fail here. */
-    if (result >= 0) result = sd_bus_get_unique_name(self->bus, &(const char *){NULL});
+    if (result >= 0) result = wait_until_ready(self->bus, timeout_usec);
     if (result < 0) {
         sd_bus_unref(self->bus);
         free(self);
@@ -34,9 +62,14 @@ int arbiter_bus_open(const char *address, uint64_t timeout_usec, arbiter_bus **o
 
 void arbiter_bus_close(arbiter_bus *self) {
     if (self == NULL) return;
-    sd_bus_flush_close_unref(self->bus);
+    /* No flush: every call waited for its reply, so nothing is left to send, and a flush has no timeout. */
+    sd_bus_close_unref(self->bus);
     free(self);
 }
+
+/* For arbiter_bus_batch.c (not in the public header). */
+sd_bus *arbiter_bus_connection(arbiter_bus *self);
+sd_bus *arbiter_bus_connection(arbiter_bus *self) { return self->bus; }
 
 const char *arbiter_bus_error_name(const arbiter_bus *self) { return self->error_name; }
 const char *arbiter_bus_error_message(const arbiter_bus *self) { return self->error_message; }
@@ -56,6 +89,7 @@ static int remember(arbiter_bus *self, sd_bus_error *error, int result) {
 /* Calls `member` with the message built so far, waiting at most `timeout_usec` (0: the bus's default). */
 static int call(arbiter_bus *self, sd_bus_message *message, uint64_t timeout_usec, sd_bus_message **reply) {
     sd_bus_error error = SD_BUS_ERROR_NULL;
+    drain(self->bus);
     int result = sd_bus_call(self->bus, message, timeout_usec, &error, reply);
     sd_bus_message_unref(message);
     return remember(self, &error, result);
@@ -229,7 +263,10 @@ int arbiter_bus_managed_objects(arbiter_bus *self, const char *destination, cons
     if (result >= 0) result = sd_bus_message_enter_container(reply, 'a', "{oa{sa{sv}}}");
     while (result >= 0 && (result = sd_bus_message_enter_container(reply, 'e', "oa{sa{sv}}")) > 0) {
         const char *path;
-        if ((result = sd_bus_message_read_basic(reply, 'o', &path)) <= 0) { result = result ? result : -EBADMSG; break; }
+        if ((result = sd_bus_message_read_basic(reply, 'o', &path)) <= 0) {
+            result = result ? result : -EBADMSG;
+            break;
+        }
         char *copy = strdup(path);
         int holds = copy ? holds_interface(reply, interface) : -ENOMEM;
         if (holds <= 0) free(copy);

@@ -4,9 +4,9 @@
  * or does, so a test can see what another client (Arbiter, WirePlumber, pw-cli) did to it.
  *
  * Usage: arbiter-standin --name NAME [--role ROLE] [--category CAT] [--mpris] [--log FILE] [--channels N]
- *                        [--remote NAME] [--silent]
+ *                        [--remote NAME] [--silent] [--modemmanager] [--call none|ringing|active]
  *
- *   --name      application.name (and the stream's name); required
+ *   --name      application.name, node.name and the stream's name; required
  *   --role      media.role (none when not given)
  *   --category  media.category (default Playback)
  *   --mpris     own org.mpris.MediaPlayer2.arbiter_standin.instance<PID> on $DBUS_SESSION_BUS_ADDRESS and serve
@@ -15,10 +15,14 @@
  *   --channels  channel count (default 2)
  *   --remote    the PipeWire remote to connect to (default: PIPEWIRE_REMOTE, then pipewire-0)
  *   --silent    play silence instead of the sine
+ *   --modemmanager  also stand in for ModemManager on the same bus: own org.freedesktop.ModemManager1 with one
+ *               voice modem (modemmanager.c); SIGHUP moves its call none -> ringing -> active -> none
+ *   --call      the call it starts with (implies --modemmanager; default none)
  *
  * Signals: SIGTERM and SIGINT end it (status 0). SIGUSR1 is the user pressing pause/play in the program: it toggles
  * the stream's activity and the MPRIS PlaybackStatus (with PropertiesChanged). SIGUSR2 toggles the stream's activity
- * only, leaving PlaybackStatus as it was (a program whose own idea of its state diverges from its stream's).
+ * only, leaving PlaybackStatus as it was (a program whose own idea of its state diverges from its stream's). SIGHUP
+ * moves the fake ModemManager's call on (with --modemmanager; ignored otherwise).
  *
  * Log format: one line per event, flushed at once; words separated by single spaces.
  *   ready pid=<pid> node=<node id>          the stream reached streaming for the first time
@@ -35,6 +39,7 @@
  *   user pause | user play                   SIGUSR1
  *   user stream-pause | user stream-play     SIGUSR2
  *   status <old> -> <new>                    the MPRIS PlaybackStatus changed (Playing, Paused, Stopped)
+ *   call none | call ringing | call active   the fake ModemManager's call (at start, and on each SIGHUP)
  *   bus name=<well-known name>               the MPRIS name is owned (before `ready`)
  *   exit <reason>                            SIGTERM, SIGINT or why it failed (status 1); the stream's last state
  *                                            changes may follow it
@@ -60,35 +65,13 @@
 #include <spa/utils/type-info.h>
 #include <systemd/sd-bus.h>
 
-#define RATE 48000
+#include "standin.h"
+
 #define MPRIS_PATH "/org/mpris/MediaPlayer2"
 #define MPRIS_ROOT "org.mpris.MediaPlayer2"
 #define MPRIS_PLAYER "org.mpris.MediaPlayer2.Player"
 
-struct standin {
-    struct pw_main_loop *main_loop;
-    struct pw_context *context;
-    struct pw_core *core;
-    struct spa_hook core_listener;
-    struct pw_stream *stream;
-    struct spa_hook stream_listener;
-    FILE *log;
-    const char *name;
-    int channels;
-    bool silent;
-    bool ready;
-    double phase;
-    bool active;                /* what the stream was last told by pw_stream_set_active */
-    const char *status;         /* MPRIS PlaybackStatus */
-    sd_bus *bus;
-    sd_bus_slot *vtable_root;
-    sd_bus_slot *vtable_player;
-    struct spa_source *bus_source;
-    char bus_name[128];
-    int exit_status;
-};
-
-static void say(struct standin *self, const char *format, ...) {
+void say(struct standin *self, const char *format, ...) {
     va_list arguments;
     va_start(arguments, format);
     vfprintf(self->log, format, arguments);
@@ -313,31 +296,38 @@ static void bus_flush_later(struct standin *self) {
     pw_loop_update_io(pw_main_loop_get_loop(self->main_loop), self->bus_source, bus_mask(self->bus));
 }
 
-static int start_mpris(struct standin *self) {
+/* Connects to the session bus and serves what was asked: MPRIS, the fake ModemManager, or both. */
+static int start_bus(struct standin *self, bool mpris, bool modemmanager, int call_state) {
     const char *address = getenv("DBUS_SESSION_BUS_ADDRESS");
     if (address == NULL || *address == '\0') {
-        say(self, "exit --mpris needs DBUS_SESSION_BUS_ADDRESS");
+        say(self, "exit %s needs DBUS_SESSION_BUS_ADDRESS", mpris ? "--mpris" : "--modemmanager");
         return -1;
     }
     int result = sd_bus_new(&self->bus);
     if (result >= 0) result = sd_bus_set_address(self->bus, address);
     if (result >= 0) result = sd_bus_set_bus_client(self->bus, 1);
     if (result >= 0) result = sd_bus_start(self->bus);
-    snprintf(self->bus_name, sizeof(self->bus_name), "org.mpris.MediaPlayer2.arbiter_standin.instance%d", (int)getpid());
-    if (result >= 0)
+    snprintf(self->bus_name, sizeof(self->bus_name), "org.mpris.MediaPlayer2.arbiter_standin.instance%d",
+             (int)getpid());
+    if (result >= 0 && mpris)
         result = sd_bus_add_object_vtable(self->bus, &self->vtable_root, MPRIS_PATH, MPRIS_ROOT, root_vtable, self);
-    if (result >= 0)
-        result = sd_bus_add_object_vtable(self->bus, &self->vtable_player, MPRIS_PATH, MPRIS_PLAYER, player_vtable, self);
-    if (result >= 0) result = sd_bus_request_name(self->bus, self->bus_name, 0);
+    if (result >= 0 && mpris)
+        result = sd_bus_add_object_vtable(self->bus, &self->vtable_player, MPRIS_PATH, MPRIS_PLAYER, player_vtable,
+                                          self);
+    if (result >= 0 && mpris) result = sd_bus_request_name(self->bus, self->bus_name, 0);
     if (result < 0) {
-        say(self, "exit cannot serve MPRIS on %s: %s", address, strerror(-result));
+        say(self, "exit cannot use the session bus at %s: %s", address, strerror(-result));
         return -1;
     }
-    /* The name request may have queued messages already; handle them before waiting on the socket. */
+    if (mpris) say(self, "bus name=%s", self->bus_name);
+    if (modemmanager && (result = serve_modemmanager(self, call_state)) < 0) {
+        say(self, "exit cannot serve ModemManager on %s: %s", address, strerror(-result));
+        return -1;
+    }
+    /* The name requests may have queued messages already; handle them before waiting on the socket. */
     while ((result = sd_bus_process(self->bus, NULL)) > 0) {}
     self->bus_source = pw_loop_add_io(pw_main_loop_get_loop(self->main_loop), sd_bus_get_fd(self->bus),
                                       bus_mask(self->bus), false, on_bus_io, self);
-    say(self, "bus name=%s", self->bus_name);
     return 0;
 }
 
@@ -349,6 +339,11 @@ static void on_signal(void *data, int number) {
     case SIGUSR1:
         if (strcmp(self->status, "Playing") == 0) { say(self, "user pause"); pause_as(self, "Paused"); }
         else { say(self, "user play"); play(self); }
+        bus_flush_later(self);
+        break;
+    case SIGHUP:
+        if (self->modem.manager == NULL) break;
+        advance_call(self);
         bus_flush_later(self);
         break;
     case SIGUSR2:
@@ -364,18 +359,20 @@ static void on_signal(void *data, int number) {
 
 static void usage(void) {
     fprintf(stderr, "usage: arbiter-standin --name NAME [--role ROLE] [--category CAT] [--mpris] [--log FILE] "
-                    "[--channels N] [--remote NAME] [--silent]\n");
+                    "[--channels N] [--remote NAME] [--silent] [--modemmanager] [--call none|ringing|active]\n");
 }
 
 int main(int argc, char *argv[]) {
     struct standin self = { .log = stderr, .channels = 2, .active = true, .status = "Playing" };
     const char *role = NULL, *category = "Playback", *log = NULL, *remote = NULL;
-    bool mpris = false;
+    bool mpris = false, modemmanager = false;
+    int call_state = 0;
     for (int index = 1; index < argc; index++) {
         const char *option = argv[index];
         const char *value = index + 1 < argc ? argv[index + 1] : NULL;
         if (strcmp(option, "--mpris") == 0) { mpris = true; continue; }
         if (strcmp(option, "--silent") == 0) { self.silent = true; continue; }
+        if (strcmp(option, "--modemmanager") == 0) { modemmanager = true; continue; }
         if (value == NULL) { usage(); return 2; }
         if (strcmp(option, "--name") == 0) self.name = value;
         else if (strcmp(option, "--role") == 0) role = value;
@@ -383,6 +380,7 @@ int main(int argc, char *argv[]) {
         else if (strcmp(option, "--log") == 0) log = value;
         else if (strcmp(option, "--remote") == 0) remote = value;
         else if (strcmp(option, "--channels") == 0) self.channels = atoi(value);
+        else if (strcmp(option, "--call") == 0 && (call_state = call_state_named(value)) >= 0) modemmanager = true;
         else { usage(); return 2; }
         index++;
     }
@@ -399,8 +397,9 @@ int main(int argc, char *argv[]) {
     pw_loop_add_signal(loop, SIGTERM, on_signal, &self);
     pw_loop_add_signal(loop, SIGUSR1, on_signal, &self);
     pw_loop_add_signal(loop, SIGUSR2, on_signal, &self);
+    pw_loop_add_signal(loop, SIGHUP, on_signal, &self);
 
-    if (mpris && start_mpris(&self) < 0) return 1;
+    if ((mpris || modemmanager) && start_bus(&self, mpris, modemmanager, call_state) < 0) return 1;
 
     self.context = pw_context_new(loop, NULL, 0);
     struct pw_properties *core_props = remote ? pw_properties_new(PW_KEY_REMOTE_NAME, remote, NULL) : NULL;
@@ -439,6 +438,9 @@ int main(int argc, char *argv[]) {
     if (self.bus) {
         sd_bus_slot_unref(self.vtable_root);
         sd_bus_slot_unref(self.vtable_player);
+        sd_bus_slot_unref(self.modem.call);
+        sd_bus_slot_unref(self.modem.voice);
+        sd_bus_slot_unref(self.modem.manager);
         sd_bus_flush_close_unref(self.bus);
     }
     pw_main_loop_destroy(self.main_loop);

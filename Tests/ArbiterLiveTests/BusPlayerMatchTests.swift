@@ -46,7 +46,8 @@ struct BusPlayerMatchTests {
         defer { kill(child.processIdentifier, SIGKILL); child.waitUntilExit() }
         let own = [MediaPlayer(busName: "org.mpris.MediaPlayer2.tests", processID: getpid())]
         #expect(PlayerMatch.parentProcess(of: child.processIdentifier) == getpid())
-        #expect(PlayerMatch.player(forProcess: child.processIdentifier, among: own)?.busName == "org.mpris.MediaPlayer2.tests")
+        let matched = PlayerMatch.player(forProcess: child.processIdentifier, among: own)
+        #expect(matched?.busName == "org.mpris.MediaPlayer2.tests")
         #expect(PlayerMatch.player(forProcess: 1, among: own) == nil)
     }
 }

@@ -83,14 +83,17 @@ struct BusTests {
     func hungPlayerIsLeftOut() throws {
         let fixture = try Player(name: "Hung", linked: false)
         defer { fixture.stop() }
+        let other = try StandIn(name: "Answering", arguments: ["--mpris"], daemon: fixture.daemon, bus: fixture.bus)
+        defer { other.stop() }
+        try other.waitForLine("its bus name") { $0.hasPrefix("bus name=") }
         let player = try fixture.player()
         kill(fixture.standIn.pid, SIGSTOP)
         defer { kill(fixture.standIn.pid, SIGCONT) }
-        #expect(try fixture.session.mediaPlayers().isEmpty)
+        #expect(try fixture.session.mediaPlayers().map(\.identity) == ["Answering"])
         let error = #expect(throws: BusError.self) { try fixture.session.pause(player) }
         #expect(error?.description.contains(fixture.busName) == true)
         kill(fixture.standIn.pid, SIGCONT)
-        #expect(try fixture.session.mediaPlayers().map(\.busName) == [fixture.busName])
+        #expect(Set(try fixture.session.mediaPlayers().compactMap(\.identity)) == ["Answering", "Hung"])
     }
 
     @Test("PlayerMatch finds the stand-in's player for its own pid")
@@ -109,6 +112,38 @@ struct BusTests {
         let address = "unix:path=\(directory)/no-bus"
         let error = #expect(throws: BusError.self) { try SessionBus(address: address) }
         #expect(error?.description == "cannot connect to the session bus at \(address): No such file or directory")
+    }
+
+    @Test("a socket where nothing answers fails with an error instead of hanging")
+    func silentSocketFails() throws {
+        let directory = try PrivateBus.temporaryDirectory()
+        let path = directory + "/silent"
+        defer { unlink(path); rmdir(directory) }
+        // Listens, never accepts: the connection is made and the handshake gets no answer.
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        try #require(bound == 0 && listen(listener, 4) == 0)
+        let error = #expect(throws: BusError.self) { try SessionBus(address: "unix:path=\(path)") }
+        #expect(error?.description
+            == "cannot connect to the session bus at unix:path=\(path): no answer within the timeout")
+    }
+
+    @Test("with no address given and none in the environment, the error says how to get a bus")
+    func noAddressFails() throws {
+        #expect(try SessionBus.address(given: nil, environment: "unix:path=/run/bus") == "unix:path=/run/bus")
+        #expect(try SessionBus.address(given: "unix:path=/a", environment: "unix:path=/b") == "unix:path=/a")
+        let error = #expect(throws: BusError.self) { try SessionBus.address(given: nil, environment: "") }
+        #expect(error?.description.hasPrefix("no session bus: DBUS_SESSION_BUS_ADDRESS is not set") == true)
     }
 
     @Test("a closed connection refuses calls with an error")

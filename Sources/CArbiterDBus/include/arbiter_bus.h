@@ -38,6 +38,28 @@ int arbiter_bus_name_pid(arbiter_bus *bus, const char *name, uint32_t *pid);
 int arbiter_bus_get_string(arbiter_bus *bus, const char *destination, const char *path, const char *interface,
                            const char *property, uint64_t timeout_usec, char **value);
 
+/* A batch of string-property reads sent at once and awaited together, so peers that do not answer cost one timeout
+ * between them, not one each. */
+typedef struct arbiter_bus_batch arbiter_bus_batch;
+
+/* An empty batch (NULL when out of memory); freed with arbiter_bus_batch_free. */
+arbiter_bus_batch *arbiter_bus_batch_new(void);
+void arbiter_bus_batch_free(arbiter_bus_batch *batch);
+
+/* Adds a Properties.Get of a string property; returns its index in the batch, or a negative errno. */
+int arbiter_bus_batch_add(arbiter_bus_batch *batch, const char *destination, const char *path, const char *interface,
+                          const char *property);
+
+/* Sends every read and waits for the answers until `timeout_usec` has passed in all; a read still unanswered then
+ * fails with -ETIMEDOUT. Returns 0, or a negative errno when the connection itself failed. */
+int arbiter_bus_batch_run(arbiter_bus *bus, arbiter_bus_batch *batch, uint64_t timeout_usec);
+
+/* A read's outcome after the run: 0 and its value, or a negative errno and the D-Bus error's name ("" when the
+ * failure was not an error reply). */
+int arbiter_bus_batch_result(const arbiter_bus_batch *batch, int index);
+const char *arbiter_bus_batch_value(const arbiter_bus_batch *batch, int index);
+const char *arbiter_bus_batch_error_name(const arbiter_bus_batch *batch, int index);
+
 /* Calls a method that takes no arguments and ignores what it returns, waiting at most `timeout_usec` (0: the bus's
  * timeout). */
 int arbiter_bus_call(arbiter_bus *bus, const char *destination, const char *path, const char *interface,

@@ -16,7 +16,8 @@ final class PrivateBus {
 
     init() throws {
         guard access("/usr/bin/dbus-daemon", X_OK) == 0 else {
-            throw Failure(description: "dbus-daemon is not installed (apt-get install dbus-daemon, or run tools/setup.sh)")
+            throw Failure(description: "dbus-daemon is not installed (apt-get install dbus-daemon, or run "
+                + "tools/setup.sh)")
         }
         directory = try Self.temporaryDirectory()
         let socket = directory + "/bus"

@@ -16,12 +16,13 @@ final class StandIn {
         self.name = name
         self.daemon = daemon
         logPath = daemon.runtimeDirectory + "/standin-\(name).log"
-        var environment = ["XDG_RUNTIME_DIR=\(daemon.runtimeDirectory)", "PIPEWIRE_RUNTIME_DIR=\(daemon.runtimeDirectory)",
-                           "PATH=/usr/bin:/bin", "PIPEWIRE_LOG=/dev/null"]
+        let runtime = daemon.runtimeDirectory
+        var environment = ["XDG_RUNTIME_DIR=\(runtime)", "PIPEWIRE_RUNTIME_DIR=\(runtime)", "PATH=/usr/bin:/bin",
+                           "PIPEWIRE_LOG=/dev/null"]
         if let bus { environment.append("DBUS_SESSION_BUS_ADDRESS=\(bus.address)") }
         let program = try Self.executable()
-        pid = PrivateDaemon.spawnChild([program, "--name", name, "--log", logPath] + arguments, environment: environment,
-                                       log: daemon.runtimeDirectory + "/standin-\(name).err")
+        pid = PrivateDaemon.spawnChild([program, "--name", name, "--log", logPath] + arguments,
+                                       environment: environment, log: daemon.runtimeDirectory + "/standin-\(name).err")
         guard pid > 0 else { throw PrivateBus.Failure(description: "cannot start \(program)") }
     }
 
@@ -32,6 +33,21 @@ final class StandIn {
         guard !stopped else { return }
         stopped = true
         PrivateBus.stop(pid)
+    }
+
+    /// Ends it with SIGTERM and returns its exit status (nil if it had to be killed or was not a plain exit).
+    func terminate() -> Int32? {
+        guard !stopped else { return nil }
+        stopped = true
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<500 {
+            if waitpid(pid, &status, WNOHANG) == pid { return status & 0x7f == 0 ? (status >> 8) & 0xff : nil }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        return nil
     }
 
     /// Sends it a signal (SIGUSR1: the user presses pause or play in it).
@@ -50,7 +66,8 @@ final class StandIn {
             if let line = lines.dropFirst(after).first(where: matches) { return line }
             usleep(10_000)
         }
-        throw PrivateBus.Failure(description: "\(name) never logged \(what); its log:\n\(lines.joined(separator: "\n"))")
+        let log = lines.joined(separator: "\n")
+        throw PrivateBus.Failure(description: "\(name) never logged \(what); its log:\n\(log)")
     }
 
     /// Waits for the exact line `line` after the first `after` lines.
@@ -83,8 +100,8 @@ final class StandIn {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/" + arguments[0])
         process.arguments = Array(arguments.dropFirst())
-        process.environment = ["XDG_RUNTIME_DIR": daemon.runtimeDirectory, "PIPEWIRE_RUNTIME_DIR": daemon.runtimeDirectory,
-                               "PIPEWIRE_LOG": "/dev/null"]
+        process.environment = ["XDG_RUNTIME_DIR": daemon.runtimeDirectory,
+                               "PIPEWIRE_RUNTIME_DIR": daemon.runtimeDirectory, "PIPEWIRE_LOG": "/dev/null"]
         let output = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
@@ -93,7 +110,8 @@ final class StandIn {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw PrivateBus.Failure(description: "\(arguments.joined(separator: " ")) failed (\(process.terminationStatus))")
+            let command = arguments.joined(separator: " ")
+            throw PrivateBus.Failure(description: "\(command) failed (status \(process.terminationStatus))")
         }
         return String(decoding: data, as: UTF8.self)
     }
