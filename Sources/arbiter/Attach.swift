@@ -38,6 +38,10 @@ struct Attach: ParsableCommand {
     @Option(help: ArgumentHelp("The session bus for MPRIS (default: $DBUS_SESSION_BUS_ADDRESS).", valueName: "ADDRESS"))
     var bus: String?
 
+    @Option(help: ArgumentHelp("The bus of the phone stack's ModemManager, whose calls are calls (default: the "
+        + "system bus, when ModemManager is on it).", valueName: "ADDRESS"))
+    var phoneBus: String?
+
     @Option(help: ArgumentHelp("Where the changes made to programs are written down, for the guard.", valueName: "PATH"))
     var ledger: String?
 
@@ -91,7 +95,9 @@ struct Attach: ParsableCommand {
                    : "attached: \(backend.followedNodes.count) programs (remote \(pipewireRemote ?? "default"))")
         fflush(nil)
         var current = graph
+        let phone = PhoneStackWatch(address: phoneBus, logger: logger)
         while !AttachSignals.stopRequested {
+            if let status = phone?.poll() { backend.phoneStack(status) }
             let (ramping, quit) = live.turn(lines: input.take())
             if quit { break }
             switch current.wait(after: backend.generation, timeoutMs: ramping ? 25 : 200) {

@@ -1,4 +1,6 @@
+import ArbiterLive
 import Foundation
+import Logging
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,5 +66,40 @@ final class GuardProcess {
     func finish() {
         try? pipe.fileHandleForWriting.close()
         process.waitUntilExit()
+    }
+}
+
+/// The phone stack's calls (ModemManager), read at most twice a second: a modem call makes no stream of its own.
+final class PhoneStackWatch {
+    private let bus: SessionBus
+    private let logger: Logger
+    private var lastRead = ContinuousClock.now - .seconds(1)
+    private var failed = false
+
+    /// Watches ModemManager on the bus at `address`, else on the system bus (with no ModemManager there, there is
+    /// never a call); nil when there is no such bus.
+    init?(address: String?, logger: Logger) {
+        guard let bus = try? SessionBus(address: address ?? SessionBus.systemBusAddress) else {
+            if let address { logger.warning("cannot reach the phone stack's bus \(address); calls come from streams only") }
+            return nil
+        }
+        self.bus = bus
+        self.logger = logger
+        logger.info("following the phone stack's calls (ModemManager on \(address ?? "the system bus"))")
+    }
+
+    /// The call status, when it is time to read it again.
+    func poll() -> PhoneCallStatus? {
+        guard ContinuousClock.now - lastRead >= .milliseconds(500) else { return nil }
+        lastRead = ContinuousClock.now
+        do {
+            let status = try PhoneCalls.status(on: bus)
+            failed = false
+            return status
+        } catch {
+            if !failed { logger.warning("cannot read the phone stack's calls: \(error)") }
+            failed = true
+            return nil
+        }
     }
 }

@@ -48,6 +48,26 @@ import Glibc
         #expect(graph.stopAttach())
     }
 
+    @Test func aModemCallFromThePhoneStackInterruptsMusic() throws {
+        let graph = try LiveGraph()
+        let player = try graph.standIn("Lollypop", role: "Music", mpris: true)
+        try graph.wait("the stand-in to play") { graph.log(player.log).contains { $0.hasPrefix("ready") } }
+        // A second stand-in, silent, is the phone stack: ModemManager on the session bus with one voice modem.
+        let modem = try graph.session.spawn([CLI.executable(named: "arbiter-standin").path, "--name", "Modem", "--silent",
+                                             "--modemmanager", "--log", "\(graph.directory)/modem.log"])
+        try graph.wait("the fake ModemManager") { graph.log("\(graph.directory)/modem.log").contains("call none") }
+        try graph.startAttach(["--phone-bus", graph.session.busAddress])
+        kill(modem, SIGHUP)   // ringing
+        try graph.wait("the call to ring") { graph.output.contains("system: incomingCall") }
+        try graph.wait("the player to be told to pause") { graph.log(player.log).contains("mpris Pause") }
+        kill(modem, SIGHUP)   // answered
+        try graph.wait("the call to be answered") { graph.output.contains("system: answerCall") }
+        kill(modem, SIGHUP)   // over
+        try graph.wait("the player to be told to play") { graph.log(player.log).contains("mpris Play") }
+        #expect(graph.output.contains("system: endCall"))
+        #expect(graph.stopAttach())
+    }
+
     @Test func killedMidDuckTheGuardPutsTheVolumeBack() throws {
         let graph = try LiveGraph()
         let long = graph.tone(seconds: 60, name: "long.wav")

@@ -181,6 +181,28 @@ import Testing
         #expect(report.states.last?.app(AppID("Lollypop"))?.gain.to == Profile().duckLevel)
     }
 
+    @Test func aModemCallRingsThenIsAnsweredThenEnds() throws {
+        let h = try LiveHarness()
+        h.players.add(pid: 100, name: "lollypop")
+        h.players.onPause = { _ in h.graph.set(10, running: false) }
+        h.players.onPlay = { _ in h.graph.set(10, running: true) }
+        h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100)
+        h.turn(at: 0)
+        h.live.backend.phoneStack(.ringing)
+        #expect(h.turn(at: 1).contains { $0.contains("system: incomingCall") })
+        h.live.backend.phoneStack(.active)
+        #expect(h.turn(at: 3).contains { $0.contains("system: answerCall") })
+        #expect(h.players.calls == ["Pause org.mpris.MediaPlayer2.lollypop"])
+        // A call stream while the modem's call is under way changes nothing; the call ends with both.
+        h.graph.stream(20, name: "Calls", role: "Communication", pid: 300)
+        #expect(!h.turn(at: 4).contains { $0.contains("system:") })
+        h.live.backend.phoneStack(.idle)
+        #expect(!h.turn(at: 5).contains { $0.contains("system: endCall") })
+        h.graph.remove(20)
+        #expect(h.turn(at: 6).contains { $0.contains("system: endCall") })
+        #expect(h.players.calls.last == "Play org.mpris.MediaPlayer2.lollypop")
+    }
+
     @Test func goingBackIsRefusedInALiveSession() throws {
         let h = try LiveHarness()
         h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100)

@@ -18,6 +18,8 @@ extension LiveBackend {
             events += streamSeen(node)
         }
         events += devicesSeen(snapshot.nodes.filter { !$0.isStream }, present: present)
+        events = pendingEvents + events
+        pendingEvents = []
         return events.map { OutsideEvent($0, at: time) }
     }
 
@@ -103,20 +105,52 @@ extension LiveBackend {
         return events
     }
 
-    /// The system's call, assistant or alarm: begins with its first stream running, ends with the last.
+    /// The system's call, assistant or alarm: begins with its first stream running, ends with the last. A call
+    /// also follows the phone stack's state (`modemCall`).
     func systemAudio(_ kind: SystemAudio, node: UInt32, running: Bool) -> [Event] {
+        let callBefore = callStatus
         var streams = systemRunning[kind] ?? []
         let before = streams.isEmpty
         if running { streams.insert(node) } else { streams.remove(node) }
         systemRunning[kind] = streams
         guard before != streams.isEmpty else { return [] }
         let begins = before
-        let actions: [SystemAction] = switch kind {
-        case .call: begins ? [.incomingCall, .answerCall] : [.endCall]   // the call's audio starts once it is answered
-        case .assistant: [begins ? .siriBegin : .siriEnd]
-        case .alarm: [begins ? .alarmBegin : .alarmEnd]
+        switch kind {
+        case .call: return callEvents(from: callBefore, to: callStatus)
+        case .assistant: return [.system(begins ? .siriBegin : .siriEnd)]
+        case .alarm: return [.system(begins ? .alarmBegin : .alarmEnd)]
+        }
+    }
+
+    /// The call as the engine should know it: under way while a call stream runs or the modem has a call under
+    /// way, ringing while the modem's only call rings.
+    var callStatus: PhoneCallStatus {
+        if !(systemRunning[.call] ?? []).isEmpty || modemCall == .active { return .active }
+        return modemCall
+    }
+
+    /// The system events that take the engine's call from one status to another: a call's audio starts once it
+    /// is answered, so a call that is under way at once rang first.
+    func callEvents(from old: PhoneCallStatus, to new: PhoneCallStatus) -> [Event] {
+        let actions: [SystemAction] = switch (old, new) {
+        case (.idle, .ringing): [.incomingCall]
+        case (.idle, .active): [.incomingCall, .answerCall]
+        case (.ringing, .active): [.answerCall]
+        case (.ringing, .idle): [.declineCall]
+        case (.active, .idle): [.endCall]
+        default: []   // a second call waiting while one is under way changes nothing
         }
         return actions.map { .system($0) }
+    }
+
+    /// The phone stack's call state (ModemManager), read by the session: a modem call makes no stream of its own.
+    /// Its events come with the next `externalEvents`.
+    public func phoneStack(_ status: PhoneCallStatus) {
+        guard status != modemCall else { return }
+        let before = callStatus
+        modemCall = status
+        notes.append("the phone stack's call is \(status.rawValue)")
+        pendingEvents += callEvents(from: before, to: callStatus)
     }
 
     /// The app for a stream declared as `config`: the first app of that name and declaration with no stream now,

@@ -22,6 +22,10 @@ public final class LiveBackend: ReplayBackend {
     var accessories: [String: (spec: AccessorySpec, nodes: Set<UInt32>)] = [:]
     /// Streams that are the system's own audio and run, by kind.
     var systemRunning: [SystemAudio: Set<UInt32>] = [:]
+    /// The phone stack's call, as last read (ModemManager).
+    var modemCall = PhoneCallStatus.idle
+    /// Events from elsewhere than the graph (the phone stack), for the next `externalEvents`.
+    var pendingEvents: [Event] = []
     /// The engine as of the last event the session handled.
     var engine: Engine?
     /// What the backend did or noticed since the last `takeNotes`, a line each.

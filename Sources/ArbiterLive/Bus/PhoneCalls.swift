@@ -1,7 +1,7 @@
 private import CArbiterDBus
 
 /// A voice call's state, as ModemManager's `org.freedesktop.ModemManager1.Call` `State` (MMCallState) gives it.
-public enum CallState: Int32, Sendable, Equatable {
+public enum ModemCallState: Int32, Sendable, Equatable {
     case unknown = 0, dialing, ringingOut, ringingIn, active, held, waiting, terminated
 }
 
@@ -20,14 +20,14 @@ public enum PhoneCalls {
     static let callInterface = "org.freedesktop.ModemManager1.Call"
 
     /// The state of every call of every voice modem; none when ModemManager is not on the bus.
-    public static func calls(on bus: SessionBus) throws -> [CallState] {
+    public static func calls(on bus: SessionBus) throws -> [ModemCallState] {
         try bus.withBus { connection in
             var modems: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
             let count = arbiter_bus_managed_objects(connection, serviceName, managerPath, voiceInterface, 0, &modems)
             if count < 0, absent(connection) { return [] }
             guard count >= 0 else { throw bus.failure(connection, count, "cannot list ModemManager's modems") }
             defer { arbiter_bus_free_strings(modems) }
-            var states: [CallState] = []
+            var states: [ModemCallState] = []
             for modem in strings(modems, count) {
                 var calls: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
                 let callCount = arbiter_bus_get_object_paths(connection, serviceName, modem, voiceInterface, "Calls", 0,
@@ -44,7 +44,7 @@ public enum PhoneCalls {
                         if absent(connection) { continue }
                         throw bus.failure(connection, result, "cannot read the state of call \(call)")
                     }
-                    states.append(CallState(rawValue: state) ?? .unknown)
+                    states.append(ModemCallState(rawValue: state) ?? .unknown)
                 }
             }
             return states
@@ -58,7 +58,7 @@ public enum PhoneCalls {
 
     /// A call under way (dialing, ringing out, active or held) comes before one ringing in (or waiting); ended and
     /// unknown calls count for nothing.
-    public static func status(of calls: [CallState]) -> PhoneCallStatus {
+    public static func status(of calls: [ModemCallState]) -> PhoneCallStatus {
         if calls.contains(where: { [.dialing, .ringingOut, .active, .held].contains($0) }) { return .active }
         if calls.contains(where: { [.ringingIn, .waiting].contains($0) }) { return .ringing }
         return .idle
