@@ -36,6 +36,17 @@ struct program_node {
     struct spa_hook proxy_listener;
 };
 
+/* A client, bound for its info properties: a node's `application.process.*` are its client's. */
+struct program_client {
+    struct spa_list link;
+    struct arbiter_programs *owner;
+    uint32_t id;
+    int has_info;
+    struct pw_properties *props;
+    struct pw_proxy *proxy;
+    struct spa_hook listener;
+};
+
 /* A global that shows a session manager's role policy by its type alone (WirePlumber 0.4's endpoints). */
 struct role_global {
     struct spa_list link;
@@ -48,6 +59,7 @@ struct arbiter_programs {
     uint64_t generation;
     int closed;
     struct spa_list nodes;
+    struct spa_list clients;
     struct spa_list role_globals;
     char refusal[256]; /* the first refusal since the last sync, or "" */
 };
@@ -133,7 +145,43 @@ static const struct pw_proxy_events proxy_events = {
     .error = on_proxy_error,
 };
 
+static void on_client_info(void *data, const struct pw_client_info *info) {
+    struct program_client *client = data;
+    client->has_info = 1;
+    if (info->props != NULL) {
+        pw_properties_clear(client->props);
+        pw_properties_update(client->props, info->props);
+    }
+    changed(client->owner);
+}
+
+static const struct pw_client_events client_events = {
+    PW_VERSION_CLIENT_EVENTS,
+    .info = on_client_info,
+};
+
 /* ---- the registry ---- */
+
+static void forget_client(struct program_client *client) {
+    if (client->proxy != NULL) {
+        spa_hook_remove(&client->listener);
+        pw_proxy_destroy(client->proxy);
+    }
+    pw_properties_free(client->props);
+    spa_list_remove(&client->link);
+    free(client);
+}
+
+static void follow_client(struct arbiter_programs *programs, uint32_t id, const struct spa_dict *props) {
+    struct program_client *client = calloc(1, sizeof(*client));
+    if (client == NULL) return;
+    client->owner = programs;
+    client->id = id;
+    client->props = pw_properties_new_dict(props);
+    client->proxy = pw_registry_bind(programs->client.registry, id, PW_TYPE_INTERFACE_Client, PW_VERSION_CLIENT, 0);
+    if (client->proxy != NULL) pw_proxy_add_object_listener(client->proxy, &client->listener, &client_events, client);
+    spa_list_append(&programs->clients, &client->link);
+}
 
 static void forget_node(struct program_node *node) {
     if (node->proxy != NULL) {
@@ -197,6 +245,8 @@ static void on_global(void *data, uint32_t id, uint32_t permissions, const char 
     if (props == NULL) return;
     if (strcmp(type, PW_TYPE_INTERFACE_Node) == 0) {
         follow_node(programs, id, props);
+    } else if (strcmp(type, PW_TYPE_INTERFACE_Client) == 0) {
+        follow_client(programs, id, props);
     } else if (strcmp(type, "PipeWire:Interface:Endpoint") == 0) {
         note_role_global(programs, id, type, props);
     }
@@ -208,6 +258,12 @@ static void on_global_remove(void *data, uint32_t id) {
     if (node != NULL) {
         forget_node(node);
         changed(programs);
+        return;
+    }
+    struct program_client *client;
+    spa_list_for_each(client, &programs->clients, link) {
+        if (client->id != id) continue;
+        forget_client(client);
         return;
     }
     struct role_global *global;
@@ -250,10 +306,14 @@ static const struct pw_core_events core_events = {
 
 /* ---- connecting, syncing, closing ---- */
 
-static int has_node_without_info(struct arbiter_programs *programs) {
+static int has_object_without_info(struct arbiter_programs *programs) {
     struct program_node *node;
     spa_list_for_each(node, &programs->nodes, link) {
         if (node->proxy != NULL && !node->has_info) return 1;
+    }
+    struct program_client *client;
+    spa_list_for_each(client, &programs->clients, link) {
+        if (client->proxy != NULL && !client->has_info) return 1;
     }
     return 0;
 }
@@ -262,10 +322,10 @@ static int sync_locked(struct arbiter_programs *programs, int timeout_ms) {
     if (programs->closed) return -1;
     struct timespec deadline;
     arbiter_client_deadline(&programs->client, &deadline, timeout_ms);
-    /* A node seen during a round trip was bound after it: its info comes with the next one. */
+    /* A node or client seen during a round trip was bound after it: its info comes with the next one. */
     for (int round = 0; round < 8; round++) {
         if (arbiter_client_round_trip(&programs->client, &deadline) != 0) return -1;
-        if (!has_node_without_info(programs)) return 0;
+        if (!has_object_without_info(programs)) return 0;
     }
     return 0;
 }
@@ -277,6 +337,7 @@ arbiter_programs *arbiter_programs_connect(const char *remote, char *error, int 
         return NULL;
     }
     spa_list_init(&programs->nodes);
+    spa_list_init(&programs->clients);
     spa_list_init(&programs->role_globals);
     if (arbiter_client_connect(&programs->client, "arbiter-programs", "arbiter-programs", remote, &core_events,
                                &registry_events, programs, error, error_len) != 0) {
@@ -299,6 +360,8 @@ static void close_locked(struct arbiter_programs *programs) {
     programs->closed = 1;
     struct program_node *node, *next_node;
     spa_list_for_each_safe(node, next_node, &programs->nodes, link) forget_node(node);
+    struct program_client *client, *next_client;
+    spa_list_for_each_safe(client, next_client, &programs->clients, link) forget_client(client);
     struct role_global *global, *next_global;
     spa_list_for_each_safe(global, next_global, &programs->role_globals, link) {
         spa_list_remove(&global->link);
@@ -351,6 +414,23 @@ int arbiter_programs_sync(arbiter_programs *programs, int timeout_ms, char *refu
 static int by_id(const void *a, const void *b) {
     uint32_t x = ((const struct arbiter_program_node *)a)->id, y = ((const struct arbiter_program_node *)b)->id;
     return x < y ? -1 : x > y;
+}
+
+/* Whether a client's property `key` belongs with its nodes' (who runs it: application.*, pipewire.sec.*,
+ * pipewire.access). */
+static int is_program_key(const char *key) {
+    return strncmp(key, "application.", 12) == 0 || strncmp(key, "pipewire.sec.", 13) == 0
+        || strcmp(key, "pipewire.access") == 0;
+}
+
+static struct program_client *node_client(struct arbiter_programs *programs, const struct program_node *node) {
+    const char *id = pw_properties_get(node->props, PW_KEY_CLIENT_ID);
+    if (id == NULL) return NULL;
+    struct program_client *client;
+    spa_list_for_each(client, &programs->clients, link) {
+        if (client->id == (uint32_t)atoi(id)) return client;
+    }
+    return NULL;
 }
 
 /* A line for a node that shows a role policy by its properties, or NULL: WirePlumber 0.4's endpoint nodes
@@ -413,13 +493,24 @@ struct arbiter_program_snapshot *arbiter_programs_snapshot(arbiter_programs *pro
         memcpy(copy->soft_volumes, node->soft_volumes, sizeof(copy->soft_volumes));
         copy->has_soft_mute = node->has_soft_mute;
         copy->soft_mute = node->soft_mute;
-        copy->props = calloc(node->props->dict.n_items + 1, sizeof(*copy->props));
+        /* Its own properties, then its client's program keys it has none of. */
+        struct program_client *client = node_client(programs, node);
+        uint32_t room = node->props->dict.n_items + (client ? client->props->dict.n_items : 0) + 1;
+        copy->props = calloc(room, sizeof(*copy->props));
         const struct spa_dict_item *item;
         if (copy->props != NULL) {
             spa_dict_for_each(item, &node->props->dict) {
                 copy->props[copy->n_props].key = strdup(item->key);
                 copy->props[copy->n_props].value = strdup(item->value ? item->value : "");
                 copy->n_props++;
+            }
+            if (client != NULL) {
+                spa_dict_for_each(item, &client->props->dict) {
+                    if (!is_program_key(item->key) || pw_properties_get(node->props, item->key) != NULL) continue;
+                    copy->props[copy->n_props].key = strdup(item->key);
+                    copy->props[copy->n_props].value = strdup(item->value ? item->value : "");
+                    copy->n_props++;
+                }
             }
         }
         char *line = role_node_line(node);

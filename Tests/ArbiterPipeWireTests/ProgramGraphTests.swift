@@ -4,7 +4,7 @@ import Testing
 
 /// Another program on a private daemon, followed and acted on through `ProgramGraph`: `pw-play` as the program
 /// TestMusic (role Music) playing a quiet tone to the built-in speaker. What the graph shows is checked against
-/// `pw-dump`, and what the program plays is recorded from its output ports (`AudibleLevelTests.level`).
+/// `pw-dump`, and what the speaker plays is recorded from its monitor ports.
 @Suite("Other programs' nodes, through ProgramGraph", .serialized)
 struct ProgramGraphTests {
     @Test("a program's stream appears with its properties, beside the device nodes, and runs once linked")
@@ -25,7 +25,10 @@ struct ProgramGraphTests {
         #expect(node.properties["application.name"] == "TestMusic")
         #expect(node.properties["media.role"] == "Music")
         #expect(node.properties["node.name"] == "pw-play")
+        // Who runs it comes from its client: pw-play is pw-cat; the node's own application.name wins.
         #expect(node.properties["application.process.id"] == "\(player)")
+        #expect(node.properties["application.process.binary"] == "pw-cat")
+        #expect(node.properties["pipewire.sec.pid"] == "\(player)")
         #expect(node.properties["client.id"] != nil)
         #expect(node.channelVolumes == [1, 1])
         #expect(node.mute == false)
@@ -256,9 +259,42 @@ enum Program {
         return (music, connection)
     }
 
-    /// What pw-play puts out now, relative to the tone at full level.
+    /// What the speaker plays now (its monitor ports recorded for half a second with `pw-record`, the first 0.1 s
+    /// left out while the links settle), relative to the tone at full level. A paused program puts out no buffers
+    /// at all, so its own output ports cannot be recorded; the speaker's mix goes on, silent.
     static func level(_ daemon: PrivateDaemon) throws -> Double {
-        try AudibleLevelTests.level(of: "pw-play", on: daemon) / AudibleLevelTests.fullLevel
+        let file = daemon.runtimeDirectory + "/heard.\(UUID().uuidString).wav"
+        defer { unlink(file) }
+        let recorder = "arbiter.test.heard"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pw-record")
+        process.arguments = ["--rate", "48000", "--channels", "2", "--format", "s16",
+                             "-P", "{ node.name = \(recorder) node.autoconnect = false "
+                                 + "adapter.auto-port-config = { mode = dsp monitor = false position = preserve } }", file]
+        process.environment = ["XDG_RUNTIME_DIR": daemon.runtimeDirectory, "PIPEWIRE_RUNTIME_DIR": daemon.runtimeDirectory,
+                               "PIPEWIRE_LOG": "/dev/null"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // SIGINT: pw-record finishes the file and exits.
+        defer { if process.isRunning { process.interrupt(); process.waitUntilExit() } }
+        var ports = ""
+        for _ in 0..<100 where !ports.contains("\(recorder):input_FR") {
+            usleep(20_000)
+            ports = try tool(daemon, ["pw-link", "-i"])
+        }
+        try #require(ports.contains("\(recorder):input_FR"), "pw-record made no input ports: \(ports)")
+        for channel in ["FL", "FR"] {
+            _ = try tool(daemon, ["pw-link", "\(speaker):monitor_\(channel)", "\(recorder):input_\(channel)"])
+        }
+        usleep(600_000)
+        process.interrupt()
+        process.waitUntilExit()
+        let settled = try AudibleLevelTests.samples(ofWAV: file).dropFirst(2 * 4_800)
+        try #require(settled.count >= 2 * 9_600, "pw-record wrote \(settled.count) samples of the speaker")
+        let sum = settled.reduce(0.0) { $0 + Double($1) * Double($1) }
+        return (sum / Double(settled.count)).squareRoot() / 32_768 / AudibleLevelTests.fullLevel
     }
 
     /// The node's state as pw-dump prints it.

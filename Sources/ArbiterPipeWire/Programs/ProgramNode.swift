@@ -4,8 +4,10 @@ public struct ProgramNode: Sendable, Equatable {
     public var id: UInt32
     /// `Stream/Output/Audio`, `Stream/Input/Audio`, `Audio/Sink`, `Audio/Source`, ...
     public var mediaClass: String
-    /// Every string property of its info: `application.name`, `application.process.binary`,
-    /// `application.process.id`, `media.role`, `media.name`, `node.name`, `device.api`, `client.id`, ...
+    /// Every property of its info, as strings (`application.name`, `media.role`, `media.category`, `media.name`,
+    /// `node.name`, `node.description`, `device.api`, `client.id`, ...), and its client's `application.*`,
+    /// `pipewire.sec.*` and `pipewire.access` where the node has none of that name (a stream's
+    /// `application.process.id` and `application.process.binary` are its client's).
     public var properties: [String: String]
     public var state: ProgramNodeState
     /// Props `channelVolumes` as published: the volume the user or the program set. Empty when not published.
