@@ -182,6 +182,45 @@ struct ProgramGraphTests {
         #expect(throws: PipeWireError.self) { try graph.setSoftVolumes(node: speaker.id, [0.5]) }
     }
 
+    @Test("a PulseAudio program's stream takes soft volumes and pauses too; its client still sees its own volume")
+    func pulseProgram() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
+        defer { graph.close() }
+        let (server, player) = try Program.paplay(on: daemon)
+        defer { Program.stop(player); Program.stop(server) }
+        let (pulse, links) = try Program.linkToSpeaker(graph, daemon, application: "TestPulse")
+        defer { withExtendedLifetime(links) {} }
+        #expect(graph.snapshot().node(pulse)?.properties["media.role"] == "Music")
+        try graph.setSoftVolumes(node: pulse, [0.3, 0.3])
+        try graph.sync()
+        let published = graph.snapshot(settlingWithin: 5) { $0.node(pulse)?.softVolumes == [0.3, 0.3] }
+        #expect(published.node(pulse)?.softVolumes == [0.3, 0.3])
+        #expect(published.node(pulse)?.channelVolumes == [1, 1])
+        #expect(try abs(Program.level(daemon) - 0.3) < 0.03)
+        // The program is told nothing: its own volume is still 100 %.
+        let inputs = try tool(daemon, ["pactl", "list", "sink-inputs"])
+        #expect(inputs.contains("/ 100% /"))
+        // A volume it sets itself is a channel volume: it ends the duck.
+        let index = try #require(try tool(daemon, ["pactl", "list", "short", "sink-inputs"]).split(separator: "\t").first)
+        _ = try tool(daemon, ["pactl", "set-sink-input-volume", String(index), "70%"])
+        let own = graph.snapshot(settlingWithin: 5) { $0.node(pulse)?.channelVolumes != [1, 1] }
+        let volume = try #require(own.node(pulse)?.channelVolumes.first)
+        #expect(abs(volume - 0.343) < 0.001)
+        #expect(own.node(pulse)?.softVolumes == [0.3, 0.3])
+        #expect(try abs(Program.level(daemon) - Double(volume)) < 0.03)
+        // Paused, it is silent, and neither the daemon nor its client says so.
+        try graph.pause(node: pulse)
+        try graph.sync()
+        #expect(try Program.level(daemon) < 0.01)
+        #expect(try tool(daemon, ["pactl", "list", "sink-inputs"]).contains("Corked: no"))
+        #expect(graph.snapshot().node(pulse)?.state == .running)
+        try graph.start(node: pulse)
+        try graph.sync()
+        #expect(try Program.level(daemon) > 0.3)
+    }
+
     @Test("a daemon gone under the graph wakes a waiter with gone")
     func daemonGone() throws {
         let daemon = try PrivateDaemon()
@@ -232,6 +271,33 @@ enum Program {
         return pid
     }
 
+    /// Starts `pipewire-pulse` on the daemon, then `paplay` of the tone as TestPulse (role music, which
+    /// pipewire-pulse names Music), with the port configuration a session manager would set. Returns both pids.
+    static func paplay(on daemon: PrivateDaemon) throws -> (server: pid_t, player: pid_t) {
+        let directory = daemon.runtimeDirectory
+        let file = directory + "/tone.wav"
+        try writeTone(file, seconds: 30)
+        let environment = ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)", "HOME=\(directory)",
+                           "PIPEWIRE_LOG=/dev/null", "PULSE_SERVER=unix:\(directory)/pulse/native"]
+        let server = PrivateDaemon.spawnChild(["/usr/bin/pipewire-pulse"], environment: environment,
+                                              log: directory + "/pipewire-pulse.log")
+        try #require(server > 0, "cannot run /usr/bin/pipewire-pulse (apt-get install pipewire-pulse)")
+        for _ in 0..<250 where access(directory + "/pulse/native", F_OK) != 0 { usleep(20_000) }
+        guard access(directory + "/pulse/native", F_OK) == 0 else {
+            stop(server)
+            throw PipeWireError("pipewire-pulse opened no socket at \(directory)/pulse/native")
+        }
+        let player = PrivateDaemon.spawnChild(
+            ["/usr/bin/paplay", "--property=media.role=music", "--property=application.name=TestPulse",
+             "--property=adapter.auto-port-config={ mode = dsp monitor = false position = preserve }", file],
+            environment: environment, log: directory + "/paplay.log")
+        guard player > 0 else {
+            stop(server)
+            throw PipeWireError("cannot run /usr/bin/paplay (apt-get install pulseaudio-utils)")
+        }
+        return (server, player)
+    }
+
     /// Kills a stand-in by its pid and reaps it; a second call does nothing.
     static func stop(_ pid: pid_t) {
         guard kill(pid, 0) == 0 else { return }
@@ -240,23 +306,25 @@ enum Program {
         waitpid(pid, &status, 0)
     }
 
-    /// Waits for TestMusic's node and its ports, links it to the speaker on a connection of the test's own (kept
-    /// for as long as the links should stay), and waits until it runs.
-    static func linkToSpeaker(_ graph: ProgramGraph, _ daemon: PrivateDaemon) throws -> (UInt32, PipeWireConnection) {
-        let seen = graph.snapshot(settlingWithin: 10) { $0.streams.contains { $0.properties["application.name"] == "TestMusic" } }
-        let music = try #require(seen.streams.first { $0.properties["application.name"] == "TestMusic" }).id
+    /// Waits for the node of `application` (TestMusic) and its ports, links it to the speaker on a connection of
+    /// the test's own (kept for as long as the links should stay), and waits until it runs.
+    static func linkToSpeaker(_ graph: ProgramGraph, _ daemon: PrivateDaemon, application: String = "TestMusic")
+        throws -> (UInt32, PipeWireConnection) {
+        let seen = graph.snapshot(settlingWithin: 10) { $0.streams.contains { $0.properties["application.name"] == application } }
+        let node = try #require(seen.streams.first { $0.properties["application.name"] == application })
+        let name = try #require(node.properties["node.name"])
         var ports = ""
-        for _ in 0..<250 where !ports.contains("pw-play:output_FR") {
+        for _ in 0..<250 where !ports.contains("\(name):output_FR") {
             ports = try tool(daemon, ["pw-link", "-o"])
-            if !ports.contains("pw-play:output_FR") { usleep(20_000) }
+            if !ports.contains("\(name):output_FR") { usleep(20_000) }
         }
-        try #require(ports.contains("pw-play:output_FR"), "pw-play made no output ports: \(ports)")
+        try #require(ports.contains("\(name):output_FR"), "\(name) made no output ports: \(ports)")
         let connection = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
         try connection.sync()
-        try connection.link(group: 0, from: "pw-play", to: speaker)
-        let running = graph.snapshot(settlingWithin: 10) { $0.node(music)?.state == .running }
-        try #require(running.node(music)?.state == .running)
-        return (music, connection)
+        try connection.link(group: 0, from: name, to: speaker)
+        let running = graph.snapshot(settlingWithin: 10) { $0.node(node.id)?.state == .running }
+        try #require(running.node(node.id)?.state == .running)
+        return (node.id, connection)
     }
 
     /// What the speaker plays now (its monitor ports recorded for half a second with `pw-record`, the first 0.1 s
