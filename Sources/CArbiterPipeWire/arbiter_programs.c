@@ -559,8 +559,8 @@ int arbiter_programs_alive(arbiter_programs *programs) {
 
 /* ---- acting on a node ---- */
 
-/* The node's proxy, with the lock held, or NULL and `*res` set. */
-static struct pw_node *node_proxy(struct arbiter_programs *programs, uint32_t id, int *res) {
+/* The node, bound, with the lock held, or NULL and `*res` set. */
+static struct program_node *bound_node(struct arbiter_programs *programs, uint32_t id, int *res) {
     if (programs->client.dead) {
         *res = -EPIPE;
         return NULL;
@@ -570,16 +570,23 @@ static struct pw_node *node_proxy(struct arbiter_programs *programs, uint32_t id
         *res = -ENOENT;
         return NULL;
     }
-    return (struct pw_node *)node->proxy;
+    return node;
 }
 
-int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t node, const float *volumes, uint32_t n,
+int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t id, const float *volumes, uint32_t n,
                                       int soft_mute) {
     if (n == 0 || n > ARBITER_PROGRAM_MAX_CHANNELS) return -EINVAL;
     pw_thread_loop_lock(programs->client.loop);
     int res = 0;
-    struct pw_node *proxy = node_proxy(programs, node, &res);
-    if (proxy != NULL) {
+    struct program_node *node = bound_node(programs, id, &res);
+    if (node != NULL) {
+        /* One value for every channel the node publishes. */
+        float each[ARBITER_PROGRAM_MAX_CHANNELS];
+        if (n == 1 && node->n_channel_volumes > 1) {
+            n = node->n_channel_volumes;
+            for (uint32_t i = 0; i < n; i++) each[i] = volumes[0];
+            volumes = each;
+        }
         uint8_t buffer[1024];
         struct spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
         struct spa_pod_frame f;
@@ -587,7 +594,7 @@ int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t node,
         spa_pod_builder_add(&b, SPA_PROP_softVolumes, SPA_POD_Array(sizeof(float), SPA_TYPE_Float, n, volumes), 0);
         if (soft_mute >= 0) spa_pod_builder_add(&b, SPA_PROP_softMute, SPA_POD_Bool(soft_mute != 0), 0);
         struct spa_pod *param = spa_pod_builder_pop(&b, &f);
-        res = param != NULL ? pw_node_set_param(proxy, SPA_PARAM_Props, 0, param) : -ENOSPC;
+        res = param != NULL ? pw_node_set_param((struct pw_node *)node->proxy, SPA_PARAM_Props, 0, param) : -ENOSPC;
         if (res > 0) res = 0;
     }
     pw_thread_loop_unlock(programs->client.loop);
@@ -597,10 +604,10 @@ int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t node,
 int arbiter_programs_send_command(arbiter_programs *programs, uint32_t node, int start) {
     pw_thread_loop_lock(programs->client.loop);
     int res = 0;
-    struct pw_node *proxy = node_proxy(programs, node, &res);
-    if (proxy != NULL) {
+    struct program_node *bound = bound_node(programs, node, &res);
+    if (bound != NULL) {
         struct spa_command command = SPA_NODE_COMMAND_INIT(start ? SPA_NODE_COMMAND_Start : SPA_NODE_COMMAND_Pause);
-        res = pw_node_send_command(proxy, &command);
+        res = pw_node_send_command((struct pw_node *)bound->proxy, &command);
         if (res > 0) res = 0;
     }
     pw_thread_loop_unlock(programs->client.loop);

@@ -72,10 +72,12 @@ struct ProgramGraphTests {
         let moved = try #require(changed.node(music))
         #expect(moved.softVolumes == [0.25, 0.25])
         #expect(try abs(Program.level(daemon) - 0.8) < 0.03)
-        // Set again, they apply again.
-        try graph.setSoftVolumes(node: music, [0.25])
+        // Set again, they apply again; one value is set for each channel.
+        try graph.setSoftVolumes(node: music, [0.4])
         try graph.sync()
-        #expect(try abs(Program.level(daemon) - 0.25) < 0.03)
+        let again = graph.snapshot(settlingWithin: 5) { $0.node(music)?.softVolumes == [0.4, 0.4] }
+        #expect(again.node(music)?.softVolumes == [0.4, 0.4])
+        #expect(try abs(Program.level(daemon) - 0.4) < 0.03)
     }
 
     @Test("pause silences the program while the daemon still reports its node running; start resumes it")
@@ -203,7 +205,8 @@ struct ProgramGraphTests {
         let inputs = try tool(daemon, ["pactl", "list", "sink-inputs"])
         #expect(inputs.contains("/ 100% /"))
         // A volume it sets itself is a channel volume: it ends the duck.
-        let index = try #require(try tool(daemon, ["pactl", "list", "short", "sink-inputs"]).split(separator: "\t").first)
+        let short = try tool(daemon, ["pactl", "list", "short", "sink-inputs"])
+        let index = try #require(short.split(separator: "\t").first)
         _ = try tool(daemon, ["pactl", "set-sink-input-volume", String(index), "70%"])
         let own = graph.snapshot(settlingWithin: 5) { $0.node(pulse)?.channelVolumes != [1, 1] }
         let volume = try #require(own.node(pulse)?.channelVolumes.first)
@@ -310,7 +313,9 @@ enum Program {
     /// the test's own (kept for as long as the links should stay), and waits until it runs.
     static func linkToSpeaker(_ graph: ProgramGraph, _ daemon: PrivateDaemon, application: String = "TestMusic")
         throws -> (UInt32, PipeWireConnection) {
-        let seen = graph.snapshot(settlingWithin: 10) { $0.streams.contains { $0.properties["application.name"] == application } }
+        let seen = graph.snapshot(settlingWithin: 10) {
+            $0.streams.contains { $0.properties["application.name"] == application }
+        }
         let node = try #require(seen.streams.first { $0.properties["application.name"] == application })
         let name = try #require(node.properties["node.name"])
         var ports = ""
@@ -339,8 +344,8 @@ enum Program {
         process.arguments = ["--rate", "48000", "--channels", "2", "--format", "s16",
                              "-P", "{ node.name = \(recorder) node.autoconnect = false "
                                  + "adapter.auto-port-config = { mode = dsp monitor = false position = preserve } }", file]
-        process.environment = ["XDG_RUNTIME_DIR": daemon.runtimeDirectory, "PIPEWIRE_RUNTIME_DIR": daemon.runtimeDirectory,
-                               "PIPEWIRE_LOG": "/dev/null"]
+        let directory = daemon.runtimeDirectory
+        process.environment = ["XDG_RUNTIME_DIR": directory, "PIPEWIRE_RUNTIME_DIR": directory, "PIPEWIRE_LOG": "/dev/null"]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -386,13 +391,15 @@ enum Program {
         var data = Data()
         func append32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         func append16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: Array("RIFF".utf8)); append32(UInt32(36 + frames * 4)); data.append(contentsOf: Array("WAVEfmt ".utf8))
+        data.append(contentsOf: Array("RIFF".utf8)); append32(UInt32(36 + frames * 4))
+        data.append(contentsOf: Array("WAVEfmt ".utf8))
         append32(16); append16(1); append16(2); append32(48_000); append32(48_000 * 4); append16(4); append16(16)
         data.append(contentsOf: Array("data".utf8)); append32(UInt32(frames * 4))
         // 1200 frames, 11 whole periods, repeated.
         var period = Data()
         for i in 0..<1_200 {
-            let sample = UInt16(bitPattern: Int16((0.01 * 32_768 * sin(2 * Double.pi * 440 * Double(i) / 48_000)).rounded()))
+            let value = 0.01 * 32_768 * sin(2 * Double.pi * 440 * Double(i) / 48_000)
+            let sample = UInt16(bitPattern: Int16(value.rounded()))
             withUnsafeBytes(of: sample.littleEndian) { period.append(contentsOf: $0); period.append(contentsOf: $0) }
         }
         for _ in 0..<(frames / 1_200) { data.append(period) }

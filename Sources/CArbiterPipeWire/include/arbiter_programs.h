@@ -66,9 +66,10 @@ int arbiter_programs_wait(arbiter_programs *programs, uint64_t generation, int t
 /* 1 while the connection is usable. */
 int arbiter_programs_alive(arbiter_programs *programs);
 
-/* Sends the node a Props param with only `softVolumes`, and `softMute` unless `soft_mute` is -1 (and so leaves its
- * channel volumes and mute alone). Returns at once: 0 sent, -ENOENT no such audio node, -EPIPE not connected, or
- * another negative errno. The daemon's refusal, if any, is reported by the next sync. */
+/* Sends the node a Props param with only `softVolumes` (one value: the same for each channel it publishes), and
+ * `softMute` unless `soft_mute` is -1 (and so leaves its channel volumes and mute alone). Returns at once: 0 sent,
+ * -ENOENT no such audio node, -EPIPE not connected, or another negative errno. The daemon's refusal, if any, is
+ * reported by the next sync. */
 int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t node, const float *volumes, uint32_t n,
                                       int soft_mute);
 
