@@ -13,9 +13,9 @@ struct ProgramGraphTests {
         defer { daemon.stop() }
         let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
         defer { graph.close() }
-        let player = try Program.play(on: daemon)
-        defer { Program.stop(player) }
-        let (music, links) = try Program.linkToSpeaker(graph, daemon)
+        let player = try OtherProgram.play(on: daemon)
+        defer { OtherProgram.stop(player) }
+        let (music, links) = try OtherProgram.linkToSpeaker(graph, daemon)
         defer { withExtendedLifetime(links) {} }
         let snapshot = graph.snapshot()
         let node = try #require(snapshot.node(music))
@@ -47,9 +47,9 @@ struct ProgramGraphTests {
         defer { daemon.stop() }
         let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
         defer { graph.close() }
-        let player = try Program.play(on: daemon)
-        defer { Program.stop(player) }
-        let (music, links) = try Program.linkToSpeaker(graph, daemon)
+        let player = try OtherProgram.play(on: daemon)
+        defer { OtherProgram.stop(player) }
+        let (music, links) = try OtherProgram.linkToSpeaker(graph, daemon)
         defer { withExtendedLifetime(links) {} }
         // The user's own volume, as a mixer sets it.
         _ = try tool(daemon, ["pw-cli", "set-param", "\(music)", "Props", "{ channelVolumes: [ 0.5, 0.5 ] }"])
@@ -61,23 +61,23 @@ struct ProgramGraphTests {
         #expect(ducked.softVolumes == [0.25, 0.25])
         #expect(ducked.channelVolumes == [0.5, 0.5])
         // Another client sees the same.
-        let props = try Program.dumpedProps(of: music, on: daemon)
+        let props = try OtherProgram.dumpedProps(of: music, on: daemon)
         #expect(props["softVolumes"] as? [Double] == [0.25, 0.25])
         #expect(props["channelVolumes"] as? [Double] == [0.5, 0.5])
         // The converter plays the soft volumes in place of the channel volumes: 0.25, not 0.5 × 0.25.
-        #expect(try abs(Program.level(daemon) - 0.25) < 0.03)
+        try OtherProgram.expectLevel(0.25, daemon)
         // A channel volume set afterwards puts the soft volumes out of use, though they are still published.
         _ = try tool(daemon, ["pw-cli", "set-param", "\(music)", "Props", "{ channelVolumes: [ 0.8, 0.8 ] }"])
         let changed = graph.snapshot(settlingWithin: 5) { $0.node(music)?.channelVolumes == [0.8, 0.8] }
         let moved = try #require(changed.node(music))
         #expect(moved.softVolumes == [0.25, 0.25])
-        #expect(try abs(Program.level(daemon) - 0.8) < 0.03)
+        try OtherProgram.expectLevel(0.8, daemon)
         // Set again, they apply again; one value is set for each channel.
         try graph.setSoftVolumes(node: music, [0.4])
         try graph.sync()
         let again = graph.snapshot(settlingWithin: 5) { $0.node(music)?.softVolumes == [0.4, 0.4] }
         #expect(again.node(music)?.softVolumes == [0.4, 0.4])
-        #expect(try abs(Program.level(daemon) - 0.4) < 0.03)
+        try OtherProgram.expectLevel(0.4, daemon)
     }
 
     @Test("pause silences the program while the daemon still reports its node running; start resumes it")
@@ -86,19 +86,19 @@ struct ProgramGraphTests {
         defer { daemon.stop() }
         let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
         defer { graph.close() }
-        let player = try Program.play(on: daemon)
-        defer { Program.stop(player) }
-        let (music, links) = try Program.linkToSpeaker(graph, daemon)
+        let player = try OtherProgram.play(on: daemon)
+        defer { OtherProgram.stop(player) }
+        let (music, links) = try OtherProgram.linkToSpeaker(graph, daemon)
         defer { withExtendedLifetime(links) {} }
-        #expect(try Program.level(daemon) > 0.9)
+        try OtherProgram.expectLevel(1, daemon)
         try graph.pause(node: music)
         try graph.sync()
-        #expect(try Program.level(daemon) < 0.01)
+        #expect(try OtherProgram.level(daemon) < 0.01)
         #expect(graph.snapshot().node(music)?.state == .running)
-        #expect(try Program.dumpedState(of: music, on: daemon) == "running")
+        #expect(try OtherProgram.dumpedState(of: music, on: daemon) == "running")
         try graph.start(node: music)
         try graph.sync()
-        #expect(try Program.level(daemon) > 0.9)
+        try OtherProgram.expectLevel(1, daemon)
     }
 
     @Test("a paused program plays again by itself when the daemon starts its node again (unlinked, then relinked)")
@@ -107,19 +107,19 @@ struct ProgramGraphTests {
         defer { daemon.stop() }
         let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
         defer { graph.close() }
-        let player = try Program.play(on: daemon)
-        defer { Program.stop(player) }
-        let (music, links) = try Program.linkToSpeaker(graph, daemon)
+        let player = try OtherProgram.play(on: daemon)
+        defer { OtherProgram.stop(player) }
+        let (music, links) = try OtherProgram.linkToSpeaker(graph, daemon)
         try graph.pause(node: music)
         try graph.sync()
-        #expect(try Program.level(daemon) < 0.01)
+        #expect(try OtherProgram.level(daemon) < 0.01)
         links.unlink(group: 0)
         let idle = graph.snapshot(settlingWithin: 5) { $0.node(music)?.state == .idle }
         #expect(idle.node(music)?.state == .idle)
-        try links.link(group: 0, from: "pw-play", to: Program.speaker)
+        try links.link(group: 0, from: "pw-play", to: OtherProgram.speaker)
         let running = graph.snapshot(settlingWithin: 5) { $0.node(music)?.state == .running }
         #expect(running.node(music)?.state == .running)
-        #expect(try Program.level(daemon) > 0.9)
+        try OtherProgram.expectLevel(1, daemon)
     }
 
     @Test("the program's end removes its node, and wakes a wait")
@@ -128,12 +128,12 @@ struct ProgramGraphTests {
         defer { daemon.stop() }
         let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
         defer { graph.close() }
-        let player = try Program.play(on: daemon)
-        defer { Program.stop(player) }
-        let (music, links) = try Program.linkToSpeaker(graph, daemon)
+        let player = try OtherProgram.play(on: daemon)
+        defer { OtherProgram.stop(player) }
+        let (music, links) = try OtherProgram.linkToSpeaker(graph, daemon)
         defer { withExtendedLifetime(links) {} }
         let before = graph.snapshot()
-        Program.stop(player)
+        OtherProgram.stop(player)
         #expect(graph.wait(after: before.generation, timeoutMs: 5000) == .changed)
         let after = graph.snapshot(settlingWithin: 5) { $0.node(music) == nil }
         #expect(after.node(music) == nil)
@@ -180,7 +180,7 @@ struct ProgramGraphTests {
         #expect(throws: PipeWireError.self) { try graph.sync() }
         #expect(graph.snapshot().nodes == [])
         let speaker = try #require(try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0").snapshot().nodes
-            .first { $0.properties["node.name"] == Program.speaker })
+            .first { $0.properties["node.name"] == OtherProgram.speaker })
         #expect(throws: PipeWireError.self) { try graph.setSoftVolumes(node: speaker.id, [0.5]) }
     }
 
@@ -190,9 +190,9 @@ struct ProgramGraphTests {
         defer { daemon.stop() }
         let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
         defer { graph.close() }
-        let (server, player) = try Program.paplay(on: daemon)
-        defer { Program.stop(player); Program.stop(server) }
-        let (pulse, links) = try Program.linkToSpeaker(graph, daemon, application: "TestPulse")
+        let (server, player) = try OtherProgram.paplay(on: daemon)
+        defer { OtherProgram.stop(player); OtherProgram.stop(server) }
+        let (pulse, links) = try OtherProgram.linkToSpeaker(graph, daemon, application: "TestPulse")
         defer { withExtendedLifetime(links) {} }
         #expect(graph.snapshot().node(pulse)?.properties["media.role"] == "Music")
         try graph.setSoftVolumes(node: pulse, [0.3, 0.3])
@@ -200,7 +200,7 @@ struct ProgramGraphTests {
         let published = graph.snapshot(settlingWithin: 5) { $0.node(pulse)?.softVolumes == [0.3, 0.3] }
         #expect(published.node(pulse)?.softVolumes == [0.3, 0.3])
         #expect(published.node(pulse)?.channelVolumes == [1, 1])
-        #expect(try abs(Program.level(daemon) - 0.3) < 0.03)
+        try OtherProgram.expectLevel(0.3, daemon)
         // The program is told nothing: its own volume is still 100 %.
         let inputs = try tool(daemon, ["pactl", "list", "sink-inputs"])
         #expect(inputs.contains("/ 100% /"))
@@ -212,16 +212,16 @@ struct ProgramGraphTests {
         let volume = try #require(own.node(pulse)?.channelVolumes.first)
         #expect(abs(volume - 0.343) < 0.001)
         #expect(own.node(pulse)?.softVolumes == [0.3, 0.3])
-        #expect(try abs(Program.level(daemon) - Double(volume)) < 0.03)
+        try OtherProgram.expectLevel(Double(volume), daemon)
         // Paused, it is silent, and neither the daemon nor its client says so.
         try graph.pause(node: pulse)
         try graph.sync()
-        #expect(try Program.level(daemon) < 0.01)
+        #expect(try OtherProgram.level(daemon) < 0.01)
         #expect(try tool(daemon, ["pactl", "list", "sink-inputs"]).contains("Corked: no"))
         #expect(graph.snapshot().node(pulse)?.state == .running)
         try graph.start(node: pulse)
         try graph.sync()
-        #expect(try Program.level(daemon) > 0.3)
+        try OtherProgram.expectLevel(Double(volume), daemon)
     }
 
     @Test("a daemon gone under the graph wakes a waiter with gone")
@@ -253,7 +253,7 @@ final class Waited: @unchecked Sendable {
 }
 
 /// The stand-in program and what is read of it from outside.
-enum Program {
+enum OtherProgram {
     static let speaker = "arbiter.port.builtInSpeaker"
 
     /// Starts `pw-play --media-role Music` as TestMusic with a 30 s tone of the level `AudibleLevelTests.fullLevel`
@@ -330,6 +330,14 @@ enum Program {
         let running = graph.snapshot(settlingWithin: 10) { $0.node(node.id)?.state == .running }
         try #require(running.node(node.id)?.state == .running)
         return (node.id, connection)
+    }
+
+    /// Expects the speaker to play the tone at `level` (of the full level) now, within a tenth of it.
+    static func expectLevel(_ level: Double, _ daemon: PrivateDaemon,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let heard = try self.level(daemon)
+        #expect(abs(heard - level) < 0.1 * level, "the speaker played at \(heard) of the full level, not \(level)",
+                sourceLocation: sourceLocation)
     }
 
     /// What the speaker plays now (its monitor ports recorded for half a second with `pw-record`, the first 0.1 s

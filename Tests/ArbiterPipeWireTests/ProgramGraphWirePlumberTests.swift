@@ -13,7 +13,7 @@ struct ProgramGraphWirePlumberTests {
         let graph = try ProgramGraph(remote: session.daemon.runtimeDirectory + "/pipewire-0")
         defer { graph.close() }
         let (music, player) = try session.playMusic(graph)
-        defer { Program.stop(player) }
+        defer { OtherProgram.stop(player) }
         try graph.setSoftVolumes(node: music, [0.3, 0.3])
         try graph.sync()
         _ = graph.snapshot(settlingWithin: 5) { $0.node(music)?.softVolumes == [0.3, 0.3] }
@@ -38,7 +38,7 @@ struct ProgramGraphWirePlumberTests {
         let plain = try ProgramGraph(remote: stock.daemon.runtimeDirectory + "/pipewire-0")
         defer { plain.close() }
         let (_, player) = try stock.playMusic(plain)
-        defer { Program.stop(player) }
+        defer { OtherProgram.stop(player) }
         #expect(plain.snapshot().rolePolicy == [])
 
         let roles = try WirePlumberSession(roleEndpoints: true)
@@ -102,7 +102,7 @@ struct WirePlumberSession {
 
     /// Stops WirePlumber, the bus and the daemon, each by its pid.
     func stop() {
-        for pid in helpers.reversed() { Program.stop(pid) }
+        for pid in helpers.reversed() { OtherProgram.stop(pid) }
         daemon.stop()
     }
 
@@ -119,7 +119,7 @@ struct WirePlumberSession {
     func playMusic(_ graph: ProgramGraph) throws -> (UInt32, pid_t) {
         let directory = daemon.runtimeDirectory
         let file = directory + "/tone.wav"
-        try Program.writeTone(file, seconds: 30)
+        try OtherProgram.writeTone(file, seconds: 30)
         for _ in 0..<5 {
             let pid = PrivateDaemon.spawnChild(
                 ["/usr/bin/pw-play", "--media-role", "Music", "-P", "{ application.name = \"TestMusic\" }", file],
@@ -132,7 +132,7 @@ struct WirePlumberSession {
             }
             let running = graph.snapshot(settlingWithin: 5) { music($0)?.state == .running }
             if let node = music(running), node.state == .running { return (node.id, pid) }
-            Program.stop(pid)
+            OtherProgram.stop(pid)
             _ = graph.snapshot(settlingWithin: 5) { music($0) == nil }
         }
         Issue.record("WirePlumber did not link TestMusic to a sink in 5 tries")
