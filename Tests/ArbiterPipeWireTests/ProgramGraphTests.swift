@@ -224,6 +224,28 @@ struct ProgramGraphTests {
         try OtherProgram.expectLevel(Double(volume), daemon)
     }
 
+    @Test("graphs connected, read, closed and released leave no descriptor open")
+    func noDescriptorLeft() async {
+        // In a process of its own: the other suites open and close descriptors in this one meanwhile.
+        await #expect(processExitsWith: .success) {
+            let daemon = try PrivateDaemon()
+            defer { daemon.stop() }
+            func round() throws {
+                let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
+                try graph.sync()
+                guard !graph.snapshot().nodes.isEmpty else { exit(2) }
+                graph.close()
+            }
+            try round()   // libpipewire's one-time set-up
+            let baseline = FileDescriptorCensus.ofThisProcess()
+            for _ in 0..<30 { try round() }
+            if let leak = FileDescriptorCensus.ofThisProcess().leak(since: baseline, whose: "the test") {
+                print(leak)
+                exit(1)
+            }
+        }
+    }
+
     @Test("a daemon gone under the graph wakes a waiter with gone")
     func daemonGone() throws {
         let daemon = try PrivateDaemon()
