@@ -30,6 +30,7 @@ struct program_node {
     float soft_volumes[ARBITER_PROGRAM_MAX_CHANNELS];
     int has_soft_mute;
     int soft_mute;
+    uint64_t props_updates;
     struct pw_properties *props;
     struct pw_proxy *proxy;
     struct spa_hook node_listener;
@@ -113,6 +114,7 @@ static void on_node_param(void *data, int seq, uint32_t id, uint32_t index, uint
     }
     /* As pw-dump is read: the Props object that carries the volumes (a node may publish others, its follower's). */
     if (!has_channel && !has_soft) return;
+    node->props_updates++;
     if (has_channel) {
         node->n_channel_volumes = n_channel;
         memcpy(node->channel_volumes, channel, sizeof(float) * n_channel);
@@ -493,6 +495,7 @@ struct arbiter_program_snapshot *arbiter_programs_snapshot(arbiter_programs *pro
         memcpy(copy->soft_volumes, node->soft_volumes, sizeof(copy->soft_volumes));
         copy->has_soft_mute = node->has_soft_mute;
         copy->soft_mute = node->soft_mute;
+        copy->props_updates = node->props_updates;
         /* Its own properties, then its client's program keys it has none of. */
         struct program_client *client = node_client(programs, node);
         uint32_t room = node->props->dict.n_items + (client ? client->props->dict.n_items : 0) + 1;

@@ -72,6 +72,17 @@ struct ProgramGraphTests {
         let moved = try #require(changed.node(music))
         #expect(moved.softVolumes == [0.25, 0.25])
         try OtherProgram.expectLevel(0.8, daemon)
+        // Even a channel volume set to what it was puts them out of use, and shows only as one more publication.
+        try graph.setSoftVolumes(node: music, [0.25])
+        try graph.sync()
+        let reapplied = graph.snapshot(settlingWithin: 5) { $0.node(music)?.softVolumes == [0.25, 0.25] }
+        let before = try #require(reapplied.node(music))
+        _ = try tool(daemon, ["pw-cli", "set-param", "\(music)", "Props", "{ channelVolumes: [ 0.8, 0.8 ] }"])
+        let same = graph.snapshot(settlingWithin: 5) { ($0.node(music)?.propsUpdates ?? 0) > before.propsUpdates }
+        #expect(same.node(music)?.propsUpdates == before.propsUpdates + 1)
+        #expect(same.node(music)?.channelVolumes == [0.8, 0.8])
+        #expect(same.node(music)?.softVolumes == [0.25, 0.25])
+        try OtherProgram.expectLevel(0.8, daemon)
         // Set again, they apply again; one value is set for each channel.
         try graph.setSoftVolumes(node: music, [0.4])
         try graph.sync()

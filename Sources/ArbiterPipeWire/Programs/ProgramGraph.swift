@@ -140,6 +140,7 @@ public final class ProgramGraph: @unchecked Sendable {
         return ProgramNode(id: node.id, mediaClass: properties["media.class"] ?? "", properties: properties,
                            state: ProgramNodeState(pipeWireState: node.state), channelVolumes: channel,
                            softVolumes: soft, mute: node.has_mute != 0 ? node.mute != 0 : nil,
-                           softMute: node.has_soft_mute != 0 ? node.soft_mute != 0 : nil)
+                           softMute: node.has_soft_mute != 0 ? node.soft_mute != 0 : nil,
+                           propsUpdates: node.props_updates)
     }
 }

@@ -29,6 +29,7 @@ struct arbiter_program_node {
     float soft_volumes[ARBITER_PROGRAM_MAX_CHANNELS];
     int32_t has_soft_mute;
     int32_t soft_mute;
+    uint64_t props_updates; /* how many Props objects with volumes it published */
     uint32_t n_props;
     struct arbiter_program_prop *props; /* its info props (its global's before the info came), media.class among them */
 };
