@@ -30,10 +30,22 @@ struct program_node {
     float soft_volumes[ARBITER_PROGRAM_MAX_CHANNELS];
     int has_soft_mute;
     int soft_mute;
+    uint64_t props_updates;
     struct pw_properties *props;
     struct pw_proxy *proxy;
     struct spa_hook node_listener;
     struct spa_hook proxy_listener;
+};
+
+/* A client, bound for its info properties: a node's `application.process.*` are its client's. */
+struct program_client {
+    struct spa_list link;
+    struct arbiter_programs *owner;
+    uint32_t id;
+    int has_info;
+    struct pw_properties *props;
+    struct pw_proxy *proxy;
+    struct spa_hook listener;
 };
 
 /* A global that shows a session manager's role policy by its type alone (WirePlumber 0.4's endpoints). */
@@ -41,17 +53,6 @@ struct role_global {
     struct spa_list link;
     uint32_t id;
     char *line;
-};
-
-/* A client of the daemon: the process behind its nodes (application.process.id, pipewire.sec.pid, ...), which a
- * stream's node does not carry itself. */
-struct program_client {
-    struct spa_list link;
-    uint32_t id;
-    struct pw_properties *props;
-    struct pw_proxy *proxy;
-    struct spa_hook client_listener;
-    struct spa_hook proxy_listener;
 };
 
 struct arbiter_programs {
@@ -113,6 +114,7 @@ static void on_node_param(void *data, int seq, uint32_t id, uint32_t index, uint
     }
     /* As pw-dump is read: the Props object that carries the volumes (a node may publish others, its follower's). */
     if (!has_channel && !has_soft) return;
+    node->props_updates++;
     if (has_channel) {
         node->n_channel_volumes = n_channel;
         memcpy(node->channel_volumes, channel, sizeof(float) * n_channel);
@@ -145,7 +147,43 @@ static const struct pw_proxy_events proxy_events = {
     .error = on_proxy_error,
 };
 
+static void on_client_info(void *data, const struct pw_client_info *info) {
+    struct program_client *client = data;
+    client->has_info = 1;
+    if (info->props != NULL) {
+        pw_properties_clear(client->props);
+        pw_properties_update(client->props, info->props);
+    }
+    changed(client->owner);
+}
+
+static const struct pw_client_events client_events = {
+    PW_VERSION_CLIENT_EVENTS,
+    .info = on_client_info,
+};
+
 /* ---- the registry ---- */
+
+static void forget_client(struct program_client *client) {
+    if (client->proxy != NULL) {
+        spa_hook_remove(&client->listener);
+        pw_proxy_destroy(client->proxy);
+    }
+    pw_properties_free(client->props);
+    spa_list_remove(&client->link);
+    free(client);
+}
+
+static void follow_client(struct arbiter_programs *programs, uint32_t id, const struct spa_dict *props) {
+    struct program_client *client = calloc(1, sizeof(*client));
+    if (client == NULL) return;
+    client->owner = programs;
+    client->id = id;
+    client->props = pw_properties_new_dict(props);
+    client->proxy = pw_registry_bind(programs->client.registry, id, PW_TYPE_INTERFACE_Client, PW_VERSION_CLIENT, 0);
+    if (client->proxy != NULL) pw_proxy_add_object_listener(client->proxy, &client->listener, &client_events, client);
+    spa_list_append(&programs->clients, &client->link);
+}
 
 static void forget_node(struct program_node *node) {
     if (node->proxy != NULL) {
@@ -203,78 +241,14 @@ static void note_role_global(struct arbiter_programs *programs, uint32_t id, con
     changed(programs);
 }
 
-/* ---- clients: the processes behind the nodes ---- */
-
-static void on_client_info(void *data, const struct pw_client_info *info) {
-    struct program_client *client = data;
-    if (info->props == NULL) return;
-    pw_properties_update(client->props, info->props);
-}
-
-static const struct pw_client_events client_events = {
-    PW_VERSION_CLIENT_EVENTS,
-    .info = on_client_info,
-};
-
-static void forget_client(struct program_client *client) {
-    if (client->proxy != NULL) {
-        spa_hook_remove(&client->client_listener);
-        spa_hook_remove(&client->proxy_listener);
-        pw_proxy_destroy(client->proxy);
-    }
-    pw_properties_free(client->props);
-    spa_list_remove(&client->link);
-    free(client);
-}
-
-static void on_client_proxy_removed(void *data) {
-    struct program_client *client = data;
-    spa_hook_remove(&client->client_listener);
-    spa_hook_remove(&client->proxy_listener);
-    pw_proxy_destroy(client->proxy);
-    client->proxy = NULL;
-}
-
-static const struct pw_proxy_events client_proxy_events = {
-    PW_VERSION_PROXY_EVENTS,
-    .removed = on_client_proxy_removed,
-};
-
-static void follow_client(struct arbiter_programs *programs, uint32_t id, const struct spa_dict *props) {
-    struct program_client *client = calloc(1, sizeof(*client));
-    if (client == NULL) return;
-    client->id = id;
-    client->props = pw_properties_new_dict(props);
-    client->proxy = pw_registry_bind(programs->client.registry, id, PW_TYPE_INTERFACE_Client, PW_VERSION_CLIENT, 0);
-    if (client->proxy != NULL) {
-        pw_proxy_add_object_listener(client->proxy, &client->client_listener, &client_events, client);
-        pw_proxy_add_listener(client->proxy, &client->proxy_listener, &client_proxy_events, client);
-    }
-    spa_list_append(&programs->clients, &client->link);
-}
-
-static struct program_client *find_client(struct arbiter_programs *programs, uint32_t id) {
-    struct program_client *client;
-    spa_list_for_each(client, &programs->clients, link) {
-        if (client->id == id) return client;
-    }
-    return NULL;
-}
-
-/* The client's keys a node's copy gets when it has none of its own: who made the stream. */
-static const char *const client_keys[] = {
-    PW_KEY_APP_PROCESS_ID, PW_KEY_APP_PROCESS_BINARY, PW_KEY_APP_NAME, PW_KEY_APP_ID, PW_KEY_SEC_PID,
-    PW_KEY_APP_PROCESS_USER, "pipewire.access.portal.app_id", NULL,
-};
-
 static void on_global(void *data, uint32_t id, uint32_t permissions, const char *type, uint32_t version,
                       const struct spa_dict *props) {
     struct arbiter_programs *programs = data;
     if (props == NULL) return;
-    if (strcmp(type, PW_TYPE_INTERFACE_Client) == 0) {
-        follow_client(programs, id, props);
-    } else if (strcmp(type, PW_TYPE_INTERFACE_Node) == 0) {
+    if (strcmp(type, PW_TYPE_INTERFACE_Node) == 0) {
         follow_node(programs, id, props);
+    } else if (strcmp(type, PW_TYPE_INTERFACE_Client) == 0) {
+        follow_client(programs, id, props);
     } else if (strcmp(type, "PipeWire:Interface:Endpoint") == 0) {
         note_role_global(programs, id, type, props);
     }
@@ -288,8 +262,9 @@ static void on_global_remove(void *data, uint32_t id) {
         changed(programs);
         return;
     }
-    struct program_client *client = find_client(programs, id);
-    if (client != NULL) {
+    struct program_client *client;
+    spa_list_for_each(client, &programs->clients, link) {
+        if (client->id != id) continue;
         forget_client(client);
         return;
     }
@@ -333,10 +308,14 @@ static const struct pw_core_events core_events = {
 
 /* ---- connecting, syncing, closing ---- */
 
-static int has_node_without_info(struct arbiter_programs *programs) {
+static int has_object_without_info(struct arbiter_programs *programs) {
     struct program_node *node;
     spa_list_for_each(node, &programs->nodes, link) {
         if (node->proxy != NULL && !node->has_info) return 1;
+    }
+    struct program_client *client;
+    spa_list_for_each(client, &programs->clients, link) {
+        if (client->proxy != NULL && !client->has_info) return 1;
     }
     return 0;
 }
@@ -345,10 +324,10 @@ static int sync_locked(struct arbiter_programs *programs, int timeout_ms) {
     if (programs->closed) return -1;
     struct timespec deadline;
     arbiter_client_deadline(&programs->client, &deadline, timeout_ms);
-    /* A node seen during a round trip was bound after it: its info comes with the next one. */
+    /* A node or client seen during a round trip was bound after it: its info comes with the next one. */
     for (int round = 0; round < 8; round++) {
         if (arbiter_client_round_trip(&programs->client, &deadline) != 0) return -1;
-        if (!has_node_without_info(programs)) return 0;
+        if (!has_object_without_info(programs)) return 0;
     }
     return 0;
 }
@@ -439,6 +418,23 @@ static int by_id(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+/* Whether a client's property `key` belongs with its nodes' (who runs it: application.*, pipewire.sec.*,
+ * pipewire.access). */
+static int is_program_key(const char *key) {
+    return strncmp(key, "application.", 12) == 0 || strncmp(key, "pipewire.sec.", 13) == 0
+        || strcmp(key, "pipewire.access") == 0;
+}
+
+static struct program_client *node_client(struct arbiter_programs *programs, const struct program_node *node) {
+    const char *id = pw_properties_get(node->props, PW_KEY_CLIENT_ID);
+    if (id == NULL) return NULL;
+    struct program_client *client;
+    spa_list_for_each(client, &programs->clients, link) {
+        if (client->id == (uint32_t)atoi(id)) return client;
+    }
+    return NULL;
+}
+
 /* A line for a node that shows a role policy by its properties, or NULL: WirePlumber 0.4's endpoint nodes
  * (wireplumber.is-endpoint, whose monitorVolumes it ducks) and 0.5's role loopbacks (device.intended-roles,
  * policy.role-based.*). */
@@ -499,10 +495,11 @@ struct arbiter_program_snapshot *arbiter_programs_snapshot(arbiter_programs *pro
         memcpy(copy->soft_volumes, node->soft_volumes, sizeof(copy->soft_volumes));
         copy->has_soft_mute = node->has_soft_mute;
         copy->soft_mute = node->soft_mute;
-        uint32_t client_id = pw_properties_get_uint32(node->props, PW_KEY_CLIENT_ID, SPA_ID_INVALID);
-        struct program_client *owner = client_id == SPA_ID_INVALID ? NULL : find_client(programs, client_id);
-        uint32_t extra = (uint32_t)(sizeof(client_keys) / sizeof(client_keys[0]));
-        copy->props = calloc(node->props->dict.n_items + extra + 1, sizeof(*copy->props));
+        copy->props_updates = node->props_updates;
+        /* Its own properties, then its client's program keys it has none of. */
+        struct program_client *client = node_client(programs, node);
+        uint32_t room = node->props->dict.n_items + (client ? client->props->dict.n_items : 0) + 1;
+        copy->props = calloc(room, sizeof(*copy->props));
         const struct spa_dict_item *item;
         if (copy->props != NULL) {
             spa_dict_for_each(item, &node->props->dict) {
@@ -510,12 +507,13 @@ struct arbiter_program_snapshot *arbiter_programs_snapshot(arbiter_programs *pro
                 copy->props[copy->n_props].value = strdup(item->value ? item->value : "");
                 copy->n_props++;
             }
-            for (const char *const *key = client_keys; owner != NULL && *key != NULL; key++) {
-                const char *value = pw_properties_get(owner->props, *key);
-                if (value == NULL || pw_properties_get(node->props, *key) != NULL) continue;
-                copy->props[copy->n_props].key = strdup(*key);
-                copy->props[copy->n_props].value = strdup(value);
-                copy->n_props++;
+            if (client != NULL) {
+                spa_dict_for_each(item, &client->props->dict) {
+                    if (!is_program_key(item->key) || pw_properties_get(node->props, item->key) != NULL) continue;
+                    copy->props[copy->n_props].key = strdup(item->key);
+                    copy->props[copy->n_props].value = strdup(item->value ? item->value : "");
+                    copy->n_props++;
+                }
             }
         }
         char *line = role_node_line(node);
@@ -564,8 +562,8 @@ int arbiter_programs_alive(arbiter_programs *programs) {
 
 /* ---- acting on a node ---- */
 
-/* The node's proxy, with the lock held, or NULL and `*res` set. */
-static struct pw_node *node_proxy(struct arbiter_programs *programs, uint32_t id, int *res) {
+/* The node, bound, with the lock held, or NULL and `*res` set. */
+static struct program_node *bound_node(struct arbiter_programs *programs, uint32_t id, int *res) {
     if (programs->client.dead) {
         *res = -EPIPE;
         return NULL;
@@ -575,16 +573,23 @@ static struct pw_node *node_proxy(struct arbiter_programs *programs, uint32_t id
         *res = -ENOENT;
         return NULL;
     }
-    return (struct pw_node *)node->proxy;
+    return node;
 }
 
-int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t node, const float *volumes, uint32_t n,
+int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t id, const float *volumes, uint32_t n,
                                       int soft_mute) {
     if (n == 0 || n > ARBITER_PROGRAM_MAX_CHANNELS) return -EINVAL;
     pw_thread_loop_lock(programs->client.loop);
     int res = 0;
-    struct pw_node *proxy = node_proxy(programs, node, &res);
-    if (proxy != NULL) {
+    struct program_node *node = bound_node(programs, id, &res);
+    if (node != NULL) {
+        /* One value for every channel the node publishes. */
+        float each[ARBITER_PROGRAM_MAX_CHANNELS];
+        if (n == 1 && node->n_channel_volumes > 1) {
+            n = node->n_channel_volumes;
+            for (uint32_t i = 0; i < n; i++) each[i] = volumes[0];
+            volumes = each;
+        }
         uint8_t buffer[1024];
         struct spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
         struct spa_pod_frame f;
@@ -592,7 +597,7 @@ int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t node,
         spa_pod_builder_add(&b, SPA_PROP_softVolumes, SPA_POD_Array(sizeof(float), SPA_TYPE_Float, n, volumes), 0);
         if (soft_mute >= 0) spa_pod_builder_add(&b, SPA_PROP_softMute, SPA_POD_Bool(soft_mute != 0), 0);
         struct spa_pod *param = spa_pod_builder_pop(&b, &f);
-        res = param != NULL ? pw_node_set_param(proxy, SPA_PARAM_Props, 0, param) : -ENOSPC;
+        res = param != NULL ? pw_node_set_param((struct pw_node *)node->proxy, SPA_PARAM_Props, 0, param) : -ENOSPC;
         if (res > 0) res = 0;
     }
     pw_thread_loop_unlock(programs->client.loop);
@@ -602,10 +607,10 @@ int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t node,
 int arbiter_programs_send_command(arbiter_programs *programs, uint32_t node, int start) {
     pw_thread_loop_lock(programs->client.loop);
     int res = 0;
-    struct pw_node *proxy = node_proxy(programs, node, &res);
-    if (proxy != NULL) {
+    struct program_node *bound = bound_node(programs, node, &res);
+    if (bound != NULL) {
         struct spa_command command = SPA_NODE_COMMAND_INIT(start ? SPA_NODE_COMMAND_Start : SPA_NODE_COMMAND_Pause);
-        res = pw_node_send_command(proxy, &command);
+        res = pw_node_send_command((struct pw_node *)bound->proxy, &command);
         if (res > 0) res = 0;
     }
     pw_thread_loop_unlock(programs->client.loop);

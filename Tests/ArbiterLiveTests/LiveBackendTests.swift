@@ -116,11 +116,33 @@ import Testing
         h.turn(at: 3)
         // The user lowers the program's own volume while it is ducked: the daemon publishes the new volume, and
         // the duck is applied over it again.
-        h.graph.nodes[10]!.channelVolumes = [0.5, 0.5]
-        h.graph.nodes[10]!.softVolumes = [0.5, 0.5]
-        h.graph.generation += 1
+        h.graph.userSets(10, volume: 0.5)
         h.turn(at: 4)
         #expect(h.graph.nodes[10]!.softVolumes.first == Float(0.5 * Profile().duckLevel))
+        // Set again to the same value: the converter drops the duck all the same, and only the count of Props
+        // publications tells.
+        let sets = h.graph.calls.count
+        h.graph.userSets(10, volume: 0.5)
+        h.turn(at: 5)
+        #expect(h.graph.calls.count == sets + 1)
+        #expect(h.graph.calls.last == "soft 10 0.1,0.1")
+    }
+
+    @Test func aCorkLapsedByTheDaemonIsCorkedAgain() throws {
+        let h = try LiveHarness(withPlayers: false)
+        h.graph.stream(10, name: "mpv", role: "Movie", pid: 100)
+        h.turn(at: 0)
+        h.graph.stream(20, name: "Alarm", role: "Alarm", pid: 300)
+        h.turn(at: 1)
+        #expect(h.graph.calls.filter { $0 == "pause 10" }.count == 1)
+        h.graph.set(10, running: false)   // unlinked: idle
+        h.turn(at: 2)
+        h.graph.set(10, running: true)    // relinked: the daemon starts it, which undoes the pause
+        h.turn(at: 3)
+        #expect(h.graph.calls.filter { $0 == "pause 10" }.count == 2)
+        h.graph.remove(20)
+        h.turn(at: 4)
+        #expect(h.graph.calls.last == "start 10")
     }
 
     @Test func leavingPutsEveryProgramBackAsItWas() throws {

@@ -13,7 +13,7 @@ struct ProgramGraphWirePlumberTests {
         let graph = try ProgramGraph(remote: session.daemon.runtimeDirectory + "/pipewire-0")
         defer { graph.close() }
         let (music, player) = try session.playMusic(graph)
-        defer { Program.stop(player) }
+        defer { OtherProgram.stop(player) }
         try graph.setSoftVolumes(node: music, [0.3, 0.3])
         try graph.sync()
         _ = graph.snapshot(settlingWithin: 5) { $0.node(music)?.softVolumes == [0.3, 0.3] }
@@ -38,7 +38,7 @@ struct ProgramGraphWirePlumberTests {
         let plain = try ProgramGraph(remote: stock.daemon.runtimeDirectory + "/pipewire-0")
         defer { plain.close() }
         let (_, player) = try stock.playMusic(plain)
-        defer { Program.stop(player) }
+        defer { OtherProgram.stop(player) }
         #expect(plain.snapshot().rolePolicy == [])
 
         let roles = try WirePlumberSession(roleEndpoints: true)
@@ -66,7 +66,8 @@ struct WirePlumberSession {
     /// role endpoints of 50-endpoints-config.lua turned on (their comment markers removed).
     init(roleEndpoints: Bool) throws {
         for program in ["wireplumber", "dbus-daemon"] {
-            try #require(access("/usr/bin/\(program)", X_OK) == 0, "\(program) is not installed (tools/setup.sh installs it)")
+            try #require(access("/usr/bin/\(program)", X_OK) == 0,
+                         "\(program) is not installed (tools/setup.sh installs it)")
         }
         // WirePlumber makes its own `default` metadata.
         let configuration = PrivateDaemon.defaultConfiguration.split(separator: "\n", omittingEmptySubsequences: false)
@@ -88,8 +89,8 @@ struct WirePlumberSession {
             environment.append("XDG_CONFIG_HOME=\(directory)/config")
         }
         do {
-            helpers.append(try WirePlumberSession.spawn(["/usr/bin/dbus-daemon", "--session", "--nofork",
-                                                         "--address=unix:path=\(directory)/bus"], environment, directory))
+            let bus = ["/usr/bin/dbus-daemon", "--session", "--nofork", "--address=unix:path=\(directory)/bus"]
+            helpers.append(try WirePlumberSession.spawn(bus, environment, directory))
             for _ in 0..<250 where access(directory + "/bus", F_OK) != 0 { usleep(20_000) }
             try #require(access(directory + "/bus", F_OK) == 0, "dbus-daemon opened no socket")
             helpers.append(try WirePlumberSession.spawn(["/usr/bin/wireplumber"], environment, directory))
@@ -101,7 +102,7 @@ struct WirePlumberSession {
 
     /// Stops WirePlumber, the bus and the daemon, each by its pid.
     func stop() {
-        for pid in helpers.reversed() { Program.stop(pid) }
+        for pid in helpers.reversed() { OtherProgram.stop(pid) }
         daemon.stop()
     }
 
@@ -118,7 +119,7 @@ struct WirePlumberSession {
     func playMusic(_ graph: ProgramGraph) throws -> (UInt32, pid_t) {
         let directory = daemon.runtimeDirectory
         let file = directory + "/tone.wav"
-        try Program.writeTone(file, seconds: 30)
+        try OtherProgram.writeTone(file, seconds: 30)
         for _ in 0..<5 {
             let pid = PrivateDaemon.spawnChild(
                 ["/usr/bin/pw-play", "--media-role", "Music", "-P", "{ application.name = \"TestMusic\" }", file],
@@ -126,14 +127,13 @@ struct WirePlumberSession {
                               "PIPEWIRE_REMOTE=pipewire-0", "PIPEWIRE_LOG=/dev/null"],
                 log: directory + "/pw-play.log")
             try #require(pid > 0, "cannot run /usr/bin/pw-play (apt-get install pipewire-bin)")
-            let running = graph.snapshot(settlingWithin: 5) {
-                $0.streams.contains { $0.properties["application.name"] == "TestMusic" && $0.state == .running }
+            func music(_ snapshot: ProgramGraphSnapshot) -> ProgramNode? {
+                snapshot.streams.first { $0.properties["application.name"] == "TestMusic" }
             }
-            if let music = running.streams.first(where: { $0.properties["application.name"] == "TestMusic" && $0.state == .running }) {
-                return (music.id, pid)
-            }
-            Program.stop(pid)
-            _ = graph.snapshot(settlingWithin: 5) { !$0.streams.contains { $0.properties["application.name"] == "TestMusic" } }
+            let running = graph.snapshot(settlingWithin: 5) { music($0)?.state == .running }
+            if let node = music(running), node.state == .running { return (node.id, pid) }
+            OtherProgram.stop(pid)
+            _ = graph.snapshot(settlingWithin: 5) { music($0) == nil }
         }
         Issue.record("WirePlumber did not link TestMusic to a sink in 5 tries")
         throw PipeWireError("TestMusic never ran")

@@ -92,7 +92,7 @@ public final class LeaveLedger {
                   entry.processID == nil || node.properties["application.process.id"] == entry.processID.map(String.init)
             else { continue }
             if entry.lowered, !node.channelVolumes.isEmpty {
-                try? graph.setSoftVolumes(node: entry.node, node.channelVolumes, mute: nil)
+                try? graph.setSoftVolumes(node: entry.node, node.channelVolumes, mute: node.mute)
                 lines.append("node \(entry.node): volume back to its own")
             }
             if entry.pausedBy == "cork" {

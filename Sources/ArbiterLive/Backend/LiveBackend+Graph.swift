@@ -39,20 +39,34 @@ extension LiveBackend {
                 app = name
                 if let declaration { events.append(.declare(declaration)) }
             }
-            programs[node.id] = Program(node: node, identity: identity, app: app)
+            var program = Program(node: node, identity: identity, app: app)
+            program.propsSeen = node.propsUpdates
+            programs[node.id] = program
             let name = node.properties["application.name"] ?? node.properties["node.name"] ?? "?"
             notes.append("program \"\(name)\" (node \(node.id), \(node.properties["media.role"].map { "role \($0)" } ?? "no role")) "
                 + "is \(app.map { "app \($0)" } ?? "the system's \(identity.system!.rawValue)") as \(identity.because)")
         }
         var program = programs[node.id]!
-        let channelsChanged = program.node.channelVolumes != node.channelVolumes
+        if LiveBackend.someoneElseSetProps(&program, now: node) && program.applied != 1 {
+            program.appliedOver = []   // the user set the program's volume or mute: the duck is applied again over it
+        }
         program.node = node
         defer { programs[node.id] = program }
-        if channelsChanged && program.applied != 1 { program.appliedOver = [] }   // the user moved the program's volume
         if let system = program.identity.system {
             return events + systemAudio(system, node: node.id, running: program.isRunning)
         }
         guard let app = program.app else { return events }
+        if program.pausedBy == .cork {
+            // A cork lasts until the daemon starts the node again (relinked after an idle spell): then it is
+            // corked again.
+            if !program.isRunning { program.corkLapsed = true; return events }
+            if program.corkLapsed {
+                program.corkLapsed = false
+                cork(&program)
+                notes.append("→ \(program.label): started again by the daemon; corked again  [\(LiveRule.cork.id)]")
+            }
+            return events
+        }
         if program.pausedBy != nil {
             // Paused by Arbiter: its stream stopping is the pause obeyed; running again after that is the user
             // playing it anew.
@@ -72,6 +86,15 @@ extension LiveBackend {
             return events + stops(app, captures: program.identity.captures, gone: false)
         }
         return events
+    }
+
+    /// Whether the node's Props were published more often than Arbiter's own sets explain: someone else set them.
+    static func someoneElseSetProps(_ program: inout Program, now node: ProgramNode) -> Bool {
+        let published = node.propsUpdates >= program.propsSeen ? node.propsUpdates - program.propsSeen : 0
+        let own = min(published, program.ownSetsInFlight)
+        program.ownSetsInFlight -= own
+        program.propsSeen = node.propsUpdates
+        return published > own
     }
 
     /// A stream that went away: its app stops, its system audio may end.

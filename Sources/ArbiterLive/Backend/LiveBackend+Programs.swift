@@ -117,7 +117,9 @@ extension LiveBackend {
             return
         }
         do {
-            try graph.setSoftVolumes(node: id, base.map { $0 * target }, mute: nil)
+            // The soft mute carries the program's own mute: in the converter, soft values replace the program's.
+            try graph.setSoftVolumes(node: id, base.map { $0 * target }, mute: program.node.mute)
+            program.ownSetsInFlight += 1
             program.applied = target
             program.appliedOver = base
         } catch {
@@ -133,7 +135,7 @@ extension LiveBackend {
         for id in programs.keys.sorted() {
             guard var program = programs[id] else { continue }
             if program.applied != 1, !program.node.channelVolumes.isEmpty {
-                try? graph.setSoftVolumes(node: id, program.node.channelVolumes, mute: nil)
+                try? graph.setSoftVolumes(node: id, program.node.channelVolumes, mute: program.node.mute)
                 program.applied = 1
                 notes.append("→ \(program.label): volume back to its own")
             }

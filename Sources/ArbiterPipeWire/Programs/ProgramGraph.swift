@@ -48,7 +48,7 @@ public final class ProgramGraph: @unchecked Sendable {
         case 1: throw PipeWireError("the PipeWire daemon refused a change to \(text(refusal))")
         default:
             throw PipeWireError(isAlive ? "the PipeWire daemon did not answer within \(timeoutMs) ms"
-                                        : "the PipeWire daemon went away")
+                                        : "the graph is closed or the PipeWire daemon went away")
         }
     }
 
@@ -96,10 +96,6 @@ public final class ProgramGraph: @unchecked Sendable {
     /// change of those. One value per channel; a single value is used for every channel the node publishes.
     /// Returns once sent; `sync` reports a refusal.
     public func setSoftVolumes(node: UInt32, _ volumes: [Float], mute: Bool? = nil) throws(PipeWireError) {
-        var volumes = volumes
-        if volumes.count == 1, let channels = snapshotNode(node)?.channelVolumes.count, channels > 1 {
-            volumes = Array(repeating: volumes[0], count: channels)
-        }
         guard !volumes.isEmpty else { throw PipeWireError("no soft volumes given for node \(node)") }
         let softMute: Int32 = mute.map { $0 ? 1 : 0 } ?? -1
         try check(arbiter_programs_set_soft_volumes(handle, node, volumes, UInt32(volumes.count), softMute),
@@ -123,12 +119,11 @@ public final class ProgramGraph: @unchecked Sendable {
         switch result {
         case 0: return
         case -ENOENT: throw PipeWireError("cannot \(action) node \(node): the daemon publishes no audio node \(node)")
-        case -EPIPE: throw PipeWireError("cannot \(action) node \(node): the PipeWire daemon went away")
+        case -EPIPE:
+            throw PipeWireError("cannot \(action) node \(node): the graph is closed or the PipeWire daemon went away")
         default: throw PipeWireError("cannot \(action) node \(node) (error \(-result))")
         }
     }
-
-    private func snapshotNode(_ id: UInt32) -> ProgramNode? { snapshot().node(id) }
 
     private static func node(_ node: arbiter_program_node) -> ProgramNode {
         var node = node
@@ -136,11 +131,16 @@ public final class ProgramGraph: @unchecked Sendable {
         for prop in UnsafeBufferPointer(start: node.props, count: Int(node.n_props)) {
             properties[String(cString: prop.key)] = String(cString: prop.value)
         }
-        let channel = withUnsafeBytes(of: &node.channel_volumes) { Array($0.bindMemory(to: Float.self).prefix(Int(node.n_channel_volumes))) }
-        let soft = withUnsafeBytes(of: &node.soft_volumes) { Array($0.bindMemory(to: Float.self).prefix(Int(node.n_soft_volumes))) }
+        let channel = withUnsafeBytes(of: &node.channel_volumes) {
+            Array($0.bindMemory(to: Float.self).prefix(Int(node.n_channel_volumes)))
+        }
+        let soft = withUnsafeBytes(of: &node.soft_volumes) {
+            Array($0.bindMemory(to: Float.self).prefix(Int(node.n_soft_volumes)))
+        }
         return ProgramNode(id: node.id, mediaClass: properties["media.class"] ?? "", properties: properties,
                            state: ProgramNodeState(pipeWireState: node.state), channelVolumes: channel,
                            softVolumes: soft, mute: node.has_mute != 0 ? node.mute != 0 : nil,
-                           softMute: node.has_soft_mute != 0 ? node.soft_mute != 0 : nil)
+                           softMute: node.has_soft_mute != 0 ? node.soft_mute != 0 : nil,
+                           propsUpdates: node.props_updates)
     }
 }

@@ -4,8 +4,10 @@ public struct ProgramNode: Sendable, Equatable {
     public var id: UInt32
     /// `Stream/Output/Audio`, `Stream/Input/Audio`, `Audio/Sink`, `Audio/Source`, ...
     public var mediaClass: String
-    /// Every string property of its info: `application.name`, `application.process.binary`,
-    /// `application.process.id`, `media.role`, `media.name`, `node.name`, `device.api`, `client.id`, ...
+    /// Every property of its info, as strings (`application.name`, `media.role`, `media.category`, `media.name`,
+    /// `node.name`, `node.description`, `device.api`, `client.id`, ...), and its client's `application.*`,
+    /// `pipewire.sec.*` and `pipewire.access` where the node has none of that name (a stream's
+    /// `application.process.id` and `application.process.binary` are its client's).
     public var properties: [String: String]
     public var state: ProgramNodeState
     /// Props `channelVolumes` as published: the volume the user or the program set. Empty when not published.
@@ -18,9 +20,15 @@ public struct ProgramNode: Sendable, Equatable {
     public var mute: Bool?
     /// Props `softMute`, the mute that goes with `softVolumes`; nil when not published.
     public var softMute: Bool?
+    /// How many times its Props (with volumes) were published since it was first seen. Every Props set on the
+    /// node, by anyone, publishes them again, even one that leaves every value as it was, such as `channelVolumes`
+    /// set to what they were, which still puts soft volumes out of use: a caller that counts its own sets can see
+    /// such a change by the count alone.
+    public var propsUpdates: UInt64
 
     public init(id: UInt32, mediaClass: String, properties: [String: String], state: ProgramNodeState,
-                channelVolumes: [Float] = [], softVolumes: [Float] = [], mute: Bool? = nil, softMute: Bool? = nil) {
+                channelVolumes: [Float] = [], softVolumes: [Float] = [], mute: Bool? = nil, softMute: Bool? = nil,
+                propsUpdates: UInt64 = 0) {
         self.id = id
         self.mediaClass = mediaClass
         self.properties = properties
@@ -29,6 +37,7 @@ public struct ProgramNode: Sendable, Equatable {
         self.softVolumes = softVolumes
         self.mute = mute
         self.softMute = softMute
+        self.propsUpdates = propsUpdates
     }
 
     /// Whether it is a program's stream (`Stream/...`), not a device node.

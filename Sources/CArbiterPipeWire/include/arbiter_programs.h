@@ -29,6 +29,7 @@ struct arbiter_program_node {
     float soft_volumes[ARBITER_PROGRAM_MAX_CHANNELS];
     int32_t has_soft_mute;
     int32_t soft_mute;
+    uint64_t props_updates; /* how many Props objects with volumes it published */
     uint32_t n_props;
     struct arbiter_program_prop *props; /* its info props (its global's before the info came), media.class among them */
 };
@@ -66,9 +67,10 @@ int arbiter_programs_wait(arbiter_programs *programs, uint64_t generation, int t
 /* 1 while the connection is usable. */
 int arbiter_programs_alive(arbiter_programs *programs);
 
-/* Sends the node a Props param with only `softVolumes`, and `softMute` unless `soft_mute` is -1 (and so leaves its
- * channel volumes and mute alone). Returns at once: 0 sent, -ENOENT no such audio node, -EPIPE not connected, or
- * another negative errno. The daemon's refusal, if any, is reported by the next sync. */
+/* Sends the node a Props param with only `softVolumes` (one value: the same for each channel it publishes), and
+ * `softMute` unless `soft_mute` is -1 (and so leaves its channel volumes and mute alone). Returns at once: 0 sent,
+ * -ENOENT no such audio node, -EPIPE not connected, or another negative errno. The daemon's refusal, if any, is
+ * reported by the next sync. */
 int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t node, const float *volumes, uint32_t n,
                                       int soft_mute);
 

@@ -18,6 +18,8 @@ final class FakeGraph: ProgramGraphAccess {
     func setSoftVolumes(node: UInt32, _ volumes: [Float], mute: Bool?) throws {
         calls.append("soft \(node) \(volumes.map { Profile.text(Double($0)) }.joined(separator: ","))")
         nodes[node]?.softVolumes = volumes
+        nodes[node]?.softMute = mute
+        nodes[node]?.propsUpdates += 1
         generation += 1
     }
 
@@ -41,6 +43,13 @@ final class FakeGraph: ProgramGraphAccess {
                                 mute: false)
         generation += 1
         return id
+    }
+
+    /// The user sets the program's own volume (as a mixer does): the converter drops the soft volumes.
+    func userSets(_ id: UInt32, volume: Float) {
+        nodes[id]?.channelVolumes = [volume, volume]
+        nodes[id]?.propsUpdates += 1
+        generation += 1
     }
 
     /// A device node: a sink with these properties.
