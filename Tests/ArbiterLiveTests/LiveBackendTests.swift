@@ -3,6 +3,7 @@ import ArbiterEngine
 @testable import ArbiterPipeWire
 import ArbiterScenario
 import Foundation
+import Logging
 import Testing
 
 /// The live session over a graph of the tests' own: what programs' streams doing becomes, and what the programs
@@ -223,6 +224,43 @@ import Testing
         h.graph.remove(20)
         #expect(h.turn(at: 6).contains { $0.contains("system: endCall") })
         #expect(h.players.calls.last == "Play org.mpris.MediaPlayer2.lollypop")
+    }
+
+    @Test func theSilentSwitchTypedAsASettingSilencesAGame() throws {
+        let h = try LiveHarness()
+        h.graph.stream(10, name: "Game", role: "Game", pid: 100)
+        h.turn(at: 0)
+        #expect(h.graph.factor(10) == -1 || h.graph.factor(10) == 1)
+        let printed = h.turn(at: 1, ["device ringer silent"])
+        #expect(printed.contains { $0.contains("Game: not audible") })
+        #expect(h.graph.nodes[10]?.softVolumes == [0, 0])
+        h.turn(at: 2, ["device ringer ring"])
+        #expect(h.graph.factor(10) == 1)
+    }
+
+    @Test func jsonLinesCarryEveryDecisionWithItsRuleAndSource() throws {
+        let graph = FakeGraph()
+        let printed = LogLines()
+        let rules = ProgramRules(file: "test")
+        let backend = LiveBackend(graph: graph, players: nil, rules: rules, logger: Logger(label: "test"))
+        let clock = TestClock()
+        let live = try LiveSession(rules: rules, backend: backend, json: true, clock: { clock.time }) {
+            printed.lines.append($0)
+        }
+        graph.stream(10, name: "Lollypop", role: "Music", pid: 100)
+        _ = live.turn()
+        clock.time = .ms(1000)
+        graph.stream(11, name: "Maps", role: "Navigation", pid: 200)
+        _ = live.turn(lines: ["why Lollypop gain"])
+        let objects = try printed.lines.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
+        }
+        let duck = try #require(objects.first { ($0["step"] as? String) == "Maps: play" })
+        let decisions = try #require(duck["decisions"] as? [[String: Any]])
+        #expect(decisions.contains { $0["rule"] as? String == "ducking.duck-others" && ($0["source"] as? String)?.isEmpty == false })
+        #expect(duck["time_ms"] as? Int == 1000)
+        #expect(objects.contains { $0["type"] as? String == "program" && ($0["line"] as? String)?.contains("live.soft-volume") == true })
+        #expect(objects.contains { $0["type"] as? String == "reply" && ($0["text"] as? String)?.contains("ducking.duck-others") == true })
     }
 
     @Test func goingBackIsRefusedInALiveSession() throws {
