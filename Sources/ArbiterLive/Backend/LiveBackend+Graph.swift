@@ -63,7 +63,7 @@ extension LiveBackend {
             if program.corkLapsed {
                 program.corkLapsed = false
                 cork(&program)
-                notes.append("→ \(program.label): started again by the daemon; corked again  [\(LiveRule.cork.id)]")
+                notes.append("⇒ \(program.label): started again by the daemon; corked again  [\(LiveRule.cork.id)]")
             }
             return events
         }

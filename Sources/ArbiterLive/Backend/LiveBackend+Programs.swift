@@ -22,7 +22,7 @@ extension LiveBackend {
             if program.gain != state.gain {
                 let target = state.gain.to
                 if target != program.gain.to && !program.identity.captures {
-                    notes.append("→ \(program.label): volume ×\(Profile.text(target)) over \(state.gain.ramp)  [\(LiveRule.softVolume.id)]")
+                    notes.append("⇒ \(program.label): volume ×\(Profile.text(target)) over \(state.gain.ramp)  [\(LiveRule.softVolume.id)]")
                 }
                 program.gain = state.gain
             }
@@ -42,7 +42,7 @@ extension LiveBackend {
             if case .mpris(let player) = program.pausedBy, !program.obeyedPause, program.isRunning,
                let since = program.pausedAt, time - since >= LiveBackend.pauseGrace {
                 logger.warning("\(program.label) did not pause when its player \(player.busName) was told to; corked instead")
-                notes.append("→ \(program.label): ignored MPRIS Pause; corked  [\(LiveRule.cork.id)]")
+                notes.append("⇒ \(program.label): ignored MPRIS Pause; corked  [\(LiveRule.cork.id)]")
                 cork(&program)
                 programs[id] = program
             }
@@ -65,7 +65,7 @@ extension LiveBackend {
                     program.pausedBy = .mpris(player)
                     program.pausedAt = time
                     program.obeyedPause = false
-                    notes.append("→ \(program.label): paused over MPRIS (\(player.busName))  [\(LiveRule.pauseOverMPRIS.id)]")
+                    notes.append("⇒ \(program.label): paused over MPRIS (\(player.busName))  [\(LiveRule.pauseOverMPRIS.id)]")
                     ledger?.note(program)
                     return
                 }
@@ -74,7 +74,7 @@ extension LiveBackend {
             }
         }
         cork(&program)
-        notes.append("→ \(program.label): corked  [\(LiveRule.cork.id)]")
+        notes.append("⇒ \(program.label): corked  [\(LiveRule.cork.id)]")
     }
 
     func cork(_ program: inout Program) {
@@ -96,7 +96,7 @@ extension LiveBackend {
             case .mpris(let player): try players?.play(player)
             case .cork: try graph.start(node: program.node.id)
             }
-            notes.append("→ \(program.label): resumed (\(way.description))  [\(LiveRule.resumeOwn.id)]")
+            notes.append("⇒ \(program.label): resumed (\(way.description))  [\(LiveRule.resumeOwn.id)]")
         } catch {
             logger.error("could not resume \(program.label) (\(way.description)): \(error)")
         }
@@ -137,7 +137,7 @@ extension LiveBackend {
             if program.applied != 1, !program.node.channelVolumes.isEmpty {
                 try? graph.setSoftVolumes(node: id, program.node.channelVolumes, mute: program.node.mute)
                 program.applied = 1
-                notes.append("→ \(program.label): volume back to its own")
+                notes.append("⇒ \(program.label): volume back to its own")
             }
             if program.pausedBy != nil { resume(&program) }
             programs[id] = program

@@ -85,12 +85,15 @@ public final class LiveSession {
             printNotes(time: time)
             return
         }
+        // What was seen, then what the engine decided, then what was done to the programs ("⇒ ...").
         let notes = backend.takeNotes()
         guard !notes.isEmpty || !reply.lines.isEmpty else { return }
         header(time)
-        for line in notes { output("  " + line) }
+        let actions = notes.filter { $0.hasPrefix("⇒ ") }
+        for line in notes where !line.hasPrefix("⇒ ") { output("  " + line) }
         if let typed { output("> \(typed)") }
         for line in reply.lines { output(typed == nil ? "  " + line : line) }
+        for line in actions { output("  " + line) }
     }
 
     private func printNotes(time: Time) {
@@ -102,7 +105,7 @@ public final class LiveSession {
                 object.add("type", "program")
                 object.add("time", time.description)
                 object.add("time_ms", Int(time.milliseconds))
-                object.add("line", note.hasPrefix("→ ") ? String(note.dropFirst(2)) : note)
+                object.add("line", note.hasPrefix("⇒ ") ? String(note.dropFirst(2)) : note)
                 output(object.text)
             }
             return
