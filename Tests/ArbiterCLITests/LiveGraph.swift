@@ -96,18 +96,8 @@ final class LiveGraph {
 
     /// The stream nodes of the program `name` (its application.name), read with `pw-dump`.
     func nodes(of name: String) throws -> [Node] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pw-dump")
-        process.environment = Dictionary(uniqueKeysWithValues: session.environment.map {
-            let parts = $0.split(separator: "=", maxSplits: 1); return (String(parts[0]), String(parts[1]))
-        })
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard let objects = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        // pw-dump prints a second array when the graph changes while it reads: the first is taken.
+        let objects = try GraphSnapshot.dump(runtimeDirectory: directory, remote: "pipewire-0")
         return objects.compactMap { object -> Node? in
             guard object["type"] as? String == "PipeWire:Interface:Node", let info = object["info"] as? [String: Any],
                   let props = info["props"] as? [String: Any], props["application.name"] as? String == name,
