@@ -39,5 +39,6 @@ paplay --property=media.role=phone "$dir/call.wav"
 sleep 1.5
 kill -TERM "$attach"
 wait "$attach" || true
-echo "demo: what the music player was told:" >&2
-grep -E "^mpris|^control softVolumes" "$dir/lollypop.log" | head -20 >&2
+echo "demo: what the music player was told over MPRIS, and how many volume steps it played:" >&2
+grep -E "^mpris" "$dir/lollypop.log" >&2 || true
+echo "$(grep -c "^control softVolumes" "$dir/lollypop.log") softVolumes steps (two ramps of 500 ms, a step every 25 ms)" >&2

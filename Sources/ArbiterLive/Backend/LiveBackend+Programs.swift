@@ -111,7 +111,12 @@ extension LiveBackend {
     /// differs from what they carry (or the program's own volume moved).
     func applyGain(_ id: UInt32, at time: Time) {
         guard var program = programs[id], !program.identity.captures else { return }
-        let target: Float = program.silenced ? 0 : Float(program.gain.value(at: time + LiveBackend.rampStep))
+        // Steps fall on a grid of `rampStep` from the ramp's start, so waking more often (each set is published
+        // back, and wakes the session) takes no extra steps.
+        let step = LiveBackend.rampStep.milliseconds
+        let intoRamp = max(0, (time - program.gain.start).milliseconds)
+        let stepTime = program.gain.start + .ms((intoRamp / step + 1) * step)
+        let target: Float = program.silenced ? 0 : Float(program.gain.value(at: stepTime))
         let base = program.node.channelVolumes
         guard !base.isEmpty, target != program.applied || (program.applied != 1 && base != program.appliedOver) else {
             return
