@@ -127,31 +127,8 @@ public final class LiveSession {
         object.add("time", entry.time.description)
         object.add("time_ms", Int(entry.time.milliseconds))
         object.add("step", entry.event.description)
-        switch entry.outcome.result {
-        case .succeeded: object.add("result", "succeeded")
-        case .failed(let error):
-            object.add("result", "failed")
-            object.add("error", error.code.rawValue)
-            object.add("error_rule", error.rule.id)
-        case .rejected(let input):
-            object.add("result", "rejected")
-            object.add("reason", input.inScenarioWords)
-        }
-        object.add("decisions", objects: entry.outcome.decisions.map { decision in
-            var item = JSONObject()
-            item.add("app", decision.app?.name)
-            item.add("change", decision.change.description)
-            item.add("rule", decision.rule.id)
-            item.add("source", decision.rule.source)
-            return item
-        })
-        object.add("notifications", objects: entry.outcome.notifications.map { notification in
-            var item = JSONObject()
-            item.add("app", notification.app.name)
-            item.add("notification", notification.kind.description)
-            item.add("rule", notification.rule.id)
-            return item
-        })
+        JSONLinesFormatter.addResult(of: entry.outcome, to: &object)
+        JSONLinesFormatter.addDecisionsAndNotifications(of: entry.outcome, to: &object, sources: true)
         return object.text
     }
 }

@@ -55,16 +55,9 @@ public enum JSONLinesFormatter {
         return object.text
     }
 
-    static func stepObject(_ step: StepRecord, file: String) -> JSONObject {
-        var object = JSONObject()
-        object.add("type", "step")
-        object.add("file", file)
-        object.add("line", step.position?.line ?? 0)
-        object.add("column", step.position?.column ?? 0)
-        object.add("time", step.outcome.time.description)
-        object.add("time_ms", Int(step.outcome.time.milliseconds))
-        object.add("step", step.outcome.event.description)
-        switch step.outcome.result {
+    /// `result` (and the error or the reason) of an event's outcome.
+    public static func addResult(of outcome: Outcome, to object: inout JSONObject) {
+        switch outcome.result {
         case .succeeded: object.add("result", "succeeded")
         case .failed(let error):
             object.add("result", "failed")
@@ -75,23 +68,42 @@ public enum JSONLinesFormatter {
             object.add("result", "rejected")
             object.add("reason", input.inScenarioWords)
         }
-        object.add("expected_failure", step.expectedFailure?.code.rawValue)
-        object.add("ok", step.problem == nil)
-        object.add("problem", step.problem)
-        object.add("decisions", objects: step.outcome.decisions.map { decision in
+    }
+
+    /// The outcome's `decisions` (with their rules, and the rules' sources when asked for) and `notifications`.
+    public static func addDecisionsAndNotifications(of outcome: Outcome, to object: inout JSONObject,
+                                                    sources: Bool = false) {
+        object.add("decisions", objects: outcome.decisions.map { decision in
             var item = JSONObject()
             item.add("app", decision.app?.name)
             item.add("change", decision.change.description)
             item.add("rule", decision.rule.id)
+            if sources { item.add("source", decision.rule.source) }
             return item
         })
-        object.add("notifications", objects: step.outcome.notifications.map { notification in
+        object.add("notifications", objects: outcome.notifications.map { notification in
             var item = JSONObject()
             item.add("app", notification.app.name)
             item.add("notification", notification.kind.description)
             item.add("rule", notification.rule.id)
             return item
         })
+    }
+
+    static func stepObject(_ step: StepRecord, file: String) -> JSONObject {
+        var object = JSONObject()
+        object.add("type", "step")
+        object.add("file", file)
+        object.add("line", step.position?.line ?? 0)
+        object.add("column", step.position?.column ?? 0)
+        object.add("time", step.outcome.time.description)
+        object.add("time_ms", Int(step.outcome.time.milliseconds))
+        object.add("step", step.outcome.event.description)
+        addResult(of: step.outcome, to: &object)
+        object.add("expected_failure", step.expectedFailure?.code.rawValue)
+        object.add("ok", step.problem == nil)
+        object.add("problem", step.problem)
+        addDecisionsAndNotifications(of: step.outcome, to: &object)
         object.add("reactions", objects: step.outcome.reactions.map { reaction in
             var item = JSONObject()
             item.add("app", reaction.app.name)
