@@ -263,6 +263,20 @@ import Testing
         #expect(objects.contains { $0["type"] as? String == "reply" && ($0["text"] as? String)?.contains("ducking.duck-others") == true })
     }
 
+    @Test func aRecorderMixesButACallTakesTheMicrophone() throws {
+        let h = try LiveHarness(withPlayers: false)
+        h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100)
+        h.turn(at: 0)
+        h.graph.stream(11, name: "Recorder", role: nil, pid: 101, capture: true)
+        h.turn(at: 1)
+        #expect(h.engine.app(AppID("Recorder"))?.isRecording == true)
+        #expect(h.engine.app(AppID("Lollypop"))?.isPlaying == true)   // it mixes: the music goes on
+        h.graph.stream(20, name: "Calls", role: "Communication", pid: 300)
+        h.turn(at: 2)
+        #expect(h.graph.calls.contains("pause 11"))
+        #expect(h.graph.calls.contains("pause 10"))
+    }
+
     @Test func goingBackIsRefusedInALiveSession() throws {
         let h = try LiveHarness()
         h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100)

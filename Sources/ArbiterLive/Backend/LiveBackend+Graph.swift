@@ -107,10 +107,12 @@ extension LiveBackend {
         return stops(app, captures: program.identity.captures, gone: true)
     }
 
-    /// Playing, after coming to the foreground when the app needs it and is not there yet.
+    /// Playing, after coming to the foreground when the app needs it and is not there yet (one that records always
+    /// does: iOS lets an app start recording in the background only in a non-mixable session).
     func starts(_ app: AppID, captures: Bool) -> [Event] {
         var events: [Event] = []
-        if let config = declared[app], LiveBackend.needsForeground(config), engine?.app(app)?.lifecycle != .foreground {
+        if let config = declared[app], captures || LiveBackend.needsForeground(config),
+           engine?.app(app)?.lifecycle != .foreground {
             events.append(.app(app, .foreground))
         }
         events.append(.app(app, captures ? .record : .play()))

@@ -10,7 +10,7 @@ public struct LiveRule: Sendable, Hashable {
 
     public static let streamRuns = LiveRule(id: "live.stream-runs",
         statement: "a stream that starts running is its app playing (a capture stream, recording); a program that "
-            + "is not mixable, or ambient, comes to the foreground first, as the app the user is using")
+            + "is not mixable, is ambient or records comes to the foreground first, as the app the user is using")
     public static let streamStops = LiveRule(id: "live.stream-stops",
         statement: "a stream that stops running, or goes away, is its app pausing (stopping); with endNotifiesOthers "
             + "(the default) its session is then deactivated with notifyOthers, so those it interrupted may resume")
