@@ -90,6 +90,9 @@ public struct ReplSession {
         return reply
     }
 
+    /// The notifications a live session keeps for `events`: the latest.
+    static let unseenKept = 1000
+
     /// Moves the session's clock on to `now` (never back) and takes what happened outside meanwhile: the way a
     /// live session (`arbiter attach`) hears of the real system between typed lines.
     public mutating func takeOutside(at now: Time) -> Reply {
@@ -224,6 +227,9 @@ public struct ReplSession {
             }
         }
         unseen += outcome.notifications
+        if !keepsHistory && unseen.count > ReplSession.unseenKept {   // a live session may never be asked `events`
+            unseen.removeFirst(unseen.count - ReplSession.unseenKept)
+        }
         do {
             try backend?.reconcile(with: engine)
         } catch {
