@@ -68,6 +68,26 @@ import Glibc
         #expect(graph.stopAttach())
     }
 
+    @Test func unpluggingHeadphonesPausesThePlayer() throws {
+        let graph = try LiveGraph()
+        // Headphones: a sink that says it is one (device.form-factor), made by another client and destroyed by it.
+        let outside = try PipeWireConnection(remote: "\(graph.directory)/pipewire-0")
+        try outside.createDeviceNode(name: "test.headphones", isSource: false, positions: "[ FL FR ]",
+                                     properties: [("device.form-factor", "headphone"), ("device.api", "alsa"),
+                                                  ("node.description", "Headphones"), ("priority.session", "2000")])
+        try outside.sync()
+        let player = try graph.standIn("Lollypop", role: "Music", mpris: true)
+        try graph.wait("the stand-in to play") { graph.log(player.log).contains { $0.hasPrefix("ready") } }
+        try graph.startAttach()
+        #expect(graph.output.contains("device: connect wiredHeadphones(Headphones)"))
+        #expect(outside.destroyNode(named: "test.headphones"))
+        try graph.wait("the player to be told to pause") { graph.log(player.log).contains("mpris Pause") }
+        try graph.wait("the unplug to be explained") {
+            graph.output.contains("disconnect wiredHeadphones(Headphones)") && graph.output.contains("oldDeviceUnavailable")
+        }
+        #expect(graph.stopAttach())
+    }
+
     @Test func killedMidDuckTheGuardPutsTheVolumeBack() throws {
         let graph = try LiveGraph()
         let long = graph.tone(seconds: 60, name: "long.wav")

@@ -11,20 +11,23 @@ extension LiveBackend {
         generation = snapshot.generation
         var events: [Event] = []
         let present = Set(snapshot.nodes.map(\.id))
+        // Devices first: a sink unplugged leaves its streams idle until they are linked elsewhere, which is the
+        // unplug's doing, not the programs'.
+        events += devicesSeen(snapshot.nodes.filter { !$0.isStream }, present: present)
         for id in programs.keys.sorted() where !present.contains(id) {
             events += streamGone(id)
         }
         for node in snapshot.nodes where node.isStream && node.mediaClass.contains("Audio") {
-            events += streamSeen(node)
+            events += streamSeen(node, at: time)
         }
-        events += devicesSeen(snapshot.nodes.filter { !$0.isStream }, present: present)
         events = pendingEvents + events
         pendingEvents = []
         return events.map { OutsideEvent($0, at: time) }
     }
 
-    /// A stream as now published: declared when new, then its app told whether it runs.
-    func streamSeen(_ node: ProgramNode) -> [Event] {
+    /// A stream as now published: declared when new, then its app told whether it runs. A stream must stay
+    /// stopped for `stopGrace` to be its app pausing: one relinked (its sink gone, another found) runs again sooner.
+    func streamSeen(_ node: ProgramNode, at time: Time) -> [Event] {
         var events: [Event] = []
         if programs[node.id] == nil {
             let identity = ProgramIdentity.of(node.properties, rules: rules)
@@ -77,16 +80,23 @@ extension LiveBackend {
             notes.append("\(program.label) plays again by itself after Arbiter paused it")
             program.toldPlaying = false
         }
-        if program.isRunning && !program.toldPlaying {
+        if program.isRunning {
+            program.stoppedSince = nil
+            guard !program.toldPlaying else { return events }
             program.toldPlaying = true
             return events + starts(app, captures: program.identity.captures)
         }
-        if !program.isRunning && program.toldPlaying && node.state != .creating {
-            program.toldPlaying = false
-            return events + stops(app, captures: program.identity.captures, gone: false)
-        }
-        return events
+        guard program.toldPlaying && node.state != .creating else { return events }
+        let since = program.stoppedSince ?? time
+        program.stoppedSince = since
+        guard time - since >= LiveBackend.stopGrace else { return events }
+        program.toldPlaying = false
+        program.stoppedSince = nil
+        return events + stops(app, captures: program.identity.captures, gone: false)
     }
+
+    /// How long a stream stays stopped before its app is taken to have paused.
+    public static let stopGrace = Time.ms(150)
 
     /// Whether the node's Props were published more often than Arbiter's own sets explain: someone else set them.
     static func someoneElseSetProps(_ program: inout Program, now node: ProgramNode) -> Bool {

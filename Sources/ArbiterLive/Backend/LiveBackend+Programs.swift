@@ -14,7 +14,9 @@ extension LiveBackend {
         for id in programs.keys.sorted() {
             guard var program = programs[id], let app = program.app, let state = engine.app(app) else { continue }
             let wanted = (program.identity.captures ? state.isRecording : state.isProducing) && state.session.isActive
-            if program.pausedBy == nil && program.toldPlaying && !wanted && program.isRunning {
+            // Paused even while its stream is idle for a moment (relinked after an unplug): once linked again it
+            // would play on.
+            if program.pausedBy == nil && program.toldPlaying && !wanted {
                 pause(&program, at: time)
             } else if program.pausedBy != nil && wanted {
                 resume(&program)

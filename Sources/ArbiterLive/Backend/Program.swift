@@ -9,6 +9,8 @@ struct Program {
     let app: AppID?
     /// Whether the engine was told it plays (or records).
     var toldPlaying = false
+    /// Since when its stream has not been running, while the engine still thinks it plays (`stopGrace`).
+    var stoppedSince: Time?
     /// How Arbiter paused it, while it has.
     var pausedBy: PauseWay?
     /// When Arbiter paused it, to notice a program that ignores Pause.
