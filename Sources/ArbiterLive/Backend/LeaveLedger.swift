@@ -1,5 +1,8 @@
 import ArbiterPipeWire
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A file listing every program Arbiter has changed and how (its volume lowered, paused over MPRIS, corked),
 /// rewritten at each change. When Arbiter ends, it undoes the changes itself and removes the file; if it is killed,
@@ -85,7 +88,14 @@ public final class LeaveLedger {
         let entries = read(path: path)
         defer { try? FileManager.default.removeItem(atPath: path) }
         guard !entries.isEmpty else { return [] }
-        let nodes = Dictionary(graph.snapshot().nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // A connection just made learns each node's volumes a moment after the node itself: wait for them (2 s at
+        // most) before putting them back.
+        var nodes: [UInt32: ProgramNode] = [:]
+        for _ in 0..<40 {
+            nodes = Dictionary(graph.snapshot().nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            if entries.allSatisfy({ nodes[$0.node].map { !$0.channelVolumes.isEmpty } ?? true }) { break }
+            usleep(50_000)
+        }
         var lines: [String] = []
         for entry in entries {
             guard let node = nodes[entry.node],
