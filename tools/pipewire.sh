@@ -49,6 +49,11 @@ session)
     for _ in $(seq 1 100); do [ -S "$dir/bus" ] && break; sleep 0.05; done
     setsid wireplumber </dev/null >"$dir/wireplumber.log" 2>&1 &
     echo $! >>"$dir/helpers.pid"
+    # A stream that comes before WirePlumber has chosen a default sink is refused.
+    for _ in $(seq 1 100); do
+        timeout 1 pw-metadata -n default 2>/dev/null | grep -q default.audio.sink && break
+        sleep 0.1
+    done
     setsid pipewire-pulse </dev/null >"$dir/pulse.log" 2>&1 &
     echo $! >>"$dir/helpers.pid"
     for _ in $(seq 1 100); do [ -S "$dir/pulse/native" ] && break; sleep 0.05; done

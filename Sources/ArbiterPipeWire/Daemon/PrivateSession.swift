@@ -49,6 +49,14 @@ public final class PrivateSession: @unchecked Sendable {
                                                log: "\(directory)/wireplumber.log")
         guard manager > 0 else { stop(); throw PipeWireError("cannot run \(wireplumber)") }
         helpers.append(manager)
+        // A stream that comes before WirePlumber has chosen a default sink is refused ("no node available").
+        while !defaultSinkChosen() {
+            guard PrivateSession.now() < deadline else {
+                stop()
+                throw PipeWireError("WirePlumber chose no default sink within \(Int(timeout)) s")
+            }
+            usleep(50_000)
+        }
         guard pulse else { return }
         guard let server = PrivateDaemon.find("pipewire-pulse") else {
             stop()
@@ -97,6 +105,29 @@ public final class PrivateSession: @unchecked Sendable {
     public func hasExited(_ pid: pid_t) -> Bool {
         var status: Int32 = 0
         return waitpid(pid, &status, WNOHANG) == pid || kill(pid, 0) != 0
+    }
+
+    /// Whether WirePlumber has written the default sink into the `default` metadata (`pw-metadata`, stopped after
+    /// a second: it may stay to listen).
+    private func defaultSinkChosen() -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PrivateDaemon.find("pw-metadata") ?? "/usr/bin/pw-metadata")
+        process.arguments = ["-n", "default"]
+        process.environment = Dictionary(uniqueKeysWithValues: environment.map {
+            let parts = $0.split(separator: "=", maxSplits: 1)
+            return (String(parts[0]), String(parts[1]))
+        })
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: watchdog)
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        watchdog.cancel()
+        return String(decoding: data, as: UTF8.self).contains("default.audio.sink")
     }
 
     static func terminate(_ pids: [pid_t]) {
