@@ -23,11 +23,10 @@ enum ArbiterAttach {
                 return (pid, String(line))
             }
             if PrivateDaemonTools.hasExited(pid) {
-                let last = said.split(separator: "\n").suffix(3).joined(separator: " / ")
                 if said.contains("attach") && (said.contains("Unexpected argument") || said.contains("Unknown")) {
-                    throw BenchFailure("\(binary) has no `attach` command yet (it said: \(last))")
+                    throw BenchFailure("\(binary) has no `attach` command yet (\(lastWords(in: log)))")
                 }
-                throw BenchFailure("\(binary) attach ended before it was attached (it said: \(last))")
+                throw BenchFailure("\(binary) attach ended before it was attached (\(lastWords(in: log)))")
             }
             guard seconds() < deadline else {
                 PrivateDaemonTools.stop([pid])
@@ -35,5 +34,11 @@ enum ArbiterAttach {
             }
             usleep(10_000)
         }
+    }
+
+    /// The last lines of its output, as `it said: ...`.
+    static func lastWords(in log: String) -> String {
+        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        return "it said: " + said.split(separator: "\n").suffix(3).joined(separator: " / ")
     }
 }

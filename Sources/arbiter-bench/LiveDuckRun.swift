@@ -51,6 +51,7 @@ func measureDuck(_ policy: DuckPolicy, _ settings: DuckSettings, tools: WirePlum
     defer { graph.stop() }
     let watcher = graph.watcher
     var said: String?
+    var attached: (pid: pid_t, log: String)?
     let targets: [DuckTarget]
     switch policy {
     case .wirePlumber:
@@ -72,18 +73,27 @@ func measureDuck(_ policy: DuckPolicy, _ settings: DuckSettings, tools: WirePlum
         }
         targets = [DuckTarget(id: endpoint, level: \.monitor)]
     case .arbiter(let binary, let rules):
+        let log = graph.daemon.runtimeDirectory + "/arbiter.log"
         let attach = try ArbiterAttach.start(binary: binary, rules: rules, remote: graph.remote,
-                                             environment: graph.environment,
-                                             log: graph.daemon.runtimeDirectory + "/arbiter.log", within: settings.settle)
+                                             environment: graph.environment, log: log, within: settings.settle)
         graph.adopt(attach.pid)
         said = attach.attached
+        attached = (attach.pid, log)
         try watcher.drain(for: 0.5)   // whatever it sets as it attaches
         targets = graph.musicStreams.map { DuckTarget(id: $0, level: \.soft) }
     }
     var samples: [DuckRun] = []
     for run in 1...(ArbiterBench.warmUpRuns + settings.runs) {
-        let sample = try prompt(run, graph: graph, targets: targets, settings: settings)
-        if run > ArbiterBench.warmUpRuns { samples.append(sample) }
+        do throws(BenchFailure) {
+            let sample = try prompt(run, graph: graph, targets: targets, settings: settings)
+            if run > ArbiterBench.warmUpRuns { samples.append(sample) }
+        } catch {
+            // A policy that went away explains a duck that never came.
+            if let attached, PrivateDaemonTools.hasExited(attached.pid) {
+                throw BenchFailure("arbiter attach ended during run \(run) (\(ArbiterAttach.lastWords(in: attached.log)))")
+            }
+            throw error
+        }
     }
     return (samples, watcher.isRealtime, said)
 }
