@@ -104,6 +104,11 @@ struct DuckBench: ParsableCommand {
             print("\(side.name) (\(gains)), median/p99/max ms: " + spread("first lowered", \.firstDucked) + ", "
                   + spread("every one lowered", \.ducked) + "; from the Navigation node's removal: "
                   + spread("first raised", \.firstRestored) + ", " + spread("every one raised", \.restored))
+            let running = samples.compactMap(\.navigationRunning).map { $0 * 1000 }
+            if !running.isEmpty {
+                print("\(side.name): the Navigation stream ran \(Table.spread("after it appeared", Figures(samples: running)))"
+                      + " ms (median/p99/max, \(running.count) of \(samples.count) runs)")
+            }
         }
         notes.forEach { print($0) }
         if policies.count == 2 { print(DuckBench.comparison(results["arbiter"]!, results["wireplumber"]!, programs)) }

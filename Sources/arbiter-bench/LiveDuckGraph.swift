@@ -1,4 +1,5 @@
 import ArbiterPipeWire
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,8 +45,9 @@ final class DuckGraph {
                        "DBUS_SESSION_BUS_ADDRESS=\(bus)", "XDG_CONFIG_HOME=\(directory)/config",
                        "XDG_STATE_HOME=\(directory)/state", "HOME=\(directory)", "PATH=/usr/bin:/bin"]
         var started: [pid_t] = []
+        var endpoints = 0
         do throws(BenchFailure) {
-            try DuckWirePlumberConfig.write(to: directory + "/config", rolePolicy: rolePolicy)
+            endpoints = try DuckWirePlumberConfig.write(to: directory + "/config", rolePolicy: rolePolicy)
             started.append(try PrivateDaemonTools.spawn([tools.dbus, "--session", "--nofork", "--address=\(bus)"],
                                                         environment: environment))
             let busDeadline = seconds() + limit
@@ -63,10 +65,10 @@ final class DuckGraph {
         }
         helpers = started
         do throws(BenchFailure) {
-            if rolePolicy {
-                try watcher.wait(for: "WirePlumber's Multimedia endpoint", within: limit) {
-                    $0.node(named: DuckGraph.multimediaEndpoint) != nil
-                }
+            if endpoints > 0 {
+                // A stream that comes before the endpoints are placed may be linked past them: wait until every
+                // playback endpoint is linked to the speaker.
+                try waitForEndpoints(endpoints, within: limit)
             }
             players = try music.map(play)
             try waitForMusic(within: limit)
@@ -92,6 +94,26 @@ final class DuckGraph {
 
     private func play(_ application: String) throws(BenchFailure) -> pid_t { try play(application, role: "Music") }
 
+    /// Waits until `count` playback endpoints are linked to the speaker (two channels each), and a moment more
+    /// for WirePlumber to settle.
+    private func waitForEndpoints(_ count: Int, within limit: Double) throws(BenchFailure) {
+        do {
+            let connection = try PipeWireConnection(remote: remote)
+            guard try connection.waitForLinks(into: DuckGraph.speaker, atLeast: 2 * count, milliseconds: Int(limit * 1000)) else {
+                throw BenchFailure("WirePlumber did not link its \(count) playback endpoints within \(limit) s "
+                    + "(\(connection.linksInto(DuckGraph.speaker)) of \(2 * count) channel links)")
+            }
+        } catch let failure as BenchFailure {
+            throw failure
+        } catch {
+            throw BenchFailure("\(error)")
+        }
+        try watcher.drain(for: 0.5)
+    }
+
+    /// The sink WirePlumber links everything to (the highest priority.session of the project's null sinks).
+    static let speaker = "arbiter.port.builtInSpeaker"
+
     /// Waits until every Music stream runs (linked to a running sink); a program that started before WirePlumber
     /// could place it ("no node available") has ended, and is started again.
     private func waitForMusic(within limit: Double) throws(BenchFailure) {
@@ -106,8 +128,10 @@ final class DuckGraph {
             }
             guard seconds() < deadline else {
                 let running = streams.filter { watcher.nodes[$0]?.state == "running" }.count
+                let log = (try? String(contentsOfFile: daemon.runtimeDirectory + "/wireplumber.log", encoding: .utf8)) ?? ""
+                let said = log.split(separator: "\n").suffix(2).joined(separator: " / ")
                 throw BenchFailure("WirePlumber did not link the \(music.count) Music streams within \(limit) s "
-                    + "(\(running) running)")
+                    + "(\(streams.count) shown, \(running) running; WirePlumber said: \(said.isEmpty ? "nothing" : said))")
             }
             _ = try watcher.next(before: min(deadline, seconds() + 0.1))
         }

@@ -27,6 +27,9 @@ struct DuckRun {
     /// From the Navigation node's removal from the registry to the first, and to the last, Music gain the watcher
     /// saw raised again.
     var firstRestored: Double, restored: Double
+    /// From the Navigation node's appearance to its stream running (linked, its sound flowing), when it did
+    /// before it ended.
+    var navigationRunning: Double?
 }
 
 /// A gain the policy lowers: the node and which of its published volumes.
@@ -64,7 +67,7 @@ func measureDuck(_ policy: DuckPolicy, _ settings: DuckSettings, tools: WirePlum
             let links = connection.linksInto(DuckGraph.multimediaEndpoint)
             guard links >= 2 * graph.music.count else {
                 throw BenchFailure("only \(links) of the Music streams' \(2 * graph.music.count) channel links go into "
-                    + "\(DuckGraph.multimediaEndpoint)")
+                    + "\(DuckGraph.multimediaEndpoint) (\(connection.linksInto(DuckGraph.speaker)) into the speaker)")
             }
         } catch let failure as BenchFailure {
             throw failure
@@ -130,6 +133,7 @@ private func prompt(_ run: Int, graph: DuckGraph, targets: [DuckTarget],
     }
     try watcher.drain(for: settings.hold)
     let ducked = targets.map(level)
+    let started = watcher.nodes[appeared!.id].flatMap { $0.state == "running" ? $0.stateSince : nil }
     kill(navigation, SIGTERM)
     var removed: Double?
     var raised: [Int: Double] = [:]
@@ -155,5 +159,6 @@ private func prompt(_ run: Int, graph: DuckGraph, targets: [DuckTarget],
     try watcher.drain(for: 0.2)
     let start = appeared!.at, end = removed!
     return DuckRun(firstDucked: lowered.values.min()! - start, ducked: lowered.values.max()! - start,
-                   firstRestored: raised.values.min()! - end, restored: raised.values.max()! - end)
+                   firstRestored: raised.values.min()! - end, restored: raised.values.max()! - end,
+                   navigationRunning: started.map { $0 - start })
 }

@@ -38,6 +38,8 @@ enum WatchEvent: Equatable {
 struct WatchedNode {
     var mediaClass: String, role: String, application: String, name: String
     var state: String?
+    /// When the stream reached its state.
+    var stateSince: Double?
     var soft: Double?, monitor: Double?, channel: Double?
 }
 
@@ -139,7 +141,9 @@ final class DuckWatcher {
         case let .node(id, _, mediaClass, role, application, name):
             nodes[id] = WatchedNode(mediaClass: mediaClass, role: role, application: application, name: name)
         case let .gone(id, _): nodes[id] = nil
-        case let .state(id, _, state): nodes[id]?.state = state
+        case let .state(id, at, state):
+            nodes[id]?.state = state
+            nodes[id]?.stateSince = at
         case let .gain(id, _, soft, monitor, channel):
             nodes[id]?.soft = soft
             nodes[id]?.monitor = monitor

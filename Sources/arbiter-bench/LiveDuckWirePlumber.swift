@@ -15,7 +15,10 @@ enum DuckWirePlumberConfig {
 
     /// Writes the configuration into `directory` (used as XDG_CONFIG_HOME); `rolePolicy` turns on the stock role
     /// table (`policy.lua.d/50-endpoints-config.lua` without its comment markers), with Multimedia streams mixing.
-    static func write(to directory: String, rolePolicy: Bool) throws(BenchFailure) {
+    /// Returns how many playback endpoints (one node each, linked to the default sink) WirePlumber will make.
+    @discardableResult
+    static func write(to directory: String, rolePolicy: Bool) throws(BenchFailure) -> Int {
+        var endpoints = 0
         let target = directory + "/wireplumber"
         func stockFile(_ path: String) throws(BenchFailure) -> String {
             guard let text = try? String(contentsOfFile: "\(stock)/\(path)", encoding: .utf8) else {
@@ -40,6 +43,7 @@ enum DuckWirePlumberConfig {
                 throw BenchFailure("WirePlumber's stock policy.lua.d/50-endpoints-config.lua is not the one this "
                     + "benchmark knows (0.4's, its role table commented out)")
             }
+            endpoints = roles.components(separatedBy: "[\"media.class\"] = \"Audio/Sink\"").count - 1
             var enabled = roles
             enabled.insert(contentsOf: multimediaMix, at: alias.upperBound)
             files["policy.lua.d/50-endpoints-config.lua"] = enabled.replacingOccurrences(of: "--[[", with: "")
@@ -55,5 +59,6 @@ enum DuckWirePlumberConfig {
                 throw BenchFailure("cannot write \(file): \(error)")
             }
         }
+        return endpoints
     }
 }
