@@ -80,10 +80,13 @@ struct DuckBench: ParsableCommand {
             PrivateDaemonTools.writeTone(tone, seconds: 60 + Int((2 + hold) * Double(runs + ArbiterBench.warmUpRuns)))
             for side in policies {
                 do {
+                    let before = CPUTimes.now()
                     let measured = try measureDuck(side, settings, tools: tools, tone: tone)
+                    let idle = CPUTimes.now()?.idle(since: before)
                     results[side.name] = .success(measured.runs)
                     print(Table.row(side.name, programs, Figures(samples: measured.runs.map { $0.ducked * 1000 })))
                     notes.append("\(side.name): the watcher ran \(measured.realtime ? "at SCHED_FIFO 20" : "without real-time priority")"
+                                 + (idle.map { String(format: "; the cores were %.0f %% idle meanwhile (the benchmark's own programs included)", $0 * 100) } ?? "")
                                  + (measured.said.map { "; arbiter said \"\($0)\"" } ?? ""))
                 } catch {
                     results[side.name] = .failure(error)
@@ -146,4 +149,29 @@ func besideExecutable(_ name: String) -> String {
     guard count > 0 else { return name }
     let executable = String(decoding: path[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)]) + "/" + name
+}
+
+/// The machine's CPU time so far (the first line of /proc/stat), to say how quiet it was during a measure.
+struct CPUTimes {
+    let busy: Double, idle: Double
+
+    static func now() -> CPUTimes? {
+        guard let file = fopen("/proc/stat", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 512)
+        guard fgets(&line, Int32(line.count), file) != nil else { return nil }
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // cpu user nice system idle iowait irq softirq steal ...
+        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).dropFirst().compactMap { Double($0) }
+        guard fields.count >= 5 else { return nil }
+        let idle = fields[3] + fields[4]
+        return CPUTimes(busy: fields.reduce(0, +) - idle, idle: idle)
+    }
+
+    /// The fraction of the time since `earlier` that the cores were idle.
+    func idle(since earlier: CPUTimes?) -> Double? {
+        guard let earlier else { return nil }
+        let (busy, idle) = (self.busy - earlier.busy, self.idle - earlier.idle)
+        return busy + idle > 0 ? idle / (busy + idle) : nil
+    }
 }
