@@ -8,9 +8,7 @@ enum ArbiterAttach {
     /// says it is attached; returns its pid and that line.
     static func start(binary: String, rules: String?, remote: String, environment: [String], log: String,
                       within limit: Double) throws(BenchFailure) -> (pid: pid_t, attached: String) {
-        guard access(binary, X_OK) == 0 else {
-            throw BenchFailure("no arbiter at \(binary) (tools/bench-duck.sh builds it; or give --arbiter PATH)")
-        }
+        try check(binary)
         var arguments = [binary, "attach", "--pipewire-remote", remote]
         if let rules { arguments += ["--rules", rules] }
         // Its output goes to a file: line-buffered, so that the `attached` line shows as soon as it is printed.
@@ -33,6 +31,13 @@ enum ArbiterAttach {
                 throw BenchFailure("\(binary) attach did not print `attached: N programs` within \(limit) s")
             }
             usleep(10_000)
+        }
+    }
+
+    /// Fails when there is no executable at `binary`.
+    static func check(_ binary: String) throws(BenchFailure) {
+        guard access(binary, X_OK) == 0 else {
+            throw BenchFailure("no arbiter at \(binary) (tools/bench-duck.sh builds it; or give --arbiter PATH)")
         }
     }
 

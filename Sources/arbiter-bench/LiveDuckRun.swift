@@ -49,6 +49,7 @@ struct DuckSettings {
 func measureDuck(_ policy: DuckPolicy, _ settings: DuckSettings, tools: WirePlumberTools,
                  tone: String) throws(BenchFailure) -> (runs: [DuckRun], realtime: Bool, said: String?) {
     let isWirePlumber = if case .wirePlumber = policy { true } else { false }
+    if case .arbiter(let binary, _) = policy { try ArbiterAttach.check(binary) }
     let graph = try DuckGraph(rolePolicy: isWirePlumber, programs: settings.programs, tone: tone, tools: tools,
                               watcher: settings.watcher, settle: settings.settle)
     defer { graph.stop() }
