@@ -108,9 +108,12 @@ struct DuckBench: ParsableCommand {
                   + spread("every one lowered", \.ducked) + "; from the Navigation node's removal: "
                   + spread("first raised", \.firstRestored) + ", " + spread("every one raised", \.restored))
             let running = samples.compactMap(\.navigationRunning).map { $0 * 1000 }
+            let afterRunning = samples.compactMap(\.duckedAfterRunning).map { $0 * 1000 }
             if !running.isEmpty {
-                print("\(side.name): the Navigation stream ran \(Table.spread("after it appeared", Figures(samples: running)))"
-                      + " ms (median/p99/max, \(running.count) of \(samples.count) runs)")
+                print("\(side.name), median/p99/max ms over the \(running.count) of \(samples.count) runs where the Navigation "
+                      + "stream ran: " + Table.spread("it ran after it appeared", Figures(samples: running)) + "; "
+                      + Table.spread("every Music gain lowered after it ran", Figures(samples: afterRunning))
+                      + " (negative: before)")
             }
         }
         notes.forEach { print($0) }

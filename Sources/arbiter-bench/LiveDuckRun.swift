@@ -30,6 +30,10 @@ struct DuckRun {
     /// From the Navigation node's appearance to its stream running (linked, its sound flowing), when it did
     /// before it ended.
     var navigationRunning: Double?
+
+    /// From the Navigation stream's running to every Music gain lowered: negative for a policy that lowers them
+    /// before the prompt is heard.
+    var duckedAfterRunning: Double? { navigationRunning.map { ducked - $0 } }
 }
 
 /// A gain the policy lowers: the node and which of its published volumes.
@@ -134,7 +138,7 @@ private func prompt(_ run: Int, graph: DuckGraph, targets: [DuckTarget],
     }
     try watcher.drain(for: settings.hold)
     let ducked = targets.map(level)
-    let started = watcher.nodes[appeared!.id].flatMap { $0.state == "running" ? $0.stateSince : nil }
+    let started = watcher.nodes[appeared!.id]?.firstRunning
     kill(navigation, SIGTERM)
     var removed: Double?
     var raised: [Int: Double] = [:]

@@ -38,8 +38,8 @@ enum WatchEvent: Equatable {
 struct WatchedNode {
     var mediaClass: String, role: String, application: String, name: String
     var state: String?
-    /// When the stream reached its state.
-    var stateSince: Double?
+    /// When the stream first ran.
+    var firstRunning: Double?
     var soft: Double?, monitor: Double?, channel: Double?
 }
 
@@ -143,7 +143,7 @@ final class DuckWatcher {
         case let .gone(id, _): nodes[id] = nil
         case let .state(id, at, state):
             nodes[id]?.state = state
-            nodes[id]?.stateSince = at
+            if state == "running", nodes[id]?.firstRunning == nil { nodes[id]?.firstRunning = at }
         case let .gain(id, _, soft, monitor, channel):
             nodes[id]?.soft = soft
             nodes[id]?.monitor = monitor
