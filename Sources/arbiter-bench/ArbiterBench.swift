@@ -1,4 +1,5 @@
-// arbiter-bench: how fast an unplug reaches the graph, under Arbiter and under WirePlumber, in the same run.
+// arbiter-bench: how fast an unplug, and a duck on a live graph, reach the graph, under Arbiter and under
+// WirePlumber, in the same run.
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -8,6 +9,19 @@ import Glibc
 struct ArbiterBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "arbiter-bench",
+        abstract: "Arbiter against WirePlumber's policy, on private PipeWire daemons: an unplug, or a duck.",
+        subcommands: [UnplugBench.self, DuckBench.self],
+        defaultSubcommand: UnplugBench.self)
+
+    /// Unplugs (and ducks) made before the measured runs, for both policies: the first ones after a node is made
+    /// are the daemon's slowest (it sets up what it keeps for later).
+    static let warmUpRuns = 3
+}
+
+/// `arbiter-bench unplug`, the default: an accessory unplugged under each policy.
+struct UnplugBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unplug",
         abstract: "Unplug to relinked: Arbiter's stage against WirePlumber's policy, on private PipeWire daemons.",
         discussion: """
             For each size, that many playing streams are routed to wired headphones and another client destroys the \
@@ -18,10 +32,6 @@ struct ArbiterBench: ParsableCommand {
             waits for). A side that cannot be measured is one line saying why; \
             the other figures still come out.
             """)
-
-    /// Unplugs made before the measured runs, for both policies: the first ones after a node is made are the
-    /// daemon's slowest (it sets up what it keeps for later).
-    static let warmUpRuns = 3
 
     @Argument(help: "Runs per size, for both policies (after 3 warm-up runs that are not counted).")
     var runs = 200
