@@ -41,7 +41,7 @@ struct DuckBench: ParsableCommand {
     @Option(help: "The arbiter executable for Arbiter's side (default: the one beside arbiter-bench).")
     var arbiter: String?
 
-    @Option(help: "A rules file for `arbiter attach` (default: none; its defaults by media.role).")
+    @Option(help: "A rules file for `arbiter attach` (default: Music programs mix, as WirePlumber's Multimedia role is made to).")
     var rules: String?
 
     @Option(help: "The registry watcher (default: bench-duck-watch beside arbiter-bench; tools/bench-duck.sh builds it).")

@@ -34,6 +34,25 @@ enum ArbiterAttach {
         }
     }
 
+    /// The rules Arbiter's side runs with unless others are given: the Music programs mix, as WirePlumber's
+    /// Multimedia role is made to mix for its side. By default a Music program is not mixable (Music on iOS), so
+    /// each would interrupt the one before and only the newest would play.
+    static func musicMixes(in directory: String) throws(BenchFailure) -> String {
+        let path = directory + "/music-mixes.yaml"
+        let text = """
+            programs:
+              - match: { media.role: Music }
+                category: playback
+                options: [mixWithOthers]
+                backgroundModes: [audio]
+
+            """
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw BenchFailure("cannot write the rules \(path)")
+        }
+        return path
+    }
+
     /// Fails when there is no executable at `binary`.
     static func check(_ binary: String) throws(BenchFailure) {
         guard access(binary, X_OK) == 0 else {

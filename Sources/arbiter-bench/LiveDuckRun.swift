@@ -82,7 +82,9 @@ func measureDuck(_ policy: DuckPolicy, _ settings: DuckSettings, tools: WirePlum
         targets = [DuckTarget(id: endpoint, level: \.monitor)]
     case .arbiter(let binary, let rules):
         let log = graph.daemon.runtimeDirectory + "/arbiter.log"
-        let attach = try ArbiterAttach.start(binary: binary, rules: rules, remote: graph.remote,
+        let rulesFile: String
+        if let rules { rulesFile = rules } else { rulesFile = try ArbiterAttach.musicMixes(in: graph.daemon.runtimeDirectory) }
+        let attach = try ArbiterAttach.start(binary: binary, rules: rulesFile, remote: graph.remote,
                                              environment: graph.environment, log: log, within: settings.settle)
         graph.adopt(attach.pid)
         said = attach.attached

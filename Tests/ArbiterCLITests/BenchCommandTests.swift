@@ -57,4 +57,15 @@ struct BenchCommandTests {
         #expect(runs.status != 0)
         #expect(runs.stderr.contains("runs is 0; expected a positive number"), "\(runs.stderr)")
     }
+
+    @Test("the duck benchmark refuses what it cannot measure, saying what was expected")
+    func duckBadArguments() throws {
+        let programs = try CLI.run(["duck", "3", "--programs", "1"], program: "arbiter-bench")
+        #expect(programs.status != 0)
+        #expect(programs.stderr.contains("--programs is 1; expected 2 or more (one is Navigation)"), "\(programs.stderr)")
+        let missing = try CLI.run(["duck", "1", "--policy", "arbiter", "--arbiter", "/nonexistent/arbiter"],
+                                  environment: ["PIPEWIRE_LOG": "/tmp/arbiter-bench-test.log"], program: "arbiter-bench")
+        #expect(missing.status != 0)
+        #expect((missing.stdout + missing.stderr).contains("no arbiter at /nonexistent/arbiter"), "\(missing.stdout)\(missing.stderr)")
+    }
 }
