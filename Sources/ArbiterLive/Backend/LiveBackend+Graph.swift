@@ -83,6 +83,7 @@ extension LiveBackend {
         }
         if !program.isRunning && program.toldPlaying && node.state != .creating {
             program.toldPlaying = false
+            programs[node.id] = program   // no longer one of the app's streams that run (`stops`)
             return events + stops(app, captures: program.identity.captures, gone: false)
         }
         return events
