@@ -177,6 +177,12 @@ public final class LiveSoakRunner {
             players[slot] = nil
             return ["\(player.label) did not start playing: \(player.lines.suffix(3).joined(separator: " / "))"]
         }
+        // Followed before the round goes on: a player attach first saw after a call began would rightly be let
+        // play through it (it mixes with others).
+        let node = player.lines.first { $0.hasPrefix("ready ") }?.split(separator: "=").last.map(String.init) ?? "?"
+        guard waitUntil(seconds: 10, { attachOutput.contains("program \"\(name)\" (node \(node),") }) else {
+            return ["attach did not follow \(player.label) (node \(node)) within 10 s"]
+        }
         return []
     }
 
