@@ -24,7 +24,7 @@ struct LiveSoakPlayer {
         lines.last { $0.hasPrefix("state ") }?.split(separator: " ").dropFirst(3).first.map(String.init)
     }
 
-    /// Whether it was told Pause over MPRIS more often than Play: left paused.
+    /// Whether the last MPRIS call it was told was Pause: left paused.
     var toldPauseLast: Bool {
         let calls = lines.filter { $0 == "mpris Pause" || $0 == "mpris Play" }
         return calls.last == "mpris Pause"

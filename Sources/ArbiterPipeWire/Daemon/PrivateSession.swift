@@ -50,7 +50,7 @@ public final class PrivateSession: @unchecked Sendable {
             usleep(10_000)
         }
         do {
-            try startManager(deadline: deadline)
+            try startManager(timeout: timeout)
         } catch {
             stop()
             throw error
@@ -93,12 +93,12 @@ public final class PrivateSession: @unchecked Sendable {
             helpers.removeAll { managers.contains($0) }
             managers = []
         }
-        try startManager(deadline: PrivateSession.now() + timeout)
+        try startManager(timeout: timeout)
     }
 
     /// Starts WirePlumber (and pipewire-pulse, when asked for) on the daemon, and waits for pipewire-pulse's socket.
-    private func startManager(deadline: Double) throws(PipeWireError) {
-        let directory = daemon.runtimeDirectory
+    private func startManager(timeout: Double) throws(PipeWireError) {
+        let directory = daemon.runtimeDirectory, deadline = PrivateSession.now() + timeout
         guard let wireplumber = PrivateDaemon.find("wireplumber") else { throw PipeWireError("wireplumber is not installed") }
         let manager = PrivateDaemon.spawnChild([wireplumber], environment: environment,
                                                log: "\(directory)/wireplumber.log")
@@ -116,7 +116,7 @@ public final class PrivateSession: @unchecked Sendable {
         managers.append(pulseServer)
         while access("\(directory)/pulse/native", F_OK) != 0 {
             guard PrivateSession.now() < deadline else {
-                throw PipeWireError("pipewire-pulse opened no socket within the time allowed")
+                throw PipeWireError("pipewire-pulse opened no socket within \(Int(timeout)) s")
             }
             usleep(10_000)
         }
