@@ -164,6 +164,7 @@ public final class LiveSoakRunner {
     func startPlayer(_ slot: Int) -> [String] {
         let name = LiveSoakSlots.names[slot], mpris = Bool.random(using: &random)
         let log = "\(directory)/\(name).standin.log"
+        unlink(log)   // the log of the place's last player is not read as this one's
         let arguments = [standIn, "--name", name, "--log", log] + (LiveSoakSlots.roles[slot].map { ["--role", $0] } ?? [])
             + (mpris ? ["--mpris"] : [])
         guard let pid = try? session.spawn(arguments, log: "\(directory)/\(name).standin.err") else {
