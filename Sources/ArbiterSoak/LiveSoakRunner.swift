@@ -84,6 +84,11 @@ public final class LiveSoakRunner {
             figures.rounds = number
             for problem in problems { say("round \(number): problem: \(problem)") }
             figures.problems += problems.count
+            if access(directory, F_OK) != 0 {
+                say("soak: stopping: the session's directory \(directory) is gone (removed from outside the soak)")
+                figures.problems += 1
+                break
+            }
             if session.hasExited(attach) {
                 say("soak: stopping: arbiter attach ended; it said:\n\(attachOutput.split(separator: "\n").suffix(20).joined(separator: "\n"))")
                 figures.problems += 1
@@ -236,8 +241,10 @@ public final class LiveSoakRunner {
     /// Runs a program that ends by itself, and waits until it has.
     func runToEnd(_ arguments: [String]) -> [String] {
         guard let pid = start(arguments) else { return ["cannot run \(arguments[0])"] }
-        defer { session.stop(pid) }
-        return waitUntil(seconds: 20, { session.hasExited(pid) }) ? [] : ["\(arguments[0]) did not end within 20 s"]
+        // Once ended it is reaped: its pid may be another process's by now, and is not signalled.
+        if waitUntil(seconds: 20, { session.hasExited(pid) }) { return [] }
+        session.stop(pid)
+        return ["\(arguments[0]) did not end within 20 s"]
     }
 
     /// Waits until every player is at its own volume and playing, not left paused, and the ledger is gone; the
