@@ -23,9 +23,24 @@ extension LiveGraph {
     func runningNode(of name: String) throws -> Node {
         var found: Node?
         try wait("\(name) to run") {
-            found = try nodes(of: name).first { $0.state == "running" }
+            found = try readAgainIfGarbled { try nodes(of: name) }.first { $0.state == "running" }
             return found != nil
         }
         return found!
+    }
+
+    /// `factor(of:)`, read again once if `pw-dump` printed something that is not JSON.
+    func steadyFactor(of name: String) throws -> Double? {
+        try readAgainIfGarbled { try factor(of: name) }
+    }
+
+    /// A `pw-dump` read, made again once when its output is not JSON (now and then `pw-dump` prints a truncated or
+    /// garbled document while the graph changes under it).
+    private func readAgainIfGarbled<T>(_ read: () throws -> T) throws -> T {
+        do {
+            return try read()
+        } catch let error as NSError where error.domain == NSCocoaErrorDomain {
+            return try read()
+        }
     }
 }
