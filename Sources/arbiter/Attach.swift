@@ -58,7 +58,7 @@ struct Attach: ParsableCommand {
         if guardMode { return runGuard(ledgerPath: ledgerPath, logger: logger) }
 
         let programRules = try loadRules()
-        let graph: ProgramGraph
+        var graph: ProgramGraph
         do {
             graph = try ProgramGraph(remote: pipewireRemote)
             try graph.sync()
@@ -94,18 +94,17 @@ struct Attach: ParsableCommand {
         print(json ? "{\"type\":\"attached\",\"programs\":\(backend.followedNodes.count)}"
                    : "attached: \(backend.followedNodes.count) programs (remote \(pipewireRemote ?? "default"))")
         fflush(nil)
-        var current = graph
         let phone = PhoneStackWatch(address: phoneBus, logger: logger)
         while !AttachSignals.stopRequested {
             if let status = phone?.poll() { backend.phoneStack(status) }
             let (ramping, quit) = live.turn(lines: input.take())
             if quit { break }
-            switch current.wait(after: backend.generation, timeoutMs: ramping ? 25 : 200) {
+            switch graph.wait(after: backend.generation, timeoutMs: ramping ? 25 : 200) {
             case .changed, .timeout: continue
             case .gone:
                 logger.warning("the PipeWire daemon went away; reattaching")
                 guard let again = reattach(logger: logger) else { break }
-                current = again
+                graph = again   // the old connection is let go, with its descriptors
                 backend.replaceGraph(again)
                 logger.notice("reattached; the policy is applied again to the programs there")
             }

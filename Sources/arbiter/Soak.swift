@@ -60,6 +60,10 @@ extension Arbiter {
         @Flag(help: "Print only problems and the summary, not a line a round.")
         var quiet = false
 
+        @Flag(help: ArgumentHelp("Soak `arbiter attach` on a private graph with programs coming and going instead "
+            + "(20 rounds unless --rounds or --minutes is given; --seed and --restart-every apply)."))
+        var attach = false
+
         /// What is wrong with the options, or nil.
         func problem() -> String? {
             if let minutes, !(minutes > 0) { return "--minutes \(String(format: "%g", minutes)): expected a number of minutes above 0" }
@@ -75,6 +79,7 @@ extension Arbiter {
                 print("error: \(problem)")
                 throw ExitCode(2)
             }
+            if attach { return try runAttach() }
             let files = scenarios.isEmpty ? [] : ScenarioFiles.expand([scenarios])
             if !scenarios.isEmpty && files.isEmpty {
                 print("error: --scenarios \(scenarios): no .yaml files there; expected scenario files, or an empty "

@@ -92,6 +92,7 @@ extension LiveBackend {
         guard time - since >= LiveBackend.stopGrace else { return events }
         program.toldPlaying = false
         program.stoppedSince = nil
+        programs[node.id] = program   // no longer one of the app's streams that run (`stops`)
         return events + stops(app, captures: program.identity.captures, gone: false)
     }
 

@@ -54,6 +54,9 @@ public final class LiveBackend: ReplayBackend {
     public func replaceGraph(_ graph: ProgramGraphAccess) {
         self.graph = graph
         generation = 0
+        // Gone now, not when their ids leave the new graph: the new daemon numbers its own streams from the start,
+        // and a new program given an old stream's id is not that stream.
+        for id in programs.keys.sorted() { pendingEvents += streamGone(id) }
     }
 
     /// The node ids of the streams followed.

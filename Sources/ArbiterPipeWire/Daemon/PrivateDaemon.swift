@@ -10,7 +10,8 @@ private import CArbiterPipeWire
 public final class PrivateDaemon: @unchecked Sendable {
     /// The runtime directory clients connect through.
     public let runtimeDirectory: String
-    public let pid: pid_t
+    /// The daemon's process (another one after `restart`).
+    public private(set) var pid: pid_t
 
     /// The project's daemon configuration (tools/pipewire/arbiter.conf).
     public static let defaultConfiguration = DaemonConfig.text
@@ -34,6 +35,26 @@ public final class PrivateDaemon: @unchecked Sendable {
         guard let file = fopen(config, "w") else { throw PipeWireError("cannot write \(config)") }
         fputs(configuration, file)
         fclose(file)
+        pid = 0
+        try launch(binary)
+    }
+
+    /// Stops the daemon (SIGTERM, or SIGKILL as a crash would) and starts another on the same runtime directory
+    /// and socket: a client that connects again finds a new, empty graph.
+    /// `whileStopped` runs between the two (to stop the daemon's session manager, say).
+    public func restart(crash: Bool = false, whileStopped: () -> Void = {}) throws(PipeWireError) {
+        guard PrivateDaemon.unregister(pid), let binary = PrivateDaemon.find("pipewire") else {
+            throw PipeWireError("the private daemon was stopped; expected a running one to restart")
+        }
+        PrivateDaemon.end(pid, signal: crash ? SIGKILL : SIGTERM)
+        unlink(runtimeDirectory + "/pipewire-0")   // a killed daemon leaves its socket behind
+        whileStopped()
+        try launch(binary)
+    }
+
+    /// Starts the daemon in the runtime directory and waits for its socket.
+    private func launch(_ binary: String) throws(PipeWireError) {
+        let directory = runtimeDirectory
         let log = directory + "/pipewire.log"
         var environment = ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)",
                            "PIPEWIRE_CONFIG_DIR=\(directory)", "PIPEWIRE_CONFIG_NAME=arbiter.conf",
@@ -75,15 +96,20 @@ public final class PrivateDaemon: @unchecked Sendable {
     /// Stops the daemon by its pid and removes its runtime directory.
     public func stop() {
         guard PrivateDaemon.unregister(pid) else { return }
-        kill(pid, SIGTERM)
+        PrivateDaemon.end(pid, signal: SIGTERM)
+        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+    }
+
+    /// Sends `signal`, waits up to a second for the process to end, then kills and reaps it.
+    private static func end(_ pid: pid_t, signal: Int32) {
+        kill(pid, signal)
         var status: Int32 = 0
         for _ in 0..<100 {
-            if waitpid(pid, &status, WNOHANG) == pid { break }
+            if waitpid(pid, &status, WNOHANG) == pid { return }
             usleep(10_000)
         }
         kill(pid, SIGKILL)
-        waitpid(pid, &status, WNOHANG)
-        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+        waitpid(pid, &status, 0)
     }
 
     /// Whether the daemon process is still running.

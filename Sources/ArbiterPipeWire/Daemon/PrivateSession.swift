@@ -14,10 +14,14 @@ public final class PrivateSession: @unchecked Sendable {
     /// The environment a program needs to play into this graph and find this bus.
     public let environment: [String]
     private var helpers: [pid_t] = []
+    /// Whether pipewire-pulse runs beside WirePlumber; the processes of both.
+    private let pulse: Bool
+    private var managers: [pid_t] = []
 
     /// Starts the daemon, the bus and WirePlumber (and pipewire-pulse, for PulseAudio programs such as `paplay`).
     public init(rolePolicy: Bool = false, pulse: Bool = false, timeout: Double = 20) throws(PipeWireError) {
-        guard let dbus = PrivateDaemon.find("dbus-daemon"), let wireplumber = PrivateDaemon.find("wireplumber") else {
+        self.pulse = pulse
+        guard let dbus = PrivateDaemon.find("dbus-daemon"), PrivateDaemon.find("wireplumber") != nil else {
             throw PipeWireError("dbus-daemon or wireplumber is not installed; install them with: apt-get install "
                 + "dbus-daemon wireplumber (or run tools/setup.sh)")
         }
@@ -45,32 +49,11 @@ public final class PrivateSession: @unchecked Sendable {
             }
             usleep(10_000)
         }
-        let manager = PrivateDaemon.spawnChild([wireplumber], environment: environment,
-                                               log: "\(directory)/wireplumber.log")
-        guard manager > 0 else { stop(); throw PipeWireError("cannot run \(wireplumber)") }
-        helpers.append(manager)
-        // A stream that comes before WirePlumber has chosen a default sink is refused ("no node available").
-        while !defaultSinkChosen() {
-            guard PrivateSession.now() < deadline else {
-                stop()
-                throw PipeWireError("WirePlumber chose no default sink within \(Int(timeout)) s")
-            }
-            usleep(50_000)
-        }
-        guard pulse else { return }
-        guard let server = PrivateDaemon.find("pipewire-pulse") else {
+        do {
+            try startManager(timeout: timeout)
+        } catch {
             stop()
-            throw PipeWireError("pipewire-pulse is not installed; install it with: apt-get install pipewire-pulse")
-        }
-        let pulseServer = PrivateDaemon.spawnChild([server], environment: environment, log: "\(directory)/pulse.log")
-        guard pulseServer > 0 else { stop(); throw PipeWireError("cannot run \(server)") }
-        helpers.append(pulseServer)
-        while access("\(directory)/pulse/native", F_OK) != 0 {
-            guard PrivateSession.now() < deadline else {
-                stop()
-                throw PipeWireError("pipewire-pulse opened no socket within \(Int(timeout)) s")
-            }
-            usleep(10_000)
+            throw error
         }
     }
 
@@ -99,6 +82,51 @@ public final class PrivateSession: @unchecked Sendable {
         PrivateSession.terminate(helpers.reversed())
         helpers = []
         daemon.stop()
+    }
+
+    /// Restarts the daemon as a user's restarts (or, with `crash`, dies and is started again): the daemon is
+    /// stopped, then WirePlumber and pipewire-pulse; the daemon starts again on the same runtime directory and
+    /// socket, then WirePlumber and pipewire-pulse again. Programs connected to the old daemon lose it.
+    public func restartDaemon(crash: Bool = false, timeout: Double = 20) throws(PipeWireError) {
+        try daemon.restart(crash: crash) {
+            PrivateSession.terminate(managers.reversed())
+            helpers.removeAll { managers.contains($0) }
+            managers = []
+        }
+        try startManager(timeout: timeout)
+    }
+
+    /// Starts WirePlumber (and pipewire-pulse, when asked for) on the daemon, and waits for pipewire-pulse's socket.
+    private func startManager(timeout: Double) throws(PipeWireError) {
+        let directory = daemon.runtimeDirectory, deadline = PrivateSession.now() + timeout
+        guard let wireplumber = PrivateDaemon.find("wireplumber") else { throw PipeWireError("wireplumber is not installed") }
+        let manager = PrivateDaemon.spawnChild([wireplumber], environment: environment,
+                                               log: "\(directory)/wireplumber.log")
+        guard manager > 0 else { throw PipeWireError("cannot run \(wireplumber)") }
+        helpers.append(manager)
+        managers.append(manager)
+        // A stream that comes before WirePlumber has chosen a default sink is refused ("no node available").
+        while !defaultSinkChosen() {
+            guard PrivateSession.now() < deadline else {
+                throw PipeWireError("WirePlumber chose no default sink within \(Int(timeout)) s")
+            }
+            usleep(50_000)
+        }
+        guard pulse else { return }
+        guard let server = PrivateDaemon.find("pipewire-pulse") else {
+            throw PipeWireError("pipewire-pulse is not installed; install it with: apt-get install pipewire-pulse")
+        }
+        unlink("\(directory)/pulse/native")   // a pipewire-pulse that was killed leaves its socket behind
+        let pulseServer = PrivateDaemon.spawnChild([server], environment: environment, log: "\(directory)/pulse.log")
+        guard pulseServer > 0 else { throw PipeWireError("cannot run \(server)") }
+        helpers.append(pulseServer)
+        managers.append(pulseServer)
+        while access("\(directory)/pulse/native", F_OK) != 0 {
+            guard PrivateSession.now() < deadline else {
+                throw PipeWireError("pipewire-pulse opened no socket within \(Int(timeout)) s")
+            }
+            usleep(10_000)
+        }
     }
 
     /// Whether a program started with `spawn` has ended (and is reaped).
