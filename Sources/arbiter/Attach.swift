@@ -110,6 +110,7 @@ struct Attach: ParsableCommand {
             }
         }
         live.leave()
+        try? graph.sync()   // what leaving asked of the daemon is sent and done before the process ends
         print(json ? "{\"type\":\"detached\",\"programs\":\(backend.followedNodes.count)}"
                    : "detached: \(backend.followedNodes.count) programs left as they were")
         fflush(nil)
@@ -172,6 +173,7 @@ struct Attach: ParsableCommand {
         for line in LeaveLedger.undo(path: ledgerPath, graph: graph, players: players) {
             logger.notice("arbiter ended without leaving; undone: \(line)")
         }
+        try? graph.sync()   // sent and done before the connection goes
         graph.close()
     }
 

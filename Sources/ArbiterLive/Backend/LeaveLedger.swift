@@ -10,6 +10,7 @@ import Glibc
 public final class LeaveLedger {
     public let path: String
     private var entries: [UInt32: Entry] = [:]
+    private var changed = false
 
     /// One program's changes: its node and process (so a new stream that took the node's id is not touched).
     public struct Entry: Equatable, Sendable {
@@ -43,11 +44,19 @@ public final class LeaveLedger {
             guard entries[entry.node] != entry else { return }
             entries[entry.node] = entry
         }
-        write()
+        changed = true
     }
 
     func forget(_ node: UInt32) {
-        if entries.removeValue(forKey: node) != nil { write() }
+        if entries.removeValue(forKey: node) != nil { changed = true }
+    }
+
+    /// Writes the file when something changed since the last time: once a turn, after the programs were changed,
+    /// so that writing it delays no change.
+    func flush() {
+        guard changed else { return }
+        changed = false
+        write()
     }
 
     /// Everything undone: the file goes.
@@ -58,17 +67,21 @@ public final class LeaveLedger {
 
     private func write() {
         if entries.isEmpty { clear(); return }
-        let lines = entries.keys.sorted().map { key -> String in
+        let text = entries.keys.sorted().map { key -> String in
             let entry = entries[key]!
             return "node \(entry.node) pid \(entry.processID.map(String.init) ?? "-") lowered \(entry.lowered) "
-                + "paused \(entry.pausedBy ?? "-")"
-        }
+                + "paused \(entry.pausedBy ?? "-")\n"
+        }.joined()
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Written and renamed in place, with no sync: the file matters only while this machine stays up.
         let temporary = path + ".new"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
-        else { return }
-        _ = rename(temporary, path)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { return }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        if written == bytes.count { _ = rename(temporary, path) }
     }
 
     /// The entries a ledger file lists (none when there is no file).

@@ -32,6 +32,7 @@ extension LiveBackend {
             programs[id] = program
             applyGain(id, at: time)
         }
+        ledger?.flush()
     }
 
     /// Between events: the next step of every ramp under way, and a program that ignored Pause corked instead.
@@ -51,6 +52,7 @@ extension LiveBackend {
             applyGain(id, at: time)
             if program.gain.start + program.gain.ramp > time { rampsUnderWay = true }
         }
+        ledger?.flush()
         return rampsUnderWay
     }
 
