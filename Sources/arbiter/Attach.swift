@@ -63,7 +63,7 @@ struct Attach: ParsableCommand {
             graph = try ProgramGraph(remote: pipewireRemote)
             try graph.sync()
         } catch {
-            print("error: cannot attach to the PipeWire daemon \(pipewireRemote ?? "(default)"): \(error); "
+            print("error: cannot attach to the PipeWire daemon \(remoteName): \(error); "
                 + "expected a running daemon (--pipewire-remote NAME names one in $XDG_RUNTIME_DIR)")
             throw ExitCode(2)
         }
@@ -87,13 +87,12 @@ struct Attach: ParsableCommand {
         let backend = LiveBackend(graph: graph, players: players, rules: programRules, logger: logger,
                                   ledger: LeaveLedger(path: ledgerPath))
         // Every line flushed as it is printed: a tool or a journal reading the output sees each decision at once.
-        let live = try LiveSession(rules: programRules, backend: backend, json: json) { print($0); fflush(nil) }
+        let live = try LiveSession(rules: programRules, backend: backend, json: json) { AttachOutput.line($0) }
         AttachSignals.install()
         let input = LineInput()
         _ = live.turn()
-        print(json ? "{\"type\":\"attached\",\"programs\":\(backend.followedNodes.count)}"
-                   : "attached: \(backend.followedNodes.count) programs (remote \(pipewireRemote ?? "default"))")
-        fflush(nil)
+        AttachOutput.line(json ? "{\"type\":\"attached\",\"programs\":\(backend.followedNodes.count)}"
+            : "attached: \(backend.followedNodes.count) programs (remote \(remoteName))")
         let phone = PhoneStackWatch(address: phoneBus, logger: logger)
         while !AttachSignals.stopRequested {
             if let status = phone?.poll() { backend.phoneStack(status) }
@@ -111,9 +110,8 @@ struct Attach: ParsableCommand {
         }
         live.leave()
         try? graph.sync()   // what leaving asked of the daemon is sent and done before the process ends
-        print(json ? "{\"type\":\"detached\",\"programs\":\(backend.followedNodes.count)}"
-                   : "detached: \(backend.followedNodes.count) programs left as they were")
-        fflush(nil)
+        AttachOutput.line(json ? "{\"type\":\"detached\",\"programs\":\(backend.followedNodes.count)}"
+            : "detached: \(backend.followedNodes.count) programs left as they were")
         if let save {
             let session = live.session
             do {
@@ -125,6 +123,11 @@ struct Attach: ParsableCommand {
             }
         }
         guardProcess?.finish()
+    }
+
+    /// The daemon attached to, as the user named it.
+    private var remoteName: String {
+        pipewireRemote ?? ProcessInfo.processInfo.environment["PIPEWIRE_REMOTE"] ?? "pipewire-0 (the default)"
     }
 
     private func loadRules() throws -> ProgramRules {
@@ -163,7 +166,9 @@ struct Attach: ParsableCommand {
     /// The guard: waits for standard input to close (its parent ended, however it ended), then undoes what the
     /// ledger still lists.
     private func runGuard(ledgerPath: String, logger: Logger) {
-        while let _ = readLine(strippingNewline: false) {}
+        if pipewireRemote != nil { unsetenv("PIPEWIRE_REMOTE") }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while read(0, &buffer, buffer.count) > 0 {}   // until the pipe closes: its parent has ended
         guard !LeaveLedger.read(path: ledgerPath).isEmpty else { return }
         guard let graph = try? ProgramGraph(remote: pipewireRemote), (try? graph.sync()) != nil else {
             logger.error("the guard cannot reach the daemon to undo \(ledgerPath)")

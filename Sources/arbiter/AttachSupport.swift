@@ -24,28 +24,56 @@ enum AttachSignals {
 }
 
 /// Lines typed on standard input, read on a thread of their own and taken by the loop at each turn. The end of
-/// input ends nothing: a service has none.
+/// input ends nothing: a service has none. The thread reads the descriptor itself, not through stdio: a stdio read
+/// holds standard input's lock while it waits, and flushing every stream takes that lock too.
 final class LineInput: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
 
     init() {
         let thread = Thread { [self] in
-            while let line = readLine() {
-                lock.lock()
-                lines.append(line)
-                lock.unlock()
+            var pending: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(0, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                pending += buffer[0..<count]
+                while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: pending[..<end], as: UTF8.self)
+                    pending.removeSubrange(...end)
+                    lock.withLock { lines.append(line) }
+                }
+            }
+            if !pending.isEmpty {
+                let line = String(decoding: pending, as: UTF8.self)
+                lock.withLock { lines.append(line) }
             }
         }
         thread.start()
     }
 
     func take() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = lines
-        lines = []
-        return taken
+        lock.withLock {
+            let taken = lines
+            lines = []
+            return taken
+        }
+    }
+}
+
+/// attach's output: each line written to standard output's descriptor at once, so a tool or a journal reading it
+/// sees each decision as it is made.
+enum AttachOutput {
+    static func line(_ text: String) {
+        let bytes = Array((text + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
     }
 }
 

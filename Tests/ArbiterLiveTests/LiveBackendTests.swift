@@ -283,5 +283,8 @@ import Testing
         h.turn(at: 0)
         let printed = h.turn(at: 1, ["undo"])
         #expect(printed.contains { $0.contains("a live session keeps no history") })
+        let clock = h.turn(at: 2, ["after 5s"])
+        #expect(clock.contains { $0.contains("a live session's time is the real time") })
+        #expect(h.live.session.time == .ms(2000))
     }
 }

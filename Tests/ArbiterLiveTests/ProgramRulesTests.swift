@@ -65,6 +65,22 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("rules.yaml:8:5: error: a rule with system:") })
     }
 
+    @Test func aMisspeltKeyIsOneErrorWithNoneFollowingFromIt() {
+        guard case .failure(let errors) = ProgramRulesParser.parse("""
+            programs:
+              - match: { application.name: Music }
+                app: Music
+                catgory: playback
+                options: [duckOthers]
+            """, file: "rules.yaml") else {
+            Issue.record("the rules were accepted")
+            return
+        }
+        #expect(errors.diagnostics.count == 1, "\(errors)")
+        #expect(errors.diagnostics.first?.description.hasPrefix("rules.yaml:4:5: error:") == true, "\(errors)")
+        #expect(errors.diagnostics.first?.description.contains("catgory") == true)
+    }
+
     @Test func anEmptyFileLeavesTheRoleDefaults() throws {
         let rules = try ProgramRulesParser.parse("", file: "empty.yaml").get()
         #expect(rules.programs.isEmpty && rules.pause == .mprisThenCork && rules.rolePolicy == .refuse)

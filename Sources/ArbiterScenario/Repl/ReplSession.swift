@@ -103,9 +103,11 @@ public struct ReplSession {
     }
 
     private mutating func run(_ command: Command, text: String, _ reply: inout Reply) {
-        if !keepsHistory, command.needsHistory {
-            reply.lines.append("\(source):\(lineNumber):1: error: a live session keeps no history to go back in; "
-                + "expected a step or a question (`why`, `state`, `save`)")
+        if !keepsHistory, command.needsHistory || command.movesClock {
+            reply.lines.append("\(source):\(lineNumber):1: error: "
+                + (command.movesClock ? "a live session's time is the real time, which no command moves"
+                                      : "a live session keeps no history to go back in")
+                + "; expected a step or a question (`why`, `state`, `save`)")
             reply.failed = true
             return
         }

@@ -6,7 +6,6 @@ import Yams
 public enum ProgramRulesParser {
     static let topKeys = ["ios", "profile", "device", "pause", "endNotifiesOthers", "rolePolicy", "programs"]
     static let deviceKeys = ["ringer", "locked"]
-    static let ruleKeys = ["match", "app", "system"] + ScenarioDecoder.appKeys.filter { $0 != "allowLints" }
 
     /// Decodes `text` (the contents of `file`). Every problem is reported, in file order.
     public static func parse(_ text: String, file: String) -> Result<ProgramRules, ScenarioErrors> {
@@ -79,7 +78,7 @@ public enum ProgramRulesParser {
     static func programRule(_ node: Node, _ decoder: inout ScenarioDecoder) -> ProgramRule? {
         guard let entries = decoder.reader.mapping(node, expected: "a program rule: match, then app and its declaration")
         else { return nil }
-        decoder.reader.onlyKeys(entries, ruleKeys, in: "a program rule")
+        // Keys other than match, app and system are the app's declaration: the scenario decoder checks those, once.
         guard let matchNode = decoder.reader.require("match", in: entries, at: node, context: "the program rule"),
               let patterns = decoder.reader.mapping(matchNode, expected: "stream properties and their values, such as application.name: Lollypop")
         else { return nil }
@@ -116,7 +115,9 @@ public enum ProgramRulesParser {
         // The declaration is the rule's own keys but match, app and system, read as a scenario's app.
         let declaration = Node.mapping(Node.Mapping(entries.filter { !["match", "app", "system"].contains($0.key) }
             .map { ($0.keyNode, $0.value) }))
-        guard let config = decoder.decodeApp(name, declaration) else { return nil }
+        // Decoded under the app's name, or a stand-in for the program's own until a stream is seen.
+        guard var config = decoder.decodeApp(name.name.isEmpty ? AppID("program") : name, declaration) else { return nil }
+        config.name = name
         return ProgramRule(position: decoder.reader.position(matchNode), match: match, app: config, system: system)
     }
 }

@@ -133,8 +133,9 @@ struct ScenarioDecoder {
         if reader.isNull(node) { return config }
         guard let entries = reader.mapping(node, expected: "the app's declaration (category, options, players, ...)")
         else { return nil }
-        reader.onlyKeys(entries, ScenarioDecoder.appKeys, in: "app '\(id)'")
+        // A misspelt key is one mistake too: a category or options it kept from being read are not a second one.
         let errorsBefore = reader.diagnostics.count
+        reader.onlyKeys(entries, ScenarioDecoder.appKeys, in: "app '\(id)'")
         var categoryNode: Node?
         for (key, keyNode, value) in entries {
             declarations.note([key], of: id, at: reader.position(key == "allowLints" ? keyNode : value))

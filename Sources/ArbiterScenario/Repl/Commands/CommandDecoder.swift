@@ -194,4 +194,12 @@ extension Command {
         default: false
         }
     }
+
+    /// Whether the command moves the session's clock (which a live session takes from the real one).
+    var movesClock: Bool {
+        switch self {
+        case .after, .at: true
+        default: false
+        }
+    }
 }
