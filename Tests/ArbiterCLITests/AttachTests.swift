@@ -126,6 +126,38 @@ import Glibc
         #expect(try String(contentsOfFile: saved, encoding: .utf8).contains("Maps: play"))
     }
 
+    @Test func withATerminalOnStandardInputThePolicyGoesOnAndTypedLinesAreAnswered() throws {
+        let graph = try LiveGraph()
+        _ = try graph.play("Music", role: "Music", file: graph.tone(seconds: 60, name: "long.wav"))
+        try graph.wait("Music to run") { try graph.nodes(of: "Music").first?.state == "running" }
+        // Standard input stays open and mostly silent, as a terminal is: the session must not wait on it.
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["attach", "--pipewire-remote", "\(graph.directory)/pipewire-0", "--no-guard",
+                             "--ledger", "\(graph.directory)/attach.ledger"]
+        process.environment = Dictionary(uniqueKeysWithValues: graph.session.environment.map {
+            let parts = $0.split(separator: "=", maxSplits: 1); return (String(parts[0]), String(parts[1]))
+        })
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle(forWritingAtPath: graph.attachLog) ?? {
+            FileManager.default.createFile(atPath: graph.attachLog, contents: nil)
+            return FileHandle(forWritingAtPath: graph.attachLog)!
+        }()
+        try process.run()
+        defer { if process.isRunning { process.interrupt() } }
+        try graph.wait("attach to attach") { graph.output.contains("attached:") }
+        try input.fileHandleForWriting.write(contentsOf: Data("graph\n".utf8))
+        try graph.wait("the typed line to be answered") { graph.output.contains("> graph") }
+        _ = try graph.play("Maps", role: "Navigation", file: graph.tone(seconds: 30, name: "prompt.wav"))
+        try graph.wait("Music to be ducked while standard input is open") {
+            try graph.factor(of: "Music").map { $0 < 0.5 } ?? false
+        }
+        process.terminate()   // SIGTERM
+        try graph.wait("attach to end on SIGTERM") { !process.isRunning }
+        #expect(graph.output.contains("detached: "))
+    }
+
     @Test func badRulesAreReportedWithTheirPlace() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(getpid()).yaml").path
         try "programs:\n  - match: { application.name: X }\n    category: playbak\n".write(toFile: file, atomically: true, encoding: .utf8)
