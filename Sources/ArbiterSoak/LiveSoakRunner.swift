@@ -49,9 +49,9 @@ public final class LiveSoakRunner {
         random = SoakRandom(seed: seed)
         session = try PrivateSession(pulse: true)
         let directory = session.daemon.runtimeDirectory
-        LiveSoakTone.write(seconds: 0.8, to: "\(directory)/prompt.wav")
-        LiveSoakTone.write(seconds: 1.5, to: "\(directory)/call.wav")
-        LiveSoakTone.write(seconds: 60, to: "\(directory)/long.wav")
+        ToneFile.write(seconds: 0.8, to: "\(directory)/prompt.wav", frequency: 330)
+        ToneFile.write(seconds: 1.5, to: "\(directory)/call.wav", frequency: 330)
+        ToneFile.write(seconds: 60, to: "\(directory)/long.wav", frequency: 330)
     }
 
     deinit { session.stop() }

@@ -23,18 +23,7 @@ final class LiveGraph {
     /// A WAV file of `seconds` of a quiet tone, in the session's directory.
     func tone(seconds: Double, name: String = "tone.wav") -> String {
         let path = "\(directory)/\(name)"
-        let rate = 48000, frames = Int(Double(rate) * seconds)
-        var data = Data()
-        func add<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: Array("RIFF".utf8)); add(UInt32(36 + frames * 4))
-        data.append(contentsOf: Array("WAVEfmt ".utf8)); add(UInt32(16)); add(UInt16(1)); add(UInt16(2))
-        add(UInt32(rate)); add(UInt32(rate * 4)); add(UInt16(4)); add(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); add(UInt32(frames * 4))
-        for frame in 0..<frames {
-            let sample = Int16(800 * sin(Double(frame) * 2 * Double.pi * 440 / Double(rate)))
-            add(sample); add(sample)
-        }
-        _ = FileManager.default.createFile(atPath: path, contents: data)
+        ToneFile.write(seconds: seconds, to: path)
         return path
     }
 
