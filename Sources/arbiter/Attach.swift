@@ -45,11 +45,19 @@ struct Attach: ParsableCommand {
     @Option(help: ArgumentHelp("Where the changes made to programs are written down, for the guard.", valueName: "PATH"))
     var ledger: String?
 
+    @Option(help: ArgumentHelp("Keep the latest N steps for `why`, `history` and `save` (about 800 bytes each).",
+                               valueName: "N"))
+    var keepSteps = 20_000
+
     @Flag(help: "Start no guard process (the programs are then left changed if arbiter is killed).")
     var noGuard = false
 
     @Flag(help: .hidden)
     var guardMode = false
+
+    func validate() throws {
+        guard keepSteps > 0 else { throw ValidationError("--keep-steps is \(keepSteps); expected 1 or more") }
+    }
 
     func run() throws {
         LoggingSystem.bootstrap { JournalLogHandler(label: $0) }
@@ -87,7 +95,9 @@ struct Attach: ParsableCommand {
         let backend = LiveBackend(graph: graph, players: players, rules: programRules, logger: logger,
                                   ledger: LeaveLedger(path: ledgerPath))
         // Every line flushed as it is printed: a tool or a journal reading the output sees each decision at once.
-        let live = try LiveSession(rules: programRules, backend: backend, json: json) { AttachOutput.line($0) }
+        let live = try LiveSession(rules: programRules, backend: backend, json: json, stepsKept: keepSteps) {
+            AttachOutput.line($0)
+        }
         AttachSignals.install()
         let input = LineInput()
         _ = live.turn()
@@ -115,8 +125,7 @@ struct Attach: ParsableCommand {
         if let save {
             let session = live.session
             do {
-                try ScenarioWriter.write(ScenarioWriter.text(setup: session.setup, entries: session.entries,
-                                                             title: "Live session"), to: save)
+                try ScenarioWriter.write(session.savedText, to: save)
                 logger.info("saved \(ScenarioWriter.stepCount(session.entries)) steps to \(save)")
             } catch {
                 logger.error("cannot write \(save): \(error)")

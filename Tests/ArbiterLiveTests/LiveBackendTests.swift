@@ -277,6 +277,33 @@ import Testing
         #expect(h.graph.calls.contains("pause 10"))
     }
 
+    @Test func aLongSessionKeepsItsLatestStepsOnly() throws {
+        let graph = FakeGraph()
+        let rules = ProgramRules(file: "test")
+        let backend = LiveBackend(graph: graph, players: nil, rules: rules, logger: Logger(label: "test"))
+        let clock = TestClock()
+        let printed = LogLines()
+        let live = try LiveSession(rules: rules, backend: backend, json: false, clock: { clock.time }, stepsKept: 4) {
+            printed.lines.append($0)
+        }
+        graph.stream(10, name: "Lollypop", role: "Music", pid: 100)
+        _ = live.turn()
+        for round in 1...5 {   // a prompt comes and goes: declare once, then play, stop, deactivate each time
+            clock.time = .ms(Int64(round) * 1000)
+            graph.stream(11, name: "Maps", role: "Navigation", pid: 200)
+            _ = live.turn()
+            clock.time = .ms(Int64(round) * 1000 + 500)
+            graph.remove(11)
+            _ = live.turn()
+        }
+        #expect(live.session.entries.count == 4)
+        #expect(live.session.entriesDropped > 10)
+        _ = live.turn(lines: ["why Lollypop gain", "history"])
+        #expect(printed.lines.contains { $0.contains("└─ step ") })
+        #expect(printed.lines.contains { $0.hasPrefix("\(live.session.entriesDropped + 1)  ") })
+        #expect(live.session.savedText.contains("Saved session (its latest 4 steps of "))
+    }
+
     @Test func goingBackIsRefusedInALiveSession() throws {
         let h = try LiveHarness()
         h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100)

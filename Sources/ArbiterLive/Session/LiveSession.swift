@@ -21,12 +21,15 @@ public final class LiveSession {
 
     /// A session over `backend` under `rules`, printing to `output` (text as the REPL prints, or JSON lines).
     /// `clock` tells the session's time (by default, the time since it started, to the millisecond).
+    /// `stepsKept` bounds the steps kept for `why`, `history` and `save` (nil: every one), and with them the
+    /// session's memory.
     public init(rules: ProgramRules, backend: LiveBackend, json: Bool, clock: (() -> Time)? = nil,
-                output: @escaping (String) -> Void) throws {
+                stepsKept: Int? = nil, output: @escaping (String) -> Void) throws {
         let setup = Setup(ios: rules.ios, profile: rules.profile, device: rules.device, apps: [])
         session = try ReplSession(scenario: Scenario(file: rules.file, title: "Live session", setup: setup, steps: []),
                                   source: "attach", keepsHistory: false)
         session.backend = backend
+        session.stepsKept = stepsKept
         self.backend = backend
         self.json = json
         self.output = output

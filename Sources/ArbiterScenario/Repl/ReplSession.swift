@@ -25,6 +25,10 @@ public struct ReplSession {
     public private(set) var engine: Engine
     public private(set) var time: Time = .zero
     public private(set) var entries: [Entry] = []
+    /// Steps taken before the first of `entries`, no longer kept (a live session keeps only its latest `stepsKept`).
+    public private(set) var entriesDropped = 0
+    /// How many steps a session that keeps no history keeps, for `why`, `history` and `save`; nil: every one.
+    public var stepsKept: Int?
     /// Carries every step out for real (`arbiter repl --pipewire`) and reads the file's checks back from it.
     public var backend: ReplayBackend?
     private var initial: Engine
@@ -90,6 +94,15 @@ public struct ReplSession {
         return reply
     }
 
+    /// The session as a scenario file, as `save` writes it. When the earlier steps are no longer kept, it holds the
+    /// latest and says so in its title: replayed from the start, it may not reach the same state.
+    public var savedText: String {
+        ScenarioWriter.text(setup: setup, entries: entries,
+                            title: entriesDropped > 0 ? "Saved session (its latest \(entries.count) steps of \(entriesDropped + entries.count))"
+                                                      : keepsHistory ? "Saved REPL session" : "Saved live session",
+                            lintAllowances: linter.allowances)
+    }
+
     /// The notifications a live session keeps for `events`: the latest.
     static let unseenKept = 1000
 
@@ -151,7 +164,7 @@ public struct ReplSession {
         case .why(let app, let property): reply.lines += why(app, property)
         case .history:
             reply.lines += entries.isEmpty ? ["no steps yet"] : entries.enumerated().map { index, entry in
-                "\(index + 1)  \(entry.time)  \(entry.text)" + (entry.position.map { "  (\($0))" } ?? "")
+                "\(entriesDropped + index + 1)  \(entry.time)  \(entry.text)" + (entry.position.map { "  (\($0))" } ?? "")
             }
         case .lints:
             let findings = linter.findingsIfFinishedNow
@@ -177,10 +190,10 @@ public struct ReplSession {
             while cursor < fileSteps.count { stepFile(&reply) }
         case .save(let path):
             do {
-                try ScenarioWriter.write(ScenarioWriter.text(setup: setup, entries: entries,
-                                                             lintAllowances: linter.allowances), to: path)
+                try ScenarioWriter.write(savedText, to: path)
                 let count = ScenarioWriter.stepCount(entries)
-                reply.lines.append("saved \(count) step\(count == 1 ? "" : "s") to \(path)")
+                reply.lines.append("saved \(count) step\(count == 1 ? "" : "s") to \(path)"
+                    + (entriesDropped > 0 ? " (the latest; the \(entriesDropped) before them are no longer kept)" : ""))
             } catch {
                 reply.lines.append("\(source):\(lineNumber):6: error: cannot write \(path) (\(error)); expected a writable path")
                 reply.failed = true
@@ -225,8 +238,13 @@ public struct ReplSession {
         let decisions = outcome.decisions   // spelled out once, from the engine's codes
         for decision in decisions {
             for property in Provenance.properties(of: decision.change) {
-                provenance[Provenance.key(decision.app, property)] = (decision, entries.count)
+                provenance[Provenance.key(decision.app, property)] = (decision, entriesDropped + entries.count)
             }
+        }
+        if !keepsHistory, let kept = stepsKept, entries.count > kept {
+            let dropped = entries.count - kept
+            entries.removeFirst(dropped)
+            entriesDropped += dropped
         }
         unseen += outcome.notifications
         if !keepsHistory && unseen.count > ReplSession.unseenKept {   // a live session may never be asked `events`
@@ -413,9 +431,13 @@ public struct ReplSession {
                 }
                 continue
             }
-            let entry = entries[index - 1]
             lines.append("  ├─ decision: \(decision.change)")
             lines += ReplViews.ruleTree(decision.rule, indent: "  │  ")
+            guard index > entriesDropped else {
+                lines.append("  └─ step \(index), no longer kept")
+                continue
+            }
+            let entry = entries[index - entriesDropped - 1]
             lines.append("  └─ step \(index) at \(entry.time): \(entry.text)" + (entry.position.map { "  (\($0))" } ?? ""))
         }
         return lines
