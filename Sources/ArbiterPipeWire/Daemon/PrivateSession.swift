@@ -41,7 +41,8 @@ public final class PrivateSession: @unchecked Sendable {
         guard bus > 0 else { daemon.stop(); throw PipeWireError("cannot run \(dbus)") }
         helpers.append(bus)
         let deadline = PrivateSession.now() + timeout
-        while access("\(directory)/bus", F_OK) != 0 {
+        // The socket's file is there before the bus listens on it: wait until a connection is accepted.
+        while !PrivateSession.accepts(socket: "\(directory)/bus") {
             guard PrivateSession.now() < deadline else {
                 PrivateSession.terminate([bus])
                 daemon.stop()
@@ -133,6 +134,25 @@ public final class PrivateSession: @unchecked Sendable {
     public func hasExited(_ pid: pid_t) -> Bool {
         var status: Int32 = 0
         return waitpid(pid, &status, WNOHANG) == pid || kill(pid, 0) != 0
+    }
+
+    /// Whether something listens on the unix socket at `path` (a connection to it is accepted).
+    public static func accepts(socket path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
     }
 
     /// Whether WirePlumber has written the default sink into the `default` metadata (`pw-metadata`, stopped after

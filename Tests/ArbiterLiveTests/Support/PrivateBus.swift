@@ -40,8 +40,9 @@ final class PrivateBus {
         pid = PrivateDaemon.spawnChild(["/usr/bin/dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork"],
                                        environment: ["PATH=/usr/bin:/bin"], log: directory + "/dbus-daemon.log")
         guard pid > 0 else { throw Failure(description: "cannot start dbus-daemon") }
-        for _ in 0..<500 where access(socket, F_OK) != 0 { usleep(10_000) }
-        guard access(socket, F_OK) == 0 else {
+        // The socket's file is there before the bus listens on it: wait until a connection is accepted.
+        for _ in 0..<500 where !PrivateSession.accepts(socket: socket) { usleep(10_000) }
+        guard PrivateSession.accepts(socket: socket) else {
             stop()
             throw Failure(description: "dbus-daemon opened no socket at \(socket) within 5 s")
         }
