@@ -3,16 +3,11 @@
 # published by the daemon, under WirePlumber's own role policy and under `arbiter attach`, in the same run; and
 # the Navigation program's end -> every gain raised again. Prints median, p99 and max in ms and how they compare.
 #   tools/bench-duck.sh [RUNS] [arbiter-bench duck options]   (default 40 runs per policy, after 3 warm-up runs;
-#                       installs wireplumber and dbus if missing; `arbiter-bench duck --help` lists the options,
+#                       installs what is missing, WirePlumber among it; `arbiter-bench duck --help` lists the options,
 #                       among them --policy wireplumber|arbiter|both and --arbiter PATH)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash tools/setup.sh --deps-only
-if ! command -v wireplumber >/dev/null || ! command -v dbus-daemon >/dev/null; then
-    echo "bench: installing wireplumber and dbus for the comparison" >&2
-    sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq wireplumber dbus >/dev/null
-fi
+bash tools/setup.sh --deps-only   # WirePlumber and a session bus among them
 # arbiter as tools/setup.sh builds it (with profile-guided optimization when the toolchain has the tools), unless
 # only WirePlumber is measured.
 products=(arbiter-bench)

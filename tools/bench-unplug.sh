@@ -3,15 +3,10 @@
 # speaker and confirmed by the daemon, for 1, 16 and 64 playing streams; then, in the same run, the same unplug
 # under WirePlumber's full policy moving plain pw-play streams. Prints median, p99 and max in ms.
 #   tools/bench-unplug.sh [RUNS] [arbiter-bench options]   (default 200 runs per size, after 3 warm-up runs;
-#                                   installs wireplumber and dbus if missing; arbiter-bench --help lists the options)
+#                                   installs what is missing, WirePlumber among it; arbiter-bench --help lists the options)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash tools/setup.sh --deps-only
-if ! command -v wireplumber >/dev/null || ! command -v dbus-daemon >/dev/null; then
-    echo "bench: installing wireplumber and dbus for the comparison" >&2
-    sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq wireplumber dbus >/dev/null
-fi
+bash tools/setup.sh --deps-only   # WirePlumber and a session bus among them
 # The engine as tools/setup.sh builds it: with profile-guided optimization when the toolchain has the tools.
 profile=$(bash tools/pgo.sh --if-available)
 bash tools/pgo.sh build .build "$profile" swift build -c release --product arbiter-bench >&2
