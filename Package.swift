@@ -23,6 +23,7 @@ let package = Package(
     name: "Arbiter",
     products: [
         .library(name: "ArbiterEngine", targets: ["ArbiterEngine"]),
+        .library(name: "ArbiterAndroid", targets: ["ArbiterAndroid"]),
         .library(name: "ArbiterScenario", targets: ["ArbiterScenario"]),
         .library(name: "ArbiterTesting", targets: ["ArbiterTesting"]),
         .library(name: "ArbiterKit", targets: ["ArbiterKit"]),
@@ -40,18 +41,22 @@ let package = Package(
     targets: [
         // The policy engine: a pure, deterministic state machine. No I/O, no clock, no Foundation.
         .target(name: "ArbiterEngine", swiftSettings: engineSettings),
+        // Android's audio focus, the second platform policy: the phone's focus stack and the car's focus matrix. Pure
+        // and deterministic like the engine, whose time, app names and rules it shares.
+        .target(name: "ArbiterAndroid", dependencies: ["ArbiterEngine"]),
         // Lints: the app mistakes the reference warns about, found in a run of the engine (any front end's).
-        .target(name: "ArbiterLint", dependencies: ["ArbiterEngine"]),
+        .target(name: "ArbiterLint", dependencies: ["ArbiterEngine", "ArbiterAndroid"]),
         // Scenario files: YAML decoding and validation, replay, expectations, reports.
         .target(
             name: "ArbiterScenario",
-            dependencies: ["ArbiterEngine", "ArbiterLint", .product(name: "Yams", package: "Yams")]
+            dependencies: ["ArbiterEngine", "ArbiterAndroid", "ArbiterLint", .product(name: "Yams", package: "Yams")]
         ),
         // Policy tests in users' Swift test suites: a test store, diffs, YAML scenarios as tests.
         .target(
             name: "ArbiterTesting",
             dependencies: [
                 "ArbiterEngine",
+                "ArbiterAndroid",
                 "ArbiterKit",
                 "ArbiterScenario",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -78,7 +83,9 @@ let package = Package(
         // The PipeWire backend: real streams, nodes and links for the engine's decisions.
         .target(name: "ArbiterPipeWire", dependencies: ["ArbiterEngine", "CArbiterPipeWire"]),
         // A scenario replayed on the PipeWire backend: the replayer's backend over a stage of its own streams.
-        .target(name: "ArbiterPipeWireReplay", dependencies: ["ArbiterEngine", "ArbiterScenario", "ArbiterPipeWire"]),
+        .target(
+            name: "ArbiterPipeWireReplay", dependencies: ["ArbiterEngine", "ArbiterAndroid", "ArbiterScenario", "ArbiterPipeWire"]
+        ),
         // `arbiter soak`'s rounds and checks: the PipeWire backend run for a long time, ending with nothing leaked.
         .target(
             name: "ArbiterSoak",
@@ -107,6 +114,7 @@ let package = Package(
             name: "arbiter",
             dependencies: [
                 "ArbiterEngine",
+                "ArbiterAndroid",
                 "ArbiterLint",
                 "ArbiterScenario",
                 "ArbiterPipeWire",
@@ -123,7 +131,8 @@ let package = Package(
             dependencies: ["ArbiterEngine", "ArbiterPipeWire", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "ArbiterEngineTests", dependencies: ["ArbiterEngine"]),
-        .testTarget(name: "ArbiterLintTests", dependencies: ["ArbiterLint", "ArbiterEngine"]),
+        .testTarget(name: "ArbiterAndroidTests", dependencies: ["ArbiterAndroid", "ArbiterEngine"]),
+        .testTarget(name: "ArbiterLintTests", dependencies: ["ArbiterLint", "ArbiterEngine", "ArbiterAndroid"]),
         .testTarget(
             name: "ArbiterKitTests", dependencies: ["ArbiterKit", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting"], exclude: ["Scenarios"]
         ),
@@ -134,7 +143,8 @@ let package = Package(
         ),
         .testTarget(name: "ArbiterSoakTests", dependencies: ["ArbiterSoak", "ArbiterPipeWire", "ArbiterEngine"]),
         .testTarget(
-            name: "ArbiterScenarioTests", dependencies: ["ArbiterScenario", "ArbiterEngine"], exclude: ["FuzzRegressions"]
+            name: "ArbiterScenarioTests", dependencies: ["ArbiterScenario", "ArbiterEngine", "ArbiterAndroid"],
+            exclude: ["FuzzRegressions"]
         ),
         .testTarget(
             name: "ArbiterTestingTests",

@@ -1,0 +1,119 @@
+import ArbiterEngine
+
+/// A change an Android engine made, with the rule that made it.
+public struct FocusDecision: Hashable, Sendable, CustomStringConvertible {
+    /// Who the decision is about; nil for the device.
+    public var owner: FocusOwner?
+    public var change: FocusDecisionChange
+    public var rule: Rule
+
+    public init(owner: FocusOwner?, change: FocusDecisionChange, rule: Rule) {
+        self.owner = owner
+        self.change = change
+        self.rule = rule
+    }
+
+    public var description: String { "\(owner.map(\.description) ?? "device"): \(change)  [\(rule.id)]" }
+}
+
+/// What changed.
+public enum FocusDecisionChange: Hashable, Sendable, CustomStringConvertible {
+    /// A request's result (and the gain it asked for).
+    case request(FocusGain, FocusRequestResult)
+    /// The owner abandoned focus.
+    case abandoned
+    /// The owner's place with focus is now this.
+    case focus(FocusStatus)
+    /// The framework ducks the owner's players to `to` over `over` (1 = unducked).
+    case ducked(to: Double, over: Time)
+    case unducked
+    /// The framework fades the owner out over `over` (Android 12+ permanent loss).
+    case fadingOut(over: Time)
+    /// The fade is over and the players stay muted.
+    case fadedOut
+    /// The fade is undone (the app asked for focus again, or kept playing after the loss).
+    case fadedIn
+    /// Muted for a ring or call, or unmuted after it.
+    case muted(Bool)
+    case player(String, PlayerState)
+    /// The app's own volume for a player.
+    case volume(String, Double)
+    /// The app's listener ran a reaction.
+    case reacted(FocusChange, FocusReaction)
+    /// The phone's call state (nil: no call).
+    case call(CallState?)
+    case assistant(Bool)
+    case alarm(Bool)
+    case ringerMode(RingerMode)
+    /// Whether a notification sound asking to play may play.
+    case notificationSound(plays: Bool)
+    /// The app's process died.
+    case terminated
+
+    public var description: String {
+        switch self {
+        case .request(let gain, let result): "requests \(gain): \(result)"
+        case .abandoned: "abandons focus"
+        case .focus(let status): "focus \(status)"
+        case .ducked(let to, let over): over == .zero ? "ducked to \(to)" : "ducked to \(to) over \(over)"
+        case .unducked: "unducked"
+        case .fadingOut(let over): "fading out over \(over)"
+        case .fadedOut: "faded out, muted"
+        case .fadedIn: "faded back in"
+        case .muted(let muted): muted ? "muted for the ring or call" : "unmuted"
+        case .player(let name, let state): "player \(name) \(state)"
+        case .volume(let name, let volume): "player \(name) volume \(volume)"
+        case .reacted(let change, let reaction): "app code: on \(change) \(reaction)"
+        case .call(let state): "call \(state.map(\.description) ?? "over")"
+        case .assistant(let on): on ? "assistant active" : "assistant done"
+        case .alarm(let on): on ? "alarm sounding" : "alarm dismissed"
+        case .ringerMode(let mode): "ringer mode \(mode)"
+        case .notificationSound(let plays): plays ? "notification sound plays" : "notification sound held back"
+        case .terminated: "process died"
+        }
+    }
+}
+
+/// The phone's call.
+public enum CallState: String, Hashable, Sendable, CustomStringConvertible {
+    case ringing, active
+
+    public var description: String { rawValue }
+}
+
+/// A focus change delivered to an app's listener, with the rule that sent it.
+public struct FocusNotification: Hashable, Sendable, CustomStringConvertible {
+    public var app: AppID
+    public var change: FocusChange
+    public var rule: Rule
+
+    public init(app: AppID, change: FocusChange, rule: Rule) {
+        self.app = app
+        self.change = change
+        self.rule = rule
+    }
+
+    public var description: String { "\(app.name) ← \(change)  [\(rule.id)]" }
+}
+
+/// What handling one event did.
+public struct FocusOutcome: Hashable, Sendable {
+    public var time: Time
+    public var event: AndroidEvent
+    /// A request's result, for a request (or `play`) step.
+    public var result: FocusRequestResult?
+    /// Why the event could not be applied (an unknown player, a call ended that never rang), in scenario words.
+    public var rejection: String?
+    public var decisions: [FocusDecision]
+    public var notifications: [FocusNotification]
+
+    public init(time: Time, event: AndroidEvent, result: FocusRequestResult? = nil, rejection: String? = nil,
+                decisions: [FocusDecision] = [], notifications: [FocusNotification] = []) {
+        self.time = time
+        self.event = event
+        self.result = result
+        self.rejection = rejection
+        self.decisions = decisions
+        self.notifications = notifications
+    }
+}
