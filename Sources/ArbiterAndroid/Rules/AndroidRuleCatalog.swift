@@ -20,6 +20,11 @@ public enum AndroidRules {
         notificationPlays, exclusiveHoldsNotificationBack,
         // Players and the apps' own code
         appControlsPlayers, appVolume, playRequestsFocus, processDied, appReaction,
+        // The car
+        carContext, carGranted, carInteractionReject, carInteractionDelayed, carInteractionExclusive,
+        carInteractionConcurrent, carConcurrentLoses, carNavigationRejectedDuringCall, carNotificationDuringExclusive,
+        carSameListenerOtherUsage, carSameUsageReplaces, carWaitingLoser, carDelayedDisplaced, carDelayedGranted,
+        carRegainUnblocked, carAbandon, carCallAnswered, carDucking,
     ]
 
     /// The rule with this identifier, if the Android engine has one.
