@@ -38,19 +38,29 @@ struct FadeOutTests {
         #expect(close(phone.volume("Music"), 0.325))
     }
 
-    @Test("the faded app stays muted until it requests focus again")
+    @Test("the faded app stays faded out, whatever it starts, until it requests focus again")
     func mutedUntilRequest() throws {
         var phone = try fadeScene()
         phone.app("Music", .pause(nil), after: .seconds(2))
-        phone.app("Music", .start(nil), after: .seconds(5))
+        phone.app("Music", .start(nil), after: .ms(500))
         #expect(phone.state("Music").faded)
         #expect(close(phone.volume("Music"), 0))
-        phone.request("Music")
+        phone.request("Music", after: .ms(500))
         #expect(!phone.state("Music").faded)
         #expect(close(phone.volume("Music"), 1))
+        #expect(phone.state("Music").rules["faded"]?.id == "fade.fade-in-on-focus")
     }
 
-    @Test("an app still playing 2 s after its LOSS is faded back in")
+    @Test("a request during the fade fades the app back in and the LOSS is never told")
+    func requestDuringFade() throws {
+        var phone = try fadeScene()
+        phone.request("Music", after: .seconds(1))
+        phone.advance(.seconds(5))
+        #expect(phone.events() == ["Video: loss"])
+        #expect(phone.focus("Music") == .gain)
+    }
+
+    @Test("2 s after its LOSS the framework forgets the faded app: what still plays is faded back in")
     func offenderFadedIn() throws {
         var phone = try fadeScene()
         let outcome = phone.advance(.seconds(5))
@@ -84,9 +94,9 @@ struct FadeOutTests {
     @Test("the LOSS at the fade's end runs the app's reactions then")
     func reactionsAtFadeEnd() throws {
         var phone = try fadeScene(music: Apps.media("Music", uid: 10001, reactions: [.loss: [.stop, .abandonFocus]]))
-        let outcome = phone.advance(.seconds(3))
+        let outcome = phone.advance(.seconds(5))
         #expect(!phone.playing("Music"))
         #expect(outcome.decisions.contains { $0.change == .reacted(.loss, .stop) && $0.time == .ms(2000) })
-        #expect(!outcome.decisions.map(\.change).contains(.fadedIn), "nothing plays when offenders are checked")
+        #expect(outcome.decisions.contains { $0.change == .fadedIn && $0.time == .ms(4000) })
     }
 }

@@ -34,7 +34,10 @@ extension AndroidEngine {
 
     /// Ducks `uid`: its started players ramp down over the profile's duckRamp; app `owner` is the loser.
     mutating func duck(uid: Int, to level: Double, _ rule: Rule, owner: Int) {
-        ducks[uid] = DuckRecord(level: level, rule: rule)
+        // A uid already ducked keeps its duck (DuckingManager keeps the first DuckedApp).
+        let duck = ducks[uid] ?? DuckRecord(level: level, rule: rule)
+        ducks[uid] = duck
+        let level = duck.level, rule = duck.rule
         for i in sameUid(uid) {
             for p in records[i].players.indices where records[i].players[p].startedForMonitor
                 && records[i].players[p].shapeable && records[i].players[p].duckedSince == nil {

@@ -37,11 +37,11 @@ extension AndroidEngine {
         schedule(.fadeInOffenders(uid: uid, token: token), at: now + profile.fadeInOffendersAfter)
     }
 
-    /// A faded uid that still plays this long after its LOSS is an offender: it is faded back in.
+    /// This long after the LOSS the framework forgets the faded uid (MediaFocusControl's MSL_L_FORGET_UID): it is
+    /// faded back in, so what still plays (an offender) is heard again.
     mutating func fadeInOffenders(uid: Int, token: Int) {
         guard let fade = fades[uid], fade.token == token else { return }
-        let playing = sameUid(uid).contains { j in records[j].players.contains(where: \.startedForMonitor) }
-        if playing { fadeIn(uid: uid, AndroidRules.fadeInOffenders) }
+        fadeIn(uid: uid, AndroidRules.fadeInOffenders)
     }
 
     /// Ends `uid`'s fade: its players are back at full volume (a LOSS still due is no longer dispatched).
@@ -82,8 +82,8 @@ extension AndroidRules {
         evidence: .documented)
     static let lossAfterFade = Rule(
         id: "fade.loss-after-fade",
-        statement: "the faded loser is told AUDIOFOCUS_LOSS only when the fade ends, and its players stay muted until "
-            + "it requests focus again",
+        statement: "the faded loser is told AUDIOFOCUS_LOSS only when the fade ends; its players stay faded out "
+            + "until it gains focus again or the framework forgets it",
         source: AOSP.mediaFocusControl + " postDelayedLossAfterFade; " + AOSP.cts
             + " (no LOSS before the fade duration, LOSS after it)",
         evidence: .documented)
@@ -94,9 +94,10 @@ extension AndroidRules {
         evidence: .documented)
     static let fadeInOffenders = Rule(
         id: "fade.offender-fade-in",
-        statement: "a faded loser still playing 2 s after its LOSS is faded back in",
+        statement: "2 s after the LOSS the framework forgets the faded uid and fades it back in, so a loser that kept "
+            + "playing (an offender) is heard again",
         source: AOSP.fadeConfigurations + " DEFAULT_DELAY_FADE_IN_OFFENDERS_MS; " + AOSP.mediaFocusControl
-            + " postForgetUidLater (profile: fadeInOffendersAfter)",
+            + " postForgetUidLater; " + AOSP.playbackMonitor + " forgetUid (profile: fadeInOffendersAfter)",
         evidence: .documented)
     static let fadeInOnRequest = Rule(
         id: "fade.fade-in-on-focus",
