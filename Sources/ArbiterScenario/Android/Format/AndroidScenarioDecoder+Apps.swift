@@ -24,10 +24,11 @@ extension AndroidScenarioDecoder {
             }
             let id = AppID(name)
             positions[id] = reader.position(entry.keyNode)
-            if let app = decodeApp(id, entry.value, uid: 10_001 + index) {
-                apps.append(app)
-                players[id] = app.players.map(\.name)
-            }
+            // An app whose declaration is unreadable is still known by name, so steps naming it are not errors too.
+            let app = decodeApp(id, entry.value, uid: 10_001 + index)
+                ?? AndroidApp(name: id, uid: 10_001 + index, targetSdk: sdk)
+            apps.append(app)
+            players[id] = app.players.map(\.name)
         }
         return positions
     }
@@ -114,12 +115,15 @@ extension AndroidScenarioDecoder {
                 result.append(AndroidPlayer(name: name))
                 continue
             }
+            // A player whose kind is unreadable is still known by name, so steps naming it are not errors too.
             if case .scalar = value {
-                if let kind = playerKind(value) { result.append(AndroidPlayer(name: name, kind: kind)) }
+                result.append(AndroidPlayer(name: name, kind: playerKind(value) ?? .mediaPlayer))
                 continue
             }
-            guard let fields = reader.mapping(value, expected: "a player kind, or { kind, usage, contentType }")
-            else { continue }
+            guard let fields = reader.mapping(value, expected: "a player kind, or { kind, usage, contentType }") else {
+                result.append(AndroidPlayer(name: name))
+                continue
+            }
             reader.onlyKeys(fields, Self.playerKeys, in: "player '\(name)'")
             var player = AndroidPlayer(name: name)
             var attributes = app.attributes
