@@ -4,8 +4,7 @@ import Yams
 
 extension AndroidScenarioDecoder {
     static let appKeys = ["uid", "targetSdk", "usage", "contentType", "focusGain", "willPauseWhenDucked",
-                          "acceptsDelayedFocusGain", "locksFocus", "receivesDuckEvents", "players", "reactions",
-                          "ios", "android"]
+                          "acceptsDelayedFocusGain", "locksFocus", "receivesDuckEvents", "players", "reactions"]
     static let playerKeys = ["kind", "usage", "contentType"]
 
     /// The apps, in declaration order; returns where each name is written.
@@ -33,25 +32,13 @@ extension AndroidScenarioDecoder {
         return positions
     }
 
-    /// One app: its keys, with a cross-platform file's `android:` block merged in and its `ios:` block left out.
+    /// One app's declaration.
     mutating func decodeApp(_ id: AppID, _ node: Node, uid: Int) -> AndroidApp? {
         var app = AndroidApp(name: id, uid: uid, targetSdk: sdk)
         if reader.isNull(node) { return app }
-        guard var entries = reader.mapping(node, expected: "the app's declaration (usage, contentType, focusGain, "
+        guard let entries = reader.mapping(node, expected: "the app's declaration (usage, contentType, focusGain, "
             + "players, reactions, ...)") else { return nil }
         reader.onlyKeys(entries, Self.appKeys, in: "app '\(id)'")
-        if let block = entries.first(where: { $0.key == "android" }),
-           let inner = reader.mapping(block.value, expected: "the app's Android declaration (usage, contentType, ...)") {
-            reader.onlyKeys(inner, Self.appKeys.filter { $0 != "ios" && $0 != "android" }, in: "app '\(id)' (android)")
-            for field in inner {
-                if let outside = entries.first(where: { $0.key == field.key }) {
-                    reader.fail(field.keyNode, "'\(field.key)' of app '\(id)' is written both outside and inside its "
-                        + "android block (line \(reader.position(outside.keyNode).line))", expected: "it in one place")
-                }
-            }
-            entries += inner
-        }
-        entries.removeAll { $0.key == "ios" || $0.key == "android" }
         var playersNode: Node?
         for (key, _, value) in entries {
             switch key {

@@ -8,7 +8,7 @@ extension AndroidScenarioDecoder {
                                "events"]
     static let playerCheckKeys = ["state", "volume"]
 
-    /// An `expect:` mapping; a cross-platform file's `android:` block is read with it, its `ios:` block left out.
+    /// An `expect:` mapping.
     mutating func decodeExpectation(_ node: Node) -> [AndroidCheck] {
         guard let entries = reader.mapping(node, expected: "a mapping of checks: focus, stack, holders, "
             + "notificationSoundPlays, events, app names") else { return [] }
@@ -27,8 +27,6 @@ extension AndroidScenarioDecoder {
                 if let (patterns, includes) = events(value, item: { $0.eventPattern($1) }) {
                     add(includes ? .eventsInclude(patterns) : .events(patterns))
                 }
-            case "android": checks += decodeExpectation(value)
-            case "ios": break
             default:
                 guard apps.contains(where: { $0.name.name == key }) else {
                     let names = apps.map(\.name.name)

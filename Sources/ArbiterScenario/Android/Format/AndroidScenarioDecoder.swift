@@ -12,7 +12,9 @@ struct AndroidScenarioDecoder {
     /// Each app's declared player names, in order, for checking verbs and expectations.
     var players: [AppID: [String]] = [:]
 
-    static let topKeys = ["scenario", "description", "platform", "platforms", "android", "profile", "device", "apps",
+    /// `sdk` is `android: { sdk: N }` as a cross-platform file's projection leaves it (its `android:` mapping merged
+    /// into the top level).
+    static let topKeys = ["scenario", "description", "platform", "android", "sdk", "profile", "device", "apps",
                           "allowLints", "steps"]
     static let platforms: [(String, FocusPlatform)] = [("android", .phone), ("androidAutomotive", .car)]
 
@@ -28,8 +30,15 @@ struct AndroidScenarioDecoder {
             title = reader.string(node, expected: "a title for the scenario") ?? ""
         }
         let description = value("description").flatMap { reader.string($0, expected: "a description") }
-        decodePlatform(platform: entries.first { $0.key == "platform" }, platforms: entries.first { $0.key == "platforms" })
+        if let node = value("platform") { decodePlatform(node) }
         if let node = value("android") { sdk = decodeRelease(node) ?? sdk }
+        if let entry = entries.first(where: { $0.key == "sdk" }) {
+            if value("android") != nil {
+                reader.fail(entry.keyNode, "the scenario has both 'android' and 'sdk'", expected: "one of them")
+            } else if let level = apiLevel(entry.value) {
+                sdk = level
+            }
+        }
         var profile = AndroidProfile(sdk: sdk)
         if let node = value("profile") { decodeProfile(node, into: &profile) }
         var ringerMode = RingerMode.normal
@@ -52,31 +61,14 @@ struct AndroidScenarioDecoder {
 
     // MARK: Platform and release
 
-    /// `platform: android | androidAutomotive`, or a cross-platform file's `platforms: [ios, android]`.
-    mutating func decodePlatform(platform: (key: String, keyNode: Node, value: Node)?,
-                                 platforms: (key: String, keyNode: Node, value: Node)?) {
-        if let platform, let platforms {
-            reader.fail(platforms.keyNode, "a scenario has both 'platform' and 'platforms'", expected: "one of them")
-        }
-        if let platform {
-            if reader.text(platform.value) == "ios" {
-                reader.fail(platform.value, "platform is 'ios' in an Android scenario",
-                            expected: "android or androidAutomotive (an iOS scenario is read by the iOS format)")
-            } else if let value = reader.choice(platform.value, Self.platforms, what: "platform") {
-                self.platform = value
-            }
-            return
-        }
-        // No platform at all: the caller chose this format, so the phone.
-        guard let platforms else { return }
-        let names = (reader.list(platforms.value, expected: "a list such as [ios, android]") ?? []).compactMap { item in
-            reader.choice(item, [("ios", "ios"), ("android", "android"), ("androidAutomotive", "androidAutomotive")],
-                          what: "platform")
-        }
-        if names.contains("androidAutomotive") { self.platform = .car }
-        else if !names.contains("android") {
-            reader.fail(platforms.value, "platforms names no Android platform",
-                        expected: "a list with android or androidAutomotive, such as [ios, android]")
+    /// `platform: android | androidAutomotive`. A file with no platform is read as the phone's: the caller chose
+    /// this format (a cross-platform file's projection names the platform of each half).
+    mutating func decodePlatform(_ node: Node) {
+        if reader.text(node) == "ios" {
+            reader.fail(node, "platform is 'ios' in an Android scenario",
+                        expected: "android or androidAutomotive (an iOS scenario is read by the iOS format)")
+        } else if let value = reader.choice(node, Self.platforms, what: "platform") {
+            platform = value
         }
     }
 
@@ -86,12 +78,7 @@ struct AndroidScenarioDecoder {
             guard let entries = reader.mapping(node, expected: "{ sdk: 34 }") else { return nil }
             reader.onlyKeys(entries, ["sdk"], in: "android")
             guard let sdkNode = reader.require("sdk", in: entries, at: node, context: "android") else { return nil }
-            guard let number = reader.number(sdkNode, key: "sdk", in: 26...36) else { return nil }
-            if number != number.rounded() {
-                reader.fail(sdkNode, "sdk is \(YAMLReader.format(number))", expected: "a whole API level from 26 to 36")
-                return nil
-            }
-            return Int(number)
+            return apiLevel(sdkNode)
         }
         guard let text = reader.text(node), !reader.isNull(node) else {
             reader.fail(node, "android is \(reader.describe(node))", expected: AndroidVocabulary.releaseNames)
@@ -103,6 +90,16 @@ struct AndroidScenarioDecoder {
         reader.fail(node, "android is '\(text)', a release not modelled", expected: AndroidVocabulary.releaseNames,
                     suggestion: Int(text).flatMap { AndroidVocabulary.sdks.contains($0) ? "{ sdk: \($0) }" : nil })
         return nil
+    }
+
+    /// `sdk: 34`: an API level modelled.
+    mutating func apiLevel(_ node: Node) -> Int? {
+        guard let number = reader.number(node, key: "sdk", in: 26...36) else { return nil }
+        if number != number.rounded() {
+            reader.fail(node, "sdk is \(YAMLReader.format(number))", expected: "a whole API level from 26 to 36")
+            return nil
+        }
+        return Int(number)
     }
 
     // MARK: Profile and device

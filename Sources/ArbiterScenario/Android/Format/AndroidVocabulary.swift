@@ -81,7 +81,7 @@ enum AndroidVocabulary {
     /// Words an app cannot be named: step keys, check keys and the system's focus owners.
     static let reservedNames = ["device", "system", "expect", "at", "after", "returns", "platform", "focus", "stack",
                                 "holders", "notificationSoundPlays", "events", "call", "assistant", "siri", "alarm",
-                                "ios", "android", "androidAutomotive"]
+                                "ios", "android", "androidAutomotive", "sdk"]
 }
 
 extension YAMLReader {
