@@ -1,6 +1,7 @@
 import Testing
 import ArbiterAndroid
 import ArbiterEngine
+import ArbiterLint
 import ArbiterScenario
 import Yams
 
@@ -217,8 +218,10 @@ struct AndroidDecoderTests {
               delayedRequestPropagatesLoss: false
               rejectNavigationDuringCall: true
             device: { ringerMode: RINGER_MODE_VIBRATE }
-            allowLints: [android.no-abandon, android.ignores-loss]
-            apps: { A: }
+            allowLints: [focus.ducking-by-hand, nowplaying.stale-rate]
+            apps:
+              A:
+                allowLints: { focus.kept-after-stopping: "A keeps focus on purpose" }
             steps:
               - device: { ringerMode: silent }
             """).get()
@@ -234,7 +237,10 @@ struct AndroidDecoderTests {
         profile.rejectNavigationDuringCall = true
         #expect(scenario.setup.profile == profile)
         #expect(scenario.setup.ringerMode == .vibrate)
-        #expect(scenario.allowLints == ["android.no-abandon", "android.ignores-loss"])
+        #expect(scenario.allowLints == ["focus.ducking-by-hand", "nowplaying.stale-rate"])
+        #expect(scenario.lintAllowances.perApp["A"] == ["focus.kept-after-stopping": "A keeps focus on purpose"])
+        #expect(scenario.allowancePositions[LintAllowances.Entry(app: "A", lint: "focus.kept-after-stopping")]
+            == SourcePosition(file: "a.yaml", line: 18, column: 19))
         #expect(events(scenario) == [.ringerMode(.silent)])
     }
 
@@ -390,6 +396,7 @@ struct AndroidDecoderTests {
         let text = """
             scenario: Broken
             platform: androd
+            allowLints: [focus.ducking-by-hnd]
             android: 7
             profile: { duckLevl: 0.2, fadeOut: soon }
             apps:
@@ -422,33 +429,34 @@ struct AndroidDecoderTests {
             """
         #expect(errors(text) == [
             "a.yaml:2:11: error: unknown platform 'androd' (did you mean 'android'?); expected one of: android, androidAutomotive",
-            "a.yaml:3:10: error: android is '7', a release not modelled; expected 8, 8.1, 9, 10, 11, 12, 12L, 13, 14, 15 or 16, or { sdk: 26 } to { sdk: 36 }",
-            "a.yaml:4:12: error: unknown key 'duckLevl' in the profile (did you mean 'duckLevel'?); expected one of: duckLevel, strongDuck, strongDuckLevel, duckRamp, fadeOut, fadeInOffendersAfter, muteInCallAfter, delayedRequestPropagatesLoss, rejectNavigationDuringCall",
-            "a.yaml:4:36: error: fadeOut is 'soon'; expected a duration such as 250ms, 1.5s, 2m, 1m30s or a number of seconds",
-            "a.yaml:7:12: error: unknown usage 'medai' (did you mean 'media'?); expected one of: unknown, media, voiceCommunication, voiceCommunicationSignalling, alarm, notification, notificationRingtone, notificationCommunicationRequest, notificationCommunicationInstant, notificationCommunicationDelayed, notificationEvent, assistanceAccessibility, assistanceNavigationGuidance, assistanceSonification, game, assistant, callAssistant, emergency, safety, vehicleStatus, announcement",
-            "a.yaml:8:18: error: unknown content type 'CONTENT_TYPE_SPEACH' (did you mean 'speech'?); expected one of: unknown, speech, music, movie, sonification",
-            "a.yaml:9:16: error: unknown focus gain 'AUDIOFOCUS_GAIN_TRANSIENT_MAY_DUK' (did you mean 'gainTransientMayDuck'?); expected one of: gain, gainTransient, gainTransientMayDuck, gainTransientExclusive",
-            "a.yaml:10:16: error: targetSdk is 33.5; expected a whole number from 1 to 99",
-            "a.yaml:11:22: error: unknown player kind 'exoPlayer'; expected one of: mediaPlayer, audioTrack, aaudio, soundPool",
-            "a.yaml:11:38: error: player kind 'recorder' records: Android's focus has no recorder here; expected one of: mediaPlayer, audioTrack, aaudio, soundPool",
-            "a.yaml:12:18: error: unknown focus change 'focusLost' (did you mean 'focusLoss'?); expected one of: focusGain, focusLoss, focusLossTransient, focusLossTransientCanDuck",
-            "a.yaml:12:47: error: unknown reaction 'resme' (did you mean 'resume'?); expected one of: pause, resume, stop, play, duck, unduck, abandonFocus, requestFocus, nothing",
-            "a.yaml:13:5: error: unknown key 'colour' in app 'Music'; expected one of: uid, targetSdk, usage, contentType, focusGain, willPauseWhenDucked, acceptsDelayedFocusGain, locksFocus, receivesDuckEvents, players, reactions",
-            "a.yaml:14:3: error: 'call' cannot be an app name; expected letters, digits, '-' and '_', and none of device, system, expect, at, after, returns, platform, focus, stack, holders, notificationSoundPlays, events, call, assistant, siri, alarm, ios, android, androidAutomotive, sdk",
-            "a.yaml:16:12: error: unknown app verb 'plya' (did you mean 'play'?); expected one of: requestFocus, abandonFocus, play, start, pause, stop, activate, deactivate, setVolume, terminate",
-            "a.yaml:17:5: error: unknown app or action 'Musc' (did you mean 'Music'?); expected one of the apps (Music), device, system or expect",
-            "a.yaml:18:20: error: app 'Music' has no player 'mian' (did you mean 'main'?); expected one of its players: main, rec",
-            "a.yaml:19:26: error: unknown assistant phase 'maybe'; expected one of: begin, end",
-            "a.yaml:20:13: error: unknown device verb 'lock'; expected one of: ringerMode",
-            "a.yaml:22:5: error: 'returns' on a step that makes no focus request; expected returns only on requestFocus, activate or play",
-            "a.yaml:23:5: error: a step has both 'at' and 'after'; expected one of them",
-            "a.yaml:26:9: error: time goes backwards: at 1s is before the previous step's 5s; expected 5s or later",
-            "a.yaml:29:14: error: unknown focus owner 'Mucis' (did you mean 'Music'?); expected an app (Music), call, assistant or alarm",
-            "a.yaml:30:23: error: unknown focus status 'lossTransiant' (did you mean 'lossTransient'?); expected one of: gain, lossTransient, lossTransientCanDuck, loss, delayed, none",
-            "a.yaml:30:46: error: volume is 2; expected a number from 0 to 1",
-            "a.yaml:30:49: error: unknown key 'plaing' in the checks of app 'Music' (did you mean 'playing'?); expected one of: focus, request, playing, audible, volume, ducked, faded, muted, players, events",
-            "a.yaml:30:89: error: app 'Music' has no player 'x'; expected one of its players: main, rec",
-            "a.yaml:31:24: error: unknown focus change 'los' (did you mean 'loss'?); expected one of: gain, loss, lossTransient, lossTransientCanDuck",
+            "a.yaml:3:14: error: unknown lint 'focus.ducking-by-hnd' (did you mean 'focus.ducking-by-hand'?); expected a lint identifier (`arbiter lints` lists them)",
+            "a.yaml:4:10: error: android is '7', a release not modelled; expected 8, 8.1, 9, 10, 11, 12, 12L, 13, 14, 15 or 16, or { sdk: 26 } to { sdk: 36 }",
+            "a.yaml:5:12: error: unknown key 'duckLevl' in the profile (did you mean 'duckLevel'?); expected one of: duckLevel, strongDuck, strongDuckLevel, duckRamp, fadeOut, fadeInOffendersAfter, muteInCallAfter, delayedRequestPropagatesLoss, rejectNavigationDuringCall",
+            "a.yaml:5:36: error: fadeOut is 'soon'; expected a duration such as 250ms, 1.5s, 2m, 1m30s or a number of seconds",
+            "a.yaml:8:12: error: unknown usage 'medai' (did you mean 'media'?); expected one of: unknown, media, voiceCommunication, voiceCommunicationSignalling, alarm, notification, notificationRingtone, notificationCommunicationRequest, notificationCommunicationInstant, notificationCommunicationDelayed, notificationEvent, assistanceAccessibility, assistanceNavigationGuidance, assistanceSonification, game, assistant, callAssistant, emergency, safety, vehicleStatus, announcement",
+            "a.yaml:9:18: error: unknown content type 'CONTENT_TYPE_SPEACH' (did you mean 'speech'?); expected one of: unknown, speech, music, movie, sonification",
+            "a.yaml:10:16: error: unknown focus gain 'AUDIOFOCUS_GAIN_TRANSIENT_MAY_DUK' (did you mean 'gainTransientMayDuck'?); expected one of: gain, gainTransient, gainTransientMayDuck, gainTransientExclusive",
+            "a.yaml:11:16: error: targetSdk is 33.5; expected a whole number from 1 to 99",
+            "a.yaml:12:22: error: unknown player kind 'exoPlayer'; expected one of: mediaPlayer, audioTrack, aaudio, soundPool",
+            "a.yaml:12:38: error: player kind 'recorder' records: Android's focus has no recorder here; expected one of: mediaPlayer, audioTrack, aaudio, soundPool",
+            "a.yaml:13:18: error: unknown focus change 'focusLost' (did you mean 'focusLoss'?); expected one of: focusGain, focusLoss, focusLossTransient, focusLossTransientCanDuck",
+            "a.yaml:13:47: error: unknown reaction 'resme' (did you mean 'resume'?); expected one of: pause, resume, stop, play, duck, unduck, abandonFocus, requestFocus, nothing",
+            "a.yaml:14:5: error: unknown key 'colour' in app 'Music'; expected one of: uid, targetSdk, usage, contentType, focusGain, willPauseWhenDucked, acceptsDelayedFocusGain, locksFocus, receivesDuckEvents, players, reactions, allowLints",
+            "a.yaml:15:3: error: 'call' cannot be an app name; expected letters, digits, '-' and '_', and none of device, system, expect, at, after, returns, platform, focus, stack, holders, notificationSoundPlays, events, call, assistant, siri, alarm, ios, android, androidAutomotive, sdk",
+            "a.yaml:17:12: error: unknown app verb 'plya' (did you mean 'play'?); expected one of: requestFocus, abandonFocus, play, start, pause, stop, activate, deactivate, setVolume, terminate",
+            "a.yaml:18:5: error: unknown app or action 'Musc' (did you mean 'Music'?); expected one of the apps (Music), device, system or expect",
+            "a.yaml:19:20: error: app 'Music' has no player 'mian' (did you mean 'main'?); expected one of its players: main, rec",
+            "a.yaml:20:26: error: unknown assistant phase 'maybe'; expected one of: begin, end",
+            "a.yaml:21:13: error: unknown device verb 'lock'; expected one of: ringerMode",
+            "a.yaml:23:5: error: 'returns' on a step that makes no focus request; expected returns only on requestFocus, activate or play",
+            "a.yaml:24:5: error: a step has both 'at' and 'after'; expected one of them",
+            "a.yaml:27:9: error: time goes backwards: at 1s is before the previous step's 5s; expected 5s or later",
+            "a.yaml:30:14: error: unknown focus owner 'Mucis' (did you mean 'Music'?); expected an app (Music), call, assistant or alarm",
+            "a.yaml:31:23: error: unknown focus status 'lossTransiant' (did you mean 'lossTransient'?); expected one of: gain, lossTransient, lossTransientCanDuck, loss, delayed, none",
+            "a.yaml:31:46: error: volume is 2; expected a number from 0 to 1",
+            "a.yaml:31:49: error: unknown key 'plaing' in the checks of app 'Music' (did you mean 'playing'?); expected one of: focus, request, playing, audible, volume, ducked, faded, muted, players, events",
+            "a.yaml:31:89: error: app 'Music' has no player 'x'; expected one of its players: main, rec",
+            "a.yaml:32:24: error: unknown focus change 'los' (did you mean 'loss'?); expected one of: gain, loss, lossTransient, lossTransientCanDuck",
         ])
     }
 

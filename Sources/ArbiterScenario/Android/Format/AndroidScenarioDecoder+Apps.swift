@@ -4,7 +4,7 @@ import Yams
 
 extension AndroidScenarioDecoder {
     static let appKeys = ["uid", "targetSdk", "usage", "contentType", "focusGain", "willPauseWhenDucked",
-                          "acceptsDelayedFocusGain", "locksFocus", "receivesDuckEvents", "players", "reactions"]
+                          "acceptsDelayedFocusGain", "locksFocus", "receivesDuckEvents", "players", "reactions", "allowLints"]
     static let playerKeys = ["kind", "usage", "contentType"]
 
     /// The apps, in declaration order; returns where each name is written.
@@ -65,6 +65,7 @@ extension AndroidScenarioDecoder {
             case "receivesDuckEvents": if let flag = reader.bool(value, key: key) { app.receivesDuckEvents = flag }
             case "players": playersNode = value
             case "reactions": app.reactions = decodeReactions(value)
+            case "allowLints": lintAllowances.perApp[id] = decodeAllowLints(value, for: id)
             default: break
             }
         }

@@ -1,5 +1,6 @@
 import ArbiterAndroid
 import ArbiterEngine
+import ArbiterLint
 import Yams
 
 /// Turns a composed YAML tree into an `AndroidScenario`, reporting every problem with its position.
@@ -11,6 +12,9 @@ struct AndroidScenarioDecoder {
     var apps: [AndroidApp] = []
     /// Each app's declared player names, in order, for checking verbs and expectations.
     var players: [AppID: [String]] = [:]
+    /// The lints the file silences, and where each allowance is written.
+    var lintAllowances = LintAllowances()
+    var allowancePositions: [LintAllowances.Entry: SourcePosition] = [:]
 
     /// `sdk` is `android: { sdk: N }` as a cross-platform file's projection leaves it (its `android:` mapping merged
     /// into the top level).
@@ -43,8 +47,7 @@ struct AndroidScenarioDecoder {
         if let node = value("profile") { decodeProfile(node, into: &profile) }
         var ringerMode = RingerMode.normal
         if let node = value("device") { ringerMode = decodeDevice(node) }
-        var allowLints: [String] = []
-        if let node = value("allowLints") { allowLints = decodeAllowLints(node) }
+        if let node = value("allowLints") { lintAllowances.everywhere = decodeAllowLints(node, for: nil) }
         var appPositions: [AppID: SourcePosition] = [:]
         if let node = reader.require("apps", in: entries, at: root, context: "the scenario") {
             appPositions = decodeApps(node)
@@ -55,8 +58,10 @@ struct AndroidScenarioDecoder {
         }
         guard reader.diagnostics.isEmpty else { return nil }
         let setup = AndroidSetup(platform: platform, sdk: sdk, profile: profile, ringerMode: ringerMode, apps: apps)
-        return AndroidScenario(file: reader.file, title: title, description: description, setup: setup, steps: steps,
-                               allowLints: allowLints, appPositions: appPositions)
+        var scenario = AndroidScenario(file: reader.file, title: title, description: description, setup: setup,
+                                       steps: steps, lintAllowances: lintAllowances, appPositions: appPositions)
+        scenario.allowancePositions = allowancePositions
+        return scenario
     }
 
     // MARK: Platform and release
@@ -146,14 +151,37 @@ struct AndroidScenarioDecoder {
                                     prefixes: AndroidVocabulary.ringerPrefixes) ?? .normal
     }
 
-    /// `allowLints: [lint.id, ...]`, or iOS's `{ lint.id: reason }`: the identifiers, as written.
-    mutating func decodeAllowLints(_ node: Node) -> [String] {
+    /// `allowLints: { focus.ducking-by-hand: "why it is allowed" }` as on iOS, or a list of lint identifiers
+    /// (`[focus.ducking-by-hand]`) with no reason. iOS's identifiers are known too: a cross-platform file's shared
+    /// allowances reach both halves.
+    mutating func decodeAllowLints(_ node: Node, for app: AppID?) -> [String: String] {
+        let ids = (Lint.androidCatalog + Lint.catalog).map(\.id)
+        var allowed: [String: String] = [:]
+        func allow(_ id: String, at keyNode: Node, reason: String) {
+            guard ids.contains(id) else {
+                reader.fail(keyNode, "unknown lint '\(id)'", expected: "a lint identifier (`arbiter lints` lists them)",
+                            suggestion: Suggestions.nearest(to: id, in: ids))
+                return
+            }
+            allowed[id] = reason
+            allowancePositions[LintAllowances.Entry(app: app, lint: id)] = reader.position(keyNode)
+        }
         if case .mapping = node {
-            return (reader.mapping(node, expected: "a list of lint identifiers") ?? []).map(\.key)
+            for (id, keyNode, value) in reader.mapping(node, expected: "lint identifiers") ?? [] {
+                guard let reason = reader.text(value), !reader.isNull(value),
+                      reason.contains(where: { !$0.isWhitespace }) else {
+                    reader.fail(value, "lint \(id) is allowed without a reason", expected: "the reason it is allowed, as text")
+                    continue
+                }
+                allow(id, at: keyNode, reason: reason)
+            }
+            return allowed
         }
-        return (reader.list(node, expected: "a list of lint identifiers") ?? []).compactMap {
-            reader.string($0, expected: "a lint identifier")
+        for item in reader.list(node, expected: "a mapping from lint identifiers to the reason each is allowed, or a "
+            + "list of lint identifiers") ?? [] {
+            if let id = reader.string(item, expected: "a lint identifier") { allow(id, at: item, reason: "") }
         }
+        return allowed
     }
 
     // MARK: Names

@@ -1,5 +1,6 @@
 import ArbiterAndroid
 import ArbiterEngine
+import ArbiterLint
 
 /// A decoded, validated Android scenario file (docs/android.md): a setup and a timeline of steps.
 public struct AndroidScenario: Sendable {
@@ -11,19 +12,25 @@ public struct AndroidScenario: Sendable {
     /// The device, its release and profile, and the apps, as the engine starts from them.
     public var setup: AndroidSetup
     public var steps: [AndroidStep]
-    /// The lints the file silences (`allowLints:`), as written.
-    public var allowLints: [String]
+
+    /// The whole file's allowed lints' identifiers, sorted.
+    public var allowLints: [String] { lintAllowances.everywhere.keys.sorted() }
+    /// The lints the file silences (`allowLints:`), for the whole file and for single apps, each with its reason
+    /// (empty when the file lists identifiers alone).
+    public var lintAllowances: LintAllowances
+    /// Where each allowance is written, for the warning about one that silences nothing.
+    public var allowancePositions: [LintAllowances.Entry: SourcePosition] = [:]
     /// Where each app's name is written under `apps:`.
     public var appPositions: [AppID: SourcePosition]
 
     public init(file: String, title: String, description: String? = nil, setup: AndroidSetup, steps: [AndroidStep],
-                allowLints: [String] = [], appPositions: [AppID: SourcePosition] = [:]) {
+                lintAllowances: LintAllowances = LintAllowances(), appPositions: [AppID: SourcePosition] = [:]) {
         self.file = file
         self.title = title
         self.description = description
         self.setup = setup
         self.steps = steps
-        self.allowLints = allowLints
+        self.lintAllowances = lintAllowances
         self.appPositions = appPositions
     }
 }
