@@ -10,6 +10,8 @@ struct CarFocus: FocusPolicy {
     var losers: [FocusEntry] = []
     /// The one request waiting for delayed focus.
     var delayed: FocusEntry?
+    /// Grants so far, to list the holders most recent first.
+    var grants = 0
 
     var frameworkEnforces: Bool { false }
     var entries: [FocusEntry] { current + losers + (delayed.map { [$0] } ?? []) }
@@ -129,6 +131,8 @@ struct CarFocus: FocusPolicy {
         holder.loss = nil
         holder.delayed = false
         holder.blockers = []
+        grants += 1
+        holder.granted = grants
         current.insert(holder, at: 0)
         return verdict
     }
@@ -188,7 +192,7 @@ struct CarFocus: FocusPolicy {
             if let gone { entry.blockers.removeAll { $0 == gone } }
             if entry.blockers.isEmpty {
                 entry.loss = nil
-                current.insert(entry, at: 0)
+                current.append(entry)
                 verdict.regains.append(FocusRegain(owner: entry.owner, notify: true,
                                                    rule: AndroidRules.carRegainUnblocked))
             } else {
@@ -196,6 +200,7 @@ struct CarFocus: FocusPolicy {
             }
         }
         losers = stillWaiting
+        current.sort { $0.granted > $1.granted }
     }
 
     /// The call is answered: telephony's listener requests again as CALL, which replaces its CALL_RING request
