@@ -272,4 +272,20 @@ struct CarFocusTests {
         car.system(.endCall)
         #expect(car.focus("Music") == .gain)
     }
+
+    @Test("holders are listed most recent first, and losers that regain focus take their old places")
+    func holderOrder() throws {
+        var car = try Device([carApp("Music", uid: 10001, usage: .media),
+                              carApp("Maps", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck)],
+                             platform: .car)
+        car.request("Music")
+        car.request("Maps")
+        #expect(car.engine.holders == [.app("Maps"), .app("Music")])
+        car.system(.assistantBegin(.gainTransient))   // MUSIC × VOICE_COMMAND and NAVIGATION × VOICE_COMMAND: E
+        #expect(car.engine.holders == [.assistant])
+        #expect(car.engine.stack == [.assistant, .app("Maps"), .app("Music")])
+        car.system(.assistantEnd)
+        #expect(car.engine.holders == [.app("Maps"), .app("Music")])
+        #expect(car.events() == ["Maps: lossTransient", "Music: lossTransient", "Maps: gain", "Music: gain"])
+    }
 }
