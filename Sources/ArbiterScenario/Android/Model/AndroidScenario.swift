@@ -49,6 +49,18 @@ public struct AndroidStep: Sendable {
         self.action = action
     }
 
+    /// The step's event; nil for an `expect:`.
+    public var event: AndroidEvent? {
+        if case .event(let event, _) = action { return event }
+        return nil
+    }
+
+    /// What the step's request must return (`returns:`), if it says.
+    public var expectedResult: ExpectedFocusResult? {
+        if case .event(_, let returns) = action { return returns }
+        return nil
+    }
+
     /// The step's checks; empty for an event step.
     public var checks: [AndroidCheck] {
         if case .expect(let checks) = action { return checks }
