@@ -34,7 +34,7 @@ public struct AndroidProvenance: Sendable {
         case .fadingOut, .fadedOut, .fadedIn: ["faded", "volume", "audible"]
         case .muted: ["muted", "volume", "audible"]
         case .player(let name, _): ["playing", "audible", "players.\(name)"]
-        case .volume(let name, _): ["volume", "audible", "players.\(name).volume"]
+        case .volume: ["volume", "audible"]
         case .terminated: ["focus", "playing", "audible"]
         default: []
         }
