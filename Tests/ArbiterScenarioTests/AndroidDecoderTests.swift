@@ -490,3 +490,23 @@ struct AndroidDecoderTests {
         #expect(events(scenario) == [.app("A", .play(nil))])
     }
 }
+
+@Suite("Android steps for a running replay")
+struct AndroidStepDecodingTests {
+    @Test("steps typed for a known setup decode against its apps and players, timed from where the run is")
+    func stepsForASetup() throws {
+        let setup = AndroidSetup(apps: [AndroidApp(name: "Music", uid: 10001, targetSdk: 34)])
+        let node = try #require(try Yams.compose(yaml: "- after: 2s\n  Music: { play: main }\n- expect: { focus: Music }\n"))
+        let steps = try AndroidScenarioParser.decodeSteps(node, file: "repl", setup: setup, from: .seconds(5)).get()
+        #expect(steps.map(\.time) == [.seconds(7), .seconds(7)])
+        #expect(steps[0].event == .app("Music", .play("main")))
+        #expect(steps[1].checks.map(\.subject.key) == ["focus"])
+        let wrong = try #require(try Yams.compose(yaml: "- Music: { play: mian }\n"))
+        guard case .failure(let errors) = AndroidScenarioParser.decodeSteps(wrong, file: "repl", setup: setup) else {
+            Issue.record("a wrong player name decoded")
+            return
+        }
+        #expect(errors.description == "repl:1:18: error: app 'Music' has no player 'mian' (did you mean 'main'?); "
+            + "expected one of its players: main")
+    }
+}
