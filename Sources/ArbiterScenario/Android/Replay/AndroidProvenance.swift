@@ -42,7 +42,9 @@ public struct AndroidProvenance: Sendable {
 
     static func deviceProperties(of change: FocusDecisionChange) -> [String] {
         switch change {
-        case .request, .abandoned, .focus, .terminated, .call, .assistant, .alarm: ["focus", "stack", "holders"]
+        // Who holds focus changes when someone gains it (or leaves it: a gain for the next follows in order).
+        case .focus(.gain), .abandoned, .terminated: ["focus", "stack", "holders"]
+        case .request, .focus: ["stack"]
         case .notificationSound: ["notificationSoundPlays"]
         default: []
         }
