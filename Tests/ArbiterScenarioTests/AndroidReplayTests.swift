@@ -194,6 +194,29 @@ struct AndroidReplayTests {
         #expect(lines.contains { $0.hasPrefix("            ✗ r.yaml:8:5: returned failed, expected granted: ") })
     }
 
+    @Test("the car: holders in any order, and a car scenario replays through the car's matrix")
+    func car() throws {
+        let report = try replay("""
+            scenario: Navigation beside music in the car
+            platform: androidAutomotive
+            \(Self.apps)
+            steps:
+              - Music: play
+              - Maps: play
+              - after: 1s
+                expect:
+                  holders: [Music, Maps]
+              - expect:
+                  holders: [Maps, Music]
+                  Music: { ducked: true }
+              - expect:
+                  holders: [Maps]
+            """)
+        #expect(report.scenario.platform == .car)
+        #expect(results(report).map(\.passed) == [true, true, true, false])
+        #expect(results(report).last?.summary.hasPrefix("holders: expected [Maps], got [") == true)
+    }
+
     @Test("a setup the engine cannot start is reported as the replay's one failure")
     func inconsistentSetup() {
         let app = AndroidApp(name: "Music", uid: 10001, targetSdk: 34)

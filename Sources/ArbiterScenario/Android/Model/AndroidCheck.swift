@@ -19,7 +19,7 @@ public enum AndroidCheckSubject: Sendable {
     case focusOwner(FocusOwner?)
     /// The phone's stack, top first (`stack:`).
     case stack([FocusOwner])
-    /// The car's focus holders (`holders:`); on a phone, the top of the stack alone.
+    /// The car's focus holders (`holders:`), in any order; on a phone, the top of the stack alone.
     case holders([FocusOwner])
     /// Whether a notification sound asking to play now would play.
     case notificationSoundPlays(Bool)
