@@ -7,6 +7,7 @@ import ArbiterEngine
 public struct AndroidProvenance: Sendable {
     private var rules: [String: Rule] = [:]
 
+    /// No decisions seen yet.
     public init() {}
 
     /// The rule of the last decision that set `property` of `owner` (nil: the device's).
