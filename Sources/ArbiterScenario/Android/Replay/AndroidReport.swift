@@ -1,5 +1,6 @@
 import ArbiterAndroid
 import ArbiterEngine
+import ArbiterLint
 
 /// What replaying one Android scenario found.
 public struct AndroidScenarioReport: Sendable {
@@ -11,6 +12,8 @@ public struct AndroidScenarioReport: Sendable {
     public var initialState: AndroidEngine?
     /// With `recordStates`, the engine after each entry (parallel to `entries`).
     public var states: [AndroidEngine] = []
+    /// What the Android lints found, in the order the run showed it; not failures.
+    public var warnings: [LintWarning] = []
 
     /// A report of `scenario` with `entries`.
     public init(scenario: AndroidScenario, entries: [AndroidReportEntry] = []) {
