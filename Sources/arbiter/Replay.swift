@@ -145,7 +145,7 @@ extension Arbiter {
         /// Replays an Android scenario and prints its report; true when it passed.
         func replayAndroid(_ scenario: AndroidScenario, path: String, tag: String?, pictures: TimelinePictures?) -> Bool {
             let report = AndroidReplayer.replay(scenario, recordStates: pictures != nil)
-            let problem: String? = nil
+            let problem = pictures?.draw(report, from: path, tag: tag)
             let lines = json ? AndroidJSONLinesFormatter.lines(for: report)
                 : AndroidTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
             lines.forEach { print($0) }

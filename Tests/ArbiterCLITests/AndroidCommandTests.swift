@@ -179,4 +179,28 @@ struct AndroidCommandTests {
         #expect(result.stdout.contains("✓ Pod.focus = lossTransient"), "\(result.stdout)")
         #expect(result.stdout.contains("Pod: focus none"), "\(result.stdout)")
     }
+
+    @Test("--svg draws an Android replay, and a cross-platform file's two runs as NAME-ios.svg and NAME-android.svg")
+    func pictures() throws {
+        let file = try temporaryScenario("cross-svg", AndroidCommandTests.crossPlatform)
+        let folder = "/tmp/arbiter-svg.\(getpid())"
+        defer {
+            unlink(file)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        let one = try CLI.run(["replay", "--svg", folder + ".svg", file])
+        #expect(one.status == 0, "\(one.stdout)")
+        for platform in ["ios", "android"] {
+            let picture = "\(folder)-\(platform).svg"
+            #expect(FileManager.default.fileExists(atPath: picture), "\(picture)")
+            try? FileManager.default.removeItem(atPath: picture)
+        }
+        let many = try CLI.run(["replay", "--svg", folder, file, "scenarios/lints/android-focus-mistakes.yaml"])
+        #expect(many.status == 0, "\(many.stdout)")
+        let drawn = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let name = String(file.split(separator: "/").last!.dropLast(5))
+        #expect(drawn == ["android-focus-mistakes.svg", "\(name)-android.svg", "\(name)-ios.svg"].sorted(), "\(drawn)")
+        let picture = try String(contentsOfFile: "\(folder)/android-focus-mistakes.svg", encoding: .utf8)
+        #expect(picture.contains("focus.loss-leaves-stack"), "the picture names the rule behind Music's loss")
+    }
 }

@@ -76,7 +76,8 @@ struct AndroidTimelineSVGTests {
 
     @Test("the duck's ramp and the fade are slopes on the volume line")
     func volumeSlopes() throws {
-        let reader = try #require(SVGReader.read(try #require(AndroidTimelineSVG.render(try report()))))
+        let svg = try #require(AndroidTimelineSVG.render(try report()))
+        let reader = try #require(SVGReader.read(svg))
         let music = try #require(reader.elements.first { $0.attributes["class"] == "volume" })
         let points = (music.attributes["points"] ?? "").split(separator: " ").compactMap { pair -> (Double, Double)? in
             let parts = pair.split(separator: ",").compactMap { Double($0) }
@@ -92,7 +93,8 @@ struct AndroidTimelineSVGTests {
 
     @Test("steps at one instant share its place; who holds focus is named over time")
     func instantsAndFocus() throws {
-        let reader = try #require(SVGReader.read(try #require(AndroidTimelineSVG.render(try report()))))
+        let svg = try #require(AndroidTimelineSVG.render(try report()))
+        let reader = try #require(SVGReader.read(svg))
         #expect(reader.titles(containing: "2 steps at 18s: Podcasts: play; Maps: stop").count == 1)
         #expect(reader.titles(containing: "10s–13s  focus: Maps; stack: Maps, Music").count == 1)
     }
