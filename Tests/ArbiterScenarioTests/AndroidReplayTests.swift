@@ -75,7 +75,7 @@ struct AndroidReplayTests {
         #expect(volume.rule?.id == "duck.strong")
         let lines = AndroidTimelineFormatter().lines(for: report)
         #expect(lines.last(where: { !$0.isEmpty }) == "✓ PASS r.yaml (3 steps, 17 checks)")
-        #expect(lines.contains("            Music: ducked to 0.017783 over 500ms  [duck.strong]"))
+        #expect(lines.contains("            Music: ducked to 0.018 over 500ms  [duck.strong]"))
         #expect(results(report).first { $0.key == "focus" }?.rule?.id == "focus.holds")
     }
 
@@ -217,6 +217,31 @@ struct AndroidReplayTests {
         #expect(results(report).last?.summary.hasPrefix("holders: expected [Maps], got [") == true)
     }
 
+    @Test("notificationSoundPlays follows the ringer beside an exclusive holder, and cites the decision when current")
+    func notificationSound() throws {
+        let report = try replay("""
+            scenario: Dictation holds notifications back on vibrate
+            platform: android
+            device: { ringerMode: vibrate }
+            apps:
+              Rec: { focusGain: AUDIOFOCUS_GAIN_TRANSIENT_EXCLUSIVE }
+            steps:
+              - Rec: requestFocus
+                returns: granted
+              - system: notification
+              - expect:
+                  notificationSoundPlays: false
+              - device: { ringerMode: normal }
+              - expect:
+                  notificationSoundPlays: true
+            """)
+        #expect(problems(report).isEmpty)
+        #expect(results(report).map(\.passed) == [true, true])
+        #expect(results(report).first?.rule?.id == "notification.exclusive-holds-back")
+        #expect(results(report).last?.rule == nil)
+        #expect(AndroidTimelineFormatter().lines(for: report).contains("      0s  device: ringerMode normal"))
+    }
+
     @Test("a setup the engine cannot start is reported as the replay's one failure")
     func inconsistentSetup() {
         let app = AndroidApp(name: "Music", uid: 10001, targetSdk: 34)
@@ -248,6 +273,6 @@ struct AndroidReplayTests {
         #expect(AndroidTimelineFormatter().lines(for: first) == AndroidTimelineFormatter().lines(for: second))
         #expect(AndroidJSONLinesFormatter.lines(for: first) == AndroidJSONLinesFormatter.lines(for: second))
         #expect(AndroidJSONLinesFormatter.lines(for: first).last
-            == #"{"type":"result","file":"r.yaml","platform":"android","passed":true,"steps":3,"checks":1,"failures":0}"#)
+            == #"{"type":"result","file":"r.yaml","platform":"android","passed":true,"steps":3,"checks":1,"failures":0,"warnings":1}"#)
     }
 }
