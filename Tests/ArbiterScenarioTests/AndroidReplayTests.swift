@@ -97,7 +97,7 @@ struct AndroidReplayTests {
             """)
         let failed = results(report).filter { !$0.passed }
         #expect(failed.map(\.summary) == [
-            "Music.volume: expected 0.2, got 0.018",
+            "Music.volume: expected 0.2, got 0.017783",
             "Music.focus: expected lossTransient, got lossTransientCanDuck",
             "Music.events: expected [lossTransientCanDuck], got []",
             "focus: expected Music, got Maps",
@@ -107,7 +107,7 @@ struct AndroidReplayTests {
         #expect(failed[0].check.position == SourcePosition(file: "r.yaml", line: 21, column: 16))
         #expect(report.failureCount == 5 && !report.passed)
         let lines = AndroidTimelineFormatter(quiet: true).lines(for: report)
-        #expect(lines.contains("            ✗ r.yaml:21:16: Music.volume: expected 0.2, got 0.018"))
+        #expect(lines.contains("            ✗ r.yaml:21:16: Music.volume: expected 0.2, got 0.017783"))
         #expect(lines.contains { $0.hasPrefix("                because [duck.strong] ") })
         #expect(lines.last == "✗ FAIL r.yaml (2 steps, 5 checks, 5 failures)")
     }
