@@ -105,7 +105,7 @@ struct AndroidOutputTests {
             #"{"type":"decision","file":"t.yaml","line":0,"time":"10.5s","owner":"Music","change":"ducked to 0.2 over 500ms","rule":"focus.auto-duck","statement":"the framework ducks the loser itself","source":"§10.4 (AOSP-FB PlaybackActivityMonitor.java)"}"#,
             #"{"type":"check","file":"t.yaml","line":12,"column":7,"time":"10.5s","key":"focus","passed":true,"expected":"Maps","actual":"Maps","rule":"focus.grant"}"#,
             #"{"type":"check","file":"t.yaml","line":13,"column":16,"time":"10.5s","key":"Music.ducked","passed":false,"expected":"true","actual":"false","rule":"focus.auto-duck"}"#,
-            #"{"type":"result","file":"t.yaml","platform":"android","passed":false,"steps":2,"checks":2,"failures":2}"#,
+            #"{"type":"result","file":"t.yaml","platform":"android","passed":false,"steps":2,"checks":2,"failures":2,"warnings":0}"#,
         ])
         #expect(AndroidJSONLinesFormatter.lines(for: try report()) == lines)
     }

@@ -75,7 +75,7 @@ struct AndroidReplayTests {
         #expect(volume.rule?.id == "duck.strong")
         let lines = AndroidTimelineFormatter().lines(for: report)
         #expect(lines.last(where: { !$0.isEmpty }) == "✓ PASS r.yaml (3 steps, 17 checks)")
-        #expect(lines.contains("            Music: ducked to 0.017783 over 500ms  [duck.strong]"))
+        #expect(lines.contains("            Music: ducked to 0.018 over 500ms  [duck.strong]"))
         #expect(results(report).first { $0.key == "focus" }?.rule?.id == "focus.holds")
     }
 
@@ -97,7 +97,7 @@ struct AndroidReplayTests {
             """)
         let failed = results(report).filter { !$0.passed }
         #expect(failed.map(\.summary) == [
-            "Music.volume: expected 0.2, got 0.018",
+            "Music.volume: expected 0.2, got 0.017783",
             "Music.focus: expected lossTransient, got lossTransientCanDuck",
             "Music.events: expected [lossTransientCanDuck], got []",
             "focus: expected Music, got Maps",
@@ -107,7 +107,7 @@ struct AndroidReplayTests {
         #expect(failed[0].check.position == SourcePosition(file: "r.yaml", line: 21, column: 16))
         #expect(report.failureCount == 5 && !report.passed)
         let lines = AndroidTimelineFormatter(quiet: true).lines(for: report)
-        #expect(lines.contains("            ✗ r.yaml:21:16: Music.volume: expected 0.2, got 0.018"))
+        #expect(lines.contains("            ✗ r.yaml:21:16: Music.volume: expected 0.2, got 0.017783"))
         #expect(lines.contains { $0.hasPrefix("                because [duck.strong] ") })
         #expect(lines.last == "✗ FAIL r.yaml (2 steps, 5 checks, 5 failures)")
     }
@@ -217,6 +217,31 @@ struct AndroidReplayTests {
         #expect(results(report).last?.summary.hasPrefix("holders: expected [Maps], got [") == true)
     }
 
+    @Test("notificationSoundPlays follows the ringer beside an exclusive holder, and cites the decision when current")
+    func notificationSound() throws {
+        let report = try replay("""
+            scenario: Dictation holds notifications back on vibrate
+            platform: android
+            device: { ringerMode: vibrate }
+            apps:
+              Rec: { focusGain: AUDIOFOCUS_GAIN_TRANSIENT_EXCLUSIVE }
+            steps:
+              - Rec: requestFocus
+                returns: granted
+              - system: notification
+              - expect:
+                  notificationSoundPlays: false
+              - device: { ringerMode: normal }
+              - expect:
+                  notificationSoundPlays: true
+            """)
+        #expect(problems(report).isEmpty)
+        #expect(results(report).map(\.passed) == [true, true])
+        #expect(results(report).first?.rule?.id == "notification.exclusive-holds-back")
+        #expect(results(report).last?.rule == nil)
+        #expect(AndroidTimelineFormatter().lines(for: report).contains("      0s  device: ringerMode normal"))
+    }
+
     @Test("a setup the engine cannot start is reported as the replay's one failure")
     func inconsistentSetup() {
         let app = AndroidApp(name: "Music", uid: 10001, targetSdk: 34)
@@ -248,6 +273,6 @@ struct AndroidReplayTests {
         #expect(AndroidTimelineFormatter().lines(for: first) == AndroidTimelineFormatter().lines(for: second))
         #expect(AndroidJSONLinesFormatter.lines(for: first) == AndroidJSONLinesFormatter.lines(for: second))
         #expect(AndroidJSONLinesFormatter.lines(for: first).last
-            == #"{"type":"result","file":"r.yaml","platform":"android","passed":true,"steps":3,"checks":1,"failures":0}"#)
+            == #"{"type":"result","file":"r.yaml","platform":"android","passed":true,"steps":3,"checks":1,"failures":0,"warnings":1}"#)
     }
 }

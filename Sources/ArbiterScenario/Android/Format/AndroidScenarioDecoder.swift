@@ -20,6 +20,8 @@ struct AndroidScenarioDecoder {
     /// into the top level).
     static let topKeys = ["scenario", "description", "platform", "android", "sdk", "profile", "device", "apps",
                           "allowLints", "steps"]
+
+    /// A decoder for a whole scenario file.
     init(reader: YAMLReader) {
         self.reader = reader
     }

@@ -75,9 +75,9 @@ struct AndroidCheckEvaluator {
         case .volume(let value):
             guard let first = engine.setup.apps.first(where: { $0.name == app })?.players.first?.name,
                   let actual = state.volumes[first] else {
-                return result(Profile.text(value), "no player", false)
+                return result(Self.volume(value), "no player", false)
             }
-            return result(Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance)
+            return result(Self.volume(value), Self.volume(actual), abs(actual - value) <= Self.tolerance)
         case .ducked(let value): return result(value, state.ducked, value == state.ducked)
         case .faded(let value): return result(value, state.faded, value == state.faded)
         case .muted(let value): return result(value, state.muted, value == state.muted)
@@ -86,8 +86,8 @@ struct AndroidCheckEvaluator {
             return result(value, actual.map(\.description) ?? "no such player", value == actual,
                           rule: provenance.rule(owner, "players.\(name)") == nil ? "playing" : "players.\(name)")
         case .playerVolume(let name, let value):
-            guard let actual = state.volumes[name] else { return result(Profile.text(value), "no such player", false) }
-            return result(Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance,
+            guard let actual = state.volumes[name] else { return result(Self.volume(value), "no such player", false) }
+            return result(Self.volume(value), Self.volume(actual), abs(actual - value) <= Self.tolerance,
                           rule: "volume")
         case .events(let changes):
             let mine = window.filter { $0.app == app }
@@ -109,10 +109,21 @@ struct AndroidCheckEvaluator {
         case .request(let value): value.map(\.description) ?? "null"
         case .playing(let value), .audible(let value), .ducked(let value), .faded(let value), .muted(let value):
             "\(value)"
-        case .volume(let value), .playerVolume(_, let value): Profile.text(value)
+        case .volume(let value), .playerVolume(_, let value): Self.volume(value)
         case .player(_, let value): value.description
         case .events(let changes), .eventsInclude(let changes): list(changes.map(\.description))
         }
+    }
+
+    /// A volume to six places, as precise as the profile's levels are written (0.017783), without trailing zeros.
+    static func volume(_ value: Double) -> String {
+        let micro = Int((value * 1_000_000).rounded())
+        let whole = micro / 1_000_000, fraction = abs(micro % 1_000_000)
+        guard fraction != 0 else { return String(whole) }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(micro < 0 && whole == 0 ? "-" : "")\(whole).\(digits)"
     }
 
     static func name(_ owner: FocusOwner?) -> String { owner?.description ?? "null" }

@@ -24,6 +24,9 @@ public struct AndroidProvenance: Sendable {
             for property in Self.deviceProperties(of: decision.change) {
                 rules[Self.key(nil, property)] = decision.rule
             }
+            // Whether a notification would play is decided when one asks; a later change of the ringer or of who
+            // holds focus leaves that decision out of date.
+            if Self.changesNotificationSound(decision.change) { rules[Self.key(nil, "notificationSoundPlays")] = nil }
         }
     }
 
@@ -38,6 +41,13 @@ public struct AndroidProvenance: Sendable {
         case .volume: ["volume", "audible"]
         case .terminated: ["focus", "playing", "audible"]
         default: []
+        }
+    }
+
+    static func changesNotificationSound(_ change: FocusDecisionChange) -> Bool {
+        switch change {
+        case .ringerMode, .focus(.gain), .abandoned, .terminated: true
+        default: false
         }
     }
 

@@ -101,7 +101,7 @@ public struct AndroidCheckResult: Sendable {
     public var passed: Bool
     /// `focus`, `Music.volume`, `Music.players.main`, `events`, ...
     public var key: String
-    /// The value expected, as written (a volume to three places).
+    /// The value expected, as written (a volume to six places).
     public var expected: String
     /// The engine's value, written as the expected one is.
     public var actual: String
