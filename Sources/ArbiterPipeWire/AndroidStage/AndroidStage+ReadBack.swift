@@ -1,0 +1,34 @@
+import ArbiterAndroid
+import ArbiterEngine
+
+extension AndroidStage {
+    /// A stream as another client of the daemon sees it.
+    public struct Reading: Hashable, Sendable {
+        /// The node's state is `running`.
+        public var running: Bool
+        /// The first channel volume of its `Props`; nil when the daemon has not published one.
+        public var volume: Double?
+    }
+
+    /// The stage's streams in `snapshot` (read by a `GraphObserver` or `pw-dump`), by node name; a stream missing
+    /// from the graph is missing here.
+    public func readBack(_ snapshot: GraphSnapshot) -> [String: Reading] {
+        var readings: [String: Reading] = [:]
+        for name in streams.keys {
+            guard let stream = snapshot.streams[name] else { continue }
+            readings[name] = Reading(running: stream.state == "running", volume: stream.volume)
+        }
+        return readings
+    }
+
+    /// Whether `snapshot` shows what the stage last asked of the graph: each stream running exactly when it was made
+    /// active, at the volume last set, and playing into the route bus (linked to the speaker). The daemon starts and
+    /// stops streams a cycle or more after the round trip that asked for it.
+    public func isSettled(_ snapshot: GraphSnapshot) -> Bool {
+        applied.allSatisfy { name, wanted in
+            guard let stream = snapshot.streams[name], let volume = stream.volume else { return false }
+            return (stream.state == "running") == wanted.active && abs(volume - wanted.volume) < 0.000_01
+                && stream.targets == [PipeWireStage.speaker]
+        }
+    }
+}
