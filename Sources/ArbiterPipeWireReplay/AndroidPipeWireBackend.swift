@@ -65,7 +65,8 @@ public final class AndroidPipeWireBackend {
     }
 
     /// Every player whose stream the graph shows otherwise than the engine: `playing` (running exactly while the
-    /// player is started) and `volume` (the first channel volume, within 0.01 of the player's volume). The graph is
+    /// player is started) and, while it runs, `volume` (the first channel volume, within 0.01 of the player's
+    /// volume). The graph is
     /// read by another client of the daemon (`GraphObserver`), again at each change it publishes while it disagrees,
     /// for up to `PipeWireReplayBackend.settling` seconds. Empty once the daemon has gone away.
     public func verify(_ engine: AndroidEngine) throws -> [RealDisagreement] {
@@ -97,6 +98,8 @@ public final class AndroidPipeWireBackend {
                 if reading.running != started {
                     disagree("playing", String(started), reading.running ? "running" : "not running")
                 }
+                // What is heard: a stream that has never run publishes no volume (its format is not negotiated).
+                guard started && reading.running else { continue }
                 if let graphVolume = reading.volume, abs(graphVolume - volume) > 0.01 {
                     disagree("volume", Profile.text(volume), Profile.text(graphVolume))
                 } else if reading.volume == nil {

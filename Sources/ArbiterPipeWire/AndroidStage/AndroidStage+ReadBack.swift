@@ -22,13 +22,15 @@ extension AndroidStage {
     }
 
     /// Whether `snapshot` shows what the stage last asked of the graph: each stream running exactly when it was made
-    /// active, at the volume last set, and playing into the route bus (linked to the speaker). The daemon starts and
-    /// stops streams a cycle or more after the round trip that asked for it.
+    /// active, a running one at the volume last set, and playing into the route bus (linked to the speaker). The
+    /// daemon starts and stops streams a cycle or more after the round trip that asked for it. (A stream that has
+    /// never run publishes no volume: its format is not negotiated yet.)
     public func isSettled(_ snapshot: GraphSnapshot) -> Bool {
         applied.allSatisfy { name, wanted in
-            guard let stream = snapshot.streams[name], let volume = stream.volume else { return false }
-            return (stream.state == "running") == wanted.active && abs(volume - wanted.volume) < 0.000_01
-                && stream.targets == [PipeWireStage.speaker]
+            guard let stream = snapshot.streams[name], (stream.state == "running") == wanted.active,
+                  stream.targets == [PipeWireStage.speaker] else { return false }
+            guard wanted.active else { return true }
+            return stream.volume.map { abs($0 - wanted.volume) < 0.000_01 } ?? false
         }
     }
 }
