@@ -64,50 +64,16 @@ public final class AndroidPipeWireBackend {
         try onGraph(otherwise: ()) { try stage.reconcile(with: engine) }
     }
 
-    /// Every player whose stream the graph shows otherwise than the engine: `playing` (running exactly while the
-    /// player is started) and, while it runs, `volume` (the first channel volume, within 0.01 of the player's
-    /// volume). The graph is
-    /// read by another client of the daemon (`GraphObserver`), again at each change it publishes while it disagrees,
-    /// for up to `PipeWireReplayBackend.settling` seconds. Empty once the daemon has gone away.
+    /// Every player whose stream the graph shows otherwise than the engine (`AndroidStage.disagreements`). The graph
+    /// is read by another client of the daemon (`GraphObserver`), again at each change it publishes while it
+    /// disagrees, for up to `PipeWireReplayBackend.settling` seconds. Empty once the daemon has gone away.
     public func verify(_ engine: AndroidEngine) throws -> [RealDisagreement] {
         try onGraph(otherwise: []) {
             let snapshot = try graphObserver.observer().snapshot(settlingWithin: PipeWireReplayBackend.settling) {
-                disagreements(engine, stage.readBack($0)).isEmpty
+                stage.disagreements(with: engine, in: $0).isEmpty
             }
-            return disagreements(engine, stage.readBack(snapshot))
+            return stage.disagreements(with: engine, in: snapshot)
         }
-    }
-
-    /// Where `readings` (by stream name) contradict the engine, player by player in the order declared.
-    func disagreements(_ engine: AndroidEngine, _ readings: [String: AndroidStage.Reading]) -> [RealDisagreement] {
-        var found: [RealDisagreement] = []
-        for app in engine.setup.apps {
-            let state = engine.state(of: app.name)
-            for player in app.players {
-                let started = state?.players[player.name] == .started
-                let volume = state?.volumes[player.name] ?? 1
-                let name = AndroidStage.streamName(app.name, player.name)
-                func disagree(_ what: String, _ model: String, _ graph: String) {
-                    found.append(RealDisagreement(app: app.name.name, player: player.name, what: what, model: model,
-                                                  graph: graph))
-                }
-                guard let reading = readings[name] else {
-                    disagree("playing", String(started), "no stream \(name)")
-                    continue
-                }
-                if reading.running != started {
-                    disagree("playing", String(started), reading.running ? "running" : "not running")
-                }
-                // What is heard: a stream that has never run publishes no volume (its format is not negotiated).
-                guard started && reading.running else { continue }
-                if let graphVolume = reading.volume, abs(graphVolume - volume) > 0.01 {
-                    disagree("volume", Profile.text(volume), Profile.text(graphVolume))
-                } else if reading.volume == nil {
-                    disagree("volume", Profile.text(volume), "none published")
-                }
-            }
-        }
-        return found
     }
 
     /// The streams as the observer sees them, a line each, once the graph shows what the stage asked for (or as it
@@ -143,30 +109,5 @@ public final class AndroidPipeWireBackend {
             throw RealSystemGone("the PipeWire daemon went away (\(stage.connection.lastError)); "
                 + "nothing more is carried out on the graph")
         }
-    }
-}
-
-/// A player whose real stream the graph shows otherwise than the engine.
-public struct RealDisagreement: Hashable, Sendable, CustomStringConvertible {
-    public var app: String
-    public var player: String
-    /// `playing` or `volume`.
-    public var what: String
-    /// The engine's value (`true`, `0.2`).
-    public var model: String
-    /// What the graph shows (`not running`, `1`).
-    public var graph: String
-
-    public init(app: String, player: String, what: String, model: String, graph: String) {
-        self.app = app
-        self.player = player
-        self.what = what
-        self.model = model
-        self.graph = graph
-    }
-
-    /// `App.player: the graph disagrees with the model: model playing true, graph not running`.
-    public var description: String {
-        "\(app).\(player): the graph disagrees with the model: model \(what) \(model), graph \(graph)"
     }
 }

@@ -33,4 +33,39 @@ extension AndroidStage {
             return stream.volume.map { abs($0 - wanted.volume) < 0.000_01 } ?? false
         }
     }
+
+    /// Every player whose stream `snapshot` shows otherwise than the engine, in the order declared: `playing`
+    /// (running exactly while the player is started) and, while it runs, `volume` (the first channel volume, within
+    /// 0.01 of the player's volume).
+    public func disagreements(with engine: AndroidEngine, in snapshot: GraphSnapshot) -> [RealDisagreement] {
+        let readings = readBack(snapshot)
+        var found: [RealDisagreement] = []
+        for app in engine.setup.apps {
+            let state = engine.state(of: app.name)
+            for player in app.players {
+                let started = state?.players[player.name] == .started
+                let volume = state?.volumes[player.name] ?? 1
+                let name = AndroidStage.streamName(app.name, player.name)
+                func disagree(_ what: String, _ model: String, _ graph: String) {
+                    found.append(RealDisagreement(app: app.name.name, player: player.name, what: what, model: model,
+                                                  graph: graph))
+                }
+                guard let reading = readings[name] else {
+                    disagree("playing", String(started), "no stream \(name)")
+                    continue
+                }
+                if reading.running != started {
+                    disagree("playing", String(started), reading.running ? "running" : "not running")
+                }
+                // What is heard: a stream that has never run publishes no volume (its format is not negotiated).
+                guard started && reading.running else { continue }
+                if let graphVolume = reading.volume, abs(graphVolume - volume) > 0.01 {
+                    disagree("volume", Profile.text(volume), Profile.text(graphVolume))
+                } else if reading.volume == nil {
+                    disagree("volume", Profile.text(volume), "none published")
+                }
+            }
+        }
+        return found
+    }
 }
