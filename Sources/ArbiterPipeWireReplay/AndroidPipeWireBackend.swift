@@ -36,9 +36,10 @@ public final class AndroidPipeWireBackend {
         self.realtime = realtime
         clock = ReplayClock(realtime: realtime)
         graphObserver = observer ?? ObserverConnection(runtimeDirectory: runtimeDirectory, remote: remote)
+        clock.reached(.zero, at: PipeWireConnection.now)   // time zero: the moment the graph is set up
     }
 
-    /// With `--realtime`, waits until the scenario's `time` (counted from the first time the replay reached),
+    /// With `--realtime`, waits until the scenario's `time` (counted from the moment the graph was set up),
     /// playing the volume ramps under way as their steps come; without, returns at once. Ends at once if the daemon
     /// goes away.
     public func advance(to time: Time) throws {

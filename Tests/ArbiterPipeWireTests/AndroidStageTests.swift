@@ -68,6 +68,9 @@ struct AndroidStageTests {
     static let maps = AndroidApp(name: "Maps", uid: 10002, targetSdk: 34,
                                  attributes: AudioAttributes(usage: .assistanceNavigationGuidance, contentType: .speech),
                                  focusGain: .gainTransientMayDuck)
+    static let chat = AndroidApp(name: "Chat", uid: 10004, targetSdk: 34,
+                                 attributes: AudioAttributes(usage: .notification, contentType: .sonification),
+                                 focusGain: .gainTransientMayDuck)
     static let game = AndroidApp(name: "Game", uid: 10003, targetSdk: 34, attributes: AudioAttributes(usage: .game),
                                  players: [AndroidPlayer(name: "main"), AndroidPlayer(name: "clicks", kind: .soundPool)])
 
@@ -93,5 +96,119 @@ struct AndroidStageTests {
         rig.stage = nil
         let after = try rig.graph { $0.streams.isEmpty }
         #expect(after.streams.isEmpty, "\(after.streams.keys.sorted())")
+    }
+
+    /// The volume the engine gives `app`'s `player` now.
+    static func volume(_ engine: AndroidEngine, _ app: AppID, _ player: String = "main") -> Double? {
+        engine.state(of: app)?.volumes[player]
+    }
+
+    @Test("a MAY_DUCK request: the ducked stream's channel volume ramps down to the duck level in the graph, through the engine's value mid-ramp")
+    func ducking() throws {
+        let rig = try AndroidRig(AndroidSetup(apps: [AndroidStageTests.music, AndroidStageTests.chat]))
+        defer { rig.stop() }
+        try rig.send(.app("Music", .play(nil)))
+        try rig.send(.app("Chat", .play(nil)))
+        try rig.send(.advance, after: .ms(250))
+        let middle = try #require(AndroidStageTests.volume(rig.engine, "Music"))
+        #expect(middle > 0.21 && middle < 0.99, "half way through the 500 ms duck")
+        let during = try rig.graph { $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true }
+        #expect(during.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true,
+                "graph \(String(describing: during.streams["arbiter.Music.main"]?.volume)), engine \(middle)")
+        try rig.send(.advance, after: .ms(400))
+        #expect(AndroidStageTests.volume(rig.engine, "Music").map { abs($0 - 0.2) < 1e-9 } == true)
+        let ducked = try rig.graph { $0.streams["arbiter.Music.main"]?.volume == 0.2 }
+        #expect(ducked.streams["arbiter.Music.main"]?.volume == 0.2)
+        #expect(ducked.streams["arbiter.Music.main"]?.state == "running")
+        #expect(ducked.streams["arbiter.Chat.main"]?.volume == 1)
+        #expect(ducked.streams["arbiter.Chat.main"]?.state == "running")
+        #expect(try #require(rig.stage).disagreements(with: rig.engine, in: ducked) == [])
+    }
+
+    @Test("a navigation prompt on Android 14 ducks harder: the strong duck level")
+    func strongDuck() throws {
+        let rig = try AndroidRig(AndroidSetup(sdk: 34, apps: [AndroidStageTests.music, AndroidStageTests.maps]))
+        defer { rig.stop() }
+        try rig.send(.app("Music", .play(nil)))
+        try rig.send(.app("Maps", .play(nil)))
+        try rig.send(.advance, after: .ms(600))
+        let level = rig.engine.setup.profile.strongDuckLevel
+        #expect(AndroidStageTests.volume(rig.engine, "Music").map { abs($0 - level) < 0.000_01 } == true)
+        let graph = try rig.graph { $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - level) < 0.000_01 } == true }
+        #expect(graph.streams["arbiter.Music.main"]?.volume.map { abs($0 - level) < 0.000_01 } == true,
+                "\(String(describing: graph.streams["arbiter.Music.main"]?.volume))")
+    }
+
+    @Test("a call mutes a media stream that keeps playing: it runs at volume 0")
+    func callMutes() throws {
+        let rig = try AndroidRig(AndroidSetup(apps: [AndroidStageTests.music]))
+        defer { rig.stop() }
+        try rig.send(.app("Music", .play(nil)))
+        try rig.send(.system(.incomingCall))
+        try rig.send(.advance, after: .ms(300))
+        #expect(rig.engine.state(of: "Music")?.players["main"] == .started, "its listener does nothing")
+        #expect(AndroidStageTests.volume(rig.engine, "Music") == 0)
+        let graph = try rig.graph { $0.streams["arbiter.Music.main"]?.volume == 0 }
+        #expect(graph.streams["arbiter.Music.main"]?.volume == 0)
+        #expect(graph.streams["arbiter.Music.main"]?.state == "running")
+    }
+
+    @Test("a stream stops running when its player pauses, and runs again when it starts")
+    func pausing() throws {
+        let rig = try AndroidRig(AndroidSetup(apps: [AndroidStageTests.music, AndroidStageTests.game]))
+        defer { rig.stop() }
+        try rig.send(.app("Music", .play(nil)))
+        try rig.send(.app("Game", .start("clicks")))
+        let playing = try rig.graph {
+            $0.streams["arbiter.Music.main"]?.state == "running" && $0.streams["arbiter.Game.clicks"]?.state == "running"
+        }
+        #expect(playing.streams["arbiter.Music.main"]?.state == "running")
+        #expect(playing.streams["arbiter.Game.clicks"]?.state == "running")
+        #expect(playing.streams["arbiter.Game.main"]?.state != "running", "only the player started runs")
+        try rig.send(.app("Music", .pause(nil)))
+        let paused = try rig.graph { $0.streams["arbiter.Music.main"]?.state != "running" }
+        #expect(paused.streams["arbiter.Music.main"]?.state != "running")
+        try rig.send(.app("Music", .start(nil)))
+        let again = try rig.graph { $0.streams["arbiter.Music.main"]?.state == "running" }
+        #expect(again.streams["arbiter.Music.main"]?.state == "running")
+    }
+
+    @Test("the graph read back disagrees with an engine that moved on without the stage, naming the player")
+    func disagreement() throws {
+        let rig = try AndroidRig(AndroidSetup(apps: [AndroidStageTests.music]))
+        defer { rig.stop() }
+        try rig.send(.app("Music", .play(nil)))
+        let stage = try #require(rig.stage)
+        let settled = try rig.graph(until: stage.isSettled)
+        #expect(stage.disagreements(with: rig.engine, in: settled) == [])
+        _ = rig.engine.handle(.app("Music", .pause(nil)), at: rig.time + .ms(100))
+        #expect(stage.disagreements(with: rig.engine, in: settled)
+            == [RealDisagreement(app: "Music", player: "main", what: "playing", model: "false", graph: "running")])
+    }
+
+    @Test("in real time a duck plays as volume steps between steps, each the engine's volume at its moment")
+    func rampSteps() throws {
+        let rig = try AndroidRig(AndroidSetup(apps: [AndroidStageTests.music, AndroidStageTests.chat]), realtime: true)
+        defer { rig.stop() }
+        let stage = try #require(rig.stage)
+        try rig.send(.app("Music", .play(nil)))
+        try rig.send(.app("Chat", .play(nil)))
+        let start = rig.time, end = start + rig.engine.setup.profile.duckRamp
+        var steps: [Time] = []
+        var time = start
+        while let next = stage.nextRampStep(after: time), next <= end {
+            steps.append(next)
+            time = next
+        }
+        #expect(steps.count >= 3, "\(steps)")
+        let middle = try #require(steps.first { $0 > start && $0 < end })
+        stage.playRamps(at: middle)
+        var later = rig.engine
+        _ = later.handle(.advance, at: middle)
+        let expected = try #require(AndroidStageTests.volume(later, "Music"))
+        #expect(expected > 0.21 && expected < 0.99)
+        let graph = try rig.graph { $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - expected) < 0.000_01 } == true }
+        #expect(graph.streams["arbiter.Music.main"]?.volume.map { abs($0 - expected) < 0.000_01 } == true,
+                "graph \(String(describing: graph.streams["arbiter.Music.main"]?.volume)), engine \(expected)")
     }
 }
