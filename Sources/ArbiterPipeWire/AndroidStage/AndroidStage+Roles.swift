@@ -17,7 +17,10 @@ extension AndroidStage {
     /// | `assistanceAccessibility` | `Accessibility` |
     /// | `emergency`, `safety` | `Emergency` |
     ///
-    /// The usage and content type themselves are on the stream too (`android.usage`, `android.content-type`).
+    /// Movie, Music, Game, Communication, Notification and Accessibility are in PipeWire's own list (`PW_KEY_MEDIA_ROLE`);
+    /// Navigation and Emergency are roles of WirePlumber's role policy; Alarm and Assistant name what neither list
+    /// has a word for. The usage and content type themselves are on the stream too (`android.usage`,
+    /// `android.content-type`), with the app's uid (`android.uid`) and the player's kind (`android.player`).
     public static func role(usage: Usage, contentType: ContentType) -> String {
         switch usage {
         case .media where contentType == .movie: "Movie"
