@@ -76,9 +76,14 @@ struct AndroidStageTests {
 
     @Test("each player is a stream with its app's name, role and Android attributes, inactive, into the route bus; gone with the stage")
     func streamsMade() throws {
-        let rig = try AndroidRig(AndroidSetup(apps: [AndroidStageTests.music, AndroidStageTests.maps, AndroidStageTests.game]))
+        let voip = AndroidApp(name: "Voip", uid: 10005, targetSdk: 34, attributes: AudioAttributes(usage: .voiceCommunication),
+                              players: [AndroidPlayer(name: "call"),
+                                        AndroidPlayer(name: "ring", attributes: AudioAttributes(usage: .notificationRingtone))])
+        let rig = try AndroidRig(AndroidSetup(apps: [AndroidStageTests.music, AndroidStageTests.maps, AndroidStageTests.game,
+                                                     voip]))
         defer { rig.stop() }
-        let names = ["arbiter.Music.main", "arbiter.Maps.main", "arbiter.Game.main", "arbiter.Game.clicks"]
+        let names = ["arbiter.Music.main", "arbiter.Maps.main", "arbiter.Game.main", "arbiter.Game.clicks",
+                     "arbiter.Voip.call", "arbiter.Voip.ring"]
         let graph = try rig.graph { snapshot in names.allSatisfy { snapshot.streams[$0]?.targets == [PipeWireStage.speaker] } }
         for name in names {
             #expect(graph.streams[name]?.state != "running", "\(name)")
@@ -93,6 +98,11 @@ struct AndroidStageTests {
         #expect(maps["android.uid"].map { "\($0)" } == "10002")
         #expect(try rig.properties(of: "arbiter.Music.main")?["media.role"] as? String == "Music")
         #expect(try rig.properties(of: "arbiter.Game.clicks")?["media.role"] as? String == "Game")
+        #expect(try rig.properties(of: "arbiter.Game.clicks")?["android.player"] as? String == "soundPool")
+        #expect(try rig.properties(of: "arbiter.Voip.call")?["media.role"] as? String == "Communication")
+        let ring = try #require(try rig.properties(of: "arbiter.Voip.ring"))
+        #expect(ring["media.role"] as? String == "Notification", "a player's own attributes win over its app's")
+        #expect(ring["android.usage"] as? String == "notificationRingtone")
         rig.stage = nil
         let after = try rig.graph { $0.streams.isEmpty }
         #expect(after.streams.isEmpty, "\(after.streams.keys.sorted())")
@@ -210,5 +220,15 @@ struct AndroidStageTests {
         let graph = try rig.graph { $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - expected) < 0.000_01 } == true }
         #expect(graph.streams["arbiter.Music.main"]?.volume.map { abs($0 - expected) < 0.000_01 } == true,
                 "graph \(String(describing: graph.streams["arbiter.Music.main"]?.volume)), engine \(expected)")
+    }
+
+    @Test("a daemon that dies mid-run is an error, not a hang")
+    func daemonDies() throws {
+        let rig = try AndroidRig(AndroidSetup(apps: [AndroidStageTests.music]))
+        defer { rig.stop() }
+        try rig.send(.app("Music", .play(nil)))
+        rig.daemon.stop()
+        #expect(throws: PipeWireError.self) { try rig.send(.app("Music", .pause(nil))) }
+        #expect(rig.stage?.connection.isAlive == false)
     }
 }
