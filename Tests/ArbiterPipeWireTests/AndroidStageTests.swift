@@ -231,4 +231,22 @@ struct AndroidStageTests {
         #expect(throws: PipeWireError.self) { try rig.send(.app("Music", .pause(nil))) }
         #expect(rig.stage?.connection.isAlive == false)
     }
+
+    @Test("a permanent loss fades a media stream out over 2 s: mid-fade the graph shows the engine's value")
+    func fading() throws {
+        // The winner plays music: a speech winner causes no fade (FadeOutManager's canCauseFadeOut).
+        let radio = AndroidApp(name: "Radio", uid: 10006, targetSdk: 34,
+                               attributes: AudioAttributes(usage: .media, contentType: .music))
+        let rig = try AndroidRig(AndroidSetup(apps: [AndroidStageTests.music, radio]))
+        defer { rig.stop() }
+        try rig.send(.app("Music", .play(nil)))
+        try rig.send(.app("Radio", .play(nil)))
+        try rig.send(.advance, after: .ms(1000))
+        let middle = try #require(AndroidStageTests.volume(rig.engine, "Music"))
+        #expect(middle > 0.01 && middle < 0.99, "half way through the fade: \(middle)")
+        let graph = try rig.graph { $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true }
+        #expect(graph.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true,
+                "graph \(String(describing: graph.streams["arbiter.Music.main"]?.volume)), engine \(middle)")
+        #expect(try #require(rig.stage).disagreements(with: rig.engine, in: graph) == [])
+    }
 }
