@@ -112,3 +112,10 @@ public final class AndroidPipeWireBackend {
         }
     }
 }
+
+extension AndroidPipeWireBackend: AndroidReplayBackend {
+    public func disagreements(with engine: AndroidEngine) throws
+        -> [(app: String, player: String, what: String, model: String, real: String)] {
+        try verify(engine).map { ($0.app, $0.player, $0.what, $0.model, $0.graph) }
+    }
+}
