@@ -20,7 +20,8 @@ struct AndroidCommandTests {
               Music: { focus: lossTransientCanDuck, ducked: true, volume: 0.6, playing: true }
               events: []
           - Maps: abandonFocus
-          - expect:
+          - after: 500ms
+            expect:
               focus: Music
               Music: { ducked: false, volume: 1 }
               events: []                 # a silent duck's loss was never told, so neither is the gain
@@ -101,6 +102,7 @@ struct AndroidCommandTests {
             system: declineCall
           - expect:
               Pod: { playing: true }
+              android: { Pod: { focus: gain } }
           - platform: android
             Pod: abandonFocus
           - platform: android
@@ -117,6 +119,8 @@ struct AndroidCommandTests {
         #expect(result.stdout.contains("✓ PASS \(file) [android]"), "\(result.stdout)")
         #expect(result.stdout.contains("→ Pod: interruptionBegan"), "\(result.stdout)")
         #expect(result.stdout.contains("→ Pod: lossTransient"), "\(result.stdout)")
+        // A shared check and a platform block's check on one app are both made on that platform.
+        #expect(result.stdout.contains("✓ Pod.playing = true\n            ✓ Pod.focus = gain"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("2 passed, 0 failed\n"))
     }
 
@@ -139,7 +143,7 @@ struct AndroidCommandTests {
         defer { unlink(file) }
         let result = try CLI.run(["replay", file])
         #expect(result.status == 2)
-        #expect(result.stdout.contains("\(file):26:10: error: unknown app verb 'abandonFocus' [ios]"), "\(result.stdout)")
+        #expect(result.stdout.contains("\(file):27:10: error: unknown app verb 'abandonFocus' [ios]"), "\(result.stdout)")
         #expect(result.stdout.contains("[ios]"), "\(result.stdout)")
     }
 

@@ -62,7 +62,8 @@ struct AndroidReplayTests {
                   events: []
               - after: 3s
                 Maps: abandonFocus
-              - expect:
+              - after: 500ms                 # the duck played backwards
+                expect:
                   focus: Music
                   Music: { ducked: false, volume: 1, playing: true }
                   events: []                 # the loss was not told, so the gain is not either
