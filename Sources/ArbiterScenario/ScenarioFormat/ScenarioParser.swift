@@ -10,6 +10,20 @@ public enum ScenarioParser {
 
     /// Decodes `text` (the contents of `file`). Every problem is reported, in file order.
     public static func parse(_ text: String, file: String) -> Result<Scenario, ScenarioErrors> {
+        compose(text, file: file).flatMap { root in decode(root, file: file) }
+    }
+
+    /// Decodes an iOS scenario from its composed YAML tree.
+    static func decode(_ root: Node, file: String) -> Result<Scenario, ScenarioErrors> {
+        var decoder = ScenarioDecoder(reader: YAMLReader(file: file))
+        let scenario = decoder.decode(root)
+        let diagnostics = decoder.reader.diagnostics
+        if let scenario, diagnostics.isEmpty { return .success(scenario) }
+        return .failure(ScenarioErrors(diagnostics))
+    }
+
+    /// The YAML tree of `text`, after checking its size and nesting; every problem with its place.
+    static func compose(_ text: String, file: String) -> Result<Node, ScenarioErrors> {
         if text.utf8.count > maximumBytes {
             return .failure(ScenarioErrors([Diagnostic(SourcePosition(file: file, line: 1, column: 1),
                 "the file is \(text.utf8.count) bytes", expected: "a scenario of at most \(maximumBytes) bytes")]))
@@ -34,11 +48,7 @@ public enum ScenarioParser {
             return .failure(ScenarioErrors([Diagnostic(SourcePosition(file: file, line: 1, column: 1),
                 "the file is empty", expected: "a mapping with scenario, apps and steps")]))
         }
-        var decoder = ScenarioDecoder(reader: YAMLReader(file: file))
-        let scenario = decoder.decode(root)
-        let diagnostics = decoder.reader.diagnostics
-        if let scenario, diagnostics.isEmpty { return .success(scenario) }
-        return .failure(ScenarioErrors(diagnostics))
+        return .success(root)
     }
 
     static func diagnostic(for error: YamlError, file: String) -> Diagnostic {

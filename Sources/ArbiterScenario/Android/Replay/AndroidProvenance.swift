@@ -1,0 +1,50 @@
+import ArbiterAndroid
+import ArbiterEngine
+
+/// Which decision last set each property, so a check can say why a value is what it is when the engine's own
+/// `AndroidAppState.rules` does not. Properties are named as the checks name them (`focus`, `ducked`,
+/// `players.main`); the device's (`focus`, `stack`, `holders`, `notificationSoundPlays`) have no app.
+public struct AndroidProvenance: Sendable {
+    private var rules: [String: Rule] = [:]
+
+    public init() {}
+
+    /// The rule of the last decision that set `property` of `owner` (nil: the device's).
+    public func rule(_ owner: FocusOwner?, _ property: String) -> Rule? { rules[Self.key(owner, property)] }
+
+    static func key(_ owner: FocusOwner?, _ property: String) -> String { "\(owner?.description ?? "")|\(property)" }
+
+    /// Notes the decisions of one step.
+    public mutating func record(_ decisions: [FocusDecision]) {
+        for decision in decisions {
+            for property in Self.properties(of: decision.change) {
+                rules[Self.key(decision.owner, property)] = decision.rule
+            }
+            for property in Self.deviceProperties(of: decision.change) {
+                rules[Self.key(nil, property)] = decision.rule
+            }
+        }
+    }
+
+    static func properties(of change: FocusDecisionChange) -> [String] {
+        switch change {
+        case .request: ["request", "focus"]
+        case .abandoned, .focus: ["focus"]
+        case .ducked, .unducked: ["ducked", "volume", "audible"]
+        case .fadingOut, .fadedOut, .fadedIn: ["faded", "volume", "audible"]
+        case .muted: ["muted", "volume", "audible"]
+        case .player(let name, _): ["playing", "audible", "players.\(name)"]
+        case .volume(let name, _): ["volume", "audible", "players.\(name).volume"]
+        case .terminated: ["focus", "playing", "audible"]
+        default: []
+        }
+    }
+
+    static func deviceProperties(of change: FocusDecisionChange) -> [String] {
+        switch change {
+        case .request, .abandoned, .focus, .terminated, .call, .assistant, .alarm: ["focus", "stack", "holders"]
+        case .notificationSound: ["notificationSoundPlays"]
+        default: []
+        }
+    }
+}
