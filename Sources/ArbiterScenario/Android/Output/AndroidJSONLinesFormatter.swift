@@ -29,6 +29,7 @@ public enum AndroidJSONLinesFormatter {
                 lines += expect.results.map { checkObject($0, time: expect.time).text }
             }
         }
+        lines += report.warnings.map { JSONLinesFormatter.warningObject($0).text }
         var result = JSONObject()
         result.add("type", "result")
         result.add("file", file)
@@ -37,6 +38,7 @@ public enum AndroidJSONLinesFormatter {
         result.add("steps", report.stepCount)
         result.add("checks", report.checkCount)
         result.add("failures", report.failureCount)
+        result.add("warnings", report.warnings.count)
         lines.append(result.text)
         return lines
     }

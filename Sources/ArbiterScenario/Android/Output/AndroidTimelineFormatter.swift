@@ -24,13 +24,17 @@ public struct AndroidTimelineFormatter {
             lines.append("▶ \(report.scenario.title)")
             lines.append("  \(file) (\(report.scenario.platform), API \(report.scenario.setup.sdk))")
         }
-        for entry in report.entries {
+        let warnings = Dictionary(grouping: report.warnings) { $0.entry ?? -1 }
+        if !quiet { lines += (warnings[-1] ?? []).flatMap(TimelineFormatter.warningLines) }
+        for (index, entry) in report.entries.enumerated() {
             switch entry {
             case .step(let step): lines += stepLines(step)
             case .expect(let expect): lines += expectLines(expect)
             }
+            if !quiet { lines += (warnings[index] ?? []).flatMap(TimelineFormatter.warningLines) }
         }
-        let counts = counted(report.stepCount, "step") + ", " + counted(report.checkCount, "check")
+        var counts = counted(report.stepCount, "step") + ", " + counted(report.checkCount, "check")
+        if !report.warnings.isEmpty { counts += ", " + counted(report.warnings.count, "warning") }
         if report.passed {
             if !quiet { lines.append("✓ PASS \(file) (\(counts))") }
         } else {

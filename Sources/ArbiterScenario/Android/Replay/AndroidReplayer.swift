@@ -19,9 +19,12 @@ public enum AndroidReplayer {
             return report
         }
         if recordStates { report.initialState = engine }
+        var lints = AndroidLintTrack(scenario: scenario, startingFrom: engine)
+        var current = SourcePosition(file: scenario.file, line: 1, column: 1)
         var provenance = AndroidProvenance()
         var window: [FocusNotification] = []
         func record(_ outcome: FocusOutcome, at position: SourcePosition?, returns: ExpectedFocusResult?) {
+            lints.observe(outcome, after: engine, at: position ?? current, entry: report.entries.count)
             provenance.record(outcome.decisions)
             window += outcome.notifications
             report.entries.append(.step(AndroidStepRecord(position: position, outcome: outcome, expectedResult: returns,
@@ -29,6 +32,7 @@ public enum AndroidReplayer {
             if recordStates { report.states.append(engine) }
         }
         for step in scenario.steps {
+            current = step.position
             switch step.action {
             case .event(let event, let returns):
                 record(engine.handle(event, at: step.time), at: step.position, returns: returns)
@@ -44,6 +48,7 @@ public enum AndroidReplayer {
                 window = []
             }
         }
+        report.warnings = lints.warnings()
         return report
     }
 

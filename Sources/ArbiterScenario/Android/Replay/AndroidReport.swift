@@ -1,5 +1,6 @@
 import ArbiterAndroid
 import ArbiterEngine
+import ArbiterLint
 
 /// What replaying one Android scenario found.
 public struct AndroidScenarioReport: Sendable {
@@ -8,6 +9,8 @@ public struct AndroidScenarioReport: Sendable {
     /// With `recordStates`, the engine after its setup, and after each entry (parallel to `entries`).
     public var initialState: AndroidEngine?
     public var states: [AndroidEngine] = []
+    /// What the Android lints found, in the order the run showed it; not failures.
+    public var warnings: [LintWarning] = []
 
     public init(scenario: AndroidScenario, entries: [AndroidReportEntry] = []) {
         self.scenario = scenario
