@@ -24,8 +24,11 @@ struct AndroidCheckEvaluator {
             let actual = engine.stack
             return result(Self.list(owners), Self.list(actual), owners == actual, rule: provenance.rule(nil, "stack"))
         case .holders(let owners):
+            // The car keeps its holders in no order (CarAudioFocus's mFocusHolders is a map): any order matches.
             let actual = engine.holders
-            return result(Self.list(owners), Self.list(actual), owners == actual, rule: provenance.rule(nil, "holders"))
+            let same = owners.count == actual.count
+                && owners.map(\.description).sorted() == actual.map(\.description).sorted()
+            return result(Self.list(owners), Self.list(actual), same, rule: provenance.rule(nil, "holders"))
         case .notificationSoundPlays(let plays):
             let actual = engine.notificationSoundPlays
             return result("\(plays)", "\(actual)", plays == actual, rule: provenance.rule(nil, "notificationSoundPlays"))
@@ -47,12 +50,17 @@ struct AndroidCheckEvaluator {
             return AndroidCheckResult(check: check, passed: false, key: key, expected: Self.expected(property),
                                       actual: "no such app in the engine", rule: nil)
         }
+        /// The rule behind the value: the engine's own for the property, else the last decision that set it. A
+        /// volume is set by whichever of the app, the duck, the fade and the mute changed it last: the decisions
+        /// say which.
         func result(_ expected: some CustomStringConvertible, _ actual: some CustomStringConvertible, _ passed: Bool,
                     rule: String? = nil) -> AndroidCheckResult {
             let name = rule ?? property.key
+            let decided = provenance.rule(owner, name)
+            let lastChange = name == "volume" || name == "audible"
             return AndroidCheckResult(check: check, passed: passed, key: key, expected: expected.description,
                                       actual: actual.description,
-                                      rule: state.rules[name] ?? provenance.rule(owner, name))
+                                      rule: lastChange ? decided ?? state.rules[name] : state.rules[name] ?? decided)
         }
         let playing = state.players.values.contains(.started)
         switch property {
@@ -76,11 +84,11 @@ struct AndroidCheckEvaluator {
         case .player(let name, let value):
             let actual = state.players[name]
             return result(value, actual.map(\.description) ?? "no such player", value == actual,
-                          rule: state.rules["players.\(name)"] == nil ? "playing" : "players.\(name)")
+                          rule: provenance.rule(owner, "players.\(name)") == nil ? "playing" : "players.\(name)")
         case .playerVolume(let name, let value):
             guard let actual = state.volumes[name] else { return result(Profile.text(value), "no such player", false) }
             return result(Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance,
-                          rule: state.rules["players.\(name).volume"] == nil ? "volume" : "players.\(name).volume")
+                          rule: "volume")
         case .events(let changes):
             let mine = window.filter { $0.app == app }
             let patterns = changes.map { FocusEventPattern(app: app, change: $0) }

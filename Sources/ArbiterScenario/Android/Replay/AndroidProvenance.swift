@@ -7,6 +7,7 @@ import ArbiterEngine
 public struct AndroidProvenance: Sendable {
     private var rules: [String: Rule] = [:]
 
+    /// No decisions seen yet.
     public init() {}
 
     /// The rule of the last decision that set `property` of `owner` (nil: the device's).
@@ -34,7 +35,7 @@ public struct AndroidProvenance: Sendable {
         case .fadingOut, .fadedOut, .fadedIn: ["faded", "volume", "audible"]
         case .muted: ["muted", "volume", "audible"]
         case .player(let name, _): ["playing", "audible", "players.\(name)"]
-        case .volume(let name, _): ["volume", "audible", "players.\(name).volume"]
+        case .volume: ["volume", "audible"]
         case .terminated: ["focus", "playing", "audible"]
         default: []
         }
@@ -42,7 +43,9 @@ public struct AndroidProvenance: Sendable {
 
     static func deviceProperties(of change: FocusDecisionChange) -> [String] {
         switch change {
-        case .request, .abandoned, .focus, .terminated, .call, .assistant, .alarm: ["focus", "stack", "holders"]
+        // Who holds focus changes when someone gains it (or leaves it: a gain for the next follows in order).
+        case .focus(.gain), .abandoned, .terminated: ["focus", "stack", "holders"]
+        case .request, .focus: ["stack"]
         case .notificationSound: ["notificationSoundPlays"]
         default: []
         }
