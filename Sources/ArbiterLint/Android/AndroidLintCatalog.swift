@@ -35,7 +35,8 @@ extension Lint {
     static let duckingByHand = Lint(
         id: "focus.ducking-by-hand",
         statement: "from Android 8 the framework ducks an app itself; an app that also lowers its own volume is "
-            + "ducked twice, and one told lossTransientCanDuck is told because it should pause",
+            + "ducked twice, and an app told lossTransientCanDuck because it plays speech or set willPauseWhenDucked "
+            + "should pause, not duck",
         source: "§10.4 (AOSP-FB FocusRequester.java handleFocusLoss; PlaybackActivityMonitor.java duckPlayers)",
         evidence: .documented,
         fix: "leave ducking to the framework; pause on focusLossTransientCanDuck")

@@ -88,9 +88,8 @@ struct DuckingByHand: AndroidLintCheck {
                 continue
             }
             let toldToDuck = ducksItself.told(app).contains(.lossTransientCanDuck)
-            let declaration = engine.declaration(of: app)
-            let modern = engine.setup.sdk >= 26 && (declaration?.targetSdk ?? 26) >= 26
-            guard state.ducked || (toldToDuck && modern), reported.insert(app).inserted else { continue }
+            guard state.ducked || (toldToDuck && DuckingByHand.toldBecauseItShouldPause(app, in: engine)),
+                  reported.insert(app).inserted else { continue }
             findings.append(LintFinding(
                 lint: .duckingByHand, app: app, time: ducksItself.outcome.time,
                 message: state.ducked
@@ -101,5 +100,15 @@ struct DuckingByHand: AndroidLintCheck {
                 step: ducksItself.index,
                 declaration: toldToDuck ? ["reactions", "focusLossTransientCanDuck"] : nil))
         }
+    }
+
+    /// Whether the phone (Android 8+) told `app` of a duckable loss instead of ducking it because the app should pause:
+    /// it set willPauseWhenDucked, or plays speech. An app told for another reason (the winner's own uid, an AAudio
+    /// player, a target SDK of 25 or lower, the car's ducking events) is right to duck itself.
+    static func toldBecauseItShouldPause(_ app: AppID, in engine: AndroidEngine) -> Bool {
+        guard engine.setup.platform == .phone, engine.setup.sdk >= 26, let declaration = engine.declaration(of: app),
+              declaration.targetSdk >= 26 else { return false }
+        let speech = declaration.players.contains { ($0.attributes ?? declaration.attributes).contentType == .speech }
+        return declaration.willPauseWhenDucked || speech
     }
 }
