@@ -1,6 +1,7 @@
 import ArbiterAndroid
 import ArbiterEngine
 import ArbiterLint
+import ArbiterScenario
 import CustomDump
 import IssueReporting
 
@@ -80,20 +81,21 @@ public final class FocusTestStore {
                      _ expected: ((inout FocusState) throws -> Void)? = nil, fileID: StaticString = #fileID,
                      filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        checkNothingPending(before: "sending \(event)", at: location)
+        checkNothingPending(before: "sending \(AndroidEventText.text(event))", at: location)
         let before = state
         let outcome = record(event, at: location)
+        let step = AndroidEventText.text(event)
         defer { reportLints() }
         if let rejection = outcome.rejection {
-            location.report("The engine refused \(event): \(rejection)")
+            location.report("The engine refused \(step): \(rejection)")
             return
         }
         if let returns, outcome.result != returns {
-            location.report("\(event) returned \(outcome.result.map(\.description) ?? "no result"), expected \(returns)"
+            location.report("\(step) returned \(outcome.result.map(\.description) ?? "no result"), expected \(returns)"
                 + (outcome.decisions.first { if case .request = $0.change { true } else { false } }
                     .map { ": [\($0.rule.id)] \($0.rule.statement) (\($0.rule.source))" } ?? ""))
         }
-        expect(expected, from: before, step: "\(event)", at: location)
+        expect(expected, from: before, step: step, at: location)
     }
 
     /// Moves the store's time forward; `expected` writes what changes meanwhile (a ramp, a fade, a delayed loss).

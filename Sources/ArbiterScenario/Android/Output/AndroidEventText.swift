@@ -3,8 +3,9 @@ import ArbiterEngine
 
 /// Android events in a scenario's own words, for timelines: `Music: play`, `Maps: requestFocus gainTransient`,
 /// `system: assistant begin`, `device: ringerMode vibrate`.
-enum AndroidEventText {
-    static func text(_ event: AndroidEvent) -> String {
+public enum AndroidEventText {
+    /// The event as a timeline shows it.
+    public static func text(_ event: AndroidEvent) -> String {
         switch event {
         case .app(let app, let action): "\(app): \(text(action))"
         case .system(let action): "system: \(text(action))"
