@@ -11,14 +11,17 @@ import Glibc
 /// FadeOutManager, the in-call mute), so the graph shows all of them as one thing: the stream's channel volumes, the
 /// player's own volume × duck × fade × mute (a muted player: 0). Nothing here is muted with `mute`.
 ///
-/// Every stream plays into the route bus `arbiter.route`, as the iOS stage's do, and the bus is linked to the
-/// built-in speaker: a phone or a car here has one output, so nothing is ever relinked.
+/// Every stream plays into a route bus (`arbiter.route`, then `arbiter.route.2` past 64 streams), as the iOS
+/// stage's do, and each bus is linked to the built-in speaker: a phone or a car here has one output, so nothing is
+/// ever relinked.
 public final class AndroidStage: @unchecked Sendable {
     public let connection: PipeWireConnection
     /// Stream handles by node name (`arbiter.<App>.<player>`).
     var streams: [String: Int] = [:]
     /// What the stage last asked of each stream, by node name.
     var applied: [String: Applied] = [:]
+    /// The route buses the streams play into, 64 streams each (`StreamLimits.streamsPerBus`).
+    var buses: [String] = []
     /// Whether the replay runs in real time: the volume ramps under way are then played between steps
     /// (`nextRampStep`, `playRamps`); at each step the volume is the engine's at that time either way.
     public var realtime = false
@@ -35,20 +38,24 @@ public final class AndroidStage: @unchecked Sendable {
     public init(connection: PipeWireConnection, setup: AndroidSetup) throws(PipeWireError) {
         self.connection = connection
         let players = setup.apps.reduce(0) { $0 + $1.players.count }
-        if players > StreamLimits.streamsPerBus {
-            throw PipeWireError("too many players: \(players) asked for, at most \(StreamLimits.streamsPerBus) "
-                + "(one route bus)")
+        if let problem = StreamLimits.problem(playback: players, total: players, made: players) {
+            throw PipeWireError(problem)
         }
         if let problem = StreamLimits.descriptorProblem(streams: players) { throw PipeWireError(problem) }
-        for name in [PipeWireStage.bus, PipeWireStage.speaker] where !connection.nodeExists(name) {
+        // A bus carries at most `StreamLimits.streamsPerBus` streams: the 65th player plays into a second bus.
+        let busCount = max(1, (players + StreamLimits.streamsPerBus - 1) / StreamLimits.streamsPerBus)
+        buses = (0..<busCount).map { $0 == 0 ? PipeWireStage.bus : "\(PipeWireStage.bus).\($0 + 1)" }
+        for name in buses + [PipeWireStage.speaker] where !connection.nodeExists(name) {
             try connection.createDeviceNode(name: name, isSource: false, positions: "[ FL FR ]",
                                             properties: [("device.api", "arbiter"), ("device.form-factor", "internal")])
         }
-        for _ in 0..<50 where !connection.nodeExists(PipeWireStage.bus) || !connection.nodeExists(PipeWireStage.speaker) {
+        for _ in 0..<50 where !(buses + [PipeWireStage.speaker]).allSatisfy(connection.nodeExists) {
             try connection.sync()
         }
-        connection.unlink(group: 0)
-        try connection.link(group: 0, from: PipeWireStage.bus, to: PipeWireStage.speaker)
+        for (group, bus) in buses.enumerated() {
+            connection.unlink(group: group)
+            try connection.link(group: group, from: bus, to: PipeWireStage.speaker)
+        }
         for app in setup.apps {
             for player in app.players {
                 let name = AndroidStage.streamName(app.name, player.name)
@@ -73,16 +80,20 @@ public final class AndroidStage: @unchecked Sendable {
     func linkToBus(_ names: [String]) throws(PipeWireError) {
         let timeout = PipeWireStage.roundTripTimeout(objects: names.count)
         try connection.sync(timeoutMilliseconds: timeout)
-        var waiting = names.sorted()
+        let sorted = names.sorted()
+        let busOf = Dictionary(uniqueKeysWithValues: sorted.enumerated().map {
+            ($0.element, buses[$0.offset / StreamLimits.streamsPerBus])
+        })
+        var waiting = sorted
         for _ in 0..<100 where !waiting.isEmpty {
-            waiting = waiting.filter { (try? connection.link(streams[$0]!, to: PipeWireStage.bus)) == nil }
+            waiting = waiting.filter { (try? connection.link(streams[$0]!, to: busOf[$0]!)) == nil }
             guard !waiting.isEmpty else { break }
             try connection.sync(timeoutMilliseconds: timeout)
             usleep(20_000)
         }
         if let first = waiting.first {
             throw PipeWireError("\(waiting.count) stream\(waiting.count == 1 ? "" : "s") (\(first)...) got no ports to "
-                + "link to \(PipeWireStage.bus): \(connection.lastError)")
+                + "link to \(busOf[first]!): \(connection.lastError)")
         }
         try connection.sync(timeoutMilliseconds: timeout)
     }
