@@ -207,4 +207,19 @@ struct AndroidCommandTests {
         let picture = try String(contentsOfFile: "\(folder)/android-focus-mistakes.svg", encoding: .utf8)
         #expect(picture.contains("focus.loss-leaves-stack"), "the picture names the rule behind Music's loss")
     }
+
+    @Test("every scenario docs/android.md shows replays and passes")
+    func documentedScenarios() throws {
+        let page = try CLI.read("docs/android.md")
+        let scenarios = page.components(separatedBy: "```yaml\n").dropFirst()
+            .map { String($0.prefix { _ in true }.components(separatedBy: "```")[0]) }
+            .filter { $0.hasPrefix("scenario:") }
+        #expect(scenarios.count >= 2)
+        for (index, text) in scenarios.enumerated() {
+            let file = try temporaryScenario("android-doc-\(index)", text)
+            defer { unlink(file) }
+            let result = try CLI.run(["replay", "--quiet", file])
+            #expect(result.status == 0, "docs/android.md's scenario \(index + 1): \(result.stdout)")
+        }
+    }
 }
