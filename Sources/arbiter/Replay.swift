@@ -1,4 +1,5 @@
 import ArgumentParser
+import ArbiterAndroid
 import ArbiterEngine
 import ArbiterPipeWire
 import ArbiterPipeWireReplay
@@ -75,37 +76,40 @@ extension Arbiter {
                     failed += remaining
                     break
                 }
-                switch ScenarioFiles.load(path) {
+                switch ScenarioFiles.loadDocument(path) {
                 case .failure(let errors):
                     invalid += 1
                     let lines = json ? JSONLinesFormatter.lines(for: errors) : timeline.lines(for: errors)
                     lines.forEach { print($0) }
                     if !json && !quiet { print("") }
-                case .success(let scenario):
-                    var backend: PipeWireReplayBackend?
-                    if real {
-                        do {
-                            backend = try PipeWireReplayBackend(setup: scenario.setup, runtimeDirectory: runtimeDirectory,
-                                                                remote: pipewireRemote, realtime: realtime,
-                                                                observer: observer)
-                        } catch let gone as RealSystemGone {
-                            // It answered when the command started: the daemon went away between two files.
-                            let remaining = paths.count - index
-                            print("\(path): error: \(gone); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed")
-                            failed += remaining
-                            break files
-                        } catch {
-                            failed += 1
-                            print("\(path): error: PipeWire: \(error)")
-                            continue
+                case .success(let document):
+                    for run in document.runs {
+                        let tag = document.isCrossPlatform ? "[\(run.platform)]" : nil
+                        switch run {
+                        case .ios(let scenario):
+                            switch replayIOS(scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
+                                             observer: observer, pictures: pictures) {
+                            case .passed: passed += 1
+                            case .failed: failed += 1
+                            case .daemonGone(let message):
+                                let remaining = paths.count - index
+                                print("\(path): error: \(message); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed")
+                                failed += remaining
+                                break files
+                            }
+                        case .android(let scenario):
+                            switch replayAndroid(scenario, path: path, tag: tag, real: real,
+                                                 runtimeDirectory: runtimeDirectory, observer: observer, pictures: pictures) {
+                            case .passed: passed += 1
+                            case .failed: failed += 1
+                            case .daemonGone(let message):
+                                let remaining = paths.count - index
+                                print("\(path): error: \(message); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed")
+                                failed += remaining
+                                break files
+                            }
                         }
                     }
-                    let report = Replayer.replay(scenario, backend: backend, recordStates: pictures != nil)
-                    let problem = pictures?.draw(report, from: path)
-                    if report.passed && problem == nil { passed += 1 } else { failed += 1 }
-                    let lines = json ? JSONLinesFormatter.lines(for: report) : timeline.lines(for: report)
-                    lines.forEach { print($0) }
-                    if let problem { print(problem) }
                 }
                 fflush(nil)   // every stream: replay written to a file or a pipe shows each scenario as it ends
             }
@@ -113,6 +117,63 @@ extension Arbiter {
                        : "\(passed) passed, \(failed + invalid) failed")
             if invalid > 0 { throw ExitCode(2) }
             if failed > 0 { throw ExitCode(1) }
+        }
+
+        /// How one run ended.
+        enum RunResult {
+            case passed, failed
+            /// The daemon went away between two files: the rest are not replayed.
+            case daemonGone(String)
+        }
+
+        /// Replays an iOS scenario (with `--pipewire`, on real streams) and prints its report.
+        func replayIOS(_ scenario: Scenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
+                       observer: ObserverConnection, pictures: TimelinePictures?) -> RunResult {
+            var backend: PipeWireReplayBackend?
+            if real {
+                do {
+                    backend = try PipeWireReplayBackend(setup: scenario.setup, runtimeDirectory: runtimeDirectory,
+                                                        remote: pipeWireOptions.pipewireRemote, realtime: realtime,
+                                                        observer: observer)
+                } catch let gone as RealSystemGone {
+                    // It answered when the command started: the daemon went away between two files.
+                    return .daemonGone("\(gone)")
+                } catch {
+                    print("\(path): error: PipeWire: \(error)")
+                    return .failed
+                }
+            }
+            let report = Replayer.replay(scenario, backend: backend, recordStates: pictures != nil)
+            let problem = pictures?.draw(report, from: path, tag: tag)
+            let lines = json ? JSONLinesFormatter.lines(for: report) : TimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
+            lines.forEach { print($0) }
+            if let problem { print(problem) }
+            return report.passed && problem == nil ? .passed : .failed
+        }
+
+        /// Replays an Android scenario (with `--pipewire`, on real streams) and prints its report.
+        func replayAndroid(_ scenario: AndroidScenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
+                           observer: ObserverConnection, pictures: TimelinePictures?) -> RunResult {
+            var backend: AndroidPipeWireBackend?
+            if real {
+                do {
+                    backend = try AndroidPipeWireBackend(setup: scenario.setup, runtimeDirectory: runtimeDirectory,
+                                                         remote: pipeWireOptions.pipewireRemote, realtime: realtime,
+                                                         observer: observer)
+                } catch let gone as RealSystemGone {
+                    return .daemonGone("\(gone)")
+                } catch {
+                    print("\(path): error: PipeWire: \(error)")
+                    return .failed
+                }
+            }
+            let report = AndroidReplayer.replay(scenario, backend: backend, recordStates: pictures != nil)
+            let problem = pictures?.draw(report, from: path, tag: tag)
+            let lines = json ? AndroidJSONLinesFormatter.lines(for: report)
+                : AndroidTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
+            lines.forEach { print($0) }
+            if let problem { print(problem) }
+            return report.passed && problem == nil ? .passed : .failed
         }
     }
 }

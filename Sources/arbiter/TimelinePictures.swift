@@ -1,4 +1,5 @@
 import ArbiterScenario
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,13 +28,27 @@ struct TimelinePictures {
         }
     }
 
-    /// Draws the report's picture; a one-line error if it cannot be written.
-    func draw(_ report: ScenarioReport, from file: String) -> String? {
+    /// Draws the report's picture; a one-line error if it cannot be written. A cross-platform file's run (`tag`
+    /// `[ios]`) gets NAME-ios.svg.
+    func draw(_ report: ScenarioReport, from file: String, tag: String? = nil) -> String? {
         guard let picture = TimelinePicture(report: report) else { return nil }
+        return write(TimelineSVG.render(picture), from: file, tag: tag)
+    }
+
+    /// Draws an Android replay's picture (`AndroidTimelineSVG`); a one-line error if it cannot be written.
+    func draw(_ report: AndroidScenarioReport, from file: String, tag: String? = nil) -> String? {
+        guard let svg = AndroidTimelineSVG.render(report) else { return nil }
+        return write(svg, from: file, tag: tag)
+    }
+
+    /// Writes one picture where `--svg` says, named for `file` (and the platform of a cross-platform run).
+    func write(_ svg: String, from file: String, tag: String?) -> String? {
+        let platform = tag.map { "-" + $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) } ?? ""
         let name = String(file.split(separator: "/").last ?? "scenario").replacingOccurrences(of: ".yaml", with: "")
-        let target = isFolder ? "\(path)/\(name).svg" : path
+        let target = isFolder ? "\(path)/\(name)\(platform).svg"
+            : platform.isEmpty ? path : path.replacingOccurrences(of: ".svg", with: "") + "\(platform).svg"
         do {
-            try ScenarioWriter.write(TimelineSVG.render(picture), to: target)
+            try ScenarioWriter.write(svg, to: target)
             return nil
         } catch {
             return "\(file): error: cannot write the picture \(target) (\(error)); expected a writable path"

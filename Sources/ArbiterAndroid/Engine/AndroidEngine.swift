@@ -5,33 +5,99 @@ import ArbiterEngine
 public struct AndroidEngine: Sendable {
     public let setup: AndroidSetup
     /// The time of the last event handled.
-    public private(set) var now: Time = .zero
+    public internal(set) var now: Time = .zero
+
+    var records: [AppRecord]
+    var recordIndex: [AppID: Int]
+    /// Who decides focus: the phone's stack or the car's matrix.
+    var policy: any FocusPolicy
+    /// The framework's ducks (phone), by uid.
+    var ducks: [Int: DuckRecord] = [:]
+    /// The framework's fade-outs (phone, Android 12+), by uid.
+    var fades: [Int: FadeRecord] = [:]
+    var dueWork: [DueWork] = []
+    var nextSequence = 0
+    var callState: CallState?
+    /// Counts rings, so the mute scheduled for one ring does not act on a later one.
+    var callToken = 0
+    var assistantActive = false
+    var alarmActive = false
+    var currentRingerMode: RingerMode
+    /// What the event being handled did so far.
+    var effects = Effects()
+    /// While work that fell due runs: its time.
+    var dueTime: Time?
+
+    var profile: AndroidProfile { setup.profile }
+    var isCar: Bool { setup.platform == .car }
 
     /// An engine for `setup`; throws when the setup is inconsistent (two apps of one name, a player named twice).
     public init(_ setup: AndroidSetup) throws(AndroidSetupError) {
         self.setup = setup
+        var index: [AppID: Int] = [:]
+        for (i, app) in setup.apps.enumerated() {
+            if index[app.name] != nil { throw AndroidSetupError("two apps are named \(app.name)") }
+            if ["call", "assistant", "alarm"].contains(app.name.name) {
+                throw AndroidSetupError("an app cannot be named \(app.name): the name is the system's own focus owner")
+            }
+            var names: Set<String> = []
+            for player in app.players where !names.insert(player.name).inserted {
+                throw AndroidSetupError("\(app.name) declares the player \(player.name) twice")
+            }
+            if app.players.isEmpty { throw AndroidSetupError("\(app.name) declares no player") }
+            index[app.name] = i
+        }
+        records = setup.apps.map(AppRecord.init)
+        recordIndex = index
+        currentRingerMode = setup.ringerMode
+        policy = switch setup.platform {
+        case .phone: PhoneFocusStack(delayedRequestPropagatesLoss: setup.profile.delayedRequestPropagatesLoss)
+        case .car: CarFocus(rejectNavigationDuringCall: setup.profile.rejectNavigationDuringCall)
+        }
     }
 
     /// Handles `event` at `time` (not before `now`): what falls due before it first, then the event.
     public mutating func handle(_ event: AndroidEvent, at time: Time) -> FocusOutcome {
-        now = max(now, time)
-        return FocusOutcome(time: now, event: event)
+        let time = max(now, time)
+        effects = Effects()
+        runDueWork(through: time)
+        now = time
+        dueTime = nil
+        apply(event)
+        runReactions()
+        return FocusOutcome(time: now, event: event, result: effects.result, rejection: effects.rejection,
+                            decisions: effects.decisions, notifications: effects.notifications)
+    }
+
+    private mutating func apply(_ event: AndroidEvent) {
+        switch event {
+        case .app(let id, let action):
+            guard let i = recordIndex[id] else {
+                reject("no app is named \(id.name); expected one of \(apps.map(\.name).joined(separator: ", "))")
+                return
+            }
+            effects.result = perform(action, by: i)
+        case .system(let action):
+            perform(action)
+        case .ringerMode(let mode):
+            setRingerMode(mode)
+        case .advance:
+            break
+        }
     }
 
     /// The apps, in the order declared.
     public var apps: [AppID] { setup.apps.map(\.name) }
     /// The phone's focus stack, top first; in the car, the holders and then the losers that wait.
-    public var stack: [FocusOwner] { [] }
+    public var stack: [FocusOwner] { policy.entries.map(\.owner) }
     /// Who holds focus: the top of the stack alone, or the car's holders.
-    public var holders: [FocusOwner] { [] }
+    public var holders: [FocusOwner] { policy.holders }
     /// The owner at the top of the stack (the car: the most recent holder); nil when no one holds focus.
     public var focusOwner: FocusOwner? { holders.first }
-    /// An app's state now; nil for an app that was never declared.
-    public func state(of app: AppID) -> AndroidAppState? { nil }
-    public var call: CallState? { nil }
-    public var ringerMode: RingerMode { setup.ringerMode }
-    /// Whether a notification sound asking to play now would play.
-    public var notificationSoundPlays: Bool { true }
+    /// The phone's call: ringing, active, or nil.
+    public var call: CallState? { callState }
+    /// The device's ringer mode now.
+    public var ringerMode: RingerMode { currentRingerMode }
 }
 
 /// Why a setup cannot start an engine.

@@ -6,14 +6,21 @@ public struct FocusDecision: Hashable, Sendable, CustomStringConvertible {
     public var owner: FocusOwner?
     public var change: FocusDecisionChange
     public var rule: Rule
+    /// When work that fell due before the event made the decision (a fade's end, the mute in a call), that time;
+    /// nil: the outcome's time.
+    public var time: Time?
 
-    public init(owner: FocusOwner?, change: FocusDecisionChange, rule: Rule) {
+    public init(owner: FocusOwner?, change: FocusDecisionChange, rule: Rule, time: Time? = nil) {
         self.owner = owner
         self.change = change
         self.rule = rule
+        self.time = time
     }
 
-    public var description: String { "\(owner.map(\.description) ?? "device"): \(change)  [\(rule.id)]" }
+    public var description: String {
+        let at = time.map { "at \($0) " } ?? ""
+        return "\(at)\(owner.map(\.description) ?? "device"): \(change)  [\(rule.id)]"
+    }
 }
 
 /// What changed.
@@ -55,14 +62,14 @@ public enum FocusDecisionChange: Hashable, Sendable, CustomStringConvertible {
         case .request(let gain, let result): "requests \(gain): \(result)"
         case .abandoned: "abandons focus"
         case .focus(let status): "focus \(status)"
-        case .ducked(let to, let over): over == .zero ? "ducked to \(to)" : "ducked to \(to) over \(over)"
+        case .ducked(let to, let over): over == .zero ? "ducked to \(Profile.text(to))" : "ducked to \(Profile.text(to)) over \(over)"
         case .unducked: "unducked"
         case .fadingOut(let over): "fading out over \(over)"
         case .fadedOut: "faded out, muted"
         case .fadedIn: "faded back in"
         case .muted(let muted): muted ? "muted for the ring or call" : "unmuted"
         case .player(let name, let state): "player \(name) \(state)"
-        case .volume(let name, let volume): "player \(name) volume \(volume)"
+        case .volume(let name, let volume): "player \(name) volume \(Profile.text(volume))"
         case .reacted(let change, let reaction): "app code: on \(change) \(reaction)"
         case .call(let state): "call \(state.map(\.description) ?? "over")"
         case .assistant(let on): on ? "assistant active" : "assistant done"
@@ -86,14 +93,20 @@ public struct FocusNotification: Hashable, Sendable, CustomStringConvertible {
     public var app: AppID
     public var change: FocusChange
     public var rule: Rule
+    /// When it was delivered by work that fell due before the event (a LOSS at a fade's end); nil: the outcome's time.
+    public var time: Time?
 
-    public init(app: AppID, change: FocusChange, rule: Rule) {
+    public init(app: AppID, change: FocusChange, rule: Rule, time: Time? = nil) {
         self.app = app
         self.change = change
         self.rule = rule
+        self.time = time
     }
 
-    public var description: String { "\(app.name) ← \(change)  [\(rule.id)]" }
+    public var description: String {
+        let at = time.map { "at \($0) " } ?? ""
+        return "\(at)\(app.name) ← \(change)  [\(rule.id)]"
+    }
 }
 
 /// What handling one event did.

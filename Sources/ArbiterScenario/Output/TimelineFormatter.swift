@@ -4,14 +4,21 @@ import ArbiterEngine
 public struct TimelineFormatter {
     /// Only failures and the per-file result.
     public var quiet: Bool
+    /// Written after the file's name in the header and the result line (`[ios]` for a cross-platform file's iOS
+    /// half); nil: nothing.
+    public var tag: String?
 
-    public init(quiet: Bool = false) { self.quiet = quiet }
+    public init(quiet: Bool = false, tag: String? = nil) {
+        self.quiet = quiet
+        self.tag = tag
+    }
 
     public func lines(for report: ScenarioReport) -> [String] {
+        let file = report.scenario.file + (tag.map { " \($0)" } ?? "")
         var lines: [String] = []
         if !quiet {
             lines.append("▶ \(report.scenario.title)")
-            lines.append("  \(report.scenario.file)")
+            lines.append("  \(file)")
         }
         let warnings = Dictionary(grouping: report.warnings) { $0.entry ?? -1 }
         if !quiet { lines += (warnings[-1] ?? []).flatMap(TimelineFormatter.warningLines) }
@@ -25,9 +32,9 @@ public struct TimelineFormatter {
         var counts = counted(report.stepCount, "step") + ", " + counted(report.checkCount, "check")
         if !report.warnings.isEmpty { counts += ", " + counted(report.warnings.count, "warning") }
         if report.passed {
-            if !quiet { lines.append("✓ PASS \(report.scenario.file) (\(counts))") }
+            if !quiet { lines.append("✓ PASS \(file) (\(counts))") }
         } else {
-            lines.append("✗ FAIL \(report.scenario.file) (\(counts), \(counted(report.failureCount, "failure")))")
+            lines.append("✗ FAIL \(file) (\(counts), \(counted(report.failureCount, "failure")))")
         }
         if !quiet { lines.append("") }
         return lines

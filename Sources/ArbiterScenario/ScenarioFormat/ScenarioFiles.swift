@@ -22,6 +22,16 @@ public enum ScenarioFiles {
 
     /// Reads and decodes one file.
     public static func load(_ path: String) -> Result<Scenario, ScenarioErrors> {
+        read(path).flatMap { ScenarioParser.parse($0, file: path) }
+    }
+
+    /// Decodes the bytes of a scenario file: its size, UTF-8 and NUL bytes checked before the YAML.
+    public static func decode(_ bytes: [UInt8], file: String) -> Result<Scenario, ScenarioErrors> {
+        text(bytes, file: file).flatMap { ScenarioParser.parse($0, file: file) }
+    }
+
+    /// The text of the file at `path`, checked as `text(_:file:)` checks it.
+    static func read(_ path: String) -> Result<String, ScenarioErrors> {
         let start = SourcePosition(file: path, line: 1, column: 1)
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
@@ -29,11 +39,11 @@ public enum ScenarioFiles {
             let message = exists ? "the file cannot be read" : "no such file"
             return .failure(ScenarioErrors([Diagnostic(start, message, expected: "a readable scenario file (.yaml)")]))
         }
-        return decode(Array(data), file: path)
+        return text(Array(data), file: path)
     }
 
-    /// Decodes the bytes of a scenario file: its size, UTF-8 and NUL bytes checked before the YAML.
-    public static func decode(_ bytes: [UInt8], file: String) -> Result<Scenario, ScenarioErrors> {
+    /// The text of a scenario file's bytes: its size, UTF-8 and NUL bytes checked.
+    static func text(_ bytes: [UInt8], file: String) -> Result<String, ScenarioErrors> {
         let start = SourcePosition(file: file, line: 1, column: 1)
         if bytes.count > ScenarioParser.maximumBytes {
             return .failure(ScenarioErrors([Diagnostic(start, "the file is \(bytes.count) bytes",
@@ -48,6 +58,6 @@ public enum ScenarioFiles {
             return .failure(ScenarioErrors([Diagnostic(SourcePosition(file: file, line: line, column: column),
                                                        "the file contains a NUL byte", expected: "text")]))
         }
-        return ScenarioParser.parse(text, file: file)
+        return .success(text)
     }
 }

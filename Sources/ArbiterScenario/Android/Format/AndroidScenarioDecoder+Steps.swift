@@ -1,0 +1,280 @@
+import ArbiterAndroid
+import ArbiterEngine
+import Yams
+
+extension AndroidScenarioDecoder {
+    static let stepKeys = ["at", "after", "returns", "platform"]
+    static let appVerbs = ["requestFocus", "abandonFocus", "play", "start", "pause", "stop", "activate", "deactivate",
+                           "setVolume", "terminate"]
+    static let systemVerbs = ["incomingCall", "answerCall", "declineCall", "endCall", "assistant", "siri", "alarm",
+                              "notification"]
+    static let deviceVerbs = ["ringerMode"]
+    static let requestKeys = ["gain", "usage", "contentType", "willPauseWhenDucked", "acceptsDelayedFocusGain",
+                              "locksFocus"]
+
+    /// The steps under `steps:`, the first at `start` or after it.
+    mutating func decodeSteps(_ node: Node, from start: Time = .zero) -> [AndroidStep] {
+        guard case .sequence = node, let items = reader.list(node, expected: "a list of steps") else {
+            reader.fail(node, "steps is \(reader.describe(node))", expected: "a list of steps")
+            return []
+        }
+        var steps: [AndroidStep] = []
+        var now = start
+        for item in items {
+            guard let entries = reader.mapping(item, expected: "a step: one of an app name, device, system or expect")
+            else { continue }
+            let at = entries.first { $0.key == "at" }
+            let after = entries.first { $0.key == "after" }
+            if let at, after != nil {
+                reader.fail(at.keyNode, "a step has both 'at' and 'after'", expected: "one of them")
+            }
+            if let at, let time = duration(at.value, key: "at") {
+                if time < now {
+                    reader.fail(at.value, "time goes backwards: at \(time) is before the previous step's \(now)",
+                                expected: "\(now) or later")
+                } else {
+                    now = time
+                }
+            } else if let after, let delay = duration(after.value, key: "after") {
+                now = now + delay
+            }
+            let actions = entries.filter { !Self.stepKeys.contains($0.key) }
+            guard let action = actions.first else {
+                reader.fail(item, "a step has no action", expected: "one of an app name, device, system or expect")
+                continue
+            }
+            for extra in actions.dropFirst() {
+                reader.fail(extra.keyNode, "a step has a second action '\(extra.key)' after '\(action.key)'",
+                            expected: "exactly one of an app name, device, system or expect per step")
+            }
+            // A cross-platform file's step for one platform only.
+            if let platform = entries.first(where: { $0.key == "platform" }), !isForThisPlatform(platform.value) {
+                continue
+            }
+            let returns = entries.first { $0.key == "returns" }
+            let position = reader.position(action.keyNode)
+            var stepAction: AndroidStepAction?
+            switch action.key {
+            case "expect":
+                stepAction = .expect(decodeExpectation(action.value))
+            case "device":
+                stepAction = decodeDeviceVerb(action.value).map { .event($0, returns: nil) }
+            case "system":
+                stepAction = decodeSystemVerb(action.value).map { .event(.system($0), returns: nil) }
+            default:
+                guard apps.contains(where: { $0.name.name == action.key }) else {
+                    let names = apps.map(\.name.name)
+                    reader.fail(action.keyNode, "unknown app or action '\(action.key)'",
+                                expected: names.isEmpty ? "device, system, expect, or an app declared under apps"
+                                    : "one of the apps (" + names.joined(separator: ", ") + "), device, system or expect",
+                                suggestion: Suggestions.nearest(to: action.key, in: names + ["device", "system", "expect"]))
+                    continue
+                }
+                let id = AppID(action.key)
+                guard let verb = decodeAppVerb(action.value, app: id) else { continue }
+                var expected: ExpectedFocusResult?
+                if let returns {
+                    if Self.requests(verb) {
+                        expected = reader.androidChoice(returns.value, AndroidVocabulary.results, what: "request result",
+                                                        prefixes: AndroidVocabulary.resultPrefixes)
+                            .map { ExpectedFocusResult(result: $0, position: reader.position(returns.value)) }
+                    } else {
+                        reader.fail(returns.keyNode, "'returns' on a step that makes no focus request",
+                                    expected: "returns only on requestFocus, activate or play")
+                    }
+                }
+                stepAction = .event(.app(id, verb), returns: expected)
+            }
+            if let returns, ["expect", "device", "system"].contains(action.key) {
+                reader.fail(returns.keyNode, "'returns' on a \(action.key) step",
+                            expected: "returns only on an app's requestFocus, activate or play")
+            }
+            if let stepAction { steps.append(AndroidStep(position: position, time: now, action: stepAction)) }
+        }
+        return steps
+    }
+
+    /// Whether a verb makes a focus request, whose result a step may check with `returns:`.
+    static func requests(_ action: ArbiterAndroid.AppAction) -> Bool {
+        switch action {
+        case .requestFocus, .play: true
+        default: false
+        }
+    }
+
+    /// A step's `platform:`: whether the step is this scenario's (`android` is the phone's and the car's).
+    mutating func isForThisPlatform(_ node: Node) -> Bool {
+        let names: [(String, String)] = [("ios", "ios"), ("android", "android"), ("androidAutomotive", "androidAutomotive")]
+        let listed = (reader.list(node, expected: "a platform, or a list of them") ?? []).compactMap {
+            reader.choice($0, names, what: "platform")
+        }
+        return listed.contains("android") || (platform == .car && listed.contains("androidAutomotive"))
+    }
+
+    /// A verb: `play`, or a one-key mapping `{ play: voice }`. Returns the verb, its node and its argument.
+    mutating func verb(_ node: Node, verbs: [String], target: String) -> (name: String, node: Node, argument: Node?)? {
+        var name: String
+        var nameNode = node
+        var argument: Node?
+        if case .mapping = node {
+            guard let entries = reader.mapping(node, expected: "a verb"), entries.count == 1, let entry = entries.first else {
+                reader.fail(node, "a \(target) step's mapping must have exactly one verb",
+                            expected: "one of: " + verbs.joined(separator: ", "))
+                return nil
+            }
+            name = entry.key
+            nameNode = entry.keyNode
+            argument = reader.isNull(entry.value) ? nil : entry.value
+        } else if let text = reader.text(node), !reader.isNull(node) {
+            name = text
+        } else {
+            reader.fail(node, "a \(target) step is \(reader.describe(node))", expected: "one of: " + verbs.joined(separator: ", "))
+            return nil
+        }
+        guard verbs.contains(name) else {
+            let owners: [(String, [String])] = [("app", Self.appVerbs), ("device", Self.deviceVerbs),
+                                                ("system", Self.systemVerbs)]
+            func article(_ target: String) -> String { target == "app" ? "an app" : "a \(target)" }
+            if let owner = owners.first(where: { $0.1.contains(name) })?.0 {
+                reader.fail(nameNode, "'\(name)' is \(article(owner)) verb, not \(article(target)) verb",
+                            expected: "one of: " + verbs.joined(separator: ", "))
+            } else {
+                reader.fail(nameNode, "unknown \(target) verb '\(name)'", expected: "one of: " + verbs.joined(separator: ", "),
+                            suggestion: Suggestions.nearest(to: name, in: verbs))
+            }
+            return nil
+        }
+        return (name, nameNode, argument)
+    }
+
+    mutating func noArgument(_ verb: (name: String, node: Node, argument: Node?)) -> Bool {
+        if let argument = verb.argument {
+            reader.fail(argument, "'\(verb.name)' takes no argument", expected: "just '\(verb.name)'")
+            return false
+        }
+        return true
+    }
+
+    mutating func decodeAppVerb(_ node: Node, app: AppID) -> ArbiterAndroid.AppAction? {
+        guard let verb = verb(node, verbs: Self.appVerbs, target: "app") else { return nil }
+        let arg = verb.argument
+        switch verb.name {
+        case "requestFocus", "activate":
+            guard let arg else { return .requestFocus(FocusRequestChange()) }
+            return requestChange(arg, verb: verb.name).map { .requestFocus($0) }
+        case "abandonFocus": return noArgument(verb) ? .abandonFocus : nil
+        case "deactivate":
+            guard let arg else { return .abandonFocus }
+            guard let fields = reader.mapping(arg, expected: "{ notifyOthers: true }") else { return nil }
+            reader.onlyKeys(fields, ["notifyOthers"], in: "deactivate")
+            if let notify = fields.first(where: { $0.key == "notifyOthers" }) {
+                guard reader.bool(notify.value, key: "notifyOthers") != nil else { return nil }
+            }
+            return .abandonFocus
+        case "play", "start", "pause", "stop":
+            var player: String?
+            if let arg {
+                guard let name = playerName(arg, app: app) else { return nil }
+                player = name
+            }
+            switch verb.name {
+            case "play": return .play(player)
+            case "start": return .start(player)
+            case "pause": return .pause(player)
+            default: return .stop(player)
+            }
+        case "setVolume":
+            guard let arg else {
+                reader.fail(verb.node, "setVolume needs a volume", expected: "{ setVolume: 0.2 } or "
+                    + "{ setVolume: { player: main, volume: 0.2 } }")
+                return nil
+            }
+            if case .scalar = arg {
+                return reader.number(arg, key: "the volume", in: 0...1).map { .setVolume(nil, $0) }
+            }
+            guard let fields = reader.mapping(arg, expected: "a volume, or { player, volume }") else { return nil }
+            reader.onlyKeys(fields, ["player", "volume"], in: "setVolume")
+            let player = fields.first { $0.key == "player" }.map { playerName($0.value, app: app) }
+            guard let volumeNode = reader.require("volume", in: fields, at: arg, context: "setVolume"),
+                  let volume = reader.number(volumeNode, key: "the volume", in: 0...1) else { return nil }
+            if let player, player == nil { return nil }
+            return .setVolume(player ?? nil, volume)
+        default:
+            return noArgument(verb) ? .terminate : nil
+        }
+    }
+
+    /// `{ requestFocus: gainTransient }` or `{ requestFocus: { gain, usage, contentType, ... } }`.
+    mutating func requestChange(_ node: Node, verb: String) -> FocusRequestChange? {
+        if case .scalar = node {
+            return reader.androidChoice(node, AndroidVocabulary.gains, what: "focus gain",
+                                        prefixes: AndroidVocabulary.focusPrefixes).map { FocusRequestChange(gain: $0) }
+        }
+        guard let fields = reader.mapping(node, expected: "a focus gain, or { gain, usage, contentType, "
+            + "willPauseWhenDucked, acceptsDelayedFocusGain, locksFocus }") else { return nil }
+        reader.onlyKeys(fields, Self.requestKeys, in: verb)
+        let errorsBefore = reader.diagnostics.count
+        var change = FocusRequestChange()
+        for (key, _, value) in fields {
+            switch key {
+            case "gain":
+                change.gain = reader.androidChoice(value, AndroidVocabulary.gains, what: "focus gain",
+                                                   prefixes: AndroidVocabulary.focusPrefixes)
+            case "usage":
+                change.usage = reader.androidChoice(value, AndroidVocabulary.usages, what: "usage",
+                                                    prefixes: AndroidVocabulary.usagePrefixes)
+            case "contentType":
+                change.contentType = reader.androidChoice(value, AndroidVocabulary.contentTypes, what: "content type",
+                                                          prefixes: AndroidVocabulary.contentTypePrefixes)
+            case "willPauseWhenDucked": change.willPauseWhenDucked = reader.bool(value, key: key)
+            case "acceptsDelayedFocusGain": change.acceptsDelayedFocusGain = reader.bool(value, key: key)
+            case "locksFocus": change.locksFocus = reader.bool(value, key: key)
+            default: break
+            }
+        }
+        return reader.diagnostics.count == errorsBefore ? change : nil
+    }
+
+    mutating func decodeSystemVerb(_ node: Node) -> ArbiterAndroid.SystemAction? {
+        guard let verb = verb(node, verbs: Self.systemVerbs, target: "system") else { return nil }
+        switch verb.name {
+        case "incomingCall": return noArgument(verb) ? .incomingCall : nil
+        case "answerCall": return noArgument(verb) ? .answerCall : nil
+        case "declineCall": return noArgument(verb) ? .declineCall : nil
+        case "endCall": return noArgument(verb) ? .endCall : nil
+        case "notification": return noArgument(verb) ? .notification : nil
+        case "alarm":
+            return phase(verb).map { $0 ? .alarmBegin : .alarmEnd }
+        default:
+            // `assistant` (and `siri`): `begin`, `end`, or `{ begin: gainTransientMayDuck }`.
+            if let arg = verb.argument, case .mapping = arg {
+                guard let fields = reader.mapping(arg, expected: "{ begin: gainTransientMayDuck }") else { return nil }
+                reader.onlyKeys(fields, ["begin"], in: verb.name)
+                guard let begin = reader.require("begin", in: fields, at: arg, context: verb.name),
+                      let gain = reader.androidChoice(begin, AndroidVocabulary.gains, what: "focus gain",
+                                                      prefixes: AndroidVocabulary.focusPrefixes) else { return nil }
+                return .assistantBegin(gain)
+            }
+            return phase(verb).map { $0 ? .assistantBegin(.gainTransient) : .assistantEnd }
+        }
+    }
+
+    /// `begin` or `end`: true when it begins.
+    mutating func phase(_ verb: (name: String, node: Node, argument: Node?)) -> Bool? {
+        guard let arg = verb.argument else {
+            reader.fail(verb.node, "\(verb.name) needs begin or end", expected: "{ \(verb.name): begin }")
+            return nil
+        }
+        return reader.choice(arg, AndroidVocabulary.phases, what: "\(verb.name) phase")
+    }
+
+    mutating func decodeDeviceVerb(_ node: Node) -> AndroidEvent? {
+        guard let verb = verb(node, verbs: Self.deviceVerbs, target: "device") else { return nil }
+        guard let arg = verb.argument else {
+            reader.fail(verb.node, "ringerMode needs a mode", expected: "{ ringerMode: vibrate }")
+            return nil
+        }
+        return reader.androidChoice(arg, AndroidVocabulary.ringerModes, what: "ringer mode",
+                                    prefixes: AndroidVocabulary.ringerPrefixes).map { .ringerMode($0) }
+    }
+}

@@ -1,0 +1,105 @@
+import ArbiterAndroid
+import ArbiterEngine
+
+/// `--json` for an Android replay: one JSON object a line, keys in a fixed order. A `scenario` line, then for each
+/// step a `step` line followed by its `decision` and `notification` lines, a `check` line for each check, and a
+/// last `result` line.
+public enum AndroidJSONLinesFormatter {
+    /// The report's lines; the same report always gives the same bytes.
+    public static func lines(for report: AndroidScenarioReport) -> [String] {
+        let file = report.scenario.file
+        var lines: [String] = []
+        var header = JSONObject()
+        header.add("type", "scenario")
+        header.add("file", file)
+        header.add("title", report.scenario.title)
+        header.add("platform", report.scenario.platform.rawValue)
+        header.add("sdk", report.scenario.setup.sdk)
+        lines.append(header.text)
+        for entry in report.entries {
+            switch entry {
+            case .step(let step):
+                lines.append(stepObject(step, file: file).text)
+                let line = step.position?.line ?? 0
+                lines += step.outcome.decisions.map { decisionObject($0, file: file, line: line, time: step.outcome.time).text }
+                lines += step.outcome.notifications.map {
+                    notificationObject($0, file: file, line: line, time: step.outcome.time).text
+                }
+            case .expect(let expect):
+                lines += expect.results.map { checkObject($0, time: expect.time).text }
+            }
+        }
+        lines += report.warnings.map { JSONLinesFormatter.warningObject($0).text }
+        var result = JSONObject()
+        result.add("type", "result")
+        result.add("file", file)
+        result.add("platform", report.scenario.platform.rawValue)
+        result.add("passed", report.passed)
+        result.add("steps", report.stepCount)
+        result.add("checks", report.checkCount)
+        result.add("failures", report.failureCount)
+        result.add("warnings", report.warnings.count)
+        lines.append(result.text)
+        return lines
+    }
+
+    static func stepObject(_ step: AndroidStepRecord, file: String) -> JSONObject {
+        var object = JSONObject()
+        object.add("type", "step")
+        object.add("file", file)
+        object.add("line", step.position?.line ?? 0)
+        object.add("column", step.position?.column ?? 0)
+        object.add("time", step.outcome.time.description)
+        object.add("time_ms", Int(step.outcome.time.milliseconds))
+        object.add("step", AndroidEventText.text(step.outcome.event))
+        object.add("result", step.outcome.result?.rawValue)
+        object.add("returns", step.expectedResult?.result.rawValue)
+        object.add("rejection", step.outcome.rejection)
+        object.add("ok", step.problem == nil)
+        object.add("problem", step.problem)
+        return object
+    }
+
+    /// `{"type":"decision", ...}`: who, what changed, and the rule with its statement and AOSP source.
+    static func decisionObject(_ decision: FocusDecision, file: String, line: Int, time: Time) -> JSONObject {
+        var object = JSONObject()
+        object.add("type", "decision")
+        object.add("file", file)
+        object.add("line", line)
+        object.add("time", time.description)
+        object.add("owner", decision.owner?.description)
+        object.add("change", decision.change.description)
+        object.add("rule", decision.rule.id)
+        object.add("statement", decision.rule.statement)
+        object.add("source", decision.rule.source)
+        return object
+    }
+
+    /// `{"type":"notification", ...}`: a focus change delivered to an app's listener, and the rule that sent it.
+    static func notificationObject(_ notification: FocusNotification, file: String, line: Int, time: Time) -> JSONObject {
+        var object = JSONObject()
+        object.add("type", "notification")
+        object.add("file", file)
+        object.add("line", line)
+        object.add("time", time.description)
+        object.add("app", notification.app.name)
+        object.add("change", notification.change.rawValue)
+        object.add("rule", notification.rule.id)
+        return object
+    }
+
+    static func checkObject(_ result: AndroidCheckResult, time: Time) -> JSONObject {
+        var object = JSONObject()
+        object.add("type", "check")
+        object.add("file", result.check.position.file)
+        object.add("line", result.check.position.line)
+        object.add("column", result.check.position.column)
+        object.add("time", time.description)
+        object.add("key", result.key)
+        object.add("passed", result.passed)
+        object.add("expected", result.expected)
+        object.add("actual", result.actual)
+        object.add("rule", result.rule?.id)
+        return object
+    }
+}

@@ -1,0 +1,106 @@
+import ArbiterAndroid
+import ArbiterEngine
+
+/// Draws an Android replay as SVG on an even time axis, as `TimelineSVG` draws an iOS one: a lane of steps with
+/// their names (steps at one instant share its place), a lane of who holds focus, then one lane per app with its
+/// focus status as a coloured band, a bar while a player is started, its volume as a line (ducks and fades drawn as
+/// slopes), muted and faded spans, a mark for each focus change delivered, and ✓/✗ for the checks. No text overlaps
+/// another; hovering over anything shows its details (a focus change's rule, a check's position). The same report
+/// gives byte-identical output.
+public enum AndroidTimelineSVG {
+    /// The picture of a replay made with `AndroidReplayer.replay(_:recordStates: true)`; nil when the report has
+    /// no states (it was replayed without them, or its setup failed).
+    public static func render(_ report: AndroidScenarioReport) -> String? {
+        guard let picture = Picture(report: report) else { return nil }
+        var canvas = Canvas(picture: picture)
+        canvas.draw()
+        let width = SVGWriter.n(TimelineSVG.width), height = SVGWriter.n(canvas.height)
+        var text = "<svg font-family=\"\(TimelineSVG.font)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" "
+            + "width=\"\(width)\" xmlns=\"http://www.w3.org/2000/svg\">\n"
+        text += "  <rect fill=\"#ffffff\" height=\"\(height)\" width=\"\(width)\" x=\"0\" y=\"0\"/>\n"
+        return text + canvas.svg.text + "</svg>\n"
+    }
+
+    /// The picture being drawn: where time is, and how far down the lanes have come.
+    struct Canvas {
+        let picture: Picture
+        var svg = SVGWriter(depth: 1)
+        /// The top of the next lane.
+        var y = 0.0
+        /// The picture's height: whole pixels, so that a PNG of it is exactly as tall.
+        var height: Double { y.rounded(.up) }
+
+        init(picture: Picture) {
+            self.picture = picture
+        }
+
+        /// The x of `time`: the same number of pixels for every second.
+        func x(_ time: Time) -> Double {
+            TimelineSVG.left + (TimelineSVG.width - TimelineSVG.left - TimelineSVG.right)
+                * Double(time.milliseconds) / Double(max(1, picture.end.milliseconds))
+        }
+
+        mutating func draw() {
+            header()
+            let gridTop = TimelineSVG.axisTop
+            y = gridTop + 6
+            let gridAt = svg.mark
+            stepsLane()
+            focusLane()
+            for app in picture.apps { appLane(app) }
+            // The grid goes behind the lanes: drawn now that their height is known, inserted before them.
+            var grid = SVGWriter(depth: 1)
+            for tick in TimelineSVG.ticks(upTo: picture.end) {
+                grid.element("line", ["class": "tick", "x1": n(x(tick)), "y1": n(gridTop), "x2": n(x(tick)),
+                                      "y2": n(y), "stroke": "#e8e8e8", "stroke-width": "1"])
+            }
+            for instant in picture.instants {
+                grid.element("line", ["x1": n(x(instant.time)), "y1": n(gridTop + 6), "x2": n(x(instant.time)),
+                                      "y2": n(y), "stroke": TimelineCanvas.instantColour, "stroke-opacity": "0.45",
+                                      "stroke-dasharray": "3,2", "stroke-width": "1"])
+            }
+            svg.insert(grid, at: gridAt)
+            legend()
+        }
+
+        /// The title, the summary and the axis's times.
+        mutating func header() {
+            let failures = picture.checks.filter { !$0.passed }.count + picture.failedSteps
+            let passes = picture.checks.filter(\.passed).count
+            svg.text(picture.title, x: 16, y: 26, ["font-size": "17", "font-weight": "bold"])
+            let summary = "\(picture.device): \(picture.steps.count) steps over \(picture.lastTime); "
+                + "\(passes) ✓, \(failures) ✗"
+            svg.text(summary, x: 16, y: 46, ["font-size": "12", "fill": failures > 0 ? "#b3261e" : "#3a3a3a"])
+            for tick in TimelineSVG.ticks(upTo: picture.end) {
+                svg.text("\(tick)", x: x(tick), y: TimelineSVG.axisTop - 4,
+                         ["class": "tick-label", "font-size": "10", "fill": "#666666", "text-anchor": "middle"])
+            }
+        }
+
+        /// A lane's name, left of the plot.
+        mutating func laneName(_ text: String, y: Double, size: Double = 11) {
+            svg.text(text, x: TimelineSVG.left - 8, y: y, ["font-size": n(size), "fill": "#777777", "text-anchor": "end"])
+        }
+
+        /// A line across the picture above a lane.
+        mutating func separator(at y: Double) {
+            svg.element("line", ["x1": "8", "y1": n(y), "x2": n(TimelineSVG.width - 8), "y2": n(y), "stroke": "#cfcfcf"])
+        }
+
+        /// A stretch of a lane, `height` tall, named inside when there is room.
+        mutating func segment(from: Time, to: Time, top: Double, height: Double, fill: String, ink: String,
+                              label: String, size: Double, title: String) {
+            let (x0, x1) = (x(from), x(to))
+            svg.begin(title: title)
+            svg.element("rect", ["x": n(x0), "y": n(top), "width": n(max(1, x1 - x0)), "height": n(height),
+                                 "fill": fill, "stroke": "#ffffff", "stroke-width": "0.5"])
+            if let shown = TimelineText.fitted(label, width: x1 - x0 - 6, size: size) {
+                svg.text(shown, x: x0 + 3, y: top + (height + size) / 2 - 1.5,
+                         ["class": "label", "font-size": n(size), "fill": ink])
+            }
+            svg.end()
+        }
+
+        func n(_ value: Double) -> String { SVGWriter.n(value) }
+    }
+}

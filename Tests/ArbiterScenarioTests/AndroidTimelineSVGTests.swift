@@ -1,0 +1,122 @@
+import ArbiterScenario
+import Foundation
+import Testing
+
+@Suite("Android timeline pictures (SVG)")
+struct AndroidTimelineSVGTests {
+    /// A navigation prompt ducks music (a 500 ms strong duck), a podcast then takes focus for good (a 2 s fade),
+    /// two steps share an instant, and one check is written to fail.
+    static let scenario = """
+        scenario: A prompt ducks music, then a podcast takes over
+        platform: android
+        android: 14
+        apps:
+          Music:
+            usage: media
+            contentType: music
+          Maps:
+            usage: assistanceNavigationGuidance
+            contentType: speech
+            focusGain: gainTransientMayDuck
+          Podcasts:
+            usage: media
+            contentType: speech
+        steps:
+          - Music: play
+          - after: 10s
+            Maps: play
+          - after: 1s
+            expect:
+              focus: Maps
+              Music: { focus: lossTransientCanDuck, ducked: true, volume: 0.017783 }
+          - after: 2s
+            Maps: abandonFocus
+          - expect:
+              Music: { ducked: false, volume: 1 }
+              Maps: { playing: true }
+          - after: 5s
+            Podcasts: play
+          - Maps: stop
+          - after: 1s
+            expect:
+              focus: Podcasts
+              Music: { focus: loss, faded: true }
+              Podcasts: { playing: false }
+          - after: 4s
+            expect:
+              Music: { faded: false }
+        """
+
+    func report() throws -> AndroidScenarioReport {
+        let scenario = try AndroidScenarioParser.parse(Self.scenario, file: "prompt.yaml").get()
+        return AndroidReplayer.replay(scenario, recordStates: true)
+    }
+
+    @Test("a lane per app, the focus changes' rules in titles, ✓ and ✗, well-formed, byte-identical twice")
+    func lanesAndMarks() throws {
+        let report = try report()
+        let svg = try #require(AndroidTimelineSVG.render(report))
+        #expect(svg == AndroidTimelineSVG.render(try self.report()))
+        let reader = try #require(SVGReader.read(svg), "the SVG is well-formed XML")
+        for app in ["Music", "Maps", "Podcasts"] {
+            #expect(reader.texts(app).filter { $0.attributes["font-size"] == "14" }.count == 1, "\(app)'s lane")
+        }
+        let delivered = report.entries.flatMap { entry -> [String] in
+            guard case .step(let step) = entry else { return [] }
+            return step.outcome.notifications.map { "\($0.app) ← \($0.change)  [\($0.rule.id)]" }
+        }
+        #expect(!delivered.isEmpty)
+        for text in delivered { #expect(!reader.titles(containing: text).isEmpty, "a mark for \(text)") }
+        #expect(reader.titles(containing: "Music ← loss  [").count == 1, "Music is told it lost focus for good")
+        #expect(reader.checks("held").count == report.checkCount - 1)
+        #expect(reader.checks("failed").map(\.text) == ["✗"])
+        #expect(reader.titles(containing: "✗ Podcasts.playing: expected false, got true  (prompt.yaml:").count == 1)
+        #expect(reader.titles(containing: "✓ Music.ducked = true  (prompt.yaml:").count == 1)
+    }
+
+    @Test("the duck's ramp and the fade are slopes on the volume line")
+    func volumeSlopes() throws {
+        let svg = try #require(AndroidTimelineSVG.render(try report()))
+        let reader = try #require(SVGReader.read(svg))
+        let music = try #require(reader.elements.first { $0.attributes["class"] == "volume" })
+        let points = (music.attributes["points"] ?? "").split(separator: " ").compactMap { pair -> (Double, Double)? in
+            let parts = pair.split(separator: ",").compactMap { Double($0) }
+            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        }
+        let slopes = zip(points, points.dropFirst()).filter { $0.0 < $1.0 && $0.1 != $1.1 }
+        let falling = slopes.filter { $0.1 < $1.1 }, rising = slopes.filter { $0.1 > $1.1 }
+        #expect(falling.count >= 8, "the duck and the fade are drawn over several points: \(points)")
+        #expect(!rising.isEmpty, "the unduck ramps back up")
+        #expect(reader.titles(containing: "Music faded").count == 1)
+        #expect(reader.titles(containing: "Music focus: lossTransientCanDuck").count == 1)
+    }
+
+    @Test("steps at one instant share its place; who holds focus is named over time")
+    func instantsAndFocus() throws {
+        let svg = try #require(AndroidTimelineSVG.render(try report()))
+        let reader = try #require(SVGReader.read(svg))
+        #expect(reader.titles(containing: "2 steps at 18s: Podcasts: play; Maps: stop").count == 1)
+        #expect(reader.titles(containing: "10s–13s  focus: Maps; stack: Maps, Music").count == 1)
+    }
+
+    @Test("a report replayed without states has no picture")
+    func noStates() throws {
+        let scenario = try AndroidScenarioParser.parse(Self.scenario, file: "prompt.yaml").get()
+        #expect(AndroidTimelineSVG.render(AndroidReplayer.replay(scenario)) == nil)
+    }
+
+    @Test("rsvg-convert draws it, and no text is drawn over another",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")))
+    func renders() throws {
+        let picture = try RenderedPicture(try #require(AndroidTimelineSVG.render(try report())), name: "android")
+        defer { picture.remove() }
+        let size = try picture.renderPNG()
+        #expect(size.width == 1100)
+        let boxes = try picture.textBoxes()
+        for (index, box) in boxes.enumerated() {
+            for other in boxes[(index + 1)...] where box.overlaps(other) {
+                Issue.record("\(box) overlaps \(other)")
+            }
+        }
+    }
+}
