@@ -47,7 +47,7 @@ extension Arbiter {
         @Option(help: ArgumentHelp("Check for leaks every N rounds, besides at the end.", valueName: "N"))
         var checkEvery = 10
 
-        @Option(help: ArgumentHelp("Replay a scenario of PATH (files or a directory) each round; an empty PATH "
+        @Option(help: ArgumentHelp("Replay an iOS scenario of PATH (files or a directory) each round; an empty PATH "
             + "replays none.", valueName: "PATH"))
         var scenarios = "scenarios"
 
@@ -80,19 +80,26 @@ extension Arbiter {
                 throw ExitCode(2)
             }
             if attach { return try runAttach() }
-            let files = scenarios.isEmpty ? [] : ScenarioFiles.expand([scenarios])
-            if !scenarios.isEmpty && files.isEmpty {
+            let paths = scenarios.isEmpty ? [] : ScenarioFiles.expand([scenarios])
+            if !scenarios.isEmpty && paths.isEmpty {
                 print("error: --scenarios \(scenarios): no .yaml files there; expected scenario files, or an empty "
                     + "PATH to replay none")
                 throw ExitCode(2)
             }
-            // Every scenario is read before the first round: a missing or invalid one is unusable input.
+            // Every scenario is read before the first round: a missing or invalid one is unusable input. The soak's
+            // rounds are iOS's: Android and cross-platform files are left to `arbiter replay --pipewire`.
             var unusable = false
-            for file in files {
-                guard case .failure(let errors) = ScenarioFiles.load(file) else { continue }
-                TimelineFormatter(quiet: true).lines(for: errors).forEach { print($0) }
-                unusable = true
+            var iosFiles: [String] = []
+            for file in paths {
+                switch ScenarioFiles.loadDocument(file) {
+                case .failure(let errors):
+                    TimelineFormatter(quiet: true).lines(for: errors).forEach { print($0) }
+                    unusable = true
+                case .success(let document):
+                    if document.iosScenario != nil { iosFiles.append(file) }
+                }
             }
+            let files = iosFiles
             if unusable {
                 print("error: --scenarios \(scenarios): the scenarios above cannot be replayed; expected valid scenario files")
                 throw ExitCode(2)

@@ -7,9 +7,36 @@ import ArbiterScenario
 /// A file ends in a scenario or in diagnostics placed inside it. A scenario is then replayed, so the engine runs
 /// too, and written back as the REPL's `save` writes it, which must decode to the same title, setup, events and
 /// times. Anything else is a finding (a trap or a hang is one too, caught by whoever runs this).
+/// The same bytes are also read as `arbiter replay` reads them, every platform's runs: an iOS file must come out as
+/// the iOS decoder reads it, and each Android run must replay.
 enum ScenarioOracle {
     /// What went wrong with the file `bytes` named `file`; empty when nothing did.
     static func findings(_ bytes: [UInt8], file: String) -> [String] {
+        iosFindings(bytes, file: file) + documentFindings(bytes, file: file)
+    }
+
+    /// The file read as every platform's runs (`arbiter replay` reads it so): an iOS file must decode as `decode`
+    /// does, each Android run must replay, and every diagnostic must be placed in the file.
+    static func documentFindings(_ bytes: [UInt8], file: String) -> [String] {
+        switch ScenarioFiles.decodeDocument(bytes, file: file) {
+        case .success(let document):
+            if document.runs.isEmpty { return ["a document with no run"] }
+            if case .success = ScenarioFiles.decode(bytes, file: file), document.iosScenario == nil {
+                return ["an iOS scenario read as another platform's"]
+            }
+            return document.runs.compactMap { run in
+                guard case .android(let scenario) = run else { return nil }
+                let report = AndroidReplayer.replay(scenario)
+                return report.entries.isEmpty && !scenario.steps.isEmpty ? "an Android replay with steps recorded nothing"
+                    : nil
+            }
+        case .failure(let errors):
+            return placed(errors, in: bytes, file: file)
+        }
+    }
+
+    /// What went wrong reading the file as iOS's.
+    static func iosFindings(_ bytes: [UInt8], file: String) -> [String] {
         switch ScenarioFiles.decode(bytes, file: file) {
         case .success(let scenario):
             if Replayer.replay(scenario).entries.isEmpty && !scenario.steps.isEmpty {
@@ -17,17 +44,22 @@ enum ScenarioOracle {
             }
             return saveRoundTrip(scenario).map { [$0] } ?? []
         case .failure(let errors):
-            if errors.diagnostics.isEmpty { return ["a failure without a diagnostic"] }
-            let lines = lineBreaks(bytes) + 1
-            return errors.diagnostics.compactMap { diagnostic in
-                let position = diagnostic.position
-                if position.file != file { return "a diagnostic names another file: \(diagnostic)" }
-                if position.line < 1 || position.line > lines + 1 {
-                    return "a diagnostic outside the file's \(lines) lines: \(diagnostic)"
-                }
-                if position.column < 1 { return "a diagnostic before the first column: \(diagnostic)" }
-                return nil
+            return placed(errors, in: bytes, file: file)
+        }
+    }
+
+    /// Each diagnostic that is not placed inside the file (or a failure with none).
+    static func placed(_ errors: ScenarioErrors, in bytes: [UInt8], file: String) -> [String] {
+        if errors.diagnostics.isEmpty { return ["a failure without a diagnostic"] }
+        let lines = lineBreaks(bytes) + 1
+        return errors.diagnostics.compactMap { diagnostic in
+            let position = diagnostic.position
+            if position.file != file { return "a diagnostic names another file: \(diagnostic)" }
+            if position.line < 1 || position.line > lines + 1 {
+                return "a diagnostic outside the file's \(lines) lines: \(diagnostic)"
             }
+            if position.column < 1 { return "a diagnostic before the first column: \(diagnostic)" }
+            return nil
         }
     }
 

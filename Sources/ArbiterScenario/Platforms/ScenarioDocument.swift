@@ -74,4 +74,9 @@ extension ScenarioFiles {
     public static func loadDocument(_ path: String) -> Result<ScenarioDocument, ScenarioErrors> {
         read(path).flatMap { ScenarioParser.parseDocument($0, file: path) }
     }
+
+    /// Decodes the bytes of a scenario file into its runs, checked as `decode(_:file:)` checks them.
+    public static func decodeDocument(_ bytes: [UInt8], file: String) -> Result<ScenarioDocument, ScenarioErrors> {
+        text(bytes, file: file).flatMap { ScenarioParser.parseDocument($0, file: file) }
+    }
 }
