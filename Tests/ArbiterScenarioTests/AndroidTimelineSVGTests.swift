@@ -4,10 +4,10 @@ import Testing
 
 @Suite("Android timeline pictures (SVG)")
 struct AndroidTimelineSVGTests {
-    /// A navigation prompt ducks music (a 500 ms strong duck), a podcast then takes focus for good (a 2 s fade),
+    /// A navigation prompt ducks music (a 500 ms strong duck), the radio then takes focus for good (a 2 s fade),
     /// two steps share an instant, and one check is written to fail.
     static let scenario = """
-        scenario: A prompt ducks music, then a podcast takes over
+        scenario: A prompt ducks music, then the radio takes over
         platform: android
         android: 14
         apps:
@@ -18,9 +18,9 @@ struct AndroidTimelineSVGTests {
             usage: assistanceNavigationGuidance
             contentType: speech
             focusGain: gainTransientMayDuck
-          Podcasts:
+          Radio:
             usage: media
-            contentType: speech
+            contentType: music
         steps:
           - Music: play
           - after: 10s
@@ -35,16 +35,16 @@ struct AndroidTimelineSVGTests {
               Music: { ducked: false, volume: 1 }
               Maps: { playing: true }
           - after: 5s
-            Podcasts: play
+            Radio: play
           - Maps: stop
           - after: 1s
             expect:
-              focus: Podcasts
-              Music: { focus: loss, faded: true }
-              Podcasts: { playing: false }
+              focus: Radio
+              Music: { faded: true }
+              Radio: { playing: false }
           - after: 4s
             expect:
-              Music: { faded: false }
+              Music: { focus: loss, faded: false }
         """
 
     func report() throws -> AndroidScenarioReport {
@@ -52,13 +52,24 @@ struct AndroidTimelineSVGTests {
         return AndroidReplayer.replay(scenario, recordStates: true)
     }
 
+    func svg() throws -> String {
+        let report = try report()
+        return try #require(AndroidTimelineSVG.render(report))
+    }
+
+    func reader() throws -> SVGReader {
+        let svg = try svg()
+        return try #require(SVGReader.read(svg), "the SVG is well-formed XML")
+    }
+
     @Test("a lane per app, the focus changes' rules in titles, ✓ and ✗, well-formed, byte-identical twice")
     func lanesAndMarks() throws {
         let report = try report()
-        let svg = try #require(AndroidTimelineSVG.render(report))
-        #expect(svg == AndroidTimelineSVG.render(try self.report()))
+        let svg = try svg()
+        let again = try self.report()
+        #expect(svg == AndroidTimelineSVG.render(again))
         let reader = try #require(SVGReader.read(svg), "the SVG is well-formed XML")
-        for app in ["Music", "Maps", "Podcasts"] {
+        for app in ["Music", "Maps", "Radio"] {
             #expect(reader.texts(app).filter { $0.attributes["font-size"] == "14" }.count == 1, "\(app)'s lane")
         }
         let delivered = report.entries.flatMap { entry -> [String] in
@@ -70,30 +81,32 @@ struct AndroidTimelineSVGTests {
         #expect(reader.titles(containing: "Music ← loss  [").count == 1, "Music is told it lost focus for good")
         #expect(reader.checks("held").count == report.checkCount - 1)
         #expect(reader.checks("failed").map(\.text) == ["✗"])
-        #expect(reader.titles(containing: "✗ Podcasts.playing: expected false, got true  (prompt.yaml:").count == 1)
+        #expect(reader.titles(containing: "✗ Radio.playing: expected false, got true  (prompt.yaml:").count == 1)
         #expect(reader.titles(containing: "✓ Music.ducked = true  (prompt.yaml:").count == 1)
     }
 
     @Test("the duck's ramp and the fade are slopes on the volume line")
     func volumeSlopes() throws {
-        let reader = try #require(SVGReader.read(try #require(AndroidTimelineSVG.render(try report()))))
+        let reader = try reader()
         let music = try #require(reader.elements.first { $0.attributes["class"] == "volume" })
         let points = (music.attributes["points"] ?? "").split(separator: " ").compactMap { pair -> (Double, Double)? in
             let parts = pair.split(separator: ",").compactMap { Double($0) }
             return parts.count == 2 ? (parts[0], parts[1]) : nil
         }
-        let slopes = zip(points, points.dropFirst()).filter { $0.0 < $1.0 && $0.1 != $1.1 }
-        let falling = slopes.filter { $0.1 < $1.1 }, rising = slopes.filter { $0.1 > $1.1 }
-        #expect(falling.count >= 8, "the duck and the fade are drawn over several points: \(points)")
-        #expect(!rising.isEmpty, "the unduck ramps back up")
-        #expect(reader.titles(containing: "Music faded").count == 1)
+        // The steps are at 0s, 10s (the prompt ducks Music), 13s (it ends), 18s (the radio takes focus), 18s.
+        let steps = reader.elements.filter { $0.attributes["class"] == "step" }.compactMap { Double($0.attributes["x1"] ?? "") }
+        try #require(steps.count == 5)
+        let falling = zip(points, points.dropFirst()).filter { $0.0 < $1.0 && $0.1 < $1.1 }.map(\.0.0)
+        #expect(falling.filter { $0 >= steps[1] && $0 < steps[2] }.count >= 4, "the 500 ms duck is a slope: \(points)")
+        #expect(falling.filter { $0 >= steps[3] }.count >= 8, "the 2 s fade is a slope: \(points)")
+        #expect(reader.titles(containing: "Music faded").count == 1, "\(reader.titles(containing: "Music f"))")
         #expect(reader.titles(containing: "Music focus: lossTransientCanDuck").count == 1)
     }
 
     @Test("steps at one instant share its place; who holds focus is named over time")
     func instantsAndFocus() throws {
-        let reader = try #require(SVGReader.read(try #require(AndroidTimelineSVG.render(try report()))))
-        #expect(reader.titles(containing: "2 steps at 18s: Podcasts: play; Maps: stop").count == 1)
+        let reader = try reader()
+        #expect(reader.titles(containing: "2 steps at 18s: Radio: play; Maps: stop").count == 1)
         #expect(reader.titles(containing: "10s–13s  focus: Maps; stack: Maps, Music").count == 1)
     }
 
@@ -106,7 +119,7 @@ struct AndroidTimelineSVGTests {
     @Test("rsvg-convert draws it, and no text is drawn over another",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")))
     func renders() throws {
-        let picture = try RenderedPicture(try #require(AndroidTimelineSVG.render(try report())), name: "android")
+        let picture = try RenderedPicture(try svg(), name: "android")
         defer { picture.remove() }
         let size = try picture.renderPNG()
         #expect(size.width == 1100)
