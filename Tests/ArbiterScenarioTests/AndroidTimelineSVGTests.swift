@@ -110,6 +110,46 @@ struct AndroidTimelineSVGTests {
         #expect(reader.titles(containing: "10s–13s  focus: Maps; stack: Maps, Music").count == 1)
     }
 
+    @Test("a call mutes media on the phone; the car's lane names every holder")
+    func callAndCar() throws {
+        let phone = try AndroidScenarioParser.parse("""
+            scenario: A call mutes music
+            platform: android
+            apps:
+              Music: { usage: media, contentType: music }
+            steps:
+              - Music: play
+              - after: 2s
+                system: incomingCall
+              - after: 1s
+                expect:
+                  Music: { muted: true }
+            """, file: "call.yaml").get()
+        let callPicture = try #require(AndroidTimelineSVG.render(AndroidReplayer.replay(phone, recordStates: true)))
+        let call = try #require(SVGReader.read(callPicture))
+        #expect(!call.titles(containing: "Music muted").isEmpty, "\(call.titles(containing: "Music"))")
+        #expect(!call.titles(containing: "focus: call; stack: call, Music; call ringing").isEmpty,
+                "\(call.titles(containing: "focus"))")
+        let car = try AndroidScenarioParser.parse("""
+            scenario: Navigation beside music in the car
+            platform: androidAutomotive
+            apps:
+              Music: { usage: media, contentType: music }
+              Maps: { usage: assistanceNavigationGuidance, contentType: speech, focusGain: gainTransientMayDuck }
+            steps:
+              - Music: play
+              - after: 2s
+                Maps: play
+              - after: 1s
+                expect:
+                  holders: [Maps, Music]
+            """, file: "car.yaml").get()
+        let carPicture = try #require(AndroidTimelineSVG.render(AndroidReplayer.replay(car, recordStates: true)))
+        let reader = try #require(SVGReader.read(carPicture))
+        #expect(reader.texts("holders").count == 1)
+        #expect(!reader.titles(containing: "holders: Maps + Music").isEmpty, "\(reader.titles(containing: "holders"))")
+    }
+
     @Test("a report replayed without states has no picture")
     func noStates() throws {
         let scenario = try AndroidScenarioParser.parse(Self.scenario, file: "prompt.yaml").get()
