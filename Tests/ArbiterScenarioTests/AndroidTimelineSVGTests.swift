@@ -94,7 +94,8 @@ struct AndroidTimelineSVGTests {
             return parts.count == 2 ? (parts[0], parts[1]) : nil
         }
         // The steps are at 0s, 10s (the prompt ducks Music), 13s (it ends), 18s (the radio takes focus), 18s.
-        let steps = reader.elements.filter { $0.attributes["class"] == "step" }.compactMap { Double($0.attributes["x1"] ?? "") }
+        let steps = reader.elements.filter { $0.attributes["class"] == "step" }
+            .compactMap { Double($0.attributes["x1"] ?? "") }
         try #require(steps.count == 5)
         let falling = zip(points, points.dropFirst()).filter { $0.0 < $1.0 && $0.1 < $1.1 }.map(\.0.0)
         #expect(falling.filter { $0 >= steps[1] && $0 < steps[2] }.count >= 4, "the 500 ms duck is a slope: \(points)")

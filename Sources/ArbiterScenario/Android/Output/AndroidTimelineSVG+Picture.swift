@@ -85,8 +85,8 @@ extension AndroidTimelineSVG {
                 case .expect(let expect):
                     checks += expect.results.map { result in
                         let app: AppID? = if case .app(let id, _) = result.check.subject { id } else { nil }
-                        return Check(time: expect.time, app: app, passed: result.passed,
-                                     text: (result.passed ? "✓ " : "✗ ") + result.summary + "  (\(result.check.position))")
+                        let text = (result.passed ? "✓ " : "✗ ") + result.summary + "  (\(result.check.position))"
+                        return Check(time: expect.time, app: app, passed: result.passed, text: text)
                     }
                     states.append(Sample(time: expect.time, engine: engine))
                 }

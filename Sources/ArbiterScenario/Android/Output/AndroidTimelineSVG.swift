@@ -79,12 +79,14 @@ public enum AndroidTimelineSVG {
 
         /// A lane's name, left of the plot.
         mutating func laneName(_ text: String, y: Double, size: Double = 11) {
-            svg.text(text, x: TimelineSVG.left - 8, y: y, ["font-size": n(size), "fill": "#777777", "text-anchor": "end"])
+            svg.text(text, x: TimelineSVG.left - 8, y: y,
+                     ["font-size": n(size), "fill": "#777777", "text-anchor": "end"])
         }
 
         /// A line across the picture above a lane.
         mutating func separator(at y: Double) {
-            svg.element("line", ["x1": "8", "y1": n(y), "x2": n(TimelineSVG.width - 8), "y2": n(y), "stroke": "#cfcfcf"])
+            svg.element("line", ["x1": "8", "y1": n(y), "x2": n(TimelineSVG.width - 8), "y2": n(y),
+                                 "stroke": "#cfcfcf"])
         }
 
         /// A stretch of a lane, `height` tall, named inside when there is room.
