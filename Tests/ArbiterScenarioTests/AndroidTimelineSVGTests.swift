@@ -171,4 +171,45 @@ struct AndroidTimelineSVGTests {
             }
         }
     }
+
+    @Test("a crowded car: long names, steps milliseconds apart, nothing drawn over anything",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")))
+    func crowded() throws {
+        let scenario = try AndroidScenarioParser.parse("""
+            scenario: A crowded drive with an app whose name is far too long for its lane
+            platform: androidAutomotive
+            apps:
+              Music: { usage: media, contentType: music }
+              Maps: { usage: assistanceNavigationGuidance, contentType: speech, focusGain: gainTransientMayDuck }
+              TheExtraordinarilyLongNamedPlayer: { usage: media, contentType: music }
+            steps:
+              - Music: play
+              - after: 5ms
+                Maps: play
+              - expect:
+                  holders: [Maps, Music]
+                  Music: { ducked: true, playing: true }
+                  Maps: { playing: true, focus: gain }
+              - after: 5ms
+                Maps: abandonFocus
+              - after: 3ms
+                TheExtraordinarilyLongNamedPlayer: play
+              - Maps: stop
+              - system: { assistant: begin }
+              - after: 1ms
+                expect:
+                  Music: { focus: loss, playing: true }
+                  TheExtraordinarilyLongNamedPlayer: { playing: true }
+            """, file: "crowded.yaml").get()
+        let svg = try #require(AndroidTimelineSVG.render(AndroidReplayer.replay(scenario, recordStates: true)))
+        let picture = try RenderedPicture(svg, name: "android-crowded")
+        defer { picture.remove() }
+        #expect(try picture.renderPNG().width == 1100)
+        let boxes = try picture.textBoxes()
+        for (index, box) in boxes.enumerated() {
+            for other in boxes[(index + 1)...] where box.overlaps(other) {
+                Issue.record("\(box) overlaps \(other)")
+            }
+        }
+    }
 }
