@@ -104,10 +104,16 @@ struct AndroidTimelineSVGTests {
         #expect(reader.titles(containing: "Music focus: lossTransientCanDuck").count == 1)
     }
 
-    @Test("steps at one instant share its place; who holds focus is named over time")
+    @Test("steps at one instant share its place and get a box; who holds focus is named over time")
     func instantsAndFocus() throws {
         let reader = try reader()
         #expect(reader.titles(containing: "2 steps at 18s: Radio: play; Maps: stop").count == 1)
+        #expect(reader.texts("at 18s: 2 steps").count == 1, "a box shows the instant's steps")
+        #expect(reader.titles(containing: "Music before 18s: focus gain, playing").count == 1)
+        #expect(reader.titles(containing: "Music after step 1: focus loss, playing, faded; ← ").isEmpty,
+                "the LOSS waits for the fade's end")
+        #expect(reader.titles(containing: "Music after step 1: focus loss, playing, faded").count == 1)
+        #expect(reader.titles(containing: "Maps after step 2: focus none, not playing").count == 1)
         #expect(reader.titles(containing: "10s–13s  focus: Maps; stack: Maps, Music").count == 1)
     }
 

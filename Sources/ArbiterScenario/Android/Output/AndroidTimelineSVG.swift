@@ -4,9 +4,9 @@ import ArbiterEngine
 /// Draws an Android replay as SVG on an even time axis, as `TimelineSVG` draws an iOS one: a lane of steps with
 /// their names (steps at one instant share its place), a lane of who holds focus, then one lane per app with its
 /// focus status as a coloured band, a bar while a player is started, its volume as a line (ducks and fades drawn as
-/// slopes), muted and faded spans, a mark for each focus change delivered, and ✓/✗ for the checks. No text overlaps
-/// another; hovering over anything shows its details (a focus change's rule, a check's position). The same report
-/// gives byte-identical output.
+/// slopes), muted and faded spans, a mark for each focus change delivered, and ✓/✗ for the checks; a box below the
+/// lanes shows the state after each of the steps at one instant. No text overlaps another; hovering over anything
+/// shows its details (a focus change's rule, a check's position). The same report gives byte-identical output.
 public enum AndroidTimelineSVG {
     /// The picture of a replay made with `AndroidReplayer.replay(_:recordStates: true)`; nil when the report has
     /// no states (it was replayed without them, or its setup failed).
@@ -60,6 +60,7 @@ public enum AndroidTimelineSVG {
                                       "stroke-dasharray": "3,2", "stroke-width": "1"])
             }
             svg.insert(grid, at: gridAt)
+            instantBoxes(below: y)
             legend()
         }
 
