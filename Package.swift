@@ -81,7 +81,7 @@ let package = Package(
         // Line editing, history and tab completion for the REPL, over libedit.
         .target(name: "CArbiterLineEditing", linkerSettings: [.linkedLibrary("edit")]),
         // The PipeWire backend: real streams, nodes and links for the engine's decisions.
-        .target(name: "ArbiterPipeWire", dependencies: ["ArbiterEngine", "CArbiterPipeWire"]),
+        .target(name: "ArbiterPipeWire", dependencies: ["ArbiterEngine", "ArbiterAndroid", "CArbiterPipeWire"]),
         // A scenario replayed on the PipeWire backend: the replayer's backend over a stage of its own streams.
         .target(
             name: "ArbiterPipeWireReplay", dependencies: ["ArbiterEngine", "ArbiterAndroid", "ArbiterScenario", "ArbiterPipeWire"]
@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "ArbiterKitTests", dependencies: ["ArbiterKit", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting"], exclude: ["Scenarios"]
         ),
-        .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire"]),
+        .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire", "ArbiterAndroid"]),
         .testTarget(
             name: "ArbiterLiveTests",
             dependencies: ["ArbiterLive", "ArbiterPipeWire", "ArbiterScenario", "ArbiterEngine", "arbiter-standin"]

@@ -146,7 +146,7 @@ static const struct pw_stream_events stream_events = {
 };
 
 int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *app, const char *media_name,
-                             const char *role, int capture, int active) {
+                             const char *role, int capture, int active, const char *extra_properties) {
     pthread_once(&tone_once, make_tone);
     pw_thread_loop_lock(pw->client.loop);
     int slot = -1;
@@ -173,6 +173,7 @@ int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *
         "adapter.auto-port-config", "{ mode = dsp monitor = false position = preserve }",
         PW_KEY_NODE_MAX_LATENCY, ARBITER_QUANTUM_LIMIT "/48000",
         NULL);
+    if (extra_properties != NULL) pw_properties_update_string(props, extra_properties, strlen(extra_properties));
     struct pw_core *core = stream_connection_for(pw, slot);
     if (core == NULL) pw_properties_free(props);
     s->stream = core ? pw_stream_new(core, node_name, props) : NULL;

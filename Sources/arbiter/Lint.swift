@@ -29,16 +29,26 @@ extension Arbiter {
             }
             var clean = 0, warned = 0, invalid = 0, warnings = 0
             for path in paths {
-                switch ScenarioFiles.load(path) {
+                switch ScenarioFiles.loadDocument(path) {
                 case .failure(let errors):
                     invalid += 1
                     let lines = json ? JSONLinesFormatter.lines(for: errors) : TimelineFormatter().lines(for: errors)
                     lines.forEach { print($0) }
-                case .success(let scenario):
-                    let found = Replayer.replay(scenario).warnings.sorted { $0.position < $1.position }
-                    warnings += found.count
-                    if found.isEmpty { clean += 1 } else { warned += 1 }
-                    for warning in found {
+                case .success(let document):
+                    let found = document.runs.flatMap { run -> [LintWarning] in
+                        switch run {
+                        case .ios(let scenario): Replayer.replay(scenario).warnings
+                        case .android(let scenario): AndroidReplayer.replay(scenario).warnings
+                        }
+                    }
+                    // A cross-platform file's two runs find some mistakes alike: each warning once.
+                    var unique: [LintWarning] = []
+                    for warning in found.sorted(by: { $0.position < $1.position }) where !unique.contains(warning) {
+                        unique.append(warning)
+                    }
+                    warnings += unique.count
+                    if unique.isEmpty { clean += 1 } else { warned += 1 }
+                    for warning in unique {
                         if json {
                             print(JSONLinesFormatter.warningObject(warning).text)
                         } else {
@@ -65,19 +75,22 @@ extension Arbiter {
         static let configuration = CommandConfiguration(
             abstract: "List the lints `arbiter lint` and `arbiter replay` apply, with their sources and fixes.")
 
+        /// iOS's lints, then Android's.
+        static var all: [ArbiterLint.Lint] { ArbiterLint.Lint.catalog + ArbiterLint.Lint.androidCatalog }
+
         @Argument(help: "Show only lints whose identifier starts with this prefix (for example `nowplaying`).")
         var prefix: String?
 
         func validate() throws {
-            if let prefix, !ArbiterLint.Lint.catalog.contains(where: { $0.id.hasPrefix(prefix) }) {
-                let areas = Set(ArbiterLint.Lint.catalog.map { String($0.id.prefix { $0 != "." }) }).sorted()
+            if let prefix, !Lints.all.contains(where: { $0.id.hasPrefix(prefix) }) {
+                let areas = Set(Lints.all.map { String($0.id.prefix { $0 != "." }) }).sorted()
                 throw ValidationError("no lint starts with '\(prefix)'; expected a prefix such as "
                     + areas.joined(separator: ", "))
             }
         }
 
         func run() {
-            for lint in ArbiterLint.Lint.catalog where lint.id.hasPrefix(prefix ?? "") {
+            for lint in Lints.all where lint.id.hasPrefix(prefix ?? "") {
                 print(lint.id)
                 print("  \(lint.statement)")
                 print("  fix: \(lint.fix)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ArbiterEngine
+import Foundation
 import ArbiterPipeWire
 import ArbiterPipeWireReplay
 import ArbiterScenario
@@ -27,17 +28,29 @@ extension Arbiter {
             valueName: "PATH"))
         var historyFile: String?
 
+        @Option(help: ArgumentHelp("The platform to explore: ios (the default), android or androidAutomotive. A file "
+            + "that names its platform needs none; a cross-platform file opens on ios unless this says otherwise.",
+            valueName: "PLATFORM"))
+        var platform: ScenarioPlatform?
+
         @OptionGroup var pipeWireOptions: PipeWireOptions
 
         func run() throws {
+            if let android = try androidSession() {
+                return try runAndroid(android)
+            }
             var session: ReplSession
             do {
                 if let file {
-                    switch ScenarioFiles.load(file) {
+                    switch ScenarioFiles.loadDocument(file) {
                     case .failure(let errors):
                         errors.diagnostics.forEach { print($0) }
                         throw ExitCode(2)
-                    case .success(let scenario):
+                    case .success(let document):
+                        guard case .ios(let scenario)? = document.runs.first(where: { $0.platform == .ios }) else {
+                            print("error: \(file) has no iOS run; expected an iOS scenario, or --platform android")
+                            throw ExitCode(2)
+                        }
                         session = try ReplSession(scenario: scenario, source: "repl")
                     }
                 } else {
@@ -85,5 +98,65 @@ extension Arbiter {
             }
             if failed && !interactive { throw ExitCode(1) }
         }
+
+        /// The Android session to run, when the file is Android's or `--platform` asks for Android; nil for iOS.
+        func androidSession() throws -> AndroidReplSession? {
+            var text: String?
+            var wanted = platform
+            if let file {
+                switch ScenarioFiles.loadDocument(file) {
+                case .failure(let errors):
+                    errors.diagnostics.forEach { print($0) }
+                    throw ExitCode(2)
+                case .success(let document):
+                    if wanted == nil, !document.isCrossPlatform { wanted = document.runs.first?.platform }
+                    guard let wanted, wanted != .ios else { return nil }
+                    guard document.runs.contains(where: { $0.platform == wanted }) else {
+                        print("error: \(file) has no \(wanted) run; expected --platform "
+                            + document.runs.map(\.platform.rawValue).joined(separator: " or "))
+                        throw ExitCode(2)
+                    }
+                    text = try String(contentsOfFile: file, encoding: .utf8)
+                }
+            }
+            guard let wanted, wanted != .ios else { return nil }
+            if pipeWireOptions.enabled {
+                print("error: the Android REPL runs on the engine alone; expected no --pipewire (replay an Android "
+                    + "scenario with `arbiter replay --pipewire` for real streams)")
+                throw ExitCode(2)
+            }
+            do {
+                return try AndroidReplSession(text: text, file: file ?? "repl", platform: wanted)
+            } catch let errors as ScenarioErrors {
+                errors.diagnostics.forEach { print($0) }
+                throw ExitCode(2)
+            }
+        }
+
+        /// The Android REPL's loop: each line a step or a command, as on iOS.
+        func runAndroid(_ start: AndroidReplSession) throws {
+            var session = start
+            let interactive = isatty(0) != 0
+            var failed = false
+            var editor: LineEditor?
+            if interactive {
+                let history = historyFile == "none" ? nil : (historyFile ?? LineEditor.defaultHistoryPath())
+                editor = LineEditor(historyPath: history)
+                print("arbiter \(ArbiterVersion.current) — Android audio focus; type `help`, `quit` to leave")
+            }
+            while true {
+                guard let line = editor.map({ $0.read(prompt: "arbiter android> ") }) ?? readLine() else {
+                    if interactive { print("") }
+                    break
+                }
+                let reply = session.execute(line)
+                reply.lines.forEach { print($0) }
+                failed = failed || reply.failed
+                if reply.quit { break }
+            }
+            if failed && !interactive { throw ExitCode(1) }
+        }
     }
 }
+
+extension ScenarioPlatform: ExpressibleByArgument {}

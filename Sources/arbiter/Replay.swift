@@ -98,7 +98,16 @@ extension Arbiter {
                                 break files
                             }
                         case .android(let scenario):
-                            if replayAndroid(scenario, path: path, tag: tag, pictures: pictures) { passed += 1 } else { failed += 1 }
+                            switch replayAndroid(scenario, path: path, tag: tag, real: real,
+                                                 runtimeDirectory: runtimeDirectory, observer: observer, pictures: pictures) {
+                            case .passed: passed += 1
+                            case .failed: failed += 1
+                            case .daemonGone(let message):
+                                let remaining = paths.count - index
+                                print("\(path): error: \(message); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed")
+                                failed += remaining
+                                break files
+                            }
                         }
                     }
                 }
@@ -142,15 +151,29 @@ extension Arbiter {
             return report.passed && problem == nil ? .passed : .failed
         }
 
-        /// Replays an Android scenario and prints its report; true when it passed.
-        func replayAndroid(_ scenario: AndroidScenario, path: String, tag: String?, pictures: TimelinePictures?) -> Bool {
-            let report = AndroidReplayer.replay(scenario, recordStates: pictures != nil)
-            let problem: String? = nil
+        /// Replays an Android scenario (with `--pipewire`, on real streams) and prints its report.
+        func replayAndroid(_ scenario: AndroidScenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
+                           observer: ObserverConnection, pictures: TimelinePictures?) -> RunResult {
+            var backend: AndroidPipeWireBackend?
+            if real {
+                do {
+                    backend = try AndroidPipeWireBackend(setup: scenario.setup, runtimeDirectory: runtimeDirectory,
+                                                         remote: pipeWireOptions.pipewireRemote, realtime: realtime,
+                                                         observer: observer)
+                } catch let gone as RealSystemGone {
+                    return .daemonGone("\(gone)")
+                } catch {
+                    print("\(path): error: PipeWire: \(error)")
+                    return .failed
+                }
+            }
+            let report = AndroidReplayer.replay(scenario, backend: backend, recordStates: pictures != nil)
+            let problem = pictures?.draw(report, from: path, tag: tag)
             let lines = json ? AndroidJSONLinesFormatter.lines(for: report)
                 : AndroidTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
             lines.forEach { print($0) }
             if let problem { print(problem) }
-            return report.passed && problem == nil
+            return report.passed && problem == nil ? .passed : .failed
         }
     }
 }

@@ -29,14 +29,29 @@ struct AutomaticDuckingTests {
         #expect(phone.state("Music").rules["ducked"]?.id == "duck.automatic")
     }
 
-    @Test("when the winner abandons, the loser regains focus and is unducked, with no GAIN: its loss was never told")
+    @Test("when the winner abandons, the loser regains focus and is unducked along the duck played backwards, with no GAIN: its loss was never told")
     func unduckOnAbandon() throws {
         var phone = try musicAndPrompt()
         phone.app("Maps", .abandonFocus, after: .seconds(3))
         #expect(phone.focus("Music") == .gain)
         #expect(!phone.state("Music").ducked)
+        #expect(close(phone.volume("Music"), 0.2))
+        phone.advance(.ms(250))
+        #expect(close(phone.volume("Music"), 0.6))
+        phone.advance(.ms(250))
         #expect(close(phone.volume("Music"), 1))
         #expect(phone.events() == [])
+    }
+
+    @Test("a duck undone halfway down climbs back from where it was, in the time it took to fall")
+    func unduckMidRamp() throws {
+        var phone = try musicAndPrompt()
+        phone.app("Maps", .abandonFocus, after: .ms(250))
+        #expect(close(phone.volume("Music"), 0.6))
+        phone.advance(.ms(125))
+        #expect(close(phone.volume("Music"), 0.8))
+        phone.advance(.ms(125))
+        #expect(close(phone.volume("Music"), 1))
     }
 
     @Test("an assistant or navigation prompt ducks to the strong level from Android 14, to 0.2 before")

@@ -207,7 +207,7 @@ struct CarFocusTests {
         #expect(outcome.decisions.first?.rule.id == "car.notification-during-exclusive")
     }
 
-    @Test("the same listener with another usage is refused; with the same usage it replaces its request silently")
+    @Test("the same listener for another context is refused; for the same context it replaces its request silently")
     func sameListener() throws {
         var car = try Device([carApp("Music", uid: 10001, usage: .media),
                               carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck)],
@@ -220,7 +220,23 @@ struct CarFocusTests {
         let same = car.request("Nav")
         #expect(same.result == .granted)
         #expect(car.engine.holders == [.app("Nav"), .app("Music")])
-        #expect(car.events() == [])
+        let game = car.step(.app("Music", .requestFocus(FocusRequestChange(usage: .game))))
+        #expect(game.result == .granted, "GAME is MUSIC's context too")
+        #expect(game.decisions.first?.rule.id == "car.same-usage-replaces")
+        #expect(car.events() == ["Nav: loss"], "a GAIN request does not allow ducking: the concurrent Nav loses")
+    }
+
+    @Test("a replaced request no longer blocks the losers it blocked, unless the new one does")
+    func replacedRequestUnblocks() throws {
+        var car = try Device([carApp("Music", uid: 10001, usage: .media),
+                              carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransient)],
+                             platform: .car)
+        car.request("Music")
+        car.request("Nav")                        // not MAY_DUCK: Music loses for a while
+        car.request("Nav", .gainTransientMayDuck) // the same listener, now ducking: Music is no longer blocked
+        #expect(car.events() == ["Music: lossTransient", "Music: gain"])
+        #expect(car.engine.holders == [.app("Nav"), .app("Music")])
+        #expect(car.state("Music").ducked)
     }
 
     @Test("the ducking table ducks a concurrent holder at the duck level, untold, until the ducking holder leaves")
@@ -255,5 +271,21 @@ struct CarFocusTests {
         #expect(car.engine.holders.contains(.call))
         car.system(.endCall)
         #expect(car.focus("Music") == .gain)
+    }
+
+    @Test("holders are listed most recent first, and losers that regain focus take their old places")
+    func holderOrder() throws {
+        var car = try Device([carApp("Music", uid: 10001, usage: .media),
+                              carApp("Maps", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck)],
+                             platform: .car)
+        car.request("Music")
+        car.request("Maps")
+        #expect(car.engine.holders == [.app("Maps"), .app("Music")])
+        car.system(.assistantBegin(.gainTransient))   // MUSIC × VOICE_COMMAND and NAVIGATION × VOICE_COMMAND: E
+        #expect(car.engine.holders == [.assistant])
+        #expect(car.engine.stack == [.assistant, .app("Maps"), .app("Music")])
+        car.system(.assistantEnd)
+        #expect(car.engine.holders == [.app("Maps"), .app("Music")])
+        #expect(car.events() == ["Maps: lossTransient", "Music: lossTransient", "Maps: gain", "Music: gain"])
     }
 }

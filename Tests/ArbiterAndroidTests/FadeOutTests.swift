@@ -47,6 +47,10 @@ struct FadeOutTests {
         #expect(close(phone.volume("Music"), 0))
         phone.request("Music", after: .ms(500))
         #expect(!phone.state("Music").faded)
+        #expect(close(phone.volume("Music"), 0))
+        phone.advance(.ms(1500))
+        #expect(close(phone.volume("Music"), 0.65), "the fade played backwards: at a quarter from its end at 1.5 s")
+        phone.advance(.ms(500))
         #expect(close(phone.volume("Music"), 1))
         #expect(phone.state("Music").rules["faded"]?.id == "fade.fade-in-on-focus")
     }
@@ -67,6 +71,8 @@ struct FadeOutTests {
         #expect(outcome.decisions.map(\.change).contains(.fadedIn))
         #expect(outcome.decisions.first { $0.change == .fadedIn }?.time == .ms(4000))
         #expect(!phone.state("Music").faded)
+        #expect(close(phone.volume("Music"), 0.65 * (1 - 1.0 / 3)), "1 s into the 2 s fade played backwards")
+        phone.advance(.seconds(1))
         #expect(close(phone.volume("Music"), 1))
     }
 

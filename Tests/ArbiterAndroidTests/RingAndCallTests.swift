@@ -86,4 +86,18 @@ struct RingAndCallTests {
         #expect(phone.events() == ["Music: gain"])
         #expect(phone.system(.alarmEnd).rejection != nil)
     }
+
+    @Test("work that falls due between two events runs in time order, each at its own time, in the next outcome")
+    func dueWorkInTimeOrder() throws {
+        var phone = try Device([Apps.media("Music", uid: 10001), Apps.media("Video", uid: 10002)])
+        phone.app("Music", .play(nil))
+        phone.app("Video", .play(nil))          // Music fades out over 2 s
+        phone.system(.incomingCall, after: .ms(1950))
+        let outcome = phone.advance(.seconds(1))
+        let timed = outcome.decisions.map { "\($0.time.map(\.milliseconds) ?? -1) \($0.owner?.description ?? "device") \($0.change)" }
+        #expect(timed == ["2000 Music faded out, muted", "2050 Music muted for the ring or call",
+                          "2050 Video muted for the ring or call"])
+        #expect(outcome.notifications.map(\.time) == [.ms(2000)])
+        #expect(outcome.time == .ms(2950))
+    }
 }

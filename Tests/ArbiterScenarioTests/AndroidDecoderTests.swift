@@ -490,3 +490,68 @@ struct AndroidDecoderTests {
         #expect(events(scenario) == [.app("A", .play(nil))])
     }
 }
+
+@Suite("Android steps for a running replay")
+struct AndroidStepDecodingTests {
+    @Test("steps typed for a known setup decode against its apps and players, timed from where the run is")
+    func stepsForASetup() throws {
+        let setup = AndroidSetup(apps: [AndroidApp(name: "Music", uid: 10001, targetSdk: 34)])
+        let node = try #require(try Yams.compose(yaml: "- after: 2s\n  Music: { play: main }\n- expect: { focus: Music }\n"))
+        let steps = try AndroidScenarioParser.decodeSteps(node, file: "repl", setup: setup, from: .seconds(5)).get()
+        #expect(steps.map(\.time) == [.seconds(7), .seconds(7)])
+        #expect(steps[0].event == .app("Music", .play("main")))
+        #expect(steps[1].checks.map(\.subject.key) == ["focus"])
+        let wrong = try #require(try Yams.compose(yaml: "- Music: { play: mian }\n"))
+        guard case .failure(let errors) = AndroidScenarioParser.decodeSteps(wrong, file: "repl", setup: setup) else {
+            Issue.record("a wrong player name decoded")
+            return
+        }
+        #expect(errors.description == "repl:1:18: error: app 'Music' has no player 'mian' (did you mean 'main'?); "
+            + "expected one of its players: main")
+    }
+}
+
+@Suite("Android decoder robustness")
+struct AndroidDecoderRobustnessTests {
+    static let text = """
+        scenario: Robust
+        platform: android
+        android: 12L
+        profile: { duckLevel: 0.25, fadeOut: 1s }
+        apps:
+          Music:
+            usage: media
+            players: { main: mediaPlayer, fx: { kind: soundPool, usage: game } }
+            reactions: { focusLoss: [stop, abandonFocus] }
+          Maps: { focusGain: gainTransientMayDuck, usage: assistant }
+        steps:
+          - Music: play
+            returns: granted
+          - after: 2s
+            Maps: { requestFocus: { gain: gainTransient } }
+          - system: { assistant: begin }
+          - expect:
+              focus: assistant
+              Music: { focus: lossTransient, players: { main: { state: started, volume: 1 } } }
+              events: { includes: [ Music: lossTransient ] }
+        """
+
+    @Test("every truncation and every line left out decodes or fails with positions inside the file, never crashing")
+    func mutations() {
+        let lines = Self.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var variants: [String] = (0...Self.text.count).map { String(Self.text.prefix($0)) }
+        variants += lines.indices.map { index in lines.enumerated().filter { $0.offset != index }.map(\.element)
+            .joined(separator: "\n") }
+        for variant in variants {
+            guard case .failure(let errors) = AndroidScenarioParser.parse(variant, file: "m.yaml") else { continue }
+            let lineCount = variant.split(separator: "\n", omittingEmptySubsequences: false).count
+            #expect(!errors.diagnostics.isEmpty)
+            for diagnostic in errors.diagnostics {
+                #expect(diagnostic.position.line >= 1 && diagnostic.position.line <= max(lineCount, 1) + 1,
+                        "\(diagnostic) in:\n\(variant)")
+                #expect(diagnostic.position.column >= 1)
+            }
+        }
+        #expect((try? AndroidScenarioParser.parse(Self.text, file: "m.yaml").get()) != nil)
+    }
+}

@@ -14,6 +14,10 @@ struct PlayerRecord: Sendable {
     var fadingSince: Time?
     /// Muted for a ring or call.
     var muted = false
+    /// A duck being undone: the framework plays its shape backwards (VolumeShaper's REVERSE) from where it was.
+    var unducking: ShapeReversal?
+    /// A fade-out being undone, the same way.
+    var unfading: ShapeReversal?
 
     /// Whether the playback monitor sees it start (SoundPool never reports it).
     var reportsStarted: Bool { kind != .soundPool }
@@ -49,6 +53,25 @@ struct AppRecord: Sendable {
     var uid: Int { declaration.uid }
 
     func player(_ name: String) -> Int? { players.firstIndex { $0.name == name } }
+}
+
+/// A VolumeShaper played backwards from where it was (`VolumeShaper.Operation.REVERSE`): the framework undoes a duck
+/// or a fade this way, so the volume climbs back over the time it took to fall.
+struct ShapeReversal: Sendable {
+    /// How far along the shape the player was when it turned back, 0...1.
+    var progress: Double
+    var since: Time
+    /// The shape's whole length.
+    var duration: Time
+    /// The duck's level (unused for a fade, whose curve is fixed).
+    var level: Double
+
+    /// How far along the shape the player is at `time`: back to 0 after `progress` of the duration.
+    func progress(at time: Time) -> Double {
+        let length = duration.milliseconds
+        guard length > 0 else { return 0 }
+        return max(0, progress - Double((time - since).milliseconds) / Double(length))
+    }
 }
 
 /// The framework's duck of a uid (PlaybackActivityMonitor's DuckingManager).

@@ -65,19 +65,6 @@ extension AndroidEngine {
         if isCar { applyCarDucking() }
     }
 
-    /// Where an owner stands now, as the policy's entries say.
-    func status(of owner: FocusOwner) -> FocusStatus {
-        guard let entry = policy.entry(of: owner) else { return .none }
-        if entry.delayed { return .delayed }
-        if policy.holders.contains(owner) { return .gain }
-        switch entry.loss {
-        case .lossTransient?: return .lossTransient
-        case .lossTransientCanDuck?: return .lossTransientCanDuck
-        case .loss?: return .loss
-        case .gain?, nil: return .gain
-        }
-    }
-
     /// Records an owner's new place with focus (a decision only when it changed, for an app).
     mutating func setStatus(_ owner: FocusOwner, _ status: FocusStatus, _ rule: Rule) {
         guard let i = index(of: owner) else {

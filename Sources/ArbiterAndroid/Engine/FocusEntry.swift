@@ -21,6 +21,8 @@ struct FocusEntry: Sendable {
     var delayed = false
     /// The car: the requests that keep this loser from focus (CarAudioFocus's blockers).
     var blockers: [FocusOwner] = []
+    /// The car: when it was granted, in the order of grants (holders are listed most recent first).
+    var granted = 0
 
     /// Whether a repeat of the request changes nothing: the same gain and the same flags.
     func sameRequest(as other: FocusEntry) -> Bool {

@@ -42,6 +42,7 @@ extension AndroidEngine {
             for p in records[i].players.indices where records[i].players[p].startedForMonitor
                 && records[i].players[p].shapeable && records[i].players[p].duckedSince == nil {
                 records[i].players[p].duckedSince = now
+                records[i].players[p].unducking = nil
             }
             records[i].rules["ducked"] = rule
             if i == owner || records[i].players.contains(where: { $0.duckedSince != nil }) {
@@ -55,25 +56,43 @@ extension AndroidEngine {
         guard let duck = ducks[records[i].uid], records[i].players[p].shapeable,
               records[i].players[p].duckedSince == nil else { return }
         records[i].players[p].duckedSince = now - profile.duckRamp
+        records[i].players[p].unducking = nil
         decide(i, .ducked(to: duck.level, over: .zero), AndroidRules.duckNewPlayer)
     }
 
-    /// The framework's duck of `uid` ends.
+    /// The framework's duck of `uid` ends: each ducked player's shape is played backwards from where it is, so it
+    /// climbs back over the time it took to fall.
     mutating func unduck(uid: Int) {
-        guard ducks.removeValue(forKey: uid) != nil else { return }
+        guard let duck = ducks[uid] else { return }
         for i in sameUid(uid) {
-            for p in records[i].players.indices { records[i].players[p].duckedSince = nil }
+            for p in records[i].players.indices {
+                guard let since = records[i].players[p].duckedSince else { continue }
+                let progress = rampProgress(since: since, over: profile.duckRamp, at: now)
+                records[i].players[p].unducking = ShapeReversal(progress: progress, since: now,
+                                                                duration: profile.duckRamp, level: duck.level)
+                records[i].players[p].duckedSince = nil
+            }
+        }
+        ducks.removeValue(forKey: uid)
+        for i in sameUid(uid) {
             records[i].rules["ducked"] = AndroidRules.unduck
             decide(i, .unducked, AndroidRules.unduck)
         }
     }
 
-    /// The duck factor of a player now: along the linear ramp from 1 to the level.
+    /// The duck factor of a player now: along the linear ramp from 1 to the level, or back up it once unducked.
     func duckFactor(_ i: Int, _ p: Int, at time: Time) -> Double {
-        guard let duck = ducks[records[i].uid], let since = records[i].players[p].duckedSince else { return 1 }
-        let ramp = profile.duckRamp.milliseconds
-        let progress = ramp <= 0 ? 1 : min(1, max(0, Double((time - since).milliseconds) / Double(ramp)))
-        return 1 + (duck.level - 1) * progress
+        let player = records[i].players[p]
+        if let duck = ducks[records[i].uid], let since = player.duckedSince {
+            return 1 + (duck.level - 1) * rampProgress(since: since, over: profile.duckRamp, at: time)
+        }
+        guard let reversal = player.unducking else { return 1 }
+        return 1 + (reversal.level - 1) * reversal.progress(at: time)
+    }
+
+    /// How far along a ramp of `length` that began at `since` is at `time`, 0...1.
+    func rampProgress(since: Time, over length: Time, at time: Time) -> Double {
+        length.milliseconds <= 0 ? 1 : min(1, max(0, Double((time - since).milliseconds) / Double(length.milliseconds)))
     }
 }
 
@@ -125,7 +144,9 @@ extension AndroidRules {
     static let unduck = Rule(
         id: "duck.unduck",
         statement: "the framework unducks a uid when it gains focus again (the winner abandoned, or it is granted a "
-            + "request) or abandons its own",
-        source: AOSP.focusRequester + " handleFocusGain; " + AOSP.mediaFocusControl + " restoreVShapedPlayers",
+            + "request) or abandons its own: the duck's shape is played backwards, so the volume climbs back over "
+            + "the time it took to fall",
+        source: AOSP.focusRequester + " handleFocusGain; " + AOSP.mediaFocusControl + " restoreVShapedPlayers; "
+            + AOSP.playbackMonitor + " DuckingManager.unduckUid (VolumeShaper.Operation.REVERSE)",
         evidence: .documented)
 }

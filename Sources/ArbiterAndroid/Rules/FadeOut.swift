@@ -14,7 +14,10 @@ extension AndroidEngine {
         guard !started.isEmpty, started.allSatisfy({ fadeable(records[$0.0].players[$0.1]) }) else { return false }
         let token = nextSequence
         fades[loser.uid] = FadeRecord(app: loser.id, start: now, duration: profile.fadeOut, token: token)
-        for (j, p) in started { records[j].players[p].fadingSince = now }
+        for (j, p) in started {
+            records[j].players[p].fadingSince = now
+            records[j].players[p].unfading = nil
+        }
         records[i].rules["faded"] = AndroidRules.fadeOutOnLoss
         decide(i, .fadingOut(over: profile.fadeOut), AndroidRules.fadeOutOnLoss)
         schedule(.fadeEnd(uid: loser.uid, token: token), at: now + profile.fadeOut)
@@ -44,11 +47,18 @@ extension AndroidEngine {
         fadeIn(uid: uid, AndroidRules.fadeInOffenders)
     }
 
-    /// Ends `uid`'s fade: its players are back at full volume (a LOSS still due is no longer dispatched).
+    /// Ends `uid`'s fade (a LOSS still due is no longer dispatched): each faded player's shape is played backwards
+    /// from where it is, so it climbs back over the time it took to fall.
     mutating func fadeIn(uid: Int, _ rule: Rule) {
         guard let fade = fades.removeValue(forKey: uid) else { return }
         for j in sameUid(uid) {
-            for p in records[j].players.indices { records[j].players[p].fadingSince = nil }
+            for p in records[j].players.indices {
+                guard let since = records[j].players[p].fadingSince else { continue }
+                records[j].players[p].unfading = ShapeReversal(
+                    progress: rampProgress(since: since, over: fade.duration, at: now), since: now,
+                    duration: fade.duration, level: 0)
+                records[j].players[p].fadingSince = nil
+            }
             records[j].rules["faded"] = rule
         }
         if let i = recordIndex[fade.app] { decide(i, .fadedIn, rule) }
@@ -59,14 +69,23 @@ extension AndroidEngine {
         guard let fade = fades[records[i].uid], records[i].players[p].shapeable,
               records[i].players[p].fadingSince == nil else { return }
         records[i].players[p].fadingSince = now - fade.duration
+        records[i].players[p].unfading = nil
     }
 
-    /// The fade factor of a player now: FadeConfigurations' curve, 1 → 0.65 at a quarter → 0, linear between.
+    /// The fade factor of a player now: FadeConfigurations' curve, 1 → 0.65 at a quarter → 0, linear between; or
+    /// back up the curve once faded in.
     func fadeFactor(_ i: Int, _ p: Int, at time: Time) -> Double {
-        guard let fade = fades[records[i].uid], let since = records[i].players[p].fadingSince else { return 1 }
-        let length = fade.duration.milliseconds
-        let progress = length <= 0 ? 1 : min(1, max(0, Double((time - since).milliseconds) / Double(length)))
-        return progress <= 0.25 ? 1 - 0.35 * (progress / 0.25) : 0.65 * (1 - (progress - 0.25) / 0.75)
+        let player = records[i].players[p]
+        if let fade = fades[records[i].uid], let since = player.fadingSince {
+            return fadeCurve(rampProgress(since: since, over: fade.duration, at: time))
+        }
+        guard let reversal = player.unfading else { return 1 }
+        return fadeCurve(reversal.progress(at: time))
+    }
+
+    /// FadeConfigurations' fade-out curve at `progress` (0...1).
+    func fadeCurve(_ progress: Double) -> Double {
+        progress <= 0.25 ? 1 - 0.35 * (progress / 0.25) : 0.65 * (1 - (progress - 0.25) / 0.75)
     }
 }
 
@@ -94,15 +113,15 @@ extension AndroidRules {
         evidence: .documented)
     static let fadeInOffenders = Rule(
         id: "fade.offender-fade-in",
-        statement: "2 s after the LOSS the framework forgets the faded uid and fades it back in, so a loser that kept "
-            + "playing (an offender) is heard again",
+        statement: "2 s after the LOSS the framework forgets the faded uid and fades it back in (the fade played "
+            + "backwards), so a loser that kept playing (an offender) is heard again",
         source: AOSP.fadeConfigurations + " DEFAULT_DELAY_FADE_IN_OFFENDERS_MS; " + AOSP.mediaFocusControl
             + " postForgetUidLater; " + AOSP.playbackMonitor + " forgetUid (profile: fadeInOffendersAfter)",
         evidence: .documented)
     static let fadeInOnRequest = Rule(
         id: "fade.fade-in-on-focus",
-        statement: "a faded app is faded back in when it gains focus again",
+        statement: "a faded app is faded back in when it gains focus again: the fade is played backwards",
         source: AOSP.focusRequester + " handleFocusGainFromRequest; " + AOSP.mediaFocusControl
-            + " restoreVShapedPlayers",
+            + " restoreVShapedPlayers; " + AOSP.fadeOutManager + " unfadeOutUid (VolumeShaper.Operation.REVERSE)",
         evidence: .documented)
 }

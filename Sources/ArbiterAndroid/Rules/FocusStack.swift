@@ -29,6 +29,7 @@ struct PhoneFocusStack: FocusPolicy {
         if stack.contains(where: { $0.owner == new.owner }) {
             stack.removeAll { $0.owner == new.owner }
             verdict.replaced = [new.owner]
+            verdict.rule = AndroidRules.replacesOwnEntry
         }
         if locked && stack.contains(where: PhoneFocusStack.isLocked) {
             insertBelowLockedOwners(new, &verdict)
@@ -95,7 +96,8 @@ extension AndroidRules {
         evidence: .documented)
     static let replacesOwnEntry = Rule(
         id: "focus.replaces-own-entry",
-        statement: "a listener's new request replaces its earlier entry in the stack, which leaves without being told",
+        statement: "a listener's new request replaces its earlier entry in the stack, which leaves without being "
+            + "told, and is granted on top like any request",
         source: AOSP.mediaFocusControl + " requestAudioFocus, removeFocusStackEntry",
         evidence: .documented)
     static let stackFull = Rule(

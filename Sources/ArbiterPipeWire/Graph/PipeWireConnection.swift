@@ -123,10 +123,13 @@ public final class PipeWireConnection: @unchecked Sendable {
 
     /// Creates a playback stream (a quiet tone) or a capture stream; returns its handle. An inactive stream starts
     /// at `setActive(_:true)`: made inactive rather than stopped after it is made, it cannot miss the stop while
-    /// it is still connecting (a few of 512 streams stopped so never started again).
-    public func createStream(nodeName: String, app: String, mediaName: String, role: String,
-                             capture: Bool, active: Bool = true) throws(PipeWireError) -> Int {
-        let stream = arbiter_pw_stream_create(handle, nodeName, app, mediaName, role, capture ? 1 : 0, active ? 1 : 0)
+    /// it is still connecting (a few of 512 streams stopped so never started again). `properties` are added to the
+    /// stream node's own.
+    public func createStream(nodeName: String, app: String, mediaName: String, role: String, capture: Bool,
+                             active: Bool = true, properties: [(String, String)] = []) throws(PipeWireError) -> Int {
+        let extra = properties.map { "\($0.0)=\"\($0.1)\"" }.joined(separator: " ")
+        let stream = arbiter_pw_stream_create(handle, nodeName, app, mediaName, role, capture ? 1 : 0, active ? 1 : 0,
+                                              extra)
         guard stream >= 0 else { throw PipeWireError("cannot create stream \(nodeName): \(lastError)") }
         return Int(stream)
     }

@@ -86,10 +86,29 @@ enum PlatformProjection {
             }
         }
         for (key, value) in block?.mapping ?? [:] {
-            pairs.removeAll { $0.0.string == key.string }
-            pairs.append((key, value))
+            guard let index = pairs.firstIndex(where: { $0.0.string == key.string }) else {
+                pairs.append((key, value))
+                continue
+            }
+            pairs[index].1 = combined(pairs[index].1, value)
         }
         return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+    }
+
+    /// A shared value with a platform block's value for the same key: two mappings are merged key by key (the
+    /// block's keys win, `Pod: { playing: false }` beside `android: { Pod: { focus: loss } }` checks both); anything
+    /// else is the block's.
+    static func combined(_ shared: Node, _ own: Node) -> Node {
+        guard case .mapping(let base) = shared, case .mapping(let extra) = own else { return own }
+        var pairs = Array(base)
+        for (key, value) in extra {
+            if let index = pairs.firstIndex(where: { $0.0.string == key.string }) {
+                pairs[index].1 = combined(pairs[index].1, value)
+            } else {
+                pairs.append((key, value))
+            }
+        }
+        return .mapping(Node.Mapping(pairs, base.tag, base.style, base.mark))
     }
 
     /// The steps `platform` replays: those marked for another platform dropped, `expect:` blocks merged.

@@ -59,9 +59,10 @@ int arbiter_pw_wait_for_links_into(arbiter_pw *pw, const char *name, int count, 
 /* ---- our own streams (arbiter_streams.c; their links in arbiter_links.c) ---- */
 
 /* Streams: a playback stream producing a quiet tone, or a capture stream; `active` 0 connects it inactive (it
- * starts at arbiter_pw_stream_set_active). Returns a handle >= 0 or -1. */
+ * starts at arbiter_pw_stream_set_active); `extra_properties` (NULL, or `key="value" ...`) are added to its node's.
+ * Returns a handle >= 0 or -1. */
 int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *app, const char *media_name,
-                             const char *role, int capture, int active);
+                             const char *role, int capture, int active, const char *extra_properties);
 void arbiter_pw_stream_set_volume(arbiter_pw *pw, int stream, float volume);
 void arbiter_pw_stream_set_mute(arbiter_pw *pw, int stream, int mute);
 void arbiter_pw_stream_set_active(arbiter_pw *pw, int stream, int active);

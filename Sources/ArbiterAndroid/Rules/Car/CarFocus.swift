@@ -10,6 +10,8 @@ struct CarFocus: FocusPolicy {
     var losers: [FocusEntry] = []
     /// The one request waiting for delayed focus.
     var delayed: FocusEntry?
+    /// Grants so far, to list the holders most recent first.
+    var grants = 0
 
     var frameworkEnforces: Bool { false }
     var entries: [FocusEntry] { current + losers + (delayed.map { [$0] } ?? []) }
@@ -32,11 +34,12 @@ struct CarFocus: FocusPolicy {
         if context == .notification && entry.gain == .gainTransientExclusive {
             return .refuse(AndroidRules.carNotificationDuringExclusive)
         }
-        if entry.owner == new.owner {
-            return entry.attributes.usage == new.attributes.usage ? nil
-                : .refuse(AndroidRules.carSameListenerOtherUsage)
-        }
         let holder = CarFocus.context(entry)
+        if entry.owner == new.owner {
+            let swapsRingAndCall = new.owner == .call && [.callRing, .call].contains(holder)
+                && [.callRing, .call].contains(context)
+            return holder == context || swapsRingAndCall ? nil : .refuse(AndroidRules.carSameListenerOtherUsage)
+        }
         switch FocusInteraction.of(holder: holder, request: context,
                                    rejectNavigationDuringCall: rejectNavigationDuringCall) {
         case .reject:
@@ -54,7 +57,7 @@ struct CarFocus: FocusPolicy {
     }
 
     mutating func request(_ new: FocusEntry) -> FocusVerdict {
-        if let waiting = delayed, waiting.owner == new.owner, waiting.attributes.usage != new.attributes.usage {
+        if let waiting = delayed, waiting.owner == new.owner, CarFocus.context(waiting) != CarFocus.context(new) {
             return FocusVerdict(result: .failed, rule: AndroidRules.carSameListenerOtherUsage)
         }
         var losing: [(FocusOwner, Rule)] = []
@@ -86,6 +89,8 @@ struct CarFocus: FocusPolicy {
             if delayed?.owner == new.owner { delayed = nil }
             verdict.replaced = [new.owner]
             if replaced { verdict.rule = AndroidRules.carSameUsageReplaces }
+            // The replaced request no longer blocks anyone; the new one blocks whom it blocks (below).
+            for i in losers.indices { losers[i].blockers.removeAll { $0 == new.owner } }
         }
         let permanent = new.gain == .gain
         var lostForGood: [FocusOwner] = []
@@ -121,10 +126,13 @@ struct CarFocus: FocusPolicy {
             }
         }
         for owner in lostForGood { restoreUnblocked(by: owner, &verdict) }
+        if replaced { restoreUnblocked(by: nil, &verdict) }
         var holder = new
         holder.loss = nil
         holder.delayed = false
         holder.blockers = []
+        grants += 1
+        holder.granted = grants
         current.insert(holder, at: 0)
         return verdict
     }
@@ -176,14 +184,15 @@ struct CarFocus: FocusPolicy {
         }
     }
 
-    /// `removeBlockerAndRestoreUnblockedFocusLosersLocked`: losers no longer blocked by anyone regain focus.
-    mutating func restoreUnblocked(by gone: FocusOwner, _ verdict: inout FocusVerdict) {
+    /// `removeBlockerAndRestoreUnblockedFocusLosersLocked`: losers no longer blocked by anyone (once `gone` no
+    /// longer blocks them) regain focus.
+    mutating func restoreUnblocked(by gone: FocusOwner?, _ verdict: inout FocusVerdict) {
         var stillWaiting: [FocusEntry] = []
         for var entry in losers {
-            entry.blockers.removeAll { $0 == gone }
+            if let gone { entry.blockers.removeAll { $0 == gone } }
             if entry.blockers.isEmpty {
                 entry.loss = nil
-                current.insert(entry, at: 0)
+                current.append(entry)
                 verdict.regains.append(FocusRegain(owner: entry.owner, notify: true,
                                                    rule: AndroidRules.carRegainUnblocked))
             } else {
@@ -191,13 +200,12 @@ struct CarFocus: FocusPolicy {
             }
         }
         losers = stillWaiting
+        current.sort { $0.granted > $1.granted }
     }
 
-    /// The call is answered: the ring's entry leaves without being told and the call requests as CALL; the losers
-    /// the ring blocked stay blocked by the call.
+    /// The call is answered: telephony's listener requests again as CALL, which replaces its CALL_RING request
+    /// (`canSwapCallOrRingerClientRequest`).
     mutating func answer(_ entry: FocusEntry) -> FocusVerdict {
-        current.removeAll { $0.owner == entry.owner }
-        losers.removeAll { $0.owner == entry.owner }
         var verdict = request(entry)
         if verdict.result == .granted { verdict.rule = AndroidRules.carCallAnswered }
         return verdict
@@ -219,12 +227,13 @@ extension AndroidRules {
         evidence: .documented)
     static let carSameListenerOtherUsage = Rule(
         id: "car.same-listener-other-usage",
-        statement: "a second request from a listener that holds or waits for focus with another usage FAILS",
-        source: AOSP.carAudioFocus + " evaluateFocusRequestLocked",
+        statement: "a second request from a listener that holds or waits for focus, for another context, FAILS "
+            + "(telephony may swap its ring and its call)",
+        source: AOSP.carAudioFocus + " evaluateFocusRequestLocked, canSwapCallOrRingerClientRequest",
         evidence: .documented)
     static let carSameUsageReplaces = Rule(
         id: "car.same-usage-replaces",
-        statement: "a second request from a listener with the same usage replaces its earlier one, which is not told",
+        statement: "a second request from a listener for the same context replaces its earlier one, which is not told",
         source: AOSP.carAudioFocus + " evaluateFocusRequestLocked (replacedCurrentEntry)",
         evidence: .documented)
     static let carWaitingLoser = Rule(
@@ -257,7 +266,7 @@ extension AndroidRules {
     static let carCallAnswered = Rule(
         id: "car.call-answered",
         statement: "an answered call's focus changes from CALL_RING to CALL: telephony requests again as "
-            + "VOICE_COMMUNICATION, evaluated by the matrix",
-        source: AOSP.carAudioFocus + " evaluateFocusRequestLocked (the call's request as CALL)",
-        evidence: .model)
+            + "VOICE_COMMUNICATION, which replaces its ring's request and is evaluated by the matrix",
+        source: AOSP.carAudioFocus + " evaluateFocusRequestLocked, canSwapCallOrRingerClientRequest",
+        evidence: .documented)
 }

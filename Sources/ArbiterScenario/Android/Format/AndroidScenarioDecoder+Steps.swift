@@ -12,13 +12,14 @@ extension AndroidScenarioDecoder {
     static let requestKeys = ["gain", "usage", "contentType", "willPauseWhenDucked", "acceptsDelayedFocusGain",
                               "locksFocus"]
 
-    mutating func decodeSteps(_ node: Node) -> [AndroidStep] {
+    /// The steps under `steps:`, the first at `start` or after it.
+    mutating func decodeSteps(_ node: Node, from start: Time = .zero) -> [AndroidStep] {
         guard case .sequence = node, let items = reader.list(node, expected: "a list of steps") else {
             reader.fail(node, "steps is \(reader.describe(node))", expected: "a list of steps")
             return []
         }
         var steps: [AndroidStep] = []
-        var now = Time.zero
+        var now = start
         for item in items {
             guard let entries = reader.mapping(item, expected: "a step: one of an app name, device, system or expect")
             else { continue }

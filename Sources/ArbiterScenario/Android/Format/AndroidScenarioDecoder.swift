@@ -20,6 +20,21 @@ struct AndroidScenarioDecoder {
     /// into the top level).
     static let topKeys = ["scenario", "description", "platform", "android", "sdk", "profile", "device", "apps",
                           "allowLints", "steps"]
+
+    /// A decoder for a whole scenario file.
+    init(reader: YAMLReader) {
+        self.reader = reader
+    }
+
+    /// A decoder for steps of a run whose setup is known.
+    init(reader: YAMLReader, setup: AndroidSetup) {
+        self.reader = reader
+        platform = setup.platform
+        sdk = setup.sdk
+        apps = setup.apps
+        for app in setup.apps { players[app.name] = app.players.map(\.name) }
+    }
+
     static let platforms: [(String, FocusPlatform)] = [("android", .phone), ("androidAutomotive", .car)]
 
     mutating func decode(_ root: Node) -> AndroidScenario? {

@@ -19,4 +19,15 @@ public enum AndroidScenarioParser {
     public static func parse(_ text: String, file: String) -> Result<AndroidScenario, ScenarioErrors> {
         ScenarioParser.compose(text, file: file).flatMap { decode($0, file: file) }
     }
+
+    /// Decodes steps written as under `steps:` (a list, each `App: verb`, `system: ...`, `device: ...` or
+    /// `expect: ...`, with `at:`/`after:` counted from `time`) for a run whose setup is `setup`: what a REPL or a tool
+    /// adding steps to a replay needs. Names are checked against the setup's apps and players.
+    public static func decodeSteps(_ node: Node, file: String, setup: AndroidSetup, from time: Time = .zero)
+        -> Result<[AndroidStep], ScenarioErrors> {
+        var decoder = AndroidScenarioDecoder(reader: YAMLReader(file: file), setup: setup)
+        let steps = decoder.decodeSteps(node, from: time)
+        let diagnostics = decoder.reader.diagnostics
+        return diagnostics.isEmpty ? .success(steps) : .failure(ScenarioErrors(diagnostics))
+    }
 }

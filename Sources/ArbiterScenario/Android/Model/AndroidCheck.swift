@@ -5,8 +5,10 @@ import ArbiterEngine
 public struct AndroidCheck: Sendable {
     /// The key's position, reported when the check fails.
     public var position: SourcePosition
+    /// What is checked, and the value expected.
     public var subject: AndroidCheckSubject
 
+    /// A check written at `position`.
     public init(position: SourcePosition, subject: AndroidCheckSubject) {
         self.position = position
         self.subject = subject
@@ -19,7 +21,7 @@ public enum AndroidCheckSubject: Sendable {
     case focusOwner(FocusOwner?)
     /// The phone's stack, top first (`stack:`).
     case stack([FocusOwner])
-    /// The car's focus holders (`holders:`); on a phone, the top of the stack alone.
+    /// The car's focus holders (`holders:`), in any order; on a phone, the top of the stack alone.
     case holders([FocusOwner])
     /// Whether a notification sound asking to play now would play.
     case notificationSoundPlays(Bool)
@@ -88,14 +90,18 @@ public enum AndroidAppProperty: Sendable {
 
 /// A focus change to look for: the app told, and the change.
 public struct FocusEventPattern: Hashable, Sendable, CustomStringConvertible {
+    /// The app whose listener is told.
     public var app: AppID
+    /// `gain`, `loss`, `lossTransient` or `lossTransientCanDuck`.
     public var change: FocusChange
 
+    /// A pattern for `change` delivered to `app`.
     public init(app: AppID, change: FocusChange) {
         self.app = app
         self.change = change
     }
 
+    /// Whether `notification` is this change delivered to this app.
     public func matches(_ notification: FocusNotification) -> Bool {
         notification.app == app && notification.change == change
     }

@@ -4,13 +4,17 @@ import ArbiterLint
 
 /// A decoded, validated Android scenario file (docs/android.md): a setup and a timeline of steps.
 public struct AndroidScenario: Sendable {
+    /// The file it was read from, as errors and reports name it.
     public var file: String
+    /// `scenario:`.
     public var title: String
+    /// `description:`.
     public var description: String?
     /// The phone's stack (`android`) or the car's matrix (`androidAutomotive`); the same as `setup.platform`.
     public var platform: FocusPlatform { setup.platform }
     /// The device, its release and profile, and the apps, as the engine starts from them.
     public var setup: AndroidSetup
+    /// The timeline, in file order (a step for another platform left out).
     public var steps: [AndroidStep]
 
     /// The whole file's allowed lints' identifiers, sorted.
@@ -23,6 +27,7 @@ public struct AndroidScenario: Sendable {
     /// Where each app's name is written under `apps:`.
     public var appPositions: [AppID: SourcePosition]
 
+    /// A scenario as the decoder makes it, or as code builds one.
     public init(file: String, title: String, description: String? = nil, setup: AndroidSetup, steps: [AndroidStep],
                 lintAllowances: LintAllowances = LintAllowances(), appPositions: [AppID: SourcePosition] = [:]) {
         self.file = file
@@ -41,12 +46,26 @@ public struct AndroidStep: Sendable {
     public var position: SourcePosition
     /// Since the start of the scenario.
     public var time: Time
+    /// An event or an expectation.
     public var action: AndroidStepAction
 
+    /// A step at `time`, written at `position`.
     public init(position: SourcePosition, time: Time, action: AndroidStepAction) {
         self.position = position
         self.time = time
         self.action = action
+    }
+
+    /// The step's event; nil for an `expect:`.
+    public var event: AndroidEvent? {
+        if case .event(let event, _) = action { return event }
+        return nil
+    }
+
+    /// What the step's request must return (`returns:`), if it says.
+    public var expectedResult: ExpectedFocusResult? {
+        if case .event(_, let returns) = action { return returns }
+        return nil
     }
 
     /// The step's checks; empty for an event step.
@@ -66,10 +85,12 @@ public enum AndroidStepAction: Sendable {
 
 /// `returns: granted | delayed | failed` on a request step.
 public struct ExpectedFocusResult: Hashable, Sendable {
+    /// `granted`, `delayed` or `failed`.
     public var result: FocusRequestResult
     /// Where the expected result is written.
     public var position: SourcePosition
 
+    /// The result a step expects, written at `position`.
     public init(result: FocusRequestResult, position: SourcePosition) {
         self.result = result
         self.position = position

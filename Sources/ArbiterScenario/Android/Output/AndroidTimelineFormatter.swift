@@ -11,6 +11,7 @@ public struct AndroidTimelineFormatter {
     /// Android half); nil: nothing.
     public var tag: String?
 
+    /// A formatter that prints everything, or (`quiet`) failures and the result alone.
     public init(quiet: Bool = false, tag: String? = nil) {
         self.quiet = quiet
         self.tag = tag

@@ -24,8 +24,11 @@ struct AndroidCheckEvaluator {
             let actual = engine.stack
             return result(Self.list(owners), Self.list(actual), owners == actual, rule: provenance.rule(nil, "stack"))
         case .holders(let owners):
+            // The car keeps its holders in no order (CarAudioFocus's mFocusHolders is a map): any order matches.
             let actual = engine.holders
-            return result(Self.list(owners), Self.list(actual), owners == actual, rule: provenance.rule(nil, "holders"))
+            let same = owners.count == actual.count
+                && owners.map(\.description).sorted() == actual.map(\.description).sorted()
+            return result(Self.list(owners), Self.list(actual), same, rule: provenance.rule(nil, "holders"))
         case .notificationSoundPlays(let plays):
             let actual = engine.notificationSoundPlays
             return result("\(plays)", "\(actual)", plays == actual, rule: provenance.rule(nil, "notificationSoundPlays"))
@@ -47,12 +50,17 @@ struct AndroidCheckEvaluator {
             return AndroidCheckResult(check: check, passed: false, key: key, expected: Self.expected(property),
                                       actual: "no such app in the engine", rule: nil)
         }
+        /// The rule behind the value: the engine's own for the property, else the last decision that set it. A
+        /// volume is set by whichever of the app, the duck, the fade and the mute changed it last: the decisions
+        /// say which.
         func result(_ expected: some CustomStringConvertible, _ actual: some CustomStringConvertible, _ passed: Bool,
                     rule: String? = nil) -> AndroidCheckResult {
             let name = rule ?? property.key
+            let decided = provenance.rule(owner, name)
+            let lastChange = name == "volume" || name == "audible"
             return AndroidCheckResult(check: check, passed: passed, key: key, expected: expected.description,
                                       actual: actual.description,
-                                      rule: state.rules[name] ?? provenance.rule(owner, name))
+                                      rule: lastChange ? decided ?? state.rules[name] : state.rules[name] ?? decided)
         }
         let playing = state.players.values.contains(.started)
         switch property {
@@ -67,20 +75,20 @@ struct AndroidCheckEvaluator {
         case .volume(let value):
             guard let first = engine.setup.apps.first(where: { $0.name == app })?.players.first?.name,
                   let actual = state.volumes[first] else {
-                return result(Profile.text(value), "no player", false)
+                return result(Self.volume(value), "no player", false)
             }
-            return result(Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance)
+            return result(Self.volume(value), Self.volume(actual), abs(actual - value) <= Self.tolerance)
         case .ducked(let value): return result(value, state.ducked, value == state.ducked)
         case .faded(let value): return result(value, state.faded, value == state.faded)
         case .muted(let value): return result(value, state.muted, value == state.muted)
         case .player(let name, let value):
             let actual = state.players[name]
             return result(value, actual.map(\.description) ?? "no such player", value == actual,
-                          rule: state.rules["players.\(name)"] == nil ? "playing" : "players.\(name)")
+                          rule: provenance.rule(owner, "players.\(name)") == nil ? "playing" : "players.\(name)")
         case .playerVolume(let name, let value):
-            guard let actual = state.volumes[name] else { return result(Profile.text(value), "no such player", false) }
-            return result(Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance,
-                          rule: state.rules["players.\(name).volume"] == nil ? "volume" : "players.\(name).volume")
+            guard let actual = state.volumes[name] else { return result(Self.volume(value), "no such player", false) }
+            return result(Self.volume(value), Self.volume(actual), abs(actual - value) <= Self.tolerance,
+                          rule: "volume")
         case .events(let changes):
             let mine = window.filter { $0.app == app }
             let patterns = changes.map { FocusEventPattern(app: app, change: $0) }
@@ -101,10 +109,21 @@ struct AndroidCheckEvaluator {
         case .request(let value): value.map(\.description) ?? "null"
         case .playing(let value), .audible(let value), .ducked(let value), .faded(let value), .muted(let value):
             "\(value)"
-        case .volume(let value), .playerVolume(_, let value): Profile.text(value)
+        case .volume(let value), .playerVolume(_, let value): Self.volume(value)
         case .player(_, let value): value.description
         case .events(let changes), .eventsInclude(let changes): list(changes.map(\.description))
         }
+    }
+
+    /// A volume to six places, as precise as the profile's levels are written (0.017783), without trailing zeros.
+    static func volume(_ value: Double) -> String {
+        let micro = Int((value * 1_000_000).rounded())
+        let whole = micro / 1_000_000, fraction = abs(micro % 1_000_000)
+        guard fraction != 0 else { return String(whole) }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(micro < 0 && whole == 0 ? "-" : "")\(whole).\(digits)"
     }
 
     static func name(_ owner: FocusOwner?) -> String { owner?.description ?? "null" }

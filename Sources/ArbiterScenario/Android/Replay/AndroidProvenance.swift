@@ -7,6 +7,7 @@ import ArbiterEngine
 public struct AndroidProvenance: Sendable {
     private var rules: [String: Rule] = [:]
 
+    /// No decisions seen yet.
     public init() {}
 
     /// The rule of the last decision that set `property` of `owner` (nil: the device's).
@@ -23,6 +24,9 @@ public struct AndroidProvenance: Sendable {
             for property in Self.deviceProperties(of: decision.change) {
                 rules[Self.key(nil, property)] = decision.rule
             }
+            // Whether a notification would play is decided when one asks; a later change of the ringer or of who
+            // holds focus leaves that decision out of date.
+            if Self.changesNotificationSound(decision.change) { rules[Self.key(nil, "notificationSoundPlays")] = nil }
         }
     }
 
@@ -34,15 +38,24 @@ public struct AndroidProvenance: Sendable {
         case .fadingOut, .fadedOut, .fadedIn: ["faded", "volume", "audible"]
         case .muted: ["muted", "volume", "audible"]
         case .player(let name, _): ["playing", "audible", "players.\(name)"]
-        case .volume(let name, _): ["volume", "audible", "players.\(name).volume"]
+        case .volume: ["volume", "audible"]
         case .terminated: ["focus", "playing", "audible"]
         default: []
         }
     }
 
+    static func changesNotificationSound(_ change: FocusDecisionChange) -> Bool {
+        switch change {
+        case .ringerMode, .focus(.gain), .abandoned, .terminated: true
+        default: false
+        }
+    }
+
     static func deviceProperties(of change: FocusDecisionChange) -> [String] {
         switch change {
-        case .request, .abandoned, .focus, .terminated, .call, .assistant, .alarm: ["focus", "stack", "holders"]
+        // Who holds focus changes when someone gains it (or leaves it: a gain for the next follows in order).
+        case .focus(.gain), .abandoned, .terminated: ["focus", "stack", "holders"]
+        case .request, .focus: ["stack"]
         case .notificationSound: ["notificationSoundPlays"]
         default: []
         }

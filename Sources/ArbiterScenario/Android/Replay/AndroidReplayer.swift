@@ -6,7 +6,8 @@ public enum AndroidReplayer {
     /// Replays `scenario`: each step at its time, each `returns:` compared with what the request returned, each
     /// `expect:` evaluated after time has passed to its instant. With `recordStates`, the report keeps the engine
     /// after its setup and after every entry.
-    public static func replay(_ scenario: AndroidScenario, recordStates: Bool = false) -> AndroidScenarioReport {
+    public static func replay(_ scenario: AndroidScenario, backend: AndroidReplayBackend? = nil,
+                              recordStates: Bool = false) -> AndroidScenarioReport {
         var report = AndroidScenarioReport(scenario: scenario)
         var engine: AndroidEngine
         do {
@@ -31,22 +32,43 @@ public enum AndroidReplayer {
                                                           problem: problem(outcome, expected: returns))))
             if recordStates { report.states.append(engine) }
         }
-        for step in scenario.steps {
-            current = step.position
+        func replay(_ step: AndroidStep) throws {
             switch step.action {
             case .event(let event, let returns):
                 record(engine.handle(event, at: step.time), at: step.position, returns: returns)
+                try backend?.reconcile(with: engine)
             case .expect(let checks):
                 let outcome = engine.handle(.advance, at: step.time)
                 if !outcome.decisions.isEmpty || !outcome.notifications.isEmpty || outcome.rejection != nil {
                     record(outcome, at: nil, returns: nil)
                 }
-                let results = AndroidCheck.evaluate(checks, engine: engine, since: window, provenance: provenance)
+                try backend?.reconcile(with: engine)
+                var results = AndroidCheck.evaluate(checks, engine: engine, since: window, provenance: provenance)
+                if let backend {
+                    results += try backend.disagreements(with: engine).map { real in
+                        AndroidCheckResult(check: AndroidCheck(position: step.position,
+                                                               subject: .app(AppID(real.app), .playing(true))),
+                                           passed: false, key: "\(real.app).players.\(real.player).\(real.what) (real graph)",
+                                           expected: real.model, actual: real.real, rule: nil)
+                    }
+                }
                 report.entries.append(.expect(AndroidExpectRecord(position: step.position, time: step.time,
                                                                   results: results)))
                 if recordStates { report.states.append(engine) }
                 window = []
             }
+        }
+        do {
+            try backend?.reconcile(with: engine)
+            for step in scenario.steps {
+                current = step.position
+                try replay(step)
+            }
+        } catch {
+            let outcome = FocusOutcome(time: engine.now, event: .advance, rejection: "\(error)")
+            report.entries.append(.step(AndroidStepRecord(position: current, outcome: outcome,
+                                                          problem: "the real system failed: \(error)")))
+            if recordStates { report.states.append(engine) }
         }
         report.warnings = lints.warnings()
         return report
