@@ -31,10 +31,11 @@ struct AndroidTimelineSVGTests {
               Music: { focus: lossTransientCanDuck, ducked: true, volume: 0.017783 }
           - after: 2s
             Maps: abandonFocus
-          - expect:
+          - after: 1s
+            expect:
               Music: { ducked: false, volume: 1 }
               Maps: { playing: true }
-          - after: 5s
+          - after: 4s
             Radio: play
           - Maps: stop
           - after: 1s
@@ -42,7 +43,7 @@ struct AndroidTimelineSVGTests {
               focus: Radio
               Music: { faded: true }
               Radio: { playing: false }
-          - after: 4s
+          - after: 7s
             expect:
               Music: { focus: loss, faded: false }
         """
@@ -80,7 +81,7 @@ struct AndroidTimelineSVGTests {
         for text in delivered { #expect(!reader.titles(containing: text).isEmpty, "a mark for \(text)") }
         #expect(reader.titles(containing: "Music ← loss  [").count == 1, "Music is told it lost focus for good")
         #expect(reader.checks("held").count == report.checkCount - 1)
-        #expect(reader.checks("failed").map(\.text) == ["✗"])
+        #expect(reader.checks("failed").map(\.text) == ["✗"], "\(reader.titles(containing: "✗"))")
         #expect(reader.titles(containing: "✗ Radio.playing: expected false, got true  (prompt.yaml:").count == 1)
         #expect(reader.titles(containing: "✓ Music.ducked = true  (prompt.yaml:").count == 1)
     }
@@ -100,6 +101,8 @@ struct AndroidTimelineSVGTests {
         let falling = zip(points, points.dropFirst()).filter { $0.0 < $1.0 && $0.1 < $1.1 }.map(\.0.0)
         #expect(falling.filter { $0 >= steps[1] && $0 < steps[2] }.count >= 4, "the 500 ms duck is a slope: \(points)")
         #expect(falling.filter { $0 >= steps[3] }.count >= 8, "the 2 s fade is a slope: \(points)")
+        let rising = zip(points, points.dropFirst()).filter { $0.0 < $1.0 && $0.1 > $1.1 }.map(\.0.0)
+        #expect(rising.filter { $0 >= steps[2] && $0 < steps[3] }.count >= 4, "the unduck climbs back: \(points)")
         #expect(reader.titles(containing: "Music faded").count == 1, "\(reader.titles(containing: "Music f"))")
         #expect(reader.titles(containing: "Music focus: lossTransientCanDuck").count == 1)
     }
