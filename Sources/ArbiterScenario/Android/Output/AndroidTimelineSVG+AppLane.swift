@@ -92,8 +92,8 @@ extension AndroidTimelineSVG.Canvas {
             svg.element("line", ["x1": n(x0), "y1": n(edge), "x2": n(x1), "y2": n(edge), "stroke": "#f0e0cc",
                                  "stroke-dasharray": "3,3"])
         }
-        guard let player = picture.samples.first?.engine.setup.apps.first(where: { $0.name == app })?.players.first?.name
-        else { return }
+        let declared = picture.samples.first?.engine.setup.apps.first { $0.name == app }
+        guard let player = declared?.players.first?.name else { return }
         var points: [(Double, Double)] = []
         for sample in picture.samples {
             let volume = sample.engine.state(of: app)?.volumes[player] ?? 0
@@ -106,7 +106,8 @@ extension AndroidTimelineSVG.Canvas {
             }
         }
         svg.begin(title: "\(app) volume: \(player)'s own × duck × fade × mute")
-        svg.element("polyline", ["class": "volume", "points": points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " "),
+        let line = points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
+        svg.element("polyline", ["class": "volume", "points": line,
                                  "fill": "none", "stroke": "#e07b00", "stroke-width": "2"])
         svg.end()
     }

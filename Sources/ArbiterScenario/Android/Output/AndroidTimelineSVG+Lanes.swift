@@ -27,7 +27,8 @@ extension AndroidTimelineSVG.Canvas {
             svg.element("line", ["x1": n(sx), "y1": n(top + strip), "x2": n(sx), "y2": n(baseline - size + 1),
                                  "stroke": "#d6d6d6", "stroke-width": "1"])
             svg.element("line", ["class": "step", "x1": n(sx), "y1": n(top), "x2": n(sx), "y2": n(top + strip),
-                                 "stroke": step.failed ? "#b3261e" : "#8a8a8a", "stroke-width": step.failed ? "3" : "1.5"])
+                                 "stroke": step.failed ? "#b3261e" : "#8a8a8a",
+                                 "stroke-width": step.failed ? "3" : "1.5"])
             if let text = place.text {
                 svg.text(text, x: place.x, y: baseline, TimelineCanvas.halo.merging(
                     ["class": "label step", "font-size": n(size), "fill": step.failed ? "#b3261e" : "#333333"]) { $1 })
@@ -45,7 +46,7 @@ extension AndroidTimelineSVG.Canvas {
         separator(at: y)
         let top = y + 4
         laneName(picture.isCar ? "holders" : "focus", y: top + 14)
-        let parts = picture.parts { engine in FocusView(holders: engine.holders, stack: engine.stack, call: engine.call) }
+        let parts = picture.parts { FocusView(holders: $0.holders, stack: $0.stack, call: $0.call) }
         for part in parts where !part.value.holders.isEmpty {
             let colour = colours(for: part.value.holders[0])
             let names = part.value.holders.map(\.description).joined(separator: " + ")

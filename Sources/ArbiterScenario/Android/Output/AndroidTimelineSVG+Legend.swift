@@ -18,11 +18,13 @@ extension AndroidTimelineSVG.Canvas {
             lx += width
         }
         func box(_ colour: String, height: Double = 10) -> (inout SVGWriter, Double, Double) -> Void {
-            { svg, x, y in svg.element("rect", ["x": SVGWriter.n(x), "y": SVGWriter.n(y - 4 - height / 2), "width": "14",
-                                               "height": SVGWriter.n(height), "fill": colour]) }
+            { svg, x, y in svg.element("rect", ["x": SVGWriter.n(x), "y": SVGWriter.n(y - 4 - height / 2),
+                                               "width": "14", "height": SVGWriter.n(height), "fill": colour]) }
         }
         func glyph(_ glyph: String, _ colour: String) -> (inout SVGWriter, Double, Double) -> Void {
-            { svg, x, y in svg.text(glyph, x: x + 7, y: y, ["font-size": "12", "fill": colour, "text-anchor": "middle"]) }
+            { svg, x, y in
+                svg.text(glyph, x: x + 7, y: y, ["font-size": "12", "fill": colour, "text-anchor": "middle"])
+            }
         }
         for status in FocusStatus.allCases {
             item("focus \(status)", box(Self.colours(for: status).fill, height: 12))

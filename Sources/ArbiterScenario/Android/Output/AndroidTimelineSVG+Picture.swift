@@ -13,6 +13,11 @@ extension AndroidTimelineSVG {
             /// Its file position and, when it failed, why.
             var detail: String?
             var failed: Bool
+            /// The engine just before the step's instant (the initial one at 0), and just after the step.
+            var before: AndroidEngine
+            var after: AndroidEngine
+            /// The focus changes it delivered.
+            var notifications: [FocusNotification]
         }
 
         /// A focus change delivered, at the time it was delivered.
@@ -40,6 +45,8 @@ extension AndroidTimelineSVG {
         struct Instant {
             var time: Time
             var steps: [Step]
+            /// The engine just before the instant (the initial one at 0).
+            var before: AndroidEngine { steps[0].before }
         }
 
         var title: String
@@ -69,26 +76,35 @@ extension AndroidTimelineSVG {
             checks = []
             failedSteps = 0
             var states: [Sample] = [Sample(time: .zero, engine: initial)]
+            var before = initial, beforeTime = Time.zero
             for (entry, engine) in zip(report.entries, report.states) {
+                let time: Time = switch entry {
+                case .step(let step): step.outcome.time
+                case .expect(let expect): expect.time
+                }
+                if time != beforeTime {
+                    before = states[states.count - 1].engine
+                    beforeTime = time
+                }
                 switch entry {
                 case .step(let step):
-                    let time = step.outcome.time
                     delivered += step.outcome.notifications.map { Delivered(time: $0.time ?? time, notification: $0) }
                     if step.problem != nil { failedSteps += 1 }
                     if let position = step.position {
                         var detail = "\(position)"
                         if let problem = step.problem { detail += ": \(problem)" }
                         steps.append(Step(time: time, label: AndroidEventText.text(step.outcome.event), detail: detail,
-                                          failed: step.problem != nil))
+                                          failed: step.problem != nil, before: before, after: engine,
+                                          notifications: step.outcome.notifications))
                     }
                     states.append(Sample(time: time, engine: engine))
                 case .expect(let expect):
                     checks += expect.results.map { result in
                         let app: AppID? = if case .app(let id, _) = result.check.subject { id } else { nil }
-                        return Check(time: expect.time, app: app, passed: result.passed,
-                                     text: (result.passed ? "✓ " : "✗ ") + result.summary + "  (\(result.check.position))")
+                        let text = (result.passed ? "✓ " : "✗ ") + result.summary + "  (\(result.check.position))"
+                        return Check(time: expect.time, app: app, passed: result.passed, text: text)
                     }
-                    states.append(Sample(time: expect.time, engine: engine))
+                    states.append(Sample(time: time, engine: engine))
                 }
             }
             lastTime = states.last?.time ?? .zero

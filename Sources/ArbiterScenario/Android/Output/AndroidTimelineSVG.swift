@@ -4,9 +4,9 @@ import ArbiterEngine
 /// Draws an Android replay as SVG on an even time axis, as `TimelineSVG` draws an iOS one: a lane of steps with
 /// their names (steps at one instant share its place), a lane of who holds focus, then one lane per app with its
 /// focus status as a coloured band, a bar while a player is started, its volume as a line (ducks and fades drawn as
-/// slopes), muted and faded spans, a mark for each focus change delivered, and ✓/✗ for the checks. No text overlaps
-/// another; hovering over anything shows its details (a focus change's rule, a check's position). The same report
-/// gives byte-identical output.
+/// slopes), muted and faded spans, a mark for each focus change delivered, and ✓/✗ for the checks; a box below the
+/// lanes shows the state after each of the steps at one instant. No text overlaps another; hovering over anything
+/// shows its details (a focus change's rule, a check's position). The same report gives byte-identical output.
 public enum AndroidTimelineSVG {
     /// The picture of a replay made with `AndroidReplayer.replay(_:recordStates: true)`; nil when the report has
     /// no states (it was replayed without them, or its setup failed).
@@ -60,6 +60,7 @@ public enum AndroidTimelineSVG {
                                       "stroke-dasharray": "3,2", "stroke-width": "1"])
             }
             svg.insert(grid, at: gridAt)
+            instantBoxes(below: y)
             legend()
         }
 
@@ -79,12 +80,14 @@ public enum AndroidTimelineSVG {
 
         /// A lane's name, left of the plot.
         mutating func laneName(_ text: String, y: Double, size: Double = 11) {
-            svg.text(text, x: TimelineSVG.left - 8, y: y, ["font-size": n(size), "fill": "#777777", "text-anchor": "end"])
+            svg.text(text, x: TimelineSVG.left - 8, y: y,
+                     ["font-size": n(size), "fill": "#777777", "text-anchor": "end"])
         }
 
         /// A line across the picture above a lane.
         mutating func separator(at y: Double) {
-            svg.element("line", ["x1": "8", "y1": n(y), "x2": n(TimelineSVG.width - 8), "y2": n(y), "stroke": "#cfcfcf"])
+            svg.element("line", ["x1": "8", "y1": n(y), "x2": n(TimelineSVG.width - 8), "y2": n(y),
+                                 "stroke": "#cfcfcf"])
         }
 
         /// A stretch of a lane, `height` tall, named inside when there is room.
