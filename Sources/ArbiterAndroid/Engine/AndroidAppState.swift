@@ -5,7 +5,7 @@ public struct AndroidAppState: Hashable, Sendable {
     public var focus: FocusStatus
     /// The last request's result.
     public var lastRequest: FocusRequestResult?
-    public var players: [String: PlayerState]
+    public var players: [String: AndroidPlayerState]
     /// Each player's volume now: its own × duck × fade × mute.
     public var volumes: [String: Double]
     /// The framework ducks it (automatic ducking, or the car's ducking table).
@@ -17,7 +17,7 @@ public struct AndroidAppState: Hashable, Sendable {
     /// The rule behind each of the above, by check name (`focus`, `ducked`, ...), for explanations.
     public var rules: [String: Rule]
 
-    public init(focus: FocusStatus = .none, lastRequest: FocusRequestResult? = nil, players: [String: PlayerState] = [:],
+    public init(focus: FocusStatus = .none, lastRequest: FocusRequestResult? = nil, players: [String: AndroidPlayerState] = [:],
                 volumes: [String: Double] = [:], ducked: Bool = false, faded: Bool = false, muted: Bool = false,
                 rules: [String: Rule] = [:]) {
         self.focus = focus

@@ -17,7 +17,7 @@ public struct AndroidEngine: Sendable {
     var fades: [Int: FadeRecord] = [:]
     var dueWork: [DueWork] = []
     var nextSequence = 0
-    var callState: CallState?
+    var callState: AndroidCallState?
     /// Counts rings, so the mute scheduled for one ring does not act on a later one.
     var callToken = 0
     var assistantActive = false
@@ -95,7 +95,7 @@ public struct AndroidEngine: Sendable {
     /// The owner at the top of the stack (the car: the most recent holder); nil when no one holds focus.
     public var focusOwner: FocusOwner? { holders.first }
     /// The phone's call: ringing, active, or nil.
-    public var call: CallState? { callState }
+    public var call: AndroidCallState? { callState }
     /// The device's ringer mode now.
     public var ringerMode: RingerMode { currentRingerMode }
 }

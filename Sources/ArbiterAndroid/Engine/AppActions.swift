@@ -77,7 +77,7 @@ extension AndroidEngine {
         }
     }
 
-    mutating func setPlayer(_ i: Int, _ name: String, _ state: PlayerState, _ rule: Rule) {
+    mutating func setPlayer(_ i: Int, _ name: String, _ state: AndroidPlayerState, _ rule: Rule) {
         guard let p = records[i].player(name), records[i].players[p].state != state else { return }
         records[i].players[p].state = state
         records[i].rules["playing"] = rule

@@ -3,9 +3,9 @@ import ArbiterEngine
 /// A player as the engine keeps it.
 struct PlayerRecord: Sendable {
     let name: String
-    let kind: PlayerKind
+    let kind: AndroidPlayerKind
     let attributes: AudioAttributes
-    var state: PlayerState = .stopped
+    var state: AndroidPlayerState = .stopped
     /// The app's own volume.
     var ownVolume: Double = 1
     /// When the framework's duck of this player began (its ramp starts there); nil: not ducked.

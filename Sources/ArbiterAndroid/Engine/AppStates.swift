@@ -6,7 +6,7 @@ extension AndroidEngine {
     public func state(of app: AppID) -> AndroidAppState? {
         guard let i = recordIndex[app] else { return nil }
         let record = records[i]
-        var players: [String: PlayerState] = [:]
+        var players: [String: AndroidPlayerState] = [:]
         var volumes: [String: Double] = [:]
         for (p, player) in record.players.enumerated() {
             players[player.name] = player.state

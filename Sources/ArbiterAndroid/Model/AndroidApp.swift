@@ -45,11 +45,11 @@ public struct AndroidApp: Hashable, Sendable {
 /// A player an app declares.
 public struct AndroidPlayer: Hashable, Sendable {
     public var name: String
-    public var kind: PlayerKind
+    public var kind: AndroidPlayerKind
     /// Its own attributes; nil: the app's.
     public var attributes: AudioAttributes?
 
-    public init(name: String, kind: PlayerKind = .mediaPlayer, attributes: AudioAttributes? = nil) {
+    public init(name: String, kind: AndroidPlayerKind = .mediaPlayer, attributes: AudioAttributes? = nil) {
         self.name = name
         self.kind = kind
         self.attributes = attributes

@@ -42,13 +42,13 @@ public enum FocusDecisionChange: Hashable, Sendable, CustomStringConvertible {
     case fadedIn
     /// Muted for a ring or call, or unmuted after it.
     case muted(Bool)
-    case player(String, PlayerState)
+    case player(String, AndroidPlayerState)
     /// The app's own volume for a player.
     case volume(String, Double)
     /// The app's listener ran a reaction.
     case reacted(FocusChange, FocusReaction)
     /// The phone's call state (nil: no call).
-    case call(CallState?)
+    case call(AndroidCallState?)
     case assistant(Bool)
     case alarm(Bool)
     case ringerMode(RingerMode)
@@ -82,7 +82,7 @@ public enum FocusDecisionChange: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The phone's call.
-public enum CallState: String, Hashable, Sendable, CustomStringConvertible {
+public enum AndroidCallState: String, Hashable, Sendable, CustomStringConvertible {
     case ringing, active
 
     public var description: String { rawValue }

@@ -41,7 +41,7 @@ public struct FocusState: Equatable, Sendable {
         public var ducked: Bool
         public var faded: Bool
         public var muted: Bool
-        public var players: [String: ArbiterAndroid.PlayerState]
+        public var players: [String: AndroidPlayerState]
 
         init(_ state: AndroidAppState, firstPlayer: String?) {
             focus = state.focus

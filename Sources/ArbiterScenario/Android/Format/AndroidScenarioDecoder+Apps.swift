@@ -137,14 +137,14 @@ extension AndroidScenarioDecoder {
     }
 
     /// Android's player kinds, and iOS's as a cross-platform file's shared `players:` names them.
-    mutating func playerKind(_ node: Node) -> ArbiterAndroid.PlayerKind? {
+    mutating func playerKind(_ node: Node) -> AndroidPlayerKind? {
         if reader.text(node) == "recorder" {
             reader.fail(node, "player kind 'recorder' records: Android's focus has no recorder here",
-                        expected: "one of: " + ArbiterAndroid.PlayerKind.allCases.map(\.rawValue).joined(separator: ", "))
+                        expected: "one of: " + AndroidPlayerKind.allCases.map(\.rawValue).joined(separator: ", "))
             return nil
         }
         return reader.androidChoice(node, AndroidVocabulary.playerKinds, what: "player kind",
-                                    names: ArbiterAndroid.PlayerKind.allCases.map(\.rawValue))
+                                    names: AndroidPlayerKind.allCases.map(\.rawValue))
     }
 
     /// `reactions: { focusLoss: [stop, abandonFocus], focusGain: resume }`.

@@ -17,9 +17,9 @@ enum AndroidVocabulary {
     static let statuses = table(FocusStatus.self)
     static let reactions = table(FocusReaction.self)
     static let ringerModes = table(RingerMode.self)
-    static let playerStates = table(ArbiterAndroid.PlayerState.self) + [("playing", .started)]
+    static let playerStates = table(AndroidPlayerState.self) + [("playing", .started)]
     /// Android's kinds, then iOS's for a cross-platform file's shared `players:` (docs/android.md, Both halves).
-    static let playerKinds: [(String, ArbiterAndroid.PlayerKind)] = table(ArbiterAndroid.PlayerKind.self) + [
+    static let playerKinds: [(String, AndroidPlayerKind)] = table(AndroidPlayerKind.self) + [
         ("audioPlayer", .mediaPlayer), ("avPlayer", .mediaPlayer), ("queuePlayer", .mediaPlayer),
         ("playerViewController", .mediaPlayer), ("systemMusicPlayer", .mediaPlayer),
         ("applicationMusicPlayer", .mediaPlayer), ("audioEngine", .audioTrack),

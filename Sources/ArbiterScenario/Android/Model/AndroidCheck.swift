@@ -61,7 +61,7 @@ public enum AndroidAppProperty: Sendable {
     case faded(Bool)
     case muted(Bool)
     /// A player's state: `players: { main: started }`.
-    case player(String, ArbiterAndroid.PlayerState)
+    case player(String, AndroidPlayerState)
     /// A player's volume: `players: { main: { volume: 0.2 } }` (within 0.01).
     case playerVolume(String, Double)
     /// This app's focus changes since the previous `expect`, in order.

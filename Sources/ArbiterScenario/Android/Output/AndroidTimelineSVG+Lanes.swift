@@ -63,7 +63,7 @@ extension AndroidTimelineSVG.Canvas {
     struct FocusView: Equatable {
         var holders: [FocusOwner]
         var stack: [FocusOwner]
-        var call: ArbiterAndroid.CallState?
+        var call: AndroidCallState?
     }
 
     /// The colours of a focus owner's segments: each app its own, the system's clients theirs.

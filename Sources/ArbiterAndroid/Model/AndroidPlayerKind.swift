@@ -1,5 +1,5 @@
 /// The kind of player, as the framework's playback monitor tells them apart.
-public enum PlayerKind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum AndroidPlayerKind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// `MediaPlayer` (and players built on it or on AudioTrack, such as ExoPlayer).
     case mediaPlayer
     /// `AudioTrack`.
@@ -13,7 +13,7 @@ public enum PlayerKind: String, Hashable, Sendable, CaseIterable, CustomStringCo
 }
 
 /// A player's state.
-public enum PlayerState: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum AndroidPlayerState: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case started, paused, stopped
 
     public var description: String { rawValue }
