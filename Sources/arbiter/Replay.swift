@@ -129,51 +129,60 @@ extension Arbiter {
         /// Replays an iOS scenario (with `--pipewire`, on real streams) and prints its report.
         func replayIOS(_ scenario: Scenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
                        observer: ObserverConnection, pictures: TimelinePictures?) -> RunResult {
-            var backend: PipeWireReplayBackend?
-            if real {
-                do {
-                    backend = try PipeWireReplayBackend(setup: scenario.setup, runtimeDirectory: runtimeDirectory,
-                                                        remote: pipeWireOptions.pipewireRemote, realtime: realtime,
-                                                        observer: observer)
-                } catch let gone as RealSystemGone {
-                    // It answered when the command started: the daemon went away between two files.
-                    return .daemonGone("\(gone)")
-                } catch {
-                    print("\(path): error: PipeWire: \(error)")
-                    return .failed
-                }
+            let made = backend(real, path: path) {
+                try PipeWireReplayBackend(setup: scenario.setup, runtimeDirectory: runtimeDirectory,
+                                          remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
             }
+            guard case .success(let backend) = made else { return made.failure! }
             let report = Replayer.replay(scenario, backend: backend, recordStates: pictures != nil)
-            let problem = pictures?.draw(report, from: path, tag: tag)
             let lines = json ? JSONLinesFormatter.lines(for: report) : TimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
-            lines.forEach { print($0) }
-            if let problem { print(problem) }
-            return report.passed && problem == nil ? .passed : .failed
+            return printed(lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag))
         }
 
         /// Replays an Android scenario (with `--pipewire`, on real streams) and prints its report.
         func replayAndroid(_ scenario: AndroidScenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
                            observer: ObserverConnection, pictures: TimelinePictures?) -> RunResult {
-            var backend: AndroidPipeWireBackend?
-            if real {
-                do {
-                    backend = try AndroidPipeWireBackend(setup: scenario.setup, runtimeDirectory: runtimeDirectory,
-                                                         remote: pipeWireOptions.pipewireRemote, realtime: realtime,
-                                                         observer: observer)
-                } catch let gone as RealSystemGone {
-                    return .daemonGone("\(gone)")
-                } catch {
-                    print("\(path): error: PipeWire: \(error)")
-                    return .failed
-                }
+            let made = backend(real, path: path) {
+                try AndroidPipeWireBackend(setup: scenario.setup, runtimeDirectory: runtimeDirectory,
+                                           remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
             }
+            guard case .success(let backend) = made else { return made.failure! }
             let report = AndroidReplayer.replay(scenario, backend: backend, recordStates: pictures != nil)
-            let problem = pictures?.draw(report, from: path, tag: tag)
             let lines = json ? AndroidJSONLinesFormatter.lines(for: report)
                 : AndroidTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
+            return printed(lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag))
+        }
+
+        /// The backend a run is carried out on with `--pipewire` (nil without), or how the run ends when it cannot
+        /// be made: the daemon gone (it answered when the command started), or PipeWire refusing this file.
+        func backend<Backend>(_ real: Bool, path: String, _ make: () throws -> Backend) -> BackendOrEnd<Backend> {
+            guard real else { return .success(nil) }
+            do {
+                return .success(try make())
+            } catch let gone as RealSystemGone {
+                return .end(.daemonGone("\(gone)"))
+            } catch {
+                print("\(path): error: PipeWire: \(error)")
+                return .end(.failed)
+            }
+        }
+
+        /// A backend (nil without `--pipewire`), or how the run ends without one.
+        enum BackendOrEnd<Backend> {
+            case success(Backend?)
+            case end(RunResult)
+
+            var failure: RunResult? {
+                if case .end(let result) = self { return result }
+                return nil
+            }
+        }
+
+        /// Prints a run's report and the problem drawing its picture, if any; how the run ended.
+        func printed(_ lines: [String], passed: Bool, picture problem: String?) -> RunResult {
             lines.forEach { print($0) }
             if let problem { print(problem) }
-            return report.passed && problem == nil ? .passed : .failed
+            return passed && problem == nil ? .passed : .failed
         }
     }
 }
