@@ -1,24 +1,41 @@
 import ArgumentParser
+import ArbiterAndroid
 import ArbiterEngine
+import ArbiterScenario
 
 extension Arbiter {
-    /// `arbiter rules`: the rules the engine cites, with their statements and sources.
+    /// `arbiter rules`: the rules the engines cite, with their statements and sources.
     struct Rules: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the policy rules behind every decision, with their sources.")
+            abstract: "List the policy rules behind every decision, with their sources.",
+            discussion: "iOS's rules first, then Android's (the phone's and the car's); --platform shows one platform's.")
 
         @Argument(help: "Show only rules whose identifier starts with this prefix (for example `activation`).")
         var prefix: String?
 
+        @Option(help: ArgumentHelp("Show only one platform's rules: ios, or android (the phone's and the car's).",
+                                   valueName: "PLATFORM"))
+        var platform: ScenarioPlatform?
+
+        /// The rules asked for, iOS's then Android's.
+        var rules: [Rule] {
+            switch platform {
+            case .ios: Rule.catalog
+            case .android, .androidAutomotive: AndroidRules.catalog
+            case nil: Rule.catalog + AndroidRules.catalog
+            }
+        }
+
         func validate() throws {
-            if let prefix, !Rule.catalog.contains(where: { $0.id.hasPrefix(prefix) }) {
+            if let prefix, !rules.contains(where: { $0.id.hasPrefix(prefix) }) {
+                let areas = Set(rules.map { String($0.id.prefix { $0 != "." }) }).sorted()
                 throw ValidationError("no rule starts with '\(prefix)'; expected a prefix such as "
-                    + "activation, deactivation, system, background, audible, ducking, options")
+                    + areas.joined(separator: ", "))
             }
         }
 
         func run() {
-            for rule in Rule.catalog where rule.id.hasPrefix(prefix ?? "") {
+            for rule in rules where rule.id.hasPrefix(prefix ?? "") {
                 print(rule.id)
                 print("  \(rule.statement)")
                 print("  source: \(rule.source) (\(rule.evidence))")

@@ -37,6 +37,11 @@ struct CommandTests {
         let ids = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
         #expect(ids.count > 50)
         #expect(ids.contains("activation.background-needs-now-playing"))
+        #expect(ids.contains("car.interaction-reject"), "Android's rules follow iOS's")
+        #expect(Set(ids).count == ids.count, "no rule id is used by both platforms")
+        let android = try CLI.run(["rules", "--platform", "android"])
+        let androidIDs = android.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(androidIDs.contains("duck.automatic") && !androidIDs.contains("activation.background-needs-now-playing"))
     }
 
     @Test("an unknown rule prefix is a usage error that says what was expected")
