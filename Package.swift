@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "ArbiterLive",
             dependencies: [
-                "ArbiterEngine", "ArbiterScenario", "ArbiterPipeWire", "CArbiterPipeWire", "CArbiterDBus",
+                "ArbiterEngine", "ArbiterAndroid", "ArbiterScenario", "ArbiterPipeWire", "CArbiterPipeWire", "CArbiterDBus",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire", "ArbiterAndroid"]),
         .testTarget(
             name: "ArbiterLiveTests",
-            dependencies: ["ArbiterLive", "ArbiterPipeWire", "ArbiterScenario", "ArbiterEngine", "arbiter-standin"]
+            dependencies: ["ArbiterLive", "ArbiterPipeWire", "ArbiterScenario", "ArbiterEngine", "ArbiterAndroid", "arbiter-standin"]
         ),
         .testTarget(name: "ArbiterSoakTests", dependencies: ["ArbiterSoak", "ArbiterPipeWire", "ArbiterEngine"]),
         .testTarget(
