@@ -1,0 +1,174 @@
+import ArbiterAndroid
+import ArbiterEngine
+import ArbiterPipeWire
+
+/// Android's audio focus over other programs' streams on a running daemon: each playback stream is an app of the
+/// usage its `media.role` stands for (`AndroidRoleUsage`), its running and stopping are the app's `play` and
+/// `stop`, and what the engine decides is done to the streams: their volumes (duck, fade, mute) as softVolumes, a
+/// pause by the app's own reaction as a cork. Nothing is linked or moved.
+///
+/// The engine's setup is fixed, so when a program appears the engine is made again with the new app list and the
+/// session's events so far are replayed (the engine is deterministic); the events are forgotten, and the apps that
+/// left dropped, whenever nothing plays.
+public final class AndroidLiveSession {
+    /// How long a stream stays stopped before its app is taken to have stopped (as `LiveBackend.stopGrace`).
+    public static let stopGrace = Time.ms(150)
+    /// How long a stream the session started again has to run before it counts as stopped.
+    public static let uncorkGrace = Time.ms(1000)
+    /// How long after a decision volumes may still move (the longest duck ramp, fade-out and fade-in offset).
+    static let rampWindow = Time.ms(4500)
+
+    public let platform: FocusPlatform
+    public let sdk: Int
+    let graph: any ProgramGraphAccess
+    let output: (String) -> Void
+    var engine: AndroidEngine
+    var apps: [AndroidApp] = []
+    var events: [(AndroidEvent, Time)] = []
+    var streams: [UInt32: AndroidLiveStream] = [:]
+    var rampUntil: Time = .zero
+    var nextUid = 10_001
+
+    /// The generation of the last snapshot read, for `ProgramGraph.wait(after:timeoutMs:)`.
+    public private(set) var generation: UInt64 = 0
+
+    /// A session over `graph` with `platform`'s policy at API level `sdk` (nil: 34); each line it has to say goes
+    /// to `output`.
+    public init(graph: any ProgramGraphAccess, platform: FocusPlatform, sdk: Int? = nil,
+                output: @escaping (String) -> Void) throws {
+        self.graph = graph
+        self.platform = platform
+        self.sdk = sdk ?? 34
+        self.output = output
+        engine = try AndroidEngine(AndroidSetup(platform: platform, sdk: self.sdk))
+    }
+
+    /// The programs' streams followed now.
+    public var followed: Int { streams.count }
+
+    /// The engine as it stands (its apps' states and volumes).
+    public var state: AndroidEngine { engine }
+
+    /// Reads the graph, tells the engine what the streams did at `time` (since the session started), and acts on
+    /// the streams. Returns whether volumes may still move: then the next turn should come within 25 ms.
+    @discardableResult
+    public func turn(at time: Time) -> Bool {
+        let snapshot = graph.snapshot()
+        generation = snapshot.generation
+        var happened: [AndroidEvent] = []
+        var declared = false
+        let present = Set(snapshot.nodes.map(\.id))
+        for id in streams.keys.sorted() where !present.contains(id) {
+            let stream = streams.removeValue(forKey: id)!
+            output("seen: \(stream.app) gone")
+            if stream.playing { happened += [.app(stream.app, .stop(nil)), .app(stream.app, .abandonFocus)] }
+        }
+        for node in snapshot.streams where node.mediaClass == "Stream/Output/Audio" {
+            if streams[node.id] == nil {
+                declare(node)
+                declared = true
+            }
+            happened += seen(node, at: time)
+        }
+        if declared { rebuild() }
+        for event in happened {
+            events.append((event, time))
+            report(engine.handle(event, at: time))
+        }
+        if happened.isEmpty && time > engine.now { report(engine.handle(.advance, at: time)) }
+        act(at: time)
+        forgetWhenQuiet()
+        return time < rampUntil
+    }
+
+    /// Puts every stream back as it was: softVolumes 1 and what the session corked started again.
+    public func leave() {
+        for id in streams.keys.sorted() {
+            guard var stream = streams[id] else { continue }
+            if stream.applied != nil, let node = graph.snapshot().node(id) {
+                try? graph.setSoftVolumes(node: id, node.channelVolumes.isEmpty ? [1] : node.channelVolumes, mute: nil)
+                stream.applied = nil
+            }
+            if stream.corked {
+                try? graph.start(node: id)
+                stream.corked = false
+            }
+            streams[id] = stream
+        }
+    }
+
+    // MARK: What was seen
+
+    /// Declares the stream's app: named for its program and node, of its role's usage, with a well-behaved app's
+    /// reactions (pause on a loss, resume on a gain).
+    func declare(_ node: ProgramNode) {
+        let role = node.properties["media.role"]
+        let usage = AndroidRoleUsage.forRole(role)
+        let name = AppID("\(ProgramIdentity.name(from: node.properties))-\(node.id)")
+        let app = AndroidApp(name: name, uid: nextUid, targetSdk: sdk,
+                             attributes: AudioAttributes(usage: usage.usage, contentType: usage.contentType),
+                             focusGain: usage.gain,
+                             reactions: [.loss: [.pause], .lossTransient: [.pause], .gain: [.resume]])
+        nextUid += 1
+        apps.append(app)
+        streams[node.id] = AndroidLiveStream(node: node.id, app: name, role: role, usage: usage)
+        let known = role.map { AndroidRoleUsage.knows($0) ? $0 : "\($0), unknown role" } ?? "no role"
+        output("seen: \(name) (\(known), usage \(usage.usage), requests \(usage.gain))")
+    }
+
+    /// The stream's app's events for what the stream does now: `play` when it starts running, `stop` and
+    /// `abandonFocus` once it stayed stopped for the grace. A corked stream's state is the cork's.
+    func seen(_ node: ProgramNode, at time: Time) -> [AndroidEvent] {
+        guard var stream = streams[node.id], !stream.corked else { return [] }
+        defer { streams[node.id] = stream }
+        if node.state == .running {
+            stream.stoppedSince = nil
+            stream.uncorkedAt = nil
+            guard !stream.playing else { return [] }
+            stream.playing = true
+            output("seen: \(stream.app) (\(stream.role ?? "no role"), usage \(stream.usage.usage)) running")
+            return [.app(stream.app, .play(nil))]
+        }
+        guard stream.playing, node.state != .creating else { return [] }
+        let since = stream.stoppedSince ?? time
+        stream.stoppedSince = since
+        let grace = stream.uncorkedAt.map { max(since, $0 + Self.uncorkGrace - Self.stopGrace) } ?? since
+        guard time - grace >= Self.stopGrace else { return [] }
+        stream.playing = false
+        stream.stoppedSince = nil
+        stream.uncorkedAt = nil
+        output("seen: \(stream.app) stopped")
+        return [.app(stream.app, .stop(nil)), .app(stream.app, .abandonFocus)]
+    }
+
+    /// A new engine for the app list, with the session's events replayed in it (their outcomes were printed).
+    func rebuild() {
+        do {
+            var fresh = try AndroidEngine(AndroidSetup(platform: platform, sdk: sdk, apps: apps))
+            for (event, at) in events { _ = fresh.handle(event, at: at) }
+            engine = fresh
+        } catch {
+            output("error: the apps seen make no Android setup: \(error)")
+        }
+    }
+
+    /// When nothing plays and no one holds focus: the events are forgotten and the apps that left dropped.
+    func forgetWhenQuiet() {
+        guard !events.isEmpty, engine.holders.isEmpty, !streams.values.contains(where: { $0.playing || $0.corked })
+        else { return }
+        let here = Set(streams.values.map(\.app))
+        apps.removeAll { !here.contains($0.name) }
+        events = []
+        rebuild()
+    }
+
+    /// Prints an outcome: its rejection, the engine's decisions and the focus changes, each with its rule.
+    func report(_ outcome: FocusOutcome) {
+        if let rejection = outcome.rejection { output("  refused: \(rejection)") }
+        for decision in outcome.decisions { output("  \(decision)") }
+        for notification in outcome.notifications {
+            output("→ \(notification.app): \(notification.change)  [\(notification.rule.id)]")
+        }
+        if !outcome.decisions.isEmpty { rampUntil = max(rampUntil, outcome.time + Self.rampWindow) }
+    }
+}
