@@ -55,11 +55,16 @@ struct Attach: ParsableCommand {
     @Flag(help: .hidden)
     var guardMode = false
 
+    @Option(help: ArgumentHelp("Apply Android's audio focus instead: android (the phone) or androidAutomotive (the car).",
+                               valueName: "PLATFORM"))
+    var platform: String?
+
     func validate() throws {
         guard keepSteps > 0 else { throw ValidationError("--keep-steps is \(keepSteps); expected 1 or more") }
     }
 
     func run() throws {
+        if let platform { return try runAndroid(platform) }
         LoggingSystem.bootstrap { JournalLogHandler(label: $0) }
         let logger = Logger(label: "arbiter")
         let ledgerPath = ledger ?? LeaveLedger.defaultPath(remote: pipewireRemote)
