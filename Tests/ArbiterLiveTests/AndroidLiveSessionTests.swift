@@ -1,5 +1,6 @@
 import ArbiterAndroid
 import ArbiterEngine
+import Foundation
 @testable import ArbiterLive
 @testable import ArbiterPipeWire
 import Testing
@@ -110,5 +111,38 @@ import Testing
         live.leave()
         #expect(graph.factor(10) == 1)
         #expect(graph.calls[before...].contains("start 10"))
+    }
+
+    @Test func manyPromptsOverMusicKeepTheEventsBoundedAndTheFocusAsItWas() throws {
+        let (live, graph, _) = try session()
+        graph.stream(10, name: "Music", role: "Music", pid: 100)
+        live.turn(at: .ms(0))
+        graph.stream(11, name: "Maps", role: "Navigation", pid: 200, running: false)
+        var t: Int64 = 1000
+        for _ in 0..<1500 {
+            graph.set(11, running: true)
+            live.turn(at: .ms(t))
+            graph.set(11, running: false)
+            live.turn(at: .ms(t + 10))
+            live.turn(at: .ms(t + 200))
+            t += 300
+        }
+        #expect(live.events.count <= AndroidLiveSession.eventsKept)
+        #expect(live.state.focusOwner == .app(AppID("Music-10")))
+        #expect(graph.factor(10) == 1)
+        graph.set(11, running: true)
+        live.turn(at: .ms(t))
+        #expect(graph.factor(10) == live.state.setup.profile.duckLevel)
+    }
+
+    @Test func theRoleTableIsInTheDocs() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("docs/linux.md"), encoding: .utf8)
+        let section = try #require(page.components(separatedBy: "## The car's focus on a live graph").last)
+        for row in AndroidRoleUsage.all {
+            let line = section.split(separator: "\n").first { $0.contains("| `\(row.roles[0])`") }
+            #expect(line?.contains("| `\(row.usage)` | `\(row.gain)` |") == true, "\(row.roles[0])")
+        }
     }
 }

@@ -17,6 +17,8 @@ public final class AndroidLiveSession {
     public static let uncorkGrace = Time.ms(1000)
     /// How long after a decision volumes may still move (the longest duck ramp, fade-out and fade-in offset).
     static let rampWindow = Time.ms(4500)
+    /// How many events are kept before they are compacted (`compact`).
+    static let eventsKept = 4096
 
     public let platform: FocusPlatform
     public let sdk: Int
@@ -78,6 +80,7 @@ public final class AndroidLiveSession {
         if happened.isEmpty && time > engine.now { report(engine.handle(.advance, at: time)) }
         act(at: time)
         forgetWhenQuiet()
+        compact()
         return time < rampUntil
     }
 
@@ -126,6 +129,7 @@ public final class AndroidLiveSession {
             stream.uncorkedAt = nil
             guard !stream.playing else { return [] }
             stream.playing = true
+            stream.playingSince = time
             output("seen: \(stream.app) (\(stream.role ?? "no role"), usage \(stream.usage.usage)) running")
             return [.app(stream.app, .play(nil))]
         }
@@ -159,6 +163,17 @@ public final class AndroidLiveSession {
         let here = Set(streams.values.map(\.app))
         apps.removeAll { !here.contains($0.name) }
         events = []
+        rebuild()
+    }
+
+    /// When the events grow past `eventsKept` and nothing is corked: they become the `play` of each stream that
+    /// plays, in the order they started, so the engine's requests are made again in that order.
+    func compact() {
+        guard events.count > Self.eventsKept, !streams.values.contains(where: \.corked) else { return }
+        let here = Set(streams.values.map(\.app))
+        apps.removeAll { !here.contains($0.name) }
+        events = streams.values.filter(\.playing).sorted { ($0.playingSince ?? .zero, $0.node) < ($1.playingSince ?? .zero, $1.node) }
+            .map { (.app($0.app, .play(nil)), $0.playingSince ?? .zero) }
         rebuild()
     }
 

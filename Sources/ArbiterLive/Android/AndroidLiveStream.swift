@@ -12,6 +12,8 @@ struct AndroidLiveStream {
     var usage: AndroidRoleUsage
     /// Its app was told `play`, and not `stop` since.
     var playing = false
+    /// When its app was last told `play`.
+    var playingSince: Time?
     /// When it was first seen not running while playing (the stop grace runs from then).
     var stoppedSince: Time?
     /// Paused by the session (`pause(node:)`): its state is the cork's, not the program's.
