@@ -145,4 +145,17 @@ import Testing
             #expect(line?.contains("| `\(row.usage)` | `\(row.gain)` |") == true, "\(row.roles[0])")
         }
     }
+
+    @Test func aNodeIdTheDaemonReusesMakesANewApp() throws {
+        let (live, graph, _) = try session()
+        graph.stream(10, name: "Music", role: "Music", pid: 100)
+        graph.stream(11, name: "Maps", role: "Navigation", pid: 200)
+        live.turn(at: .ms(0))
+        graph.remove(11)
+        live.turn(at: .ms(1000))
+        graph.stream(11, name: "Maps", role: "Navigation", pid: 201)
+        live.turn(at: .ms(2000))
+        #expect(live.state.apps.map(\.name) == ["Music-10", "Maps-11", "Maps-11-2"])
+        #expect(graph.factor(10) == live.state.setup.profile.duckLevel)
+    }
 }

@@ -13,21 +13,34 @@ extension AndroidLiveSession {
 
     /// Each stream's softVolumes become its app's volume (over the program's own channelVolumes); a stream whose
     /// app's player the engine paused is corked, and started again when the engine starts the player again.
+    /// A line is printed when a ramp starts (`from → to, ramping`) and when a level is reached, not at each step.
     func act(at time: Time) {
         let snapshot = graph.snapshot()
+        var settled = engine
+        _ = settled.handle(.advance, at: time + Self.rampWindow)
+        var setAny = false
         for id in streams.keys.sorted() {
             guard var stream = streams[id], let node = snapshot.node(id), let state = engine.state(of: stream.app)
             else { continue }
             defer { streams[id] = stream }
-            let level = ((state.volumes["main"] ?? 1) * 1000).rounded() / 1000
+            let level = Self.rounded(state.volumes["main"] ?? 1)
+            let target = Self.rounded(settled.state(of: stream.app)?.volumes["main"] ?? level)
             let own = node.channelVolumes
             let changed = stream.applied.map { abs($0.level - level) > 0.0005 || $0.over != own } ?? (level != 1)
             if changed {
                 let volumes = own.isEmpty ? [Float(level)] : own.map { $0 * Float(level) }
                 do {
                     try graph.setSoftVolumes(node: id, volumes, mute: nil)
+                    setAny = true
+                    let was = stream.applied?.level ?? 1
                     stream.applied = (level, own)
-                    output("⇒ \(stream.app) softVolumes \(Profile.text(level))  [\(Act.volume)]")
+                    if level == target {
+                        if was != level { output("⇒ \(stream.app) softVolumes \(Profile.text(level))  [\(Act.volume)]") }
+                        stream.announced = nil
+                    } else if stream.announced != target {
+                        output("⇒ \(stream.app) softVolumes \(Profile.text(was)) → \(Profile.text(target)), ramping  [\(Act.volume)]")
+                        stream.announced = target
+                    }
                 } catch {
                     output("  cannot set the softVolumes of \(stream.app): \(error)")
                 }
@@ -52,5 +65,9 @@ extension AndroidLiveSession {
                 }
             }
         }
+        // The session's own sets are not news: the next wait is for what others change.
+        if setAny { generation = graph.snapshot().generation }
     }
+
+    static func rounded(_ level: Double) -> Double { (level * 1000).rounded() / 1000 }
 }

@@ -32,7 +32,7 @@ public final class AndroidLiveSession {
     var nextUid = 10_001
 
     /// The generation of the last snapshot read, for `ProgramGraph.wait(after:timeoutMs:)`.
-    public private(set) var generation: UInt64 = 0
+    public internal(set) var generation: UInt64 = 0
 
     /// A session over `graph` with `platform`'s policy at API level `sdk` (nil: 34); each line it has to say goes
     /// to `output`.
@@ -107,7 +107,14 @@ public final class AndroidLiveSession {
     func declare(_ node: ProgramNode) {
         let role = node.properties["media.role"]
         let usage = AndroidRoleUsage.forRole(role)
-        let name = AppID("\(ProgramIdentity.name(from: node.properties))-\(node.id)")
+        // A node id the daemon reuses while the app of its earlier stream is still in the list gets a suffix.
+        let base = "\(ProgramIdentity.name(from: node.properties))-\(node.id)"
+        var name = AppID(base)
+        var count = 1
+        while apps.contains(where: { $0.name == name }) {
+            count += 1
+            name = AppID("\(base)-\(count)")
+        }
         let app = AndroidApp(name: name, uid: nextUid, targetSdk: sdk,
                              attributes: AudioAttributes(usage: usage.usage, contentType: usage.contentType),
                              focusGain: usage.gain,

@@ -22,4 +22,6 @@ struct AndroidLiveStream {
     var uncorkedAt: Time?
     /// The softVolumes last set, and the channelVolumes they were set over; nil: never set.
     var applied: (level: Double, over: [Float])?
+    /// The level a ramp under way was announced to go to.
+    var announced: Double?
 }
