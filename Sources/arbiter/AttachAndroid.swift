@@ -36,8 +36,10 @@ extension Attach {
         AttachSignals.install()
         let input = LineInput()
         let start = ContinuousClock.now
-        func elapsed() -> Time { Time(milliseconds: (ContinuousClock.now - start).components.seconds * 1000
-            + (ContinuousClock.now - start).components.attoseconds / 1_000_000_000_000_000) }
+        func elapsed() -> Time {
+            let since = (ContinuousClock.now - start).components
+            return Time(milliseconds: since.seconds * 1000 + since.attoseconds / 1_000_000_000_000_000)
+        }
         var ramping = live.turn(at: elapsed())
         AttachOutput.line("attached: \(live.followed) programs (remote \(androidRemoteName), platform \(name))")
         loop: while !AttachSignals.stopRequested {

@@ -158,4 +158,21 @@ import Testing
         #expect(live.state.apps.map(\.name) == ["Music-10", "Maps-11", "Maps-11-2"])
         #expect(graph.factor(10) == live.state.setup.profile.duckLevel)
     }
+
+    @Test func onThePhoneANavigationPromptDucksMusicWithARampAndSaysSoTwice() throws {
+        let (live, graph, lines) = try session(.phone)
+        graph.stream(10, name: "Music", role: "Music", pid: 100)
+        live.turn(at: .ms(0))
+        graph.stream(11, name: "Maps", role: "Navigation", pid: 200)
+        #expect(live.turn(at: .ms(1000)))   // a ramp is under way
+        let first = graph.factor(10)
+        live.turn(at: .ms(1250))
+        #expect(graph.factor(10) < first)
+        live.turn(at: .ms(1600))
+        let profile = live.state.setup.profile
+        #expect(graph.factor(10) == (profile.strongDuckLevel * 1000).rounded() / 1000)
+        let said = lines.all.filter { $0.hasPrefix("⇒ Music-10 softVolumes") }
+        #expect(said.count == 2)
+        #expect(said.first?.hasSuffix("ramping  [live.duck]") == true)
+    }
 }

@@ -84,6 +84,20 @@ struct AndroidLiveTests {
         #expect(output().contains("detached: "))
         #expect(try car.factor("Music").map { $0 > 0.99 } == true)
     }
+
+    @Test func arbiterAttachRefusesWhatMakesNoSenseForAndroid() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: AndroidCar.arbiter)
+        process.arguments = ["attach", "--platform", "androidAutomotive", "--rules", "rules.yaml", "--no-guard"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(said.contains("--rules, --no-guard cannot be used with --platform androidAutomotive"))
+    }
 }
 
 /// A private graph with the car's focus on it: a `PrivateSession`, programs played into it, and an
