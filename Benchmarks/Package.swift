@@ -53,6 +53,17 @@ let package = Package(
             path: "Benchmarks/ScenarioBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The Android engine's cost per event, on the phone and in the car.
+        .executableTarget(
+            name: "AndroidBenchmarks",
+            dependencies: [
+                .product(name: "ArbiterAndroid", package: "Arbiter"),
+                .product(name: "ArbiterEngine", package: "Arbiter"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AndroidBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         .executableTarget(
             name: "PhoneBenchmarks",
             dependencies: [
