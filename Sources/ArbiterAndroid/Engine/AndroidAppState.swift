@@ -2,9 +2,11 @@ import ArbiterEngine
 
 /// An app's state at an instant, as checks read it.
 public struct AndroidAppState: Hashable, Sendable {
+    /// Where the app stands with focus.
     public var focus: FocusStatus
     /// The last request's result.
     public var lastRequest: FocusRequestResult?
+    /// Each player's state, by name.
     public var players: [String: AndroidPlayerState]
     /// Each player's volume now: its own × duck × fade × mute.
     public var volumes: [String: Double]
@@ -17,6 +19,7 @@ public struct AndroidAppState: Hashable, Sendable {
     /// The rule behind each of the above, by check name (`focus`, `ducked`, ...), for explanations.
     public var rules: [String: Rule]
 
+    /// A state as the engine reads it out.
     public init(focus: FocusStatus = .none, lastRequest: FocusRequestResult? = nil, players: [String: AndroidPlayerState] = [:],
                 volumes: [String: Double] = [:], ducked: Bool = false, faded: Bool = false, muted: Bool = false,
                 rules: [String: Rule] = [:]) {

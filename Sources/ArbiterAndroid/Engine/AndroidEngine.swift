@@ -3,6 +3,7 @@ import ArbiterEngine
 /// Android's audio focus as a pure, deterministic state machine: events in, each with its time; decisions and
 /// focus changes out, each with the rule that made it. The phone's stack or the car's matrix, as the setup says.
 public struct AndroidEngine: Sendable {
+    /// What the engine started from.
     public let setup: AndroidSetup
     /// The time of the last event handled.
     public internal(set) var now: Time = .zero
@@ -103,5 +104,6 @@ public struct AndroidEngine: Sendable {
 /// Why a setup cannot start an engine.
 public struct AndroidSetupError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
+    /// An error that says what is inconsistent.
     public init(_ description: String) { self.description = description }
 }

@@ -28,13 +28,16 @@ public enum AppAction: Hashable, Sendable {
 
 /// What a request step changes from the app's declared request; nil keeps the declaration's.
 public struct FocusRequestChange: Hashable, Sendable {
+    /// The gain asked for (`AUDIOFOCUS_GAIN*`).
     public var gain: FocusGain?
+    /// The request's `AudioAttributes` usage and content type.
     public var usage: Usage?
     public var contentType: ContentType?
     public var willPauseWhenDucked: Bool?
     public var acceptsDelayedFocusGain: Bool?
     public var locksFocus: Bool?
 
+    /// A change of the declared request; what is left nil stays as declared.
     public init(gain: FocusGain? = nil, usage: Usage? = nil, contentType: ContentType? = nil,
                 willPauseWhenDucked: Bool? = nil, acceptsDelayedFocusGain: Bool? = nil, locksFocus: Bool? = nil) {
         self.gain = gain

@@ -2,6 +2,7 @@ import ArbiterEngine
 
 /// An app as a scenario declares it: its uid, target SDK, the focus request it makes and its players.
 public struct AndroidApp: Hashable, Sendable {
+    /// The app's name in scenarios.
     public var name: AppID
     /// Apps with the same uid are one app to the framework (automatic ducking spares a winner's own uid).
     public var uid: Int
@@ -19,10 +20,12 @@ public struct AndroidApp: Hashable, Sendable {
     public var locksFocus: Bool
     /// The car: it holds `RECEIVE_CAR_AUDIO_DUCKING_EVENTS`, so it loses focus to a ducking request instead of sharing.
     public var receivesDuckEvents: Bool
+    /// Its players (a scenario declares one `main` mediaPlayer by default).
     public var players: [AndroidPlayer]
     /// What the app's listener does on each focus change, in order.
     public var reactions: [FocusChange: [FocusReaction]]
 
+    /// An app as declared; what is left out is a media app requesting AUDIOFOCUS_GAIN with one player.
     public init(name: AppID, uid: Int, targetSdk: Int, attributes: AudioAttributes = AudioAttributes(),
                 focusGain: FocusGain = .gain, willPauseWhenDucked: Bool = false, acceptsDelayedFocusGain: Bool = false,
                 locksFocus: Bool = false, receivesDuckEvents: Bool = false,
@@ -44,11 +47,14 @@ public struct AndroidApp: Hashable, Sendable {
 
 /// A player an app declares.
 public struct AndroidPlayer: Hashable, Sendable {
+    /// The player's name in steps and checks.
     public var name: String
+    /// What the framework's playback monitor sees it as.
     public var kind: AndroidPlayerKind
     /// Its own attributes; nil: the app's.
     public var attributes: AudioAttributes?
 
+    /// A player; its attributes default to its app's.
     public init(name: String, kind: AndroidPlayerKind = .mediaPlayer, attributes: AudioAttributes? = nil) {
         self.name = name
         self.kind = kind

@@ -6,6 +6,7 @@ public struct AndroidProfile: Hashable, Sendable {
     public var duckLevel: Double = 0.2
     /// Whether an `assistant` or `assistanceNavigationGuidance` requester ducks to `strongDuckLevel`.
     public var strongDuck: Bool
+    /// The strong duck's linear gain (−35 dB, STRONG_DUCK_VSHAPE).
     public var strongDuckLevel: Double = 0.017783
     /// How long the automatic duck ramps.
     public var duckRamp: Time = .ms(500)
@@ -28,13 +29,18 @@ public struct AndroidProfile: Hashable, Sendable {
 
 /// Everything an Android engine starts from.
 public struct AndroidSetup: Hashable, Sendable {
+    /// The phone's stack or the car's matrix.
     public var platform: FocusPlatform
     /// The device's API level (Android 14 is 34).
     public var sdk: Int
+    /// The tunables; by default the release's (`AndroidProfile(sdk:)`).
     public var profile: AndroidProfile
+    /// The ringer mode at the start.
     public var ringerMode: RingerMode
+    /// The apps, in the order declared.
     public var apps: [AndroidApp]
 
+    /// A setup; without a profile, the defaults of API level `sdk`.
     public init(platform: FocusPlatform = .phone, sdk: Int = 34, profile: AndroidProfile? = nil,
                 ringerMode: RingerMode = .normal, apps: [AndroidApp] = []) {
         self.platform = platform

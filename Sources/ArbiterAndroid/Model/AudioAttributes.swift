@@ -17,9 +17,12 @@ public enum ContentType: String, Hashable, Sendable, CaseIterable, CustomStringC
 
 /// A request's or a player's `AudioAttributes`.
 public struct AudioAttributes: Hashable, Sendable, CustomStringConvertible {
+    /// What the sound is for.
     public var usage: Usage
+    /// What the sound is.
     public var contentType: ContentType
 
+    /// Attributes; `AudioAttributes.Builder`'s defaults are usage MEDIA, content UNKNOWN.
     public init(usage: Usage = .media, contentType: ContentType = .unknown) {
         self.usage = usage
         self.contentType = contentType

@@ -4,12 +4,15 @@ import ArbiterEngine
 public struct FocusDecision: Hashable, Sendable, CustomStringConvertible {
     /// Who the decision is about; nil for the device.
     public var owner: FocusOwner?
+    /// What changed.
     public var change: FocusDecisionChange
+    /// The rule that made the change, with its AOSP source.
     public var rule: Rule
     /// When work that fell due before the event made the decision (a fade's end, the mute in a call), that time;
     /// nil: the outcome's time.
     public var time: Time?
 
+    /// A decision; `time` when work that fell due made it, nil for the outcome's time.
     public init(owner: FocusOwner?, change: FocusDecisionChange, rule: Rule, time: Time? = nil) {
         self.owner = owner
         self.change = change
@@ -90,12 +93,16 @@ public enum AndroidCallState: String, Hashable, Sendable, CustomStringConvertibl
 
 /// A focus change delivered to an app's listener, with the rule that sent it.
 public struct FocusNotification: Hashable, Sendable, CustomStringConvertible {
+    /// The app whose listener is called.
     public var app: AppID
+    /// What it is told.
     public var change: FocusChange
+    /// The rule that sent it, with its AOSP source.
     public var rule: Rule
     /// When it was delivered by work that fell due before the event (a LOSS at a fade's end); nil: the outcome's time.
     public var time: Time?
 
+    /// A focus change sent; `time` when work that fell due sent it, nil for the outcome's time.
     public init(app: AppID, change: FocusChange, rule: Rule, time: Time? = nil) {
         self.app = app
         self.change = change
@@ -111,15 +118,20 @@ public struct FocusNotification: Hashable, Sendable, CustomStringConvertible {
 
 /// What handling one event did.
 public struct FocusOutcome: Hashable, Sendable {
+    /// When the event was handled.
     public var time: Time
+    /// The event.
     public var event: AndroidEvent
     /// A request's result, for a request (or `play`) step.
     public var result: FocusRequestResult?
     /// Why the event could not be applied (an unknown player, a call ended that never rang), in scenario words.
     public var rejection: String?
+    /// What the engine changed, in order (work that fell due first).
     public var decisions: [FocusDecision]
+    /// The focus changes delivered to listeners, in order.
     public var notifications: [FocusNotification]
 
+    /// An outcome as the engine makes it.
     public init(time: Time, event: AndroidEvent, result: FocusRequestResult? = nil, rejection: String? = nil,
                 decisions: [FocusDecision] = [], notifications: [FocusNotification] = []) {
         self.time = time

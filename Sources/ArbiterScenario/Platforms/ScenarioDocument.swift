@@ -4,7 +4,9 @@ import Yams
 /// A scenario file as it is replayed: one run for a one-platform file, one run a platform for a cross-platform
 /// file (`platforms: [ios, android]`).
 public struct ScenarioDocument: Sendable {
+    /// The file's path, as given.
     public var file: String
+    /// One run a platform the file is replayed on, in the order `platforms:` lists them.
     public var runs: [ScenarioRun]
     /// Whether the file names several platforms: each run's report is then labelled with its platform.
     public var isCrossPlatform: Bool
@@ -21,6 +23,7 @@ public enum ScenarioRun: Sendable {
     case ios(Scenario)
     case android(AndroidScenario)
 
+    /// The platform the run replays on.
     public var platform: ScenarioPlatform {
         switch self {
         case .ios: .ios
