@@ -43,4 +43,12 @@ public struct LintAllowances: Hashable, Sendable {
 
     /// Whether `finding` is silenced.
     public func allows(_ finding: LintFinding) -> Bool { !entries(silencing: finding).isEmpty }
+
+    /// The entries that silenced nothing in a run that used `used`. An entry for `allowlints.unused` itself is never
+    /// one of them, and silences them as any allowance does.
+    public func unused(given used: Set<Entry>) -> [Entry] {
+        entries.filter { entry in
+            entry.lint != Lint.allowanceUnused.id && !used.contains(entry) && !allows(.allowanceUnused(entry, at: .zero))
+        }
+    }
 }

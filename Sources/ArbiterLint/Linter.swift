@@ -16,12 +16,7 @@ public struct Linter: Sendable {
     /// The allowances that silenced nothing: once the run is finished, each one hides no mistake the run makes,
     /// and would hide the next one of its kind unseen.
     /// An entry for `allowlints.unused` itself is never one of them, and silences them as any allowance does.
-    public var unusedAllowances: [LintAllowances.Entry] {
-        allowances.entries.filter { entry in
-            entry.lint != Lint.allowanceUnused.id && !usedAllowances.contains(entry)
-                && !allowances.allows(.allowanceUnused(entry, at: .zero))
-        }
-    }
+    public var unusedAllowances: [LintAllowances.Entry] { allowances.unused(given: usedAllowances) }
 
     private var checks: [any LintCheck]
     private var engine: Engine

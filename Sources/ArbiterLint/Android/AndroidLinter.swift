@@ -58,11 +58,7 @@ public struct AndroidLinter: Sendable {
         guard !finished else { return [] }
         finished = true
         endInstant()
-        let unused = allowances.entries.filter { entry in
-            entry.lint != Lint.allowanceUnused.id && !usedAllowances.contains(entry)
-                && !allowances.allows(.allowanceUnused(entry, at: .zero))
-        }
-        findings += unused.map { LintFinding.allowanceUnused($0, at: engine.now) }
+        findings += allowances.unused(given: usedAllowances).map { LintFinding.allowanceUnused($0, at: engine.now) }
         return Array(findings[start...])
     }
 
