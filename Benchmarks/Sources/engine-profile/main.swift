@@ -8,8 +8,9 @@
 //   engine-profile repl [APPS] [EVENTS] [SEED]   prints the workload as REPL lines instead (for `arbiter repl`)
 //   engine-profile yaml [APPS] [STEPS] [SEED]    prints the workload as a scenario file instead
 //   engine-profile scenarios PATH...        replays the scenario files at PATH (a file, or the .yaml and .yml files
-//                                           under a folder) once each, so a profile also counts the rules they
-//                                           reach; exits 1 if a file is not a valid scenario
+//                                           under a folder) once each, every platform's run of a file as
+//                                           `arbiter replay` does, so a profile also counts the rules they reach;
+//                                           exits 1 if a file is not a valid scenario
 // Anything else prints this usage and exits 2.
 import ArbiterEngine
 import ArbiterScenario
@@ -40,8 +41,14 @@ if word == "scenarios" {
     let files = ScenarioFiles.expand(rest)
     var steps = 0, invalid = 0
     for file in files {
-        switch ScenarioFiles.load(file) {
-        case .success(let scenario): steps += Replayer.replay(scenario).entries.count
+        switch ScenarioFiles.loadDocument(file) {
+        case .success(let document):
+            for run in document.runs {
+                switch run {
+                case .ios(let scenario): steps += Replayer.replay(scenario).entries.count
+                case .android(let scenario): steps += AndroidReplayer.replay(scenario).entries.count
+                }
+            }
         case .failure(let errors):
             invalid += 1
             printError("\(errors)")
