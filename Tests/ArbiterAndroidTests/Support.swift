@@ -26,7 +26,7 @@ struct Device {
     }
 
     @discardableResult
-    mutating func app(_ name: AppID, _ action: ArbiterAndroid.AppAction, after: Time = .zero) -> FocusOutcome {
+    mutating func app(_ name: AppID, _ action: AndroidAppAction, after: Time = .zero) -> FocusOutcome {
         step(.app(name, action), after: after)
     }
 
@@ -36,7 +36,7 @@ struct Device {
     }
 
     @discardableResult
-    mutating func system(_ action: ArbiterAndroid.SystemAction, after: Time = .zero) -> FocusOutcome {
+    mutating func system(_ action: AndroidSystemAction, after: Time = .zero) -> FocusOutcome {
         step(.system(action), after: after)
     }
 

@@ -3,7 +3,7 @@ import ArbiterEngine
 /// What an app's own calls do: requests and abandons, its players, its volume, its death.
 extension AndroidEngine {
     /// Performs `action` by app `i`; returns a request's result (for `requestFocus` and `play`).
-    mutating func perform(_ action: AppAction, by i: Int) -> FocusRequestResult? {
+    mutating func perform(_ action: AndroidAppAction, by i: Int) -> FocusRequestResult? {
         switch action {
         case .requestFocus(let change):
             return requestFocus(entry(for: i, change))

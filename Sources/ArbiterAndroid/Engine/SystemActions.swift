@@ -14,7 +14,7 @@ extension AndroidEngine {
                    acceptsDelayedFocusGain: false, locksFocus: false, receivesDuckEvents: false)
     }
 
-    mutating func perform(_ action: SystemAction) {
+    mutating func perform(_ action: AndroidSystemAction) {
         switch action {
         case .incomingCall:
             guard callState == nil else {

@@ -2,15 +2,15 @@ import ArbiterEngine
 
 /// What an Android engine is told: an app's call, a system event, or time passing.
 public enum AndroidEvent: Hashable, Sendable {
-    case app(AppID, AppAction)
-    case system(SystemAction)
+    case app(AppID, AndroidAppAction)
+    case system(AndroidSystemAction)
     case ringerMode(RingerMode)
     /// Time passes (ramps, fades and delayed work fall due).
     case advance
 }
 
 /// A call an app makes.
-public enum AppAction: Hashable, Sendable {
+public enum AndroidAppAction: Hashable, Sendable {
     /// `requestAudioFocus` with the app's declared request, changed by `FocusRequestChange`.
     case requestFocus(FocusRequestChange)
     case abandonFocus
@@ -50,7 +50,7 @@ public struct FocusRequestChange: Hashable, Sendable {
 }
 
 /// What the system does.
-public enum SystemAction: Hashable, Sendable {
+public enum AndroidSystemAction: Hashable, Sendable {
     /// The phone rings: telephony takes locked transient focus (usage `notificationRingtone`).
     case incomingCall
     /// The call is answered (usage `voiceCommunication`).

@@ -95,7 +95,7 @@ extension AndroidScenarioDecoder {
     }
 
     /// Whether a verb makes a focus request, whose result a step may check with `returns:`.
-    static func requests(_ action: ArbiterAndroid.AppAction) -> Bool {
+    static func requests(_ action: AndroidAppAction) -> Bool {
         switch action {
         case .requestFocus, .play: true
         default: false
@@ -155,7 +155,7 @@ extension AndroidScenarioDecoder {
         return true
     }
 
-    mutating func decodeAppVerb(_ node: Node, app: AppID) -> ArbiterAndroid.AppAction? {
+    mutating func decodeAppVerb(_ node: Node, app: AppID) -> AndroidAppAction? {
         guard let verb = verb(node, verbs: Self.appVerbs, target: "app") else { return nil }
         let arg = verb.argument
         switch verb.name {
@@ -235,7 +235,7 @@ extension AndroidScenarioDecoder {
         return reader.diagnostics.count == errorsBefore ? change : nil
     }
 
-    mutating func decodeSystemVerb(_ node: Node) -> ArbiterAndroid.SystemAction? {
+    mutating func decodeSystemVerb(_ node: Node) -> AndroidSystemAction? {
         guard let verb = verb(node, verbs: Self.systemVerbs, target: "system") else { return nil }
         switch verb.name {
         case "incomingCall": return noArgument(verb) ? .incomingCall : nil

@@ -14,7 +14,7 @@ public enum AndroidEventText {
         }
     }
 
-    static func text(_ action: ArbiterAndroid.AppAction) -> String {
+    static func text(_ action: AndroidAppAction) -> String {
         func verb(_ name: String, _ player: String?) -> String { player.map { "\(name) \($0)" } ?? name }
         switch action {
         case .requestFocus(let change): return "requestFocus" + text(change)
@@ -43,7 +43,7 @@ public enum AndroidEventText {
         return words.isEmpty ? "" : " " + words.joined(separator: " ")
     }
 
-    static func text(_ action: ArbiterAndroid.SystemAction) -> String {
+    static func text(_ action: AndroidSystemAction) -> String {
         switch action {
         case .incomingCall: "incomingCall"
         case .answerCall: "answerCall"
