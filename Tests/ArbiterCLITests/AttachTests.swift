@@ -56,6 +56,12 @@ import Glibc
         let modem = try graph.session.spawn([CLI.executable(named: "arbiter-standin").path, "--name", "Modem", "--silent",
                                              "--modemmanager", "--log", "\(graph.directory)/modem.log"])
         try graph.wait("the fake ModemManager") { graph.log("\(graph.directory)/modem.log").contains("call none") }
+        // Both stand-ins' streams run, with whatever role they have, before attach first reads the graph: the
+        // test is about the phone stack's call, not about a stream met half made.
+        try graph.wait("both stand-ins' streams to run") {
+            try graph.nodes(of: "Lollypop").first.map { $0.state == "running" && $0.properties["media.role"] as? String == "Music" } == true
+                && graph.nodes(of: "Modem").first?.state == "running"
+        }
         try graph.startAttach(["--phone-bus", graph.session.busAddress])
         kill(modem, SIGHUP)   // ringing
         try graph.wait("the call to ring") { graph.output.contains("system: incomingCall") }

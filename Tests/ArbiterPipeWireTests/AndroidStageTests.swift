@@ -39,10 +39,11 @@ final class AndroidRig {
         try stage?.reconcile(with: engine)
     }
 
-    /// The graph as pw-dump, a process of its own, shows it, once `condition` holds for it (or after a second).
+    /// The graph as pw-dump, a process of its own, shows it, once `condition` holds for it (or after 10 seconds).
     func graph(until condition: (GraphSnapshot) -> Bool = { _ in true }) throws -> GraphSnapshot {
         var snapshot = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
-        for _ in 0..<50 where !condition(snapshot) {
+        // Up to 10 s: the daemon answers within milliseconds, but a machine busy with another build can hold it back.
+        for _ in 0..<500 where !condition(snapshot) {
             usleep(20_000)
             snapshot = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
         }
@@ -127,12 +128,14 @@ struct AndroidStageTests {
                 "graph \(String(describing: during.streams["arbiter.Music.main"]?.volume)), engine \(middle)")
         try rig.send(.advance, after: .ms(400))
         #expect(AndroidStageTests.volume(rig.engine, "Music").map { abs($0 - 0.2) < 1e-9 } == true)
-        let ducked = try rig.graph { $0.streams["arbiter.Music.main"]?.volume == 0.2 }
+        // Wait for everything asserted below: both streams at the engine's values.
+        let stage = try #require(rig.stage)
+        let ducked = try rig.graph { $0.streams["arbiter.Music.main"]?.volume == 0.2 && stage.isSettled($0) }
         #expect(ducked.streams["arbiter.Music.main"]?.volume == 0.2)
         #expect(ducked.streams["arbiter.Music.main"]?.state == "running")
         #expect(ducked.streams["arbiter.Chat.main"]?.volume == 1)
         #expect(ducked.streams["arbiter.Chat.main"]?.state == "running")
-        #expect(try #require(rig.stage).disagreements(with: rig.engine, in: ducked) == [])
+        #expect(stage.disagreements(with: rig.engine, in: ducked) == [])
     }
 
     @Test("a navigation prompt on Android 14 ducks harder: the strong duck level")
@@ -244,9 +247,13 @@ struct AndroidStageTests {
         try rig.send(.advance, after: .ms(1000))
         let middle = try #require(AndroidStageTests.volume(rig.engine, "Music"))
         #expect(middle > 0.01 && middle < 0.99, "half way through the fade: \(middle)")
-        let graph = try rig.graph { $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true }
+        // Wait for everything asserted below: Music mid-fade, and every other stream as the engine has it.
+        let stage = try #require(rig.stage)
+        let graph = try rig.graph {
+            $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true && stage.isSettled($0)
+        }
         #expect(graph.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true,
                 "graph \(String(describing: graph.streams["arbiter.Music.main"]?.volume)), engine \(middle)")
-        #expect(try #require(rig.stage).disagreements(with: rig.engine, in: graph) == [])
+        #expect(stage.disagreements(with: rig.engine, in: graph) == [])
     }
 }
