@@ -1,7 +1,7 @@
 import ArbiterEngine
 
 /// One expectation: a key in an `expect:` step and the value it must have.
-public struct Check: Sendable {
+public struct Check: WrittenCheck {
     /// The key's position, reported when the check fails.
     public var position: SourcePosition
     public var subject: CheckSubject

@@ -19,16 +19,23 @@ public enum JSONLinesFormatter {
             }
             lines += (warnings[index] ?? []).map { warningObject($0).text }
         }
+        lines.append(resultObject(report, file: report.scenario.file).text)
+        return lines
+    }
+
+    /// `{"type":"result", ...}`, a report's last line on every platform: passed, and how many steps, checks,
+    /// failures and warnings; `platform` after the file when given.
+    static func resultObject<Report: ReplayReport>(_ report: Report, file: String, platform: String? = nil) -> JSONObject {
         var result = JSONObject()
         result.add("type", "result")
-        result.add("file", report.scenario.file)
+        result.add("file", file)
+        if let platform { result.add("platform", platform) }
         result.add("passed", report.passed)
         result.add("steps", report.stepCount)
         result.add("checks", report.checkCount)
         result.add("failures", report.failureCount)
         result.add("warnings", report.warnings.count)
-        lines.append(result.text)
-        return lines
+        return result
     }
 
     public static func lines(for errors: ScenarioErrors) -> [String] {
@@ -133,7 +140,8 @@ public enum JSONLinesFormatter {
         return object
     }
 
-    static func checkObject(_ result: CheckResult, time: Time) -> JSONObject {
+    /// `{"type":"check", ...}` on every platform: where the check is written, when, what it expected and found.
+    static func checkObject<Checked>(_ result: CheckOutcome<Checked>, time: Time) -> JSONObject {
         var object = JSONObject()
         object.add("type", "check")
         object.add("file", result.check.position.file)

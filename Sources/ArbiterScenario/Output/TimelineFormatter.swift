@@ -14,11 +14,19 @@ public struct TimelineFormatter {
     }
 
     public func lines(for report: ScenarioReport) -> [String] {
-        let file = report.scenario.file + (tag.map { " \($0)" } ?? "")
+        frame(report, title: report.scenario.title, file: report.scenario.file, stepLines: stepLines)
+    }
+
+    /// The lines every platform's timeline has, around the platform's own step lines: the title and the file
+    /// (with `detail` after it), each entry with the lints' warnings under it, each `expect:` with ✓ or ✗ for each
+    /// check, and a last `PASS` or `FAIL` line with the counts.
+    func frame<Report: ReplayReport>(_ report: Report, title: String, file: String, detail: String? = nil,
+                                     stepLines: (Report.Step) -> [String]) -> [String] {
+        let file = file + (tag.map { " \($0)" } ?? "")
         var lines: [String] = []
         if !quiet {
-            lines.append("▶ \(report.scenario.title)")
-            lines.append("  \(file)")
+            lines.append("▶ \(title)")
+            lines.append("  \(file)" + (detail.map { " (\($0))" } ?? ""))
         }
         let warnings = Dictionary(grouping: report.warnings) { $0.entry ?? -1 }
         if !quiet { lines += (warnings[-1] ?? []).flatMap(TimelineFormatter.warningLines) }
@@ -79,7 +87,9 @@ public struct TimelineFormatter {
         return lines
     }
 
-    func expectLines(_ expect: ExpectRecord) -> [String] {
+    /// An `expect:` at its time, then ✓ for each check that held (not when quiet) and ✗ with the rule behind the
+    /// engine's value for each that did not.
+    func expectLines<Checked>(_ expect: ExpectationRecord<Checked>) -> [String] {
         var lines: [String] = []
         let failed = expect.results.filter { !$0.passed }
         if quiet && failed.isEmpty { return [] }

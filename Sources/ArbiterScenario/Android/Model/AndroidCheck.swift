@@ -2,7 +2,7 @@ import ArbiterAndroid
 import ArbiterEngine
 
 /// One expectation of an Android scenario: a key in an `expect:` step and the value it must have.
-public struct AndroidCheck: Sendable {
+public struct AndroidCheck: WrittenCheck {
     /// The key's position, reported when the check fails.
     public var position: SourcePosition
     /// What is checked, and the value expected.

@@ -26,20 +26,11 @@ public enum AndroidJSONLinesFormatter {
                     notificationObject($0, file: file, line: line, time: step.outcome.time).text
                 }
             case .expect(let expect):
-                lines += expect.results.map { checkObject($0, time: expect.time).text }
+                lines += expect.results.map { JSONLinesFormatter.checkObject($0, time: expect.time).text }
             }
         }
         lines += report.warnings.map { JSONLinesFormatter.warningObject($0).text }
-        var result = JSONObject()
-        result.add("type", "result")
-        result.add("file", file)
-        result.add("platform", report.scenario.platform.rawValue)
-        result.add("passed", report.passed)
-        result.add("steps", report.stepCount)
-        result.add("checks", report.checkCount)
-        result.add("failures", report.failureCount)
-        result.add("warnings", report.warnings.count)
-        lines.append(result.text)
+        lines.append(JSONLinesFormatter.resultObject(report, file: file, platform: report.scenario.platform.rawValue).text)
         return lines
     }
 
@@ -85,21 +76,6 @@ public enum AndroidJSONLinesFormatter {
         object.add("app", notification.app.name)
         object.add("change", notification.change.rawValue)
         object.add("rule", notification.rule.id)
-        return object
-    }
-
-    static func checkObject(_ result: AndroidCheckResult, time: Time) -> JSONObject {
-        var object = JSONObject()
-        object.add("type", "check")
-        object.add("file", result.check.position.file)
-        object.add("line", result.check.position.line)
-        object.add("column", result.check.position.column)
-        object.add("time", time.description)
-        object.add("key", result.key)
-        object.add("passed", result.passed)
-        object.add("expected", result.expected)
-        object.add("actual", result.actual)
-        object.add("rule", result.rule?.id)
         return object
     }
 }

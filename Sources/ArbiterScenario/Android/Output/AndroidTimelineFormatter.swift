@@ -19,30 +19,9 @@ public struct AndroidTimelineFormatter {
 
     /// The report's lines, without line ends; the same report always gives the same lines.
     public func lines(for report: AndroidScenarioReport) -> [String] {
-        let file = report.scenario.file + (tag.map { " \($0)" } ?? "")
-        var lines: [String] = []
-        if !quiet {
-            lines.append("▶ \(report.scenario.title)")
-            lines.append("  \(file) (\(report.scenario.platform), API \(report.scenario.setup.sdk))")
-        }
-        let warnings = Dictionary(grouping: report.warnings) { $0.entry ?? -1 }
-        if !quiet { lines += (warnings[-1] ?? []).flatMap(TimelineFormatter.warningLines) }
-        for (index, entry) in report.entries.enumerated() {
-            switch entry {
-            case .step(let step): lines += stepLines(step)
-            case .expect(let expect): lines += expectLines(expect)
-            }
-            if !quiet { lines += (warnings[index] ?? []).flatMap(TimelineFormatter.warningLines) }
-        }
-        var counts = counted(report.stepCount, "step") + ", " + counted(report.checkCount, "check")
-        if !report.warnings.isEmpty { counts += ", " + counted(report.warnings.count, "warning") }
-        if report.passed {
-            if !quiet { lines.append("✓ PASS \(file) (\(counts))") }
-        } else {
-            lines.append("✗ FAIL \(file) (\(counts), \(counted(report.failureCount, "failure")))")
-        }
-        if !quiet { lines.append("") }
-        return lines
+        TimelineFormatter(quiet: quiet, tag: tag)
+            .frame(report, title: report.scenario.title, file: report.scenario.file,
+                   detail: "\(report.scenario.platform), API \(report.scenario.setup.sdk)", stepLines: stepLines)
     }
 
     func stepLines(_ step: AndroidStepRecord) -> [String] {
@@ -61,23 +40,6 @@ public struct AndroidTimelineFormatter {
         for decision in outcome.decisions { lines.append("            \(decision)") }
         for notification in outcome.notifications {
             lines.append("            → \(notification.app): \(notification.change)  [\(notification.rule.id)]")
-        }
-        return lines
-    }
-
-    func expectLines(_ expect: AndroidExpectRecord) -> [String] {
-        let failed = expect.results.filter { !$0.passed }
-        if quiet && failed.isEmpty { return [] }
-        var lines = ["\(TimelineFormatter.time(expect.time))  expect (line \(expect.position.line))"]
-        for result in expect.results {
-            if result.passed {
-                if !quiet { lines.append("            ✓ \(result.summary)") }
-            } else {
-                lines.append("            ✗ \(result.check.position): \(result.summary)")
-                if let rule = result.rule {
-                    lines.append("                because [\(rule.id)] \(rule.statement) (\(rule.source))")
-                }
-            }
         }
         return lines
     }

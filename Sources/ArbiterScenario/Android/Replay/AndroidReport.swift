@@ -3,7 +3,7 @@ import ArbiterEngine
 import ArbiterLint
 
 /// What replaying one Android scenario found.
-public struct AndroidScenarioReport: Sendable {
+public struct AndroidScenarioReport: ReplayReport {
     /// The scenario replayed.
     public var scenario: AndroidScenario
     /// The timeline: each step, time passing before an expect when it did something, and each expect.
@@ -20,42 +20,13 @@ public struct AndroidScenarioReport: Sendable {
         self.scenario = scenario
         self.entries = entries
     }
-
-    /// Failed checks and failed steps.
-    public var failureCount: Int {
-        entries.reduce(0) { count, entry in
-            switch entry {
-            case .step(let step): count + (step.problem == nil ? 0 : 1)
-            case .expect(let expect): count + expect.results.filter { !$0.passed }.count
-            }
-        }
-    }
-
-    /// The checks evaluated.
-    public var checkCount: Int {
-        entries.reduce(0) { count, entry in
-            if case .expect(let expect) = entry { return count + expect.results.count }
-            return count
-        }
-    }
-
-    /// The scenario's event steps replayed (time passing on its own is not one).
-    public var stepCount: Int {
-        entries.filter { if case .step(let step) = $0 { step.position != nil } else { false } }.count
-    }
-
-    /// Whether no step and no check failed.
-    public var passed: Bool { failureCount == 0 }
 }
 
-/// One line of the timeline.
-public enum AndroidReportEntry: Sendable {
-    case step(AndroidStepRecord)
-    case expect(AndroidExpectRecord)
-}
+/// One line of an Android replay's timeline.
+public typealias AndroidReportEntry = TimelineEntry<AndroidStepRecord, AndroidCheck>
 
 /// An event step (or time passing before an expectation) and what the engine did.
-public struct AndroidStepRecord: Sendable {
+public struct AndroidStepRecord: ReplayedStep {
     /// nil for time passing on its own.
     public var position: SourcePosition?
     /// What the engine did: the request's result, a rejection, decisions and focus changes delivered.
@@ -76,50 +47,9 @@ public struct AndroidStepRecord: Sendable {
     }
 }
 
-/// An `expect:` step and the result of each check.
-public struct AndroidExpectRecord: Sendable {
-    /// Where the `expect:` is written.
-    public var position: SourcePosition
-    /// When it was evaluated.
-    public var time: Time
-    /// One result a check, in the order written.
-    public var results: [AndroidCheckResult]
+/// An Android `expect:` step and the result of each check.
+public typealias AndroidExpectRecord = ExpectationRecord<AndroidCheck>
 
-    /// An expect's record.
-    public init(position: SourcePosition, time: Time, results: [AndroidCheckResult]) {
-        self.position = position
-        self.time = time
-        self.results = results
-    }
-}
-
-/// A check's result: what was expected, what the engine has, and the rule behind the actual value.
-public struct AndroidCheckResult: Sendable {
-    /// The check evaluated.
-    public var check: AndroidCheck
-    /// Whether the engine's value is the one expected (a volume within 0.01).
-    public var passed: Bool
-    /// `focus`, `Music.volume`, `Music.players.main`, `events`, ...
-    public var key: String
-    /// The value expected, as written (a volume to six places).
-    public var expected: String
-    /// The engine's value, written as the expected one is.
-    public var actual: String
-    /// The rule behind the engine's value, when one is known.
-    public var rule: Rule?
-
-    /// A result as the evaluator makes it.
-    public init(check: AndroidCheck, passed: Bool, key: String, expected: String, actual: String, rule: Rule?) {
-        self.check = check
-        self.passed = passed
-        self.key = key
-        self.expected = expected
-        self.actual = actual
-        self.rule = rule
-    }
-
-    /// `Music.ducked = true` for a check that held, `Music.ducked: expected true, got false` for one that did not.
-    public var summary: String {
-        passed ? "\(key) = \(expected)" : "\(key): expected \(expected), got \(actual)"
-    }
-}
+/// An Android check's result: what was expected, what the engine has, and the rule behind the actual value (a
+/// volume passes within 0.01).
+public typealias AndroidCheckResult = CheckOutcome<AndroidCheck>
