@@ -5,7 +5,8 @@ import ArbiterEngine
 struct FocusKeptAfterStopping: AndroidLintCheck {
     private var reported: Set<AppID> = []
 
-    mutating func instantEnded(_ steps: [AndroidLintedStep], into findings: inout [LintFinding]) {
+    mutating func instantEnded(_ instant: AndroidInstant, into findings: inout [LintFinding]) {
+        let steps = instant.steps
         guard let engine = steps.last?.after else { return }
         for app in engine.apps {
             let stopped = steps.last { $0.changed(app) { if case .player(_, .stopped) = $0 { true } else { false } } }
@@ -29,7 +30,8 @@ struct FocusKeptAfterStopping: AndroidLintCheck {
 /// An app told `lossTransient` keeps playing: it plays over the call, the assistant or the prompt that asked for
 /// focus.
 struct TransientLossIgnored: AndroidLintCheck {
-    mutating func instantEnded(_ steps: [AndroidLintedStep], into findings: inout [LintFinding]) {
+    mutating func instantEnded(_ instant: AndroidInstant, into findings: inout [LintFinding]) {
+        let steps = instant.steps
         LossIgnored.find(.lossTransient, in: steps, lint: .transientLossIgnored, into: &findings,
                          fix: "react to `focusLossTransient` with pause, and to `focusGain` with resume")
     }
@@ -38,7 +40,8 @@ struct TransientLossIgnored: AndroidLintCheck {
 /// An app told `loss` keeps playing: from Android 12 the framework fades it out, then fades it back in as an
 /// offender; before, it plays over the app that took focus.
 struct PlayingAfterPermanentLoss: AndroidLintCheck {
-    mutating func instantEnded(_ steps: [AndroidLintedStep], into findings: inout [LintFinding]) {
+    mutating func instantEnded(_ instant: AndroidInstant, into findings: inout [LintFinding]) {
+        let steps = instant.steps
         LossIgnored.find(.loss, in: steps, lint: .playingAfterPermanentLoss, into: &findings,
                          fix: "react to `focusLoss` with stop (or pause) and abandonFocus")
     }
@@ -75,7 +78,8 @@ enum LossIgnored {
 struct DuckingByHand: AndroidLintCheck {
     private var reported: Set<AppID> = []
 
-    mutating func instantEnded(_ steps: [AndroidLintedStep], into findings: inout [LintFinding]) {
+    mutating func instantEnded(_ instant: AndroidInstant, into findings: inout [LintFinding]) {
+        let steps = instant.steps
         guard let engine = steps.last?.after else { return }
         for app in engine.apps {
             let ducksItself = steps.last { step in
