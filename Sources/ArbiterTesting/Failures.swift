@@ -1,4 +1,5 @@
 import ArbiterEngine
+import ArbiterLint
 import ArbiterScenario
 import CustomDump
 
@@ -6,10 +7,7 @@ import CustomDump
 enum Failures {
     static func stateMismatch(expected: PolicyState, actual: PolicyState, step: String,
                               provenance: Provenance) -> String {
-        var lines = ["A state change does not match expectation after \(step): …", ""]
-        let difference = diff(expected, actual, format: .proportional) ?? ""
-        lines += difference.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-        lines += ["", "(Expected: −, Actual: +)"]
+        var lines = TestStoreCore<IOSLinting, SessionNotification>.difference(expected, actual, after: step)
         for name in expected.apps.names where !actual.apps.names.contains(name) {
             lines += ["", "There is no app named \(name); the apps are: "
                 + actual.apps.names.map(\.name).joined(separator: ", ") + "."]
@@ -21,19 +19,6 @@ enum Failures {
         }
         if !why.isEmpty { lines += ["", "The rules behind the actual values:"] + why }
         return lines.joined(separator: "\n")
-    }
-
-    static func unreceived(_ pending: [SessionNotification], before what: String) -> String {
-        let count = pending.count == 1 ? "1 notification was" : "\(pending.count) notifications were"
-        return (["\(count) delivered and not received before \(what): …", ""]
-            + pending.map { "  \($0.app) ← \($0.kind)  [\($0.rule.id)]" }
-            + ["", "Receive each with store.receive(APP, NOTIFICATION), or set exhaustivity to .off."])
-            .joined(separator: "\n")
-    }
-
-    static func receiveMismatch(_ app: AppID, _ kind: NotificationKind, pending: [SessionNotification]) -> String {
-        (["Expected to receive \(app) ← \(kind), but the pending notifications are: …", ""]
-            + pending.map { "  \($0.app) ← \($0.kind)  [\($0.rule.id)]" }).joined(separator: "\n")
     }
 
     static func unexpectedError(_ event: Event, _ error: SessionError, expected: ErrorCode?) -> String {

@@ -44,19 +44,23 @@ public final class PolicyTestStore {
         case off
     }
 
-    public var exhaustivity: Exhaustivity
-    public var lintReporting: LintReporting
+    public var exhaustivity: Exhaustivity {
+        get { core.exhaustivity }
+        set { core.exhaustivity = newValue }
+    }
+    public var lintReporting: LintReporting {
+        get { core.lintReporting }
+        set { core.lintReporting = newValue }
+    }
     /// Every lint's finding so far, as if the test ended now. Each finding's `step` counts the engine steps the store
     /// saw, from 0.
     public var lints: [LintFinding] {
-        var linter = linter
+        var linter = core.linter
         if !finished { linter.report(phone?.codeFindingsIfEndedNow ?? []) }   // finish() reported them
         return linter.findingsIfFinishedNow
     }
-    private var linter: Linter
-    /// Where each engine step the linter saw was asked for, and how many findings are reported already.
-    private var stepLocations: [SourceLocation] = []
-    private var reportedLints = 0
+    /// The pending notifications, the linter and where each step was asked for.
+    private var core: TestStoreCore<IOSLinting, SessionNotification>
     /// The engine after the last step, for anything the state does not show.
     public var engine: Engine { phone?.engine ?? ownEngine }
     /// The store's clock: where `send` happens and what `advance` moves.
@@ -72,28 +76,25 @@ public final class PolicyTestStore {
     /// The state at `now`.
     public var state: PolicyState { PolicyState(engine, at: now) }
     /// Notifications delivered and not yet received, oldest first.
-    public private(set) var pending: [SessionNotification] = []
+    public var pending: [SessionNotification] { core.pending }
     private var provenance = Provenance()
     private var finished = false
-    private let created: SourceLocation
 
     /// A store over `setup` (the same vocabulary as a scenario's `ios`, `profile`, `device`, `apps`).
     public init(_ setup: Setup, exhaustivity: Exhaustivity = .on, lints: LintReporting = .warnings,
                 allowing lintAllowances: LintAllowances = LintAllowances(), fileID: StaticString = #fileID,
                 filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
-        self.exhaustivity = exhaustivity
-        lintReporting = lints
-        created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         phone = nil
         do {
             ownEngine = try Engine(setup)
         } catch {
-            reportIssue("The setup cannot start the engine: \(error)", fileID: fileID, filePath: filePath,
-                        line: line, column: column)
+            created.report("The setup cannot start the engine: \(error)")
             ownEngine = try! Engine(Setup())
         }
-        linter = Linter(startingFrom: ownEngine, allowances: lintAllowances)
-        reportLints()
+        core = PolicyTestStore.core(exhaustivity, lints, Linter(startingFrom: ownEngine, allowances: lintAllowances),
+                                    created: created)
+        core.reportLints()
     }
 
     /// A store over a simulated phone whose apps' own code runs (ArbiterKit): `send` and `advance` go through the
@@ -102,20 +103,26 @@ public final class PolicyTestStore {
     public init(phone: SimulatedPhone, exhaustivity: Exhaustivity = .on, lints: LintReporting = .warnings,
                 allowing lintAllowances: LintAllowances = LintAllowances(), fileID: StaticString = #fileID,
                 filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
-        self.exhaustivity = exhaustivity
-        lintReporting = lints
-        created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         self.phone = phone
         ownEngine = phone.engine
-        linter = Linter(startingFrom: phone.initialEngine, allowances: lintAllowances)
+        core = PolicyTestStore.core(exhaustivity, lints,
+                                    Linter(startingFrom: phone.initialEngine, allowances: lintAllowances), created: created)
         recordedSteps = phone.transcript.count
         for step in phone.transcript {
             provenance.record(step.outcome.decisions)
-            linter.observe(step.outcome, after: step.engine)
-            stepLocations.append(created)
+            core.record(step.outcome, after: step.engine, delivering: [], at: created)
         }
         forwardCodeFindings(of: phone)
-        reportLints()
+        core.reportLints()
+    }
+
+    /// The store's core in iOS's words.
+    private static func core(_ exhaustivity: Exhaustivity, _ lints: LintReporting, _ linter: Linter,
+                             created: SourceLocation) -> TestStoreCore<IOSLinting, SessionNotification> {
+        TestStoreCore(exhaustivity: exhaustivity, lintReporting: lints, linter: linter, created: created,
+                      noun: ("notification", "notifications", "NOTIFICATION"),
+                      line: { "\($0.app) ← \($0.kind)  [\($0.rule.id)]" })
     }
 
     /// A store over these apps on a device (`DeviceConfig()` is unlocked, ringer on, nothing connected).
@@ -135,10 +142,10 @@ public final class PolicyTestStore {
                      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
                      column: UInt = #column) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        checkNothingPending(before: "sending \(event)", at: location)
+        core.checkNothingPending(before: "sending \(event)", at: location)
         let before = state
         let outcome = handle(event, at: location)
-        defer { reportLints() }
+        defer { core.reportLints() }
         switch outcome.result {
         case .rejected(let error):
             location.report("The engine refused \(event): \(error)")
@@ -167,7 +174,7 @@ public final class PolicyTestStore {
             ownNow = ownNow + duration
             record(ownEngine.handle(.advance, at: ownNow), after: ownEngine, at: location)
         }
-        reportLints()
+        core.reportLints()
         expect(expected, from: before, step: "advancing by \(duration)", at: location)
     }
 
@@ -182,11 +189,11 @@ public final class PolicyTestStore {
             location.report("run(in:) needs a store over a SimulatedPhone; expected PolicyTestStore(phone:)")
             return nil
         }
-        checkNothingPending(before: "running \(app)'s code", at: location)
+        core.checkNothingPending(before: "running \(app)'s code", at: location)
         let before = state
         let result = try phone.run(in: app, body)
         recordPhoneSteps(at: location)
-        reportLints()
+        core.reportLints()
         expect(expected, from: before, step: "\(app)'s code ran", at: location)
         return result
     }
@@ -214,85 +221,45 @@ public final class PolicyTestStore {
 
     /// Hands the linter what the phone saw in the apps' code since the last time, found at the steps recorded.
     private func forwardCodeFindings(of phone: SimulatedPhone) {
-        linter.report(Array(phone.codeFindings.dropFirst(forwardedCodeFindings)))
+        core.linter.report(Array(phone.codeFindings.dropFirst(forwardedCodeFindings)))
         forwardedCodeFindings = phone.codeFindings.count
-    }
-
-    /// Reports the lints' new findings as `lintReporting` says, each at the line that asked for its step.
-    private func reportLints() {
-        defer { reportedLints = linter.findings.count }
-        guard lintReporting != .off else { return }
-        for finding in linter.findings.dropFirst(reportedLints) {
-            let location = finding.step.map { stepLocations[$0] } ?? created
-            if lintReporting == .failures { location.report(finding.summary) } else { location.warn(finding.summary) }
-        }
     }
 
     /// Asserts that the oldest pending notification is `kind`, delivered to `app`, and takes it.
     public func receive(_ app: AppID, _ kind: NotificationKind, fileID: StaticString = #fileID,
                         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let next = pending.first else {
-            location.report("Expected to receive \(app) ← \(kind), but no notification is pending")
-            return
-        }
-        if next.app == app && next.kind == kind {
-            pending.removeFirst()
-            return
-        }
-        if let index = pending.firstIndex(where: { $0.app == app && $0.kind == kind }), exhaustivity == .off {
-            pending.removeSubrange(...index)
-            return
-        }
-        location.report(Failures.receiveMismatch(app, kind, pending: pending))
+        core.receive("\(app) ← \(kind)", at: location) { $0.app == app && $0.kind == kind }
     }
 
     /// Ends the test: every notification must have been received (with exhaustivity on).
     public func finish(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
                        column: UInt = #column) {
         finished = true
-        linter.report(phone?.codeFindingsIfEndedNow ?? [])
-        linter.finish()
-        reportLints()
-        checkNothingPending(before: "finishing", at: SourceLocation(fileID: fileID, filePath: filePath, line: line,
+        core.linter.report(phone?.codeFindingsIfEndedNow ?? [])
+        core.linter.finish()
+        core.reportLints()
+        core.checkNothingPending(before: "finishing", at: SourceLocation(fileID: fileID, filePath: filePath, line: line,
                                                                       column: column))
     }
 
     deinit {
         if !finished && exhaustivity == .on && !pending.isEmpty {
-            created.report(Failures.unreceived(pending, before: "the store was released without finish()"))
+            core.created.report(core.unreceived(before: "the store was released without finish()"))
         }
     }
 
     private func record(_ outcome: Outcome, after engine: Engine, at location: SourceLocation) {
         provenance.record(outcome.decisions)
-        pending += outcome.notifications
-        linter.observe(outcome, after: engine)
-        stepLocations.append(location)
-    }
-
-    private func checkNothingPending(before what: String, at location: SourceLocation) {
-        guard exhaustivity == .on, !pending.isEmpty else {
-            if exhaustivity == .off { pending = [] }
-            return
-        }
-        location.report(Failures.unreceived(pending, before: what))
-        pending = []
+        core.record(outcome, after: engine, delivering: outcome.notifications, at: location)
     }
 
     /// Compares the state after a step with the previous state changed by `expected`.
     private func expect(_ expected: ((inout PolicyState) throws -> Void)?, from before: PolicyState, step: String,
                         at location: SourceLocation) {
-        let actual = state
-        var wanted = exhaustivity == .on ? before : actual
-        do {
-            try expected?(&wanted)
-        } catch {
-            location.report("The expected-change closure threw: \(error)")
-            return
+        core.expect(expected, from: before, actual: state, at: location) { wanted, actual in
+            Failures.stateMismatch(expected: wanted, actual: actual, step: step, provenance: provenance)
         }
-        guard wanted != actual else { return }
-        location.report(Failures.stateMismatch(expected: wanted, actual: actual, step: step, provenance: provenance))
     }
 }
 

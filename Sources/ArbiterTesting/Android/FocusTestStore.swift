@@ -23,8 +23,14 @@ import IssueReporting
 /// at `finish()`, unless `exhaustivity` is `.off`. Lint findings (`Lint.androidCatalog`) are reported as
 /// `lintReporting` says.
 public final class FocusTestStore {
-    public var exhaustivity: PolicyTestStore.Exhaustivity
-    public var lintReporting: PolicyTestStore.LintReporting
+    public var exhaustivity: PolicyTestStore.Exhaustivity {
+        get { core.exhaustivity }
+        set { core.exhaustivity = newValue }
+    }
+    public var lintReporting: PolicyTestStore.LintReporting {
+        get { core.lintReporting }
+        set { core.lintReporting = newValue }
+    }
     /// The engine after the last step.
     public private(set) var engine: AndroidEngine
     /// The store's clock: where `send` happens and what `advance` moves.
@@ -32,35 +38,28 @@ public final class FocusTestStore {
     /// The state now.
     public var state: FocusState { FocusState(engine) }
     /// Focus changes delivered and not yet received, oldest first.
-    public private(set) var pending: [FocusNotification] = []
+    public var pending: [FocusNotification] { core.pending }
     /// Every lint's finding so far, as if the test ended now.
-    public var lints: [LintFinding] {
-        var copy = linter
-        copy.finish()
-        return copy.findings
-    }
-    private var linter: AndroidLinter
-    private var stepLocations: [SourceLocation] = []
-    private var reportedLints = 0
+    public var lints: [LintFinding] { core.linter.findingsIfFinishedNow }
+    /// The pending focus changes, the linter and where each step was asked for.
+    private var core: TestStoreCore<AndroidLinting, FocusNotification>
     private var finished = false
-    private let created: SourceLocation
 
     /// A store over `setup`.
     public init(_ setup: AndroidSetup, exhaustivity: PolicyTestStore.Exhaustivity = .on,
                 lints: PolicyTestStore.LintReporting = .warnings,
                 allowing lintAllowances: LintAllowances = LintAllowances(), fileID: StaticString = #fileID,
                 filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
-        self.exhaustivity = exhaustivity
-        lintReporting = lints
-        created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         do {
             engine = try AndroidEngine(setup)
         } catch {
-            reportIssue("The setup cannot start the engine: \(error)", fileID: fileID, filePath: filePath,
-                        line: line, column: column)
+            created.report("The setup cannot start the engine: \(error)")
             engine = try! AndroidEngine(AndroidSetup())
         }
-        linter = AndroidLinter(startingFrom: engine, allowances: lintAllowances)
+        core = TestStoreCore(exhaustivity: exhaustivity, lintReporting: lints,
+                             linter: AndroidLinter(startingFrom: engine, allowances: lintAllowances), created: created,
+                             noun: ("focus change", "focus changes", "CHANGE"), line: { "\($0)" })
     }
 
     /// A store over these apps on a phone (or, with `platform: .car`, a car) of API level `sdk`.
@@ -81,11 +80,11 @@ public final class FocusTestStore {
                      _ expected: ((inout FocusState) throws -> Void)? = nil, fileID: StaticString = #fileID,
                      filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        checkNothingPending(before: "sending \(AndroidEventText.text(event))", at: location)
+        core.checkNothingPending(before: "sending \(AndroidEventText.text(event))", at: location)
         let before = state
         let outcome = record(event, at: location)
         let step = AndroidEventText.text(event)
-        defer { reportLints() }
+        defer { core.reportLints() }
         if let rejection = outcome.rejection {
             location.report("The engine refused \(step): \(rejection)")
             return
@@ -106,7 +105,7 @@ public final class FocusTestStore {
         let before = state
         now = now + duration
         _ = record(.advance, at: location)
-        reportLints()
+        core.reportLints()
         expect(expected, from: before, step: "advancing by \(duration)", at: location)
     }
 
@@ -114,91 +113,45 @@ public final class FocusTestStore {
     public func receive(_ app: AppID, _ change: FocusChange, fileID: StaticString = #fileID,
                         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let next = pending.first, next.app == app, next.change == change {
-            pending.removeFirst()
-            return
-        }
-        if exhaustivity == .off, let index = pending.firstIndex(where: { $0.app == app && $0.change == change }) {
-            pending.removeSubrange(...index)
-            return
-        }
-        location.report((["Expected to receive \(app) ← \(change), but the pending focus changes are: …", ""]
-            + (pending.isEmpty ? ["  (none)"] : pending.map { "  \($0)" })).joined(separator: "\n"))
+        core.receive("\(app) ← \(change)", at: location) { $0.app == app && $0.change == change }
     }
 
     /// Ends the test: every focus change must have been received (with exhaustivity on).
     public func finish(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
                        column: UInt = #column) {
         finished = true
-        linter.finish()
-        reportLints()
-        checkNothingPending(before: "finishing", at: SourceLocation(fileID: fileID, filePath: filePath, line: line,
+        core.linter.finish()
+        core.reportLints()
+        core.checkNothingPending(before: "finishing", at: SourceLocation(fileID: fileID, filePath: filePath, line: line,
                                                                       column: column))
     }
 
     deinit {
         if !finished && exhaustivity == .on && !pending.isEmpty {
-            created.report(FocusTestStore.unreceived(pending, before: "the store was released without finish()"))
+            core.created.report(core.unreceived(before: "the store was released without finish()"))
         }
     }
 
     private func record(_ event: AndroidEvent, at location: SourceLocation) -> FocusOutcome {
         let outcome = engine.handle(event, at: now)
-        pending += outcome.notifications
-        linter.observe(outcome, after: engine)
-        stepLocations.append(location)
+        core.record(outcome, after: engine, delivering: outcome.notifications, at: location)
         return outcome
-    }
-
-    private func reportLints() {
-        defer { reportedLints = linter.findings.count }
-        guard lintReporting != .off else { return }
-        for finding in linter.findings.dropFirst(reportedLints) {
-            let location = finding.step.map { stepLocations[$0] } ?? created
-            if lintReporting == .failures { location.report(finding.summary) } else { location.warn(finding.summary) }
-        }
-    }
-
-    private func checkNothingPending(before what: String, at location: SourceLocation) {
-        guard exhaustivity == .on, !pending.isEmpty else {
-            if exhaustivity == .off { pending = [] }
-            return
-        }
-        location.report(FocusTestStore.unreceived(pending, before: what))
-        pending = []
-    }
-
-    static func unreceived(_ pending: [FocusNotification], before what: String) -> String {
-        let count = pending.count == 1 ? "1 focus change was" : "\(pending.count) focus changes were"
-        return (["\(count) delivered and not received before \(what): …", ""] + pending.map { "  \($0)" }
-            + ["", "Receive each with store.receive(APP, CHANGE), or set exhaustivity to .off."])
-            .joined(separator: "\n")
     }
 
     /// Compares the state after a step with the previous state changed by `expected`; the rules behind the values
     /// that differ are listed.
     private func expect(_ expected: ((inout FocusState) throws -> Void)?, from before: FocusState, step: String,
                         at location: SourceLocation) {
-        let actual = state
-        var wanted = exhaustivity == .on ? before : actual
-        do {
-            try expected?(&wanted)
-        } catch {
-            location.report("The expected-change closure threw: \(error)")
-            return
-        }
-        guard wanted != actual else { return }
-        var lines = ["A state change does not match expectation after \(step): …", ""]
-        lines += (diff(wanted, actual, format: .proportional) ?? "").split(separator: "\n",
-                                                                         omittingEmptySubsequences: false).map { "  " + $0 }
-        lines += ["", "(Expected: −, Actual: +)"]
-        var why: [String] = []
-        for (id, app) in actual.apps.sorted(by: { $0.key < $1.key }) where wanted.apps[id] != app {
-            for (key, rule) in (engine.state(of: id)?.rules ?? [:]).sorted(by: { $0.key < $1.key }) {
-                why.append("  \(id).\(key): [\(rule.id)] \(rule.statement) (\(rule.source))")
+        core.expect(expected, from: before, actual: state, at: location) { wanted, actual in
+            var lines = TestStoreCore<AndroidLinting, FocusNotification>.difference(wanted, actual, after: step)
+            var why: [String] = []
+            for (id, app) in actual.apps.sorted(by: { $0.key < $1.key }) where wanted.apps[id] != app {
+                for (key, rule) in (engine.state(of: id)?.rules ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    why.append("  \(id).\(key): [\(rule.id)] \(rule.statement) (\(rule.source))")
+                }
             }
+            if !why.isEmpty { lines += ["", "The rules behind the actual values:"] + why }
+            return lines.joined(separator: "\n")
         }
-        if !why.isEmpty { lines += ["", "The rules behind the actual values:"] + why }
-        location.report(lines.joined(separator: "\n"))
     }
 }
