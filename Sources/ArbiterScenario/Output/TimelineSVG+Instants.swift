@@ -6,58 +6,14 @@ extension TimelineCanvas {
     static let instantColour = "#7a4fb3"
     static let nameColumn = 84.0
 
-    /// Where an instant's box goes.
-    struct InstantBox {
-        var instant: TimelinePicture.Instant
-        var x: Double
-        var y: Double
-        var width: Double
-        var height: Double
-        var column: Double
-    }
-
     /// The most boxes a picture gets; the marks on the axis of the instants past them still list their steps.
     static let mostBoxes = 24
 
-    /// The boxes of the instants with several steps, in time order, each under its instant when there is room,
-    /// left to right in rows.
+    /// The boxes of the instants with several steps, each with a row per app it knows, the route and Now Playing.
     mutating func instants(below lanesBottom: Double) {
-        let all = picture.instants
-        guard !all.isEmpty else { return }
-        let instants = all.prefix(TimelineCanvas.mostBoxes)
-        let usable = TimelineSVG.width - 16
-        var boxes: [InstantBox] = []
-        var rowTop = lanesBottom + 28, rowRight = -Double.infinity, rowHeight = 0.0
-        for instant in instants {
-            let columns = Double(instant.steps.count + 1)
-            let column = min(72, (usable - TimelineCanvas.nameColumn - 8) / columns)
-            let width = TimelineCanvas.nameColumn + column * columns + 8
-            let height = 36 + Double(rows(of: instant).count) * 16 + Double(instant.steps.count) * 13 + 8
-            let wanted = min(max(8, x(instant.time) - width / 2), TimelineSVG.width - 8 - width)
-            var left = max(wanted, rowRight + 12)
-            if left + width > TimelineSVG.width - 8 {
-                rowTop += rowHeight + 16
-                rowHeight = 0
-                left = wanted
-            }
-            boxes.append(InstantBox(instant: instant, x: left, y: rowTop, width: width, height: height, column: column))
-            rowRight = left + width
-            rowHeight = max(rowHeight, height)
-        }
-        for box in boxes {
-            let ix = x(box.instant.time)
-            svg.element("polyline", ["points": "\(n(ix)),\(n(lanesBottom)) \(n(ix)),\(n(lanesBottom + 10)) "
-                                     + "\(n(box.x + box.width / 2)),\(n(box.y))",
-                                     "fill": "none", "stroke": TimelineCanvas.instantColour, "stroke-width": "1",
-                                     "stroke-dasharray": "3,2"])
-        }
-        for box in boxes { draw(box) }
-        y = rowTop + rowHeight + 10
-        if all.count > instants.count {
-            svg.text("\(all.count - instants.count) more instants with several steps, from \(all[instants.count].time): "
-                     + "hover over their marks on the axis for their steps", x: 16, y: y + 12,
-                     ["class": "label", "font-size": "11", "fill": TimelineCanvas.instantColour])
-            y += 20
+        let instants = picture.instants
+        instantBoxes(instants.map { ($0.time, $0.steps.count, rows(of: $0).count) }, below: lanesBottom) { canvas, index, box in
+            canvas.draw(instants[index], in: box)
         }
     }
 
@@ -73,47 +29,25 @@ extension TimelineCanvas {
         return apps.filter { app in engines.contains { $0.app(app) != nil } }.map(InstantRow.app) + [.route, .nowPlaying]
     }
 
-    mutating func draw(_ box: InstantBox) {
-        let instant = box.instant
-        let colour = TimelineCanvas.instantColour
-        svg.element("rect", ["x": n(box.x), "y": n(box.y), "width": n(box.width), "height": n(box.height), "rx": "4",
-                             "fill": "#fbf8fe", "stroke": colour, "stroke-width": "1.2"])
-        svg.text("at \(instant.time): \(instant.steps.count) steps", x: box.x + 8, y: box.y + 15,
-                 ["class": "label", "font-size": "11", "font-weight": "bold", "fill": colour])
+    mutating func draw(_ instant: TimelinePicture.Instant, in box: InstantBoxFrame) {
+        var rowTop = boxFrame(box, steps: instant.steps.count)
         let engines = [instant.before] + instant.steps.map(\.frame.engine)
-        func left(_ column: Int) -> Double { box.x + TimelineCanvas.nameColumn + box.column * Double(column) }
-        for column in engines.indices {
-            let name = column > 0 ? "\(column)" : instant.time == .zero ? "setup" : "before"
-            svg.text(name, x: left(column) + box.column / 2, y: box.y + 30,
-                     ["class": "label", "font-size": "9", "fill": "#666666", "text-anchor": "middle"])
-        }
-        var rowTop = box.y + 36
         for row in rows(of: instant) {
             let name: String = switch row {
             case .app(let app): app.name
             case .route: "route"
             case .nowPlaying: "Now Playing"
             }
-            if let shown = TimelineText.fitted(name, width: TimelineCanvas.nameColumn - 12, size: 10) {
-                svg.text(shown, x: box.x + 8, y: rowTop + 10, ["class": "label", "font-size": "10", "fill": "#444444"])
-            }
+            boxRowName(name, box, top: rowTop)
             for (column, engine) in engines.enumerated() {
                 let notifications = column == 0 ? [] : instant.steps[column - 1].frame.notifications
-                cell(row, engine: engine, notifications: notifications, at: left(column), top: rowTop, width: box.column,
-                     when: column > 0 ? "after step \(column)" : instant.time == .zero ? "at the start" : "before \(instant.time)")
+                cell(row, engine: engine, notifications: notifications, at: boxColumn(box, column), top: rowTop,
+                     width: box.column, when: boxWhen(box, column))
             }
             rowTop += 16
         }
-        for (number, step) in instant.steps.enumerated() {
-            let text = "\(number + 1)  \(step.frame.label)"
-            svg.begin(title: "\(number + 1)  \(step.frame.label)" + (step.frame.detail.map { "  (\($0))" } ?? ""))
-            if let shown = TimelineText.fitted(text, width: box.width - 16, size: 10) {
-                svg.text(shown, x: box.x + 8, y: rowTop + 11, ["class": "label", "font-size": "10",
-                                                               "fill": step.frame.failed ? "#b3261e" : "#333333"])
-            }
-            svg.end()
-            rowTop += 13
-        }
+        boxSteps(instant.steps.map { TimelineStep(time: $0.frame.time, label: $0.frame.label, detail: $0.frame.detail,
+                                                  failed: $0.frame.failed) }, box, top: rowTop)
     }
 
     /// One row's state in one column: an app's playing and audible bars on red when interrupted, with the first

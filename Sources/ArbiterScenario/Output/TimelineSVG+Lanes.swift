@@ -4,40 +4,11 @@ import ArbiterEngine
 extension TimelineCanvas {
     static let halo = ["stroke": "#ffffff", "stroke-width": "2.5", "paint-order": "stroke", "stroke-linejoin": "round"]
 
-    /// A tick per step at its time (red when it failed, purple from outside), its name below on one of up to
-    /// four rows, and the checks of events. A small purple box marks an instant with several steps.
+    /// The steps, each at its time, and the checks of events.
     mutating func stepsLane() {
-        let top = y, strip = 8.0, size = 11.0, rowHeight = 15.0
-        let steps = picture.steps
-        let placed = TimelineText.Rows.place(steps.map { (x($0.frame.time), $0.frame.label) }, rows: 4, size: size,
-                                             start: TimelineSVG.left, limit: TimelineSVG.width - 8)
-        let rows = (placed.map(\.row).max() ?? 0) + 1
-        laneName("steps", y: top + strip + size)
-        for instant in picture.instants {
-            let ix = x(instant.time)
-            svg.begin(title: "\(instant.steps.count) steps at \(instant.time): "
-                + instant.steps.map(\.frame.label).joined(separator: "; "))
-            svg.element("rect", ["x": n(ix - 4), "y": n(top - 1), "width": "8", "height": n(strip + 2),
-                                 "fill": "none", "stroke": TimelineCanvas.instantColour, "stroke-width": "1.5"])
-            svg.end()
-        }
-        for ((_, frame), place) in zip(steps, placed) {
-            let sx = x(frame.time)
-            let tick = frame.failed ? "#b3261e" : frame.isOutside ? TimelineCanvas.instantColour : "#8a8a8a"
-            let baseline = top + strip + size + Double(place.row) * rowHeight
-            svg.begin(title: "\(frame.time)  \(frame.label)" + (frame.detail.map { "  (\($0))" } ?? ""))
-            svg.element("line", ["x1": n(sx), "y1": n(top + strip), "x2": n(sx), "y2": n(baseline - size + 1),
-                                 "stroke": "#d6d6d6", "stroke-width": "1"])
-            svg.element("line", ["class": "step", "x1": n(sx), "y1": n(top), "x2": n(sx), "y2": n(top + strip),
-                                 "stroke": tick, "stroke-width": frame.failed ? "3" : "1.5"])
-            if let text = place.text {
-                let ink = frame.failed ? "#b3261e" : frame.isOutside ? "#5b2f91" : "#333333"
-                svg.text(text, x: place.x, y: baseline,
-                         TimelineCanvas.halo.merging(["class": "label step", "font-size": n(size), "fill": ink]) { $1 })
-            }
-            svg.end()
-        }
-        y = top + strip + Double(rows) * rowHeight + 4
+        stepsLane(picture.steps.map { TimelineStep(time: $0.frame.time, label: $0.frame.label, detail: $0.frame.detail,
+                                                   failed: $0.frame.failed, isOutside: $0.frame.isOutside) },
+                  instants: picture.instants.map { ($0.time, $0.steps.map(\.frame.label)) })
         checkRow(.steps)
         y += 4
     }
@@ -124,11 +95,11 @@ extension TimelineCanvas {
         gainLine(app, top: gainTop, height: gainHeight)
         y = top + 70
         // Notifications delivered to the app, then its checks.
-        var marks: [Mark] = []
+        var marks: [TimelineMark] = []
         for frame in picture.frames {
             for notification in frame.notifications where notification.app == app {
                 let (glyph, colour) = TimelineCanvas.mark(for: notification.kind)
-                marks.append(Mark(time: frame.time, glyph: glyph, size: 12, colour: colour, kind: "mark",
+                marks.append(TimelineMark(time: frame.time, glyph: glyph, size: 12, colour: colour, kind: "mark",
                                   title: "\(frame.time)  \(notification.kind)  [\(notification.rule.id)]"))
             }
         }
@@ -178,46 +149,10 @@ extension TimelineCanvas {
 
     /// The ✓ and ✗ of the checks drawn in `lane`, on a row of their own (none when there are none).
     mutating func checkRow(_ lane: TimelinePicture.CheckMark.Lane) {
-        let checks = picture.checks.filter { $0.lane == lane }
-        guard !checks.isEmpty else { return }
-        markRow(checks.map { check in
+        checkRow(picture.checks.filter { $0.lane == lane }.map { check in
             let time = picture.frames.indices.contains(check.frame) ? picture.frames[check.frame].time : check.time
-            return Mark(time: time, glyph: check.passed ? "✓" : "✗", size: check.passed ? 13 : 15,
-                        colour: check.passed ? "#2e8b47" : "#b3261e", kind: check.passed ? "check held" : "check failed",
-                        title: "\(check.time)  \(check.text)")
+            return (time, check.passed, "\(check.time)  \(check.text)")
         })
-    }
-
-    /// A glyph on a row of marks.
-    struct Mark {
-        var time: Time
-        var glyph: String
-        var size: Double
-        var colour: String
-        var kind: String
-        var title: String
-    }
-
-    /// Marks on a row of their own below `y`: the marks of one time side by side around it, moved right only as
-    /// far as the marks before them need, with a line back to their time when they had to move.
-    mutating func markRow(_ marks: [Mark]) {
-        guard !marks.isEmpty else { return }
-        let baseline = y + 14
-        let centres = TimelineText.placeMarks(marks.map { (x($0.time), TimelineText.width($0.glyph, size: $0.size, bold: true)) },
-                                              start: TimelineSVG.left - 4)
-        for (mark, centre) in zip(marks, centres) {
-            let mx = x(mark.time)
-            svg.begin(title: mark.title)
-            if abs(centre - mx) > 1 {
-                svg.element("line", ["x1": n(mx), "y1": n(baseline + 3), "x2": n(centre), "y2": n(baseline + 3),
-                                     "stroke": "#bdbdbd", "stroke-width": "1"])
-            }
-            svg.text(mark.glyph, x: centre, y: baseline, ["class": mark.kind, "font-size": n(mark.size),
-                                                          "font-weight": "bold", "fill": mark.colour,
-                                                          "text-anchor": "middle"])
-            svg.end()
-        }
-        y = baseline + 5
     }
 
     /// A stretch of time over which a value holds.

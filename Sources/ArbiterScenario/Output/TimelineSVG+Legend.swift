@@ -3,56 +3,27 @@ import ArbiterEngine
 /// The legend under the picture, and the notifications' glyphs.
 extension TimelineCanvas {
     mutating func legend() {
-        separator(at: y)
-        var lx = 16.0, baseline = y + 18
-        let size = 11.0
-        /// An item: its sample drawn at `lx`, then its text; a new line when it would not fit.
-        func item(_ text: String, _ draw: (inout SVGWriter, Double, Double) -> Void) {
-            let width = 18 + TimelineText.width(text, size: size) + 18
-            if lx + width > TimelineSVG.width - 16 {
-                lx = 16
-                baseline += 22
+        legend(hint: "hover over anything for its details") { legend in
+            legend.item("playing", TimelineLegend.box("#2e8b47"))
+            legend.item("audible", TimelineLegend.box("#2f6fdb"))
+            legend.item("gain (top = full)", TimelineLegend.line)
+            legend.item("interrupted", TimelineLegend.box("#f9dede", height: 14))
+            legend.item("check held", TimelineLegend.glyph("✓", "#2e8b47"))
+            legend.item("check failed", TimelineLegend.glyph("✗", "#b3261e"))
+            legend.item("steps at one instant, shown in a box below the lanes", TimelineLegend.instant)
+            legend.newLine()
+            let kinds: [(NotificationKind, String)] = [
+                (.interruptionBegan(reason: .default), "interruption began"),
+                (.interruptionEnded(shouldResume: true), "ended"),
+                (.routeChange(reason: .unknown, previous: Route(outputs: [], inputs: [])), "route change"),
+                (.silenceSecondaryAudioHint(.begin), "silence hint"), (.remoteCommand(.play), "remote command"),
+                (.mediaServicesWereReset, "media services"), (.playbackStateChanged(player: "", .playing), "playback state"),
+            ]
+            for (kind, text) in kinds {
+                let (mark, colour) = TimelineCanvas.mark(for: kind)
+                legend.item(text, TimelineLegend.glyph(mark, colour))
             }
-            draw(&svg, lx, baseline)
-            svg.text(text, x: lx + 18, y: baseline, ["font-size": n(size), "fill": "#3a3a3a"])
-            lx += width
         }
-        func box(_ colour: String, height: Double = 10) -> (inout SVGWriter, Double, Double) -> Void {
-            { svg, x, y in svg.element("rect", ["x": SVGWriter.n(x), "y": SVGWriter.n(y - 4 - height / 2), "width": "14",
-                                               "height": SVGWriter.n(height), "fill": colour]) }
-        }
-        func glyph(_ glyph: String, _ colour: String) -> (inout SVGWriter, Double, Double) -> Void {
-            { svg, x, y in svg.text(glyph, x: x + 7, y: y, ["font-size": "12", "fill": colour, "text-anchor": "middle"]) }
-        }
-        item("playing", box("#2e8b47"))
-        item("audible", box("#2f6fdb"))
-        item("gain (top = full)") { svg, x, y in
-            svg.element("line", ["x1": SVGWriter.n(x), "y1": SVGWriter.n(y - 4), "x2": SVGWriter.n(x + 14),
-                                 "y2": SVGWriter.n(y - 4), "stroke": "#e07b00", "stroke-width": "2"])
-        }
-        item("interrupted", box("#f9dede", height: 14))
-        item("check held", glyph("✓", "#2e8b47"))
-        item("check failed", glyph("✗", "#b3261e"))
-        item("steps at one instant, shown in a box below the lanes") { svg, x, y in
-            svg.element("rect", ["x": SVGWriter.n(x + 3), "y": SVGWriter.n(y - 9), "width": "8", "height": "10",
-                                 "fill": "none", "stroke": TimelineCanvas.instantColour, "stroke-width": "1.5"])
-        }
-        lx = 16
-        baseline += 22
-        let kinds: [(NotificationKind, String)] = [
-            (.interruptionBegan(reason: .default), "interruption began"), (.interruptionEnded(shouldResume: true), "ended"),
-            (.routeChange(reason: .unknown, previous: Route(outputs: [], inputs: [])), "route change"),
-            (.silenceSecondaryAudioHint(.begin), "silence hint"), (.remoteCommand(.play), "remote command"),
-            (.mediaServicesWereReset, "media services"), (.playbackStateChanged(player: "", .playing), "playback state"),
-        ]
-        for (kind, text) in kinds {
-            let (mark, colour) = TimelineCanvas.mark(for: kind)
-            item(text, glyph(mark, colour))
-        }
-        baseline += 22
-        svg.text("hover over anything for its details", x: TimelineSVG.width - TimelineSVG.right, y: baseline,
-                 ["font-size": "10", "fill": "#888888", "text-anchor": "end"])
-        y = baseline + 12
     }
 
     /// A notification's glyph and colour.

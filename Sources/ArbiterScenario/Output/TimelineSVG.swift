@@ -33,7 +33,7 @@ public enum TimelineSVG {
 }
 
 /// The picture being drawn: where time is, and how far down the lanes have come.
-struct TimelineCanvas {
+struct TimelineCanvas: TimelineDrawing {
     let picture: TimelinePicture
     let apps: [AppID]
     let spans: [TimelinePicture.Span]
@@ -51,36 +51,17 @@ struct TimelineCanvas {
         end = picture.end
     }
 
-    /// The x of `time`: the same number of pixels for every second.
-    func x(_ time: Time) -> Double {
-        TimelineSVG.left + (TimelineSVG.width - TimelineSVG.left - TimelineSVG.right)
-            * Double(time.milliseconds) / Double(max(1, end.milliseconds))
-    }
-
     mutating func draw() {
         header()
         let gridTop = TimelineSVG.axisTop
         y = gridTop + 6
         let gridAt = svg.mark
-        var grid = SVGWriter(depth: 1)
         stepsLane()
         routeLane()
         nowPlayingLane()
         for app in apps { appLane(app) }
         let lanesBottom = y
-        // The grid goes behind the lanes: drawn now that their height is known, inserted before them.
-        for tick in TimelineSVG.ticks(upTo: end) {
-            let tx = x(tick)
-            grid.element("line", ["class": "tick", "x1": n(tx), "y1": n(gridTop), "x2": n(tx), "y2": n(lanesBottom),
-                                  "stroke": "#e8e8e8", "stroke-width": "1"])
-        }
-        for instant in picture.instants {
-            let ix = x(instant.time)
-            grid.element("line", ["x1": n(ix), "y1": n(gridTop + 6), "x2": n(ix), "y2": n(lanesBottom),
-                                  "stroke": TimelineCanvas.instantColour, "stroke-opacity": "0.45",
-                                  "stroke-dasharray": "3,2", "stroke-width": "1"])
-        }
-        svg.insert(grid, at: gridAt)
+        grid(at: gridAt, top: gridTop, instants: picture.instants.map(\.time))
         instants(below: lanesBottom)
         legend()
     }
@@ -90,25 +71,8 @@ struct TimelineCanvas {
         let frames = picture.frames
         let failures = picture.checks.filter { !$0.passed }.count + frames.filter(\.failed).count
         let passes = picture.checks.filter(\.passed).count
-        svg.text(picture.title, x: 16, y: 26, ["font-size": "17", "font-weight": "bold"])
-        let summary = "\(picture.steps.count) steps over \(frames.last?.time ?? .zero); \(passes) ✓, \(failures) ✗"
-        svg.text(summary, x: 16, y: 46, ["font-size": "12", "fill": failures > 0 ? "#b3261e" : "#3a3a3a"])
-        for tick in TimelineSVG.ticks(upTo: end) {
-            svg.text("\(tick)", x: x(tick), y: TimelineSVG.axisTop - 4,
-                     ["class": "tick-label", "font-size": "10", "fill": "#666666", "text-anchor": "middle"])
-        }
+        header(title: picture.title,
+               summary: "\(picture.steps.count) steps over \(frames.last?.time ?? .zero); \(passes) ✓, \(failures) ✗",
+               failed: failures > 0)
     }
-
-    /// A lane's name, left of the plot.
-    mutating func laneName(_ text: String, y: Double, size: Double = 11) {
-        svg.text(text, x: TimelineSVG.left - 8, y: y,
-                 ["font-size": n(size), "fill": "#777777", "text-anchor": "end"])
-    }
-
-    /// A line across the picture above a lane.
-    mutating func separator(at y: Double) {
-        svg.element("line", ["x1": "8", "y1": n(y), "x2": n(TimelineSVG.width - 8), "y2": n(y), "stroke": "#cfcfcf"])
-    }
-
-    func n(_ value: Double) -> String { SVGWriter.n(value) }
 }

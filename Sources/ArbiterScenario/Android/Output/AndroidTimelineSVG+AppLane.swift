@@ -28,9 +28,9 @@ extension AndroidTimelineSVG.Canvas {
         markRow(picture.delivered.filter { $0.notification.app == app }.map { delivered in
             let notification = delivered.notification
             let (glyph, colour) = Self.mark(for: notification.change)
-            return Mark(time: delivered.time, glyph: glyph, size: 12, colour: colour, kind: "focus-change",
-                        title: "\(delivered.time)  \(app) ← \(notification.change)  [\(notification.rule.id)] "
-                            + notification.rule.statement)
+            return TimelineMark(time: delivered.time, glyph: glyph, size: 12, colour: colour, kind: "focus-change",
+                                title: "\(delivered.time)  \(app) ← \(notification.change)  [\(notification.rule.id)] "
+                                    + notification.rule.statement)
         })
         checkRow(app: app)
         y = max(y, top + 100)

@@ -4,93 +4,32 @@ import ArbiterEngine
 /// Steps at one instant take no room on an even axis: each such instant gets a box below the lanes, linked to its
 /// place on the axis, with a column for the state before it and after each of its steps.
 extension AndroidTimelineSVG.Canvas {
-    /// Where an instant's box goes.
-    struct InstantBox {
-        var instant: AndroidTimelineSVG.Picture.Instant
-        var x: Double
-        var y: Double
-        var width: Double
-        var height: Double
-        var column: Double
-    }
-
-    /// The boxes of the instants with several steps (at most `TimelineCanvas.mostBoxes`), in time order, each under
-    /// its instant when there is room, left to right in rows.
+    /// The boxes of the instants with several steps, each with a row for who holds focus and one per app.
     mutating func instantBoxes(below lanesBottom: Double) {
-        let all = picture.instants
-        guard !all.isEmpty else { return }
-        let instants = all.prefix(TimelineCanvas.mostBoxes)
-        let nameColumn = TimelineCanvas.nameColumn, usable = TimelineSVG.width - 16
-        var boxes: [InstantBox] = []
-        var rowTop = lanesBottom + 28, rowRight = -Double.infinity, rowHeight = 0.0
-        for instant in instants {
-            let columns = Double(instant.steps.count + 1)
-            let column = min(72, (usable - nameColumn - 8) / columns)
-            let width = nameColumn + column * columns + 8
-            let height = 36 + Double(picture.apps.count + 1) * 16 + Double(instant.steps.count) * 13 + 8
-            let wanted = min(max(8, x(instant.time) - width / 2), TimelineSVG.width - 8 - width)
-            var left = max(wanted, rowRight + 12)
-            if left + width > TimelineSVG.width - 8 {
-                rowTop += rowHeight + 16
-                rowHeight = 0
-                left = wanted
-            }
-            boxes.append(InstantBox(instant: instant, x: left, y: rowTop, width: width, height: height, column: column))
-            rowRight = left + width
-            rowHeight = max(rowHeight, height)
-        }
-        for box in boxes {
-            let ix = x(box.instant.time)
-            svg.element("polyline", ["points": "\(n(ix)),\(n(lanesBottom)) \(n(ix)),\(n(lanesBottom + 10)) "
-                                     + "\(n(box.x + box.width / 2)),\(n(box.y))",
-                                     "fill": "none", "stroke": TimelineCanvas.instantColour, "stroke-width": "1",
-                                     "stroke-dasharray": "3,2"])
-        }
-        for box in boxes { draw(box) }
-        y = rowTop + rowHeight + 10
-        if all.count > instants.count {
-            let more = "\(all.count - instants.count) more instants with several steps, "
-                + "from \(all[instants.count].time)"
-            svg.text(more + ": hover over their marks on the axis for their steps", x: 16, y: y + 12,
-                     ["class": "label", "font-size": "11", "fill": TimelineCanvas.instantColour])
-            y += 20
+        let instants = picture.instants, rows = picture.apps.count + 1
+        instantBoxes(instants.map { ($0.time, $0.steps.count, rows) }, below: lanesBottom) { canvas, index, box in
+            canvas.draw(instants[index], in: box)
         }
     }
 
-    mutating func draw(_ box: InstantBox) {
-        let instant = box.instant, colour = TimelineCanvas.instantColour
-        svg.element("rect", ["x": n(box.x), "y": n(box.y), "width": n(box.width), "height": n(box.height), "rx": "4",
-                             "fill": "#fbf8fe", "stroke": colour, "stroke-width": "1.2"])
-        svg.text("at \(instant.time): \(instant.steps.count) steps", x: box.x + 8, y: box.y + 15,
-                 ["class": "label", "font-size": "11", "font-weight": "bold", "fill": colour])
+    mutating func draw(_ instant: AndroidTimelineSVG.Picture.Instant, in box: InstantBoxFrame) {
+        var rowTop = boxFrame(box, steps: instant.steps.count)
         let engines = [instant.before] + instant.steps.map(\.after)
-        func left(_ column: Int) -> Double { box.x + TimelineCanvas.nameColumn + box.column * Double(column) }
-        func when(_ column: Int) -> String {
-            column > 0 ? "after step \(column)" : instant.time == .zero ? "at the start" : "before \(instant.time)"
-        }
-        for column in engines.indices {
-            let name = column > 0 ? "\(column)" : instant.time == .zero ? "setup" : "before"
-            svg.text(name, x: left(column) + box.column / 2, y: box.y + 30,
-                     ["class": "label", "font-size": "9", "fill": "#666666", "text-anchor": "middle"])
-        }
-        var rowTop = box.y + 36
         for row in [nil] + picture.apps.map(Optional.some) {
-            let name = row?.name ?? (picture.isCar ? "holders" : "focus")
-            if let shown = TimelineText.fitted(name, width: TimelineCanvas.nameColumn - 12, size: 10) {
-                svg.text(shown, x: box.x + 8, y: rowTop + 10, ["class": "label", "font-size": "10", "fill": "#444444"])
-            }
+            boxRowName(row?.name ?? (picture.isCar ? "holders" : "focus"), box, top: rowTop)
             for (column, engine) in engines.enumerated() {
                 let notifications = column == 0 ? [] : instant.steps[column - 1].notifications
+                let (left, when) = (boxColumn(box, column), boxWhen(box, column))
                 if let app = row {
                     cell(app, engine: engine, notifications: notifications.filter { $0.app == app },
-                         at: left(column), top: rowTop, width: box.column, when: when(column))
+                         at: left, top: rowTop, width: box.column, when: when)
                 } else {
                     let holders = engine.holders.map(\.description).joined(separator: " + ")
-                    svg.begin(title: "\(picture.isCar ? "holders" : "focus") \(when(column)): "
+                    svg.begin(title: "\(picture.isCar ? "holders" : "focus") \(when): "
                         + (holders.isEmpty ? "no one" : holders))
                     if let shown = TimelineText.fitted(holders.isEmpty ? "no one" : holders, width: box.column - 6,
                                                        size: 9) {
-                        svg.text(shown, x: left(column) + 3, y: rowTop + 10,
+                        svg.text(shown, x: left + 3, y: rowTop + 10,
                                  ["class": "label", "font-size": "9", "fill": holders.isEmpty ? "#999999" : "#24466e"])
                     }
                     svg.end()
@@ -98,16 +37,8 @@ extension AndroidTimelineSVG.Canvas {
             }
             rowTop += 16
         }
-        for (number, step) in instant.steps.enumerated() {
-            let text = "\(number + 1)  \(step.label)"
-            svg.begin(title: text + (step.detail.map { "  (\($0))" } ?? ""))
-            if let shown = TimelineText.fitted(text, width: box.width - 16, size: 10) {
-                svg.text(shown, x: box.x + 8, y: rowTop + 11,
-                         ["class": "label", "font-size": "10", "fill": step.failed ? "#b3261e" : "#333333"])
-            }
-            svg.end()
-            rowTop += 13
-        }
+        boxSteps(instant.steps.map { TimelineStep(time: $0.time, label: $0.label, detail: $0.detail,
+                                                  failed: $0.failed) }, box, top: rowTop)
     }
 
     /// An app's state in one column: its focus status's colour, a bar when a player is started, and the first two

@@ -3,39 +3,10 @@ import ArbiterEngine
 
 /// The lanes above the apps': the steps, and who holds focus.
 extension AndroidTimelineSVG.Canvas {
-    /// A tick per step at its time (red when it failed), its name below on one of up to four rows, then the checks
-    /// that are not about one app. A small purple box marks an instant with several steps; hovering over it lists them.
+    /// The steps, each at its time, then the checks that are not about one app.
     mutating func stepsLane() {
-        let top = y, strip = 8.0, size = 11.0, rowHeight = 15.0
-        let steps = picture.steps
-        let placed = TimelineText.Rows.place(steps.map { (x($0.time), $0.label) }, rows: 4, size: size,
-                                             start: TimelineSVG.left, limit: TimelineSVG.width - 8)
-        let rows = (placed.map(\.row).max() ?? 0) + 1
-        laneName("steps", y: top + strip + size)
-        for instant in picture.instants {
-            let ix = x(instant.time)
-            svg.begin(title: "\(instant.steps.count) steps at \(instant.time): "
-                + instant.steps.map(\.label).joined(separator: "; "))
-            svg.element("rect", ["x": n(ix - 4), "y": n(top - 1), "width": "8", "height": n(strip + 2),
-                                 "fill": "none", "stroke": TimelineCanvas.instantColour, "stroke-width": "1.5"])
-            svg.end()
-        }
-        for (step, place) in zip(steps, placed) {
-            let sx = x(step.time)
-            let baseline = top + strip + size + Double(place.row) * rowHeight
-            svg.begin(title: "\(step.time)  \(step.label)" + (step.detail.map { "  (\($0))" } ?? ""))
-            svg.element("line", ["x1": n(sx), "y1": n(top + strip), "x2": n(sx), "y2": n(baseline - size + 1),
-                                 "stroke": "#d6d6d6", "stroke-width": "1"])
-            svg.element("line", ["class": "step", "x1": n(sx), "y1": n(top), "x2": n(sx), "y2": n(top + strip),
-                                 "stroke": step.failed ? "#b3261e" : "#8a8a8a",
-                                 "stroke-width": step.failed ? "3" : "1.5"])
-            if let text = place.text {
-                svg.text(text, x: place.x, y: baseline, TimelineCanvas.halo.merging(
-                    ["class": "label step", "font-size": n(size), "fill": step.failed ? "#b3261e" : "#333333"]) { $1 })
-            }
-            svg.end()
-        }
-        y = top + strip + Double(rows) * rowHeight + 4
+        stepsLane(picture.steps.map { TimelineStep(time: $0.time, label: $0.label, detail: $0.detail, failed: $0.failed) },
+                  instants: picture.instants.map { ($0.time, $0.steps.map(\.label)) })
         checkRow(app: nil)
         y += 4
     }

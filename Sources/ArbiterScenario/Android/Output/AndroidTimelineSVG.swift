@@ -22,7 +22,7 @@ public enum AndroidTimelineSVG {
     }
 
     /// The picture being drawn: where time is, and how far down the lanes have come.
-    struct Canvas {
+    struct Canvas: TimelineDrawing {
         let picture: Picture
         var svg = SVGWriter(depth: 1)
         /// The top of the next lane.
@@ -30,14 +30,11 @@ public enum AndroidTimelineSVG {
         /// The picture's height: whole pixels, so that a PNG of it is exactly as tall.
         var height: Double { y.rounded(.up) }
 
+        /// Where the axis ends.
+        var end: Time { picture.end }
+
         init(picture: Picture) {
             self.picture = picture
-        }
-
-        /// The x of `time`: the same number of pixels for every second.
-        func x(_ time: Time) -> Double {
-            TimelineSVG.left + (TimelineSVG.width - TimelineSVG.left - TimelineSVG.right)
-                * Double(time.milliseconds) / Double(max(1, picture.end.milliseconds))
         }
 
         mutating func draw() {
@@ -48,18 +45,7 @@ public enum AndroidTimelineSVG {
             stepsLane()
             focusLane()
             for app in picture.apps { appLane(app) }
-            // The grid goes behind the lanes: drawn now that their height is known, inserted before them.
-            var grid = SVGWriter(depth: 1)
-            for tick in TimelineSVG.ticks(upTo: picture.end) {
-                grid.element("line", ["class": "tick", "x1": n(x(tick)), "y1": n(gridTop), "x2": n(x(tick)),
-                                      "y2": n(y), "stroke": "#e8e8e8", "stroke-width": "1"])
-            }
-            for instant in picture.instants {
-                grid.element("line", ["x1": n(x(instant.time)), "y1": n(gridTop + 6), "x2": n(x(instant.time)),
-                                      "y2": n(y), "stroke": TimelineCanvas.instantColour, "stroke-opacity": "0.45",
-                                      "stroke-dasharray": "3,2", "stroke-width": "1"])
-            }
-            svg.insert(grid, at: gridAt)
+            grid(at: gridAt, top: gridTop, instants: picture.instants.map(\.time))
             instantBoxes(below: y)
             legend()
         }
@@ -68,26 +54,8 @@ public enum AndroidTimelineSVG {
         mutating func header() {
             let failures = picture.checks.filter { !$0.passed }.count + picture.failedSteps
             let passes = picture.checks.filter(\.passed).count
-            svg.text(picture.title, x: 16, y: 26, ["font-size": "17", "font-weight": "bold"])
-            let summary = "\(picture.device): \(picture.steps.count) steps over \(picture.lastTime); "
-                + "\(passes) ✓, \(failures) ✗"
-            svg.text(summary, x: 16, y: 46, ["font-size": "12", "fill": failures > 0 ? "#b3261e" : "#3a3a3a"])
-            for tick in TimelineSVG.ticks(upTo: picture.end) {
-                svg.text("\(tick)", x: x(tick), y: TimelineSVG.axisTop - 4,
-                         ["class": "tick-label", "font-size": "10", "fill": "#666666", "text-anchor": "middle"])
-            }
-        }
-
-        /// A lane's name, left of the plot.
-        mutating func laneName(_ text: String, y: Double, size: Double = 11) {
-            svg.text(text, x: TimelineSVG.left - 8, y: y,
-                     ["font-size": n(size), "fill": "#777777", "text-anchor": "end"])
-        }
-
-        /// A line across the picture above a lane.
-        mutating func separator(at y: Double) {
-            svg.element("line", ["x1": "8", "y1": n(y), "x2": n(TimelineSVG.width - 8), "y2": n(y),
-                                 "stroke": "#cfcfcf"])
+            header(title: picture.title, summary: "\(picture.device): \(picture.steps.count) steps over "
+                       + "\(picture.lastTime); \(passes) ✓, \(failures) ✗", failed: failures > 0)
         }
 
         /// A stretch of a lane, `height` tall, named inside when there is room.
@@ -103,7 +71,5 @@ public enum AndroidTimelineSVG {
             }
             svg.end()
         }
-
-        func n(_ value: Double) -> String { SVGWriter.n(value) }
     }
 }
