@@ -26,14 +26,14 @@ extension ScenarioDecoder {
             if let at, after != nil {
                 reader.fail(at.keyNode, "a step has both 'at' and 'after'", expected: "one of them")
             }
-            if let at, let time = duration(at.value, key: "at") {
+            if let at, let time = reader.duration(at.value, key: "at") {
                 if time < now {
                     reader.fail(at.value, "time goes backwards: at \(time) is before the previous step's \(now)",
                                 expected: "\(now) or later")
                 } else {
                     now = time
                 }
-            } else if let after, let delay = duration(after.value, key: "after") {
+            } else if let after, let delay = reader.duration(after.value, key: "after") {
                 now = now + delay
             }
             // The action.
@@ -82,50 +82,14 @@ extension ScenarioDecoder {
         return steps
     }
 
-    /// A verb: `play`, or a one-key mapping `{ play: video }`. Returns the verb, its node and its argument.
-    mutating func verb(_ node: Node, verbs: [String], target: String) -> (name: String, node: Node, argument: Node?)? {
-        var name: String
-        var nameNode = node
-        var argument: Node?
-        if case .mapping = node {
-            guard let entries = reader.mapping(node, expected: "a verb"), entries.count == 1, let entry = entries.first else {
-                reader.fail(node, "a \(target) step's mapping must have exactly one verb",
-                            expected: "one of: " + verbs.joined(separator: ", "))
-                return nil
-            }
-            name = entry.key
-            nameNode = entry.keyNode
-            argument = reader.isNull(entry.value) ? nil : entry.value
-        } else if let text = reader.text(node), !reader.isNull(node) {
-            name = text
-        } else {
-            reader.fail(node, "a \(target) step is \(reader.describe(node))", expected: "one of: " + verbs.joined(separator: ", "))
-            return nil
+    /// A verb of a `target` step, as `YAMLReader.verb` reads it, told which owner each other verb is of.
+    mutating func verb(_ node: Node, verbs: [String], target: String) -> YAMLReader.Verb? {
+        let owners = [("app", Vocabulary.appVerbs), ("device", Vocabulary.deviceVerbs), ("system", Vocabulary.systemVerbs)]
+        // Typed, the verb goes after its owner: `device lock`, `Music play`.
+        let firstApp = apps.first?.name.name ?? "APP"
+        return reader.verb(node, verbs: verbs, target: target, owners: owners) { owner, verb in
+            "`\(owner == "app" ? firstApp : owner) \(verb)`"
         }
-        guard verbs.contains(name) else {
-            let others: [(String, [String])] = [("app", Vocabulary.appVerbs), ("device", Vocabulary.deviceVerbs),
-                                                ("system", Vocabulary.systemVerbs)]
-            func article(_ target: String) -> String { target == "app" ? "an app" : "a \(target)" }
-            if let owner = others.first(where: { $0.1.contains(name) })?.0 {
-                // Typed, the verb goes after its owner: `device lock`, `Music play`.
-                let typed = "`\(owner == "app" ? apps.first?.name.name ?? "APP" : owner) \(name)`"
-                reader.fail(nameNode, "'\(name)' is \(article(owner)) verb, not \(article(target)) verb",
-                            expected: reader.readsWordPositions ? typed : "one of: " + verbs.joined(separator: ", "))
-            } else {
-                reader.fail(nameNode, "unknown \(target) verb '\(name)'", expected: "one of: " + verbs.joined(separator: ", "),
-                            suggestion: Suggestions.nearest(to: name, in: verbs))
-            }
-            return nil
-        }
-        return (name, nameNode, argument)
-    }
-
-    mutating func noArgument(_ verb: (name: String, node: Node, argument: Node?)) -> Bool {
-        if let argument = verb.argument {
-            reader.fail(argument, "'\(verb.name)' takes no argument", expected: "just '\(verb.name)'")
-            return false
-        }
-        return true
     }
 
     mutating func decodeAppVerb(_ node: Node, app: AppID) -> AppAction? {
@@ -133,7 +97,7 @@ extension ScenarioDecoder {
               let word = AppVerb(rawValue: verb.name) else { return nil }
         let arg = verb.argument
         switch word {
-        case .activate: return noArgument(verb) ? .activate : nil
+        case .activate: return reader.noArgument(verb) ? .activate : nil
         case .deactivate:
             guard let arg else { return .deactivate(notifyOthers: false) }
             guard let fields = reader.mapping(arg, expected: "{ notifyOthers: true }") else { return nil }
@@ -167,12 +131,12 @@ extension ScenarioDecoder {
             case .detachVideo: return .showVideo(player: player, false)
             default: return .showVideo(player: player, true)
             }
-        case .record: return noArgument(verb) ? .record : nil
-        case .stopRecording: return noArgument(verb) ? .stopRecording : nil
-        case .background: return noArgument(verb) ? .background : nil
-        case .foreground: return noArgument(verb) ? .foreground : nil
-        case .terminate: return noArgument(verb) ? .terminate : nil
-        case .launch: return noArgument(verb) ? .launch : nil
+        case .record: return reader.noArgument(verb) ? .record : nil
+        case .stopRecording: return reader.noArgument(verb) ? .stopRecording : nil
+        case .background: return reader.noArgument(verb) ? .background : nil
+        case .foreground: return reader.noArgument(verb) ? .foreground : nil
+        case .terminate: return reader.noArgument(verb) ? .terminate : nil
+        case .launch: return reader.noArgument(verb) ? .launch : nil
         case .overrideOutput:
             guard let arg else {
                 reader.fail(verb.node, "overrideOutput needs a port", expected: "{ overrideOutput: speaker } or none")
@@ -245,16 +209,7 @@ extension ScenarioDecoder {
     }
 
     mutating func playerName(_ node: Node, app: AppID) -> String? {
-        guard let name = reader.string(node, expected: "a player name") else { return nil }
-        let names = players[app] ?? []
-        guard names.contains(name) else {
-            reader.fail(node, "app '\(app)' has no player '\(name)'",
-                        expected: names.isEmpty ? "no player name: the app has no players"
-                            : "one of its players: " + names.joined(separator: ", "),
-                        suggestion: Suggestions.nearest(to: name, in: names))
-            return nil
-        }
-        return name
+        reader.playerName(node, app: app, names: players[app] ?? [])
     }
 
     mutating func nowPlayingInfo(_ node: Node) -> NowPlayingInfo? {
@@ -281,8 +236,8 @@ extension ScenarioDecoder {
         guard let verb = verb(node, verbs: Vocabulary.deviceVerbs, target: "device"),
               let word = DeviceVerb(rawValue: verb.name) else { return nil }
         switch word {
-        case .lock: return noArgument(verb) ? .lock : nil
-        case .unlock: return noArgument(verb) ? .unlock : nil
+        case .lock: return reader.noArgument(verb) ? .lock : nil
+        case .unlock: return reader.noArgument(verb) ? .unlock : nil
         case .ringer:
             guard let arg = verb.argument else {
                 reader.fail(verb.node, "ringer needs a position", expected: "{ ringer: silent } or { ringer: ring }")
@@ -295,7 +250,7 @@ extension ScenarioDecoder {
                 return nil
             }
             return reader.choice(arg, Vocabulary.networkStates, what: "network state").map { .network(down: $0) }
-        case .wake: return noArgument(verb) ? .wake : nil
+        case .wake: return reader.noArgument(verb) ? .wake : nil
         case .builtInMic:
             guard let arg = verb.argument else {
                 reader.fail(verb.node, "builtInMic needs muted or unmuted", expected: "{ builtInMic: muted }")
@@ -316,12 +271,12 @@ extension ScenarioDecoder {
         guard let verb = verb(node, verbs: Vocabulary.systemVerbs, target: "system"),
               let word = SystemVerb(rawValue: verb.name) else { return nil }
         switch word {
-        case .incomingCall: return noArgument(verb) ? .incomingCall : nil
-        case .answerCall: return noArgument(verb) ? .answerCall : nil
-        case .declineCall: return noArgument(verb) ? .declineCall : nil
-        case .endCall: return noArgument(verb) ? .endCall : nil
-        case .mediaServicesReset: return noArgument(verb) ? .mediaServicesReset : nil
-        case .mediaServicesLost: return noArgument(verb) ? .mediaServicesLost : nil
+        case .incomingCall: return reader.noArgument(verb) ? .incomingCall : nil
+        case .answerCall: return reader.noArgument(verb) ? .answerCall : nil
+        case .declineCall: return reader.noArgument(verb) ? .declineCall : nil
+        case .endCall: return reader.noArgument(verb) ? .endCall : nil
+        case .mediaServicesReset: return reader.noArgument(verb) ? .mediaServicesReset : nil
+        case .mediaServicesLost: return reader.noArgument(verb) ? .mediaServicesLost : nil
         case .siri, .alarm:
             guard let arg = verb.argument,
                   let begins = reader.choice(arg, Vocabulary.phases, what: "\(verb.name) phase") else {

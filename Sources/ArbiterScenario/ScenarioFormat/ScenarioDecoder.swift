@@ -69,7 +69,7 @@ struct ScenarioDecoder {
         for (key, _, value) in entries {
             switch key {
             case "duckLevel": if let level = reader.number(value, key: key, in: 0...1) { profile.duckLevel = level }
-            case "duckRamp": if let ramp = duration(value, key: key) { profile.duckRamp = ramp }
+            case "duckRamp": if let ramp = reader.duration(value, key: key) { profile.duckRamp = ramp }
             case "endedWithoutNotify": if let flag = reader.bool(value, key: key) { profile.endedWithoutNotify = flag }
             case "mixableInterruptedBySystem":
                 if let flag = reader.bool(value, key: key) { profile.mixableInterruptedBySystem = flag }
@@ -92,14 +92,6 @@ struct ScenarioDecoder {
             default: break
             }
         }
-    }
-
-    mutating func duration(_ node: Node, key: String) -> Time? {
-        guard let text = reader.text(node), !reader.isNull(node), let time = DurationText.parse(text) else {
-            reader.fail(node, "\(key) is \(reader.describe(node))", expected: DurationText.expected)
-            return nil
-        }
-        return time
     }
 
     // MARK: Apps

@@ -28,14 +28,14 @@ extension AndroidScenarioDecoder {
             if let at, after != nil {
                 reader.fail(at.keyNode, "a step has both 'at' and 'after'", expected: "one of them")
             }
-            if let at, let time = duration(at.value, key: "at") {
+            if let at, let time = reader.duration(at.value, key: "at") {
                 if time < now {
                     reader.fail(at.value, "time goes backwards: at \(time) is before the previous step's \(now)",
                                 expected: "\(now) or later")
                 } else {
                     now = time
                 }
-            } else if let after, let delay = duration(after.value, key: "after") {
+            } else if let after, let delay = reader.duration(after.value, key: "after") {
                 now = now + delay
             }
             let actions = entries.filter { !Self.stepKeys.contains($0.key) }
@@ -111,48 +111,10 @@ extension AndroidScenarioDecoder {
         return listed.contains("android") || (platform == .car && listed.contains("androidAutomotive"))
     }
 
-    /// A verb: `play`, or a one-key mapping `{ play: voice }`. Returns the verb, its node and its argument.
-    mutating func verb(_ node: Node, verbs: [String], target: String) -> (name: String, node: Node, argument: Node?)? {
-        var name: String
-        var nameNode = node
-        var argument: Node?
-        if case .mapping = node {
-            guard let entries = reader.mapping(node, expected: "a verb"), entries.count == 1, let entry = entries.first else {
-                reader.fail(node, "a \(target) step's mapping must have exactly one verb",
-                            expected: "one of: " + verbs.joined(separator: ", "))
-                return nil
-            }
-            name = entry.key
-            nameNode = entry.keyNode
-            argument = reader.isNull(entry.value) ? nil : entry.value
-        } else if let text = reader.text(node), !reader.isNull(node) {
-            name = text
-        } else {
-            reader.fail(node, "a \(target) step is \(reader.describe(node))", expected: "one of: " + verbs.joined(separator: ", "))
-            return nil
-        }
-        guard verbs.contains(name) else {
-            let owners: [(String, [String])] = [("app", Self.appVerbs), ("device", Self.deviceVerbs),
-                                                ("system", Self.systemVerbs)]
-            func article(_ target: String) -> String { target == "app" ? "an app" : "a \(target)" }
-            if let owner = owners.first(where: { $0.1.contains(name) })?.0 {
-                reader.fail(nameNode, "'\(name)' is \(article(owner)) verb, not \(article(target)) verb",
-                            expected: "one of: " + verbs.joined(separator: ", "))
-            } else {
-                reader.fail(nameNode, "unknown \(target) verb '\(name)'", expected: "one of: " + verbs.joined(separator: ", "),
-                            suggestion: Suggestions.nearest(to: name, in: verbs))
-            }
-            return nil
-        }
-        return (name, nameNode, argument)
-    }
-
-    mutating func noArgument(_ verb: (name: String, node: Node, argument: Node?)) -> Bool {
-        if let argument = verb.argument {
-            reader.fail(argument, "'\(verb.name)' takes no argument", expected: "just '\(verb.name)'")
-            return false
-        }
-        return true
+    /// A verb of a `target` step, as `YAMLReader.verb` reads it, told which owner each other verb is of.
+    mutating func verb(_ node: Node, verbs: [String], target: String) -> YAMLReader.Verb? {
+        reader.verb(node, verbs: verbs, target: target,
+                    owners: [("app", Self.appVerbs), ("device", Self.deviceVerbs), ("system", Self.systemVerbs)])
     }
 
     mutating func decodeAppVerb(_ node: Node, app: AppID) -> AndroidAppAction? {
@@ -162,7 +124,7 @@ extension AndroidScenarioDecoder {
         case "requestFocus", "activate":
             guard let arg else { return .requestFocus(FocusRequestChange()) }
             return requestChange(arg, verb: verb.name).map { .requestFocus($0) }
-        case "abandonFocus": return noArgument(verb) ? .abandonFocus : nil
+        case "abandonFocus": return reader.noArgument(verb) ? .abandonFocus : nil
         case "deactivate":
             guard let arg else { return .abandonFocus }
             guard let fields = reader.mapping(arg, expected: "{ notifyOthers: true }") else { return nil }
@@ -200,7 +162,7 @@ extension AndroidScenarioDecoder {
             if let player, player == nil { return nil }
             return .setVolume(player ?? nil, volume)
         default:
-            return noArgument(verb) ? .terminate : nil
+            return reader.noArgument(verb) ? .terminate : nil
         }
     }
 
@@ -238,11 +200,11 @@ extension AndroidScenarioDecoder {
     mutating func decodeSystemVerb(_ node: Node) -> AndroidSystemAction? {
         guard let verb = verb(node, verbs: Self.systemVerbs, target: "system") else { return nil }
         switch verb.name {
-        case "incomingCall": return noArgument(verb) ? .incomingCall : nil
-        case "answerCall": return noArgument(verb) ? .answerCall : nil
-        case "declineCall": return noArgument(verb) ? .declineCall : nil
-        case "endCall": return noArgument(verb) ? .endCall : nil
-        case "notification": return noArgument(verb) ? .notification : nil
+        case "incomingCall": return reader.noArgument(verb) ? .incomingCall : nil
+        case "answerCall": return reader.noArgument(verb) ? .answerCall : nil
+        case "declineCall": return reader.noArgument(verb) ? .declineCall : nil
+        case "endCall": return reader.noArgument(verb) ? .endCall : nil
+        case "notification": return reader.noArgument(verb) ? .notification : nil
         case "alarm":
             return phase(verb).map { $0 ? .alarmBegin : .alarmEnd }
         default:

@@ -136,10 +136,10 @@ struct AndroidScenarioDecoder {
             case "strongDuck": if let flag = reader.bool(value, key: key) { profile.strongDuck = flag }
             case "strongDuckLevel":
                 if let level = reader.number(value, key: key, in: 0...1) { profile.strongDuckLevel = level }
-            case "duckRamp": if let time = duration(value, key: key) { profile.duckRamp = time }
-            case "fadeOut": if let time = duration(value, key: key) { profile.fadeOut = time }
-            case "fadeInOffendersAfter": if let time = duration(value, key: key) { profile.fadeInOffendersAfter = time }
-            case "muteInCallAfter": if let time = duration(value, key: key) { profile.muteInCallAfter = time }
+            case "duckRamp": if let time = reader.duration(value, key: key) { profile.duckRamp = time }
+            case "fadeOut": if let time = reader.duration(value, key: key) { profile.fadeOut = time }
+            case "fadeInOffendersAfter": if let time = reader.duration(value, key: key) { profile.fadeInOffendersAfter = time }
+            case "muteInCallAfter": if let time = reader.duration(value, key: key) { profile.muteInCallAfter = time }
             case "delayedRequestPropagatesLoss":
                 if let flag = reader.bool(value, key: key) { profile.delayedRequestPropagatesLoss = flag }
             case "rejectNavigationDuringCall":
@@ -147,14 +147,6 @@ struct AndroidScenarioDecoder {
             default: break
             }
         }
-    }
-
-    mutating func duration(_ node: Node, key: String) -> Time? {
-        guard let text = reader.text(node), !reader.isNull(node), let time = DurationText.parse(text) else {
-            reader.fail(node, "\(key) is \(reader.describe(node))", expected: DurationText.expected)
-            return nil
-        }
-        return time
     }
 
     /// `device: { ringerMode: vibrate }`.
@@ -215,15 +207,6 @@ struct AndroidScenarioDecoder {
 
     /// One of an app's players.
     mutating func playerName(_ node: Node, app: AppID) -> String? {
-        guard let name = reader.string(node, expected: "a player name") else { return nil }
-        let names = players[app] ?? []
-        guard names.contains(name) else {
-            reader.fail(node, "app '\(app)' has no player '\(name)'",
-                        expected: names.isEmpty ? "no player name: the app has no players"
-                            : "one of its players: " + names.joined(separator: ", "),
-                        suggestion: Suggestions.nearest(to: name, in: names))
-            return nil
-        }
-        return name
+        reader.playerName(node, app: app, names: players[app] ?? [])
     }
 }

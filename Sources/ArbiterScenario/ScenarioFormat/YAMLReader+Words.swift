@@ -1,0 +1,77 @@
+import ArbiterEngine
+import Yams
+
+/// What every platform's decoder reads the same way: verbs, durations and player names.
+extension YAMLReader {
+    /// A verb as a step writes it: its name, the node of the name, and its argument.
+    typealias Verb = (name: String, node: Node, argument: Node?)
+
+    /// A verb of a `target` step (`app`, `device`, `system`): `play`, or a one-key mapping `{ play: video }`, one of
+    /// `verbs`. A verb of another of the `owners` is an error naming its owner (`typed(owner, verb)` says how to type it
+    /// where lines are words, as the REPL reads them); any other word is an error with the nearest verb.
+    mutating func verb(_ node: Node, verbs: [String], target: String, owners: [(String, [String])],
+                       typed: ((_ owner: String, _ verb: String) -> String)? = nil) -> Verb? {
+        var name: String
+        var nameNode = node
+        var argument: Node?
+        if case .mapping = node {
+            guard let entries = mapping(node, expected: "a verb"), entries.count == 1, let entry = entries.first else {
+                fail(node, "a \(target) step's mapping must have exactly one verb",
+                     expected: "one of: " + verbs.joined(separator: ", "))
+                return nil
+            }
+            name = entry.key
+            nameNode = entry.keyNode
+            argument = isNull(entry.value) ? nil : entry.value
+        } else if let text = text(node), !isNull(node) {
+            name = text
+        } else {
+            fail(node, "a \(target) step is \(describe(node))", expected: "one of: " + verbs.joined(separator: ", "))
+            return nil
+        }
+        guard verbs.contains(name) else {
+            func article(_ target: String) -> String { target == "app" ? "an app" : "a \(target)" }
+            if let owner = owners.first(where: { $0.1.contains(name) })?.0 {
+                let hint = readsWordPositions ? typed?(owner, name) : nil
+                fail(nameNode, "'\(name)' is \(article(owner)) verb, not \(article(target)) verb",
+                     expected: hint ?? "one of: " + verbs.joined(separator: ", "))
+            } else {
+                fail(nameNode, "unknown \(target) verb '\(name)'", expected: "one of: " + verbs.joined(separator: ", "),
+                     suggestion: Suggestions.nearest(to: name, in: verbs))
+            }
+            return nil
+        }
+        return (name, nameNode, argument)
+    }
+
+    /// Whether `verb` came without an argument; an error at the argument otherwise.
+    mutating func noArgument(_ verb: Verb) -> Bool {
+        if let argument = verb.argument {
+            fail(argument, "'\(verb.name)' takes no argument", expected: "just '\(verb.name)'")
+            return false
+        }
+        return true
+    }
+
+    /// A duration (`500ms`, `2s`, `1.5s`) for `key`.
+    mutating func duration(_ node: Node, key: String) -> Time? {
+        guard let text = text(node), !isNull(node), let time = DurationText.parse(text) else {
+            fail(node, "\(key) is \(describe(node))", expected: DurationText.expected)
+            return nil
+        }
+        return time
+    }
+
+    /// One of `app`'s players, `names`.
+    mutating func playerName(_ node: Node, app: AppID, names: [String]) -> String? {
+        guard let name = string(node, expected: "a player name") else { return nil }
+        guard names.contains(name) else {
+            fail(node, "app '\(app)' has no player '\(name)'",
+                 expected: names.isEmpty ? "no player name: the app has no players"
+                     : "one of its players: " + names.joined(separator: ", "),
+                 suggestion: Suggestions.nearest(to: name, in: names))
+            return nil
+        }
+        return name
+    }
+}
