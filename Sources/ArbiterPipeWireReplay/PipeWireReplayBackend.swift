@@ -10,89 +10,29 @@ import Glibc
 /// Once the daemon has gone away, the error says so once, and the backend leaves the graph alone: a replay
 /// stops at that error; a REPL session goes on with the model only (`graph` keeps saying the daemon is gone).
 public final class PipeWireReplayBackend: ReplayBackend {
-    public let stage: PipeWireStage
+    public var stage: PipeWireStage { graph.stage }
     public let runtimeDirectory: String
     public let remote: String?
-    public let realtime: Bool
-    /// The replay's time at each real moment, for what happens outside.
-    private var clock: ReplayClock
-    /// Set once the daemon has gone away.
-    private var gone = false
-    /// The connection the graph is read back from; one for every file of a run.
-    private let graphObserver: ObserverConnection
+    public var realtime: Bool { graph.realtime }
+    /// The stage, the replay's clock (for what happens outside) and the observer.
+    private let graph: GraphLink<PipeWireStage>
     /// How long the graph may take to show what the model says before a check calls it a disagreement.
     public static let settling = 5.0
 
     /// Connects to the daemon and sets the graph up for `setup`. A daemon that cannot be reached any more (it
     /// answered when the command started) throws `RealSystemGone`.
     public init(setup: Setup, runtimeDirectory: String, remote: String?, realtime: Bool,
-         observer: ObserverConnection? = nil) throws {
-        let connection: PipeWireConnection
-        do {
-            connection = try PipeWireConnection(remote: remote ?? (runtimeDirectory + "/pipewire-0"))
-        } catch {
-            throw RealSystemGone("the PipeWire daemon cannot be reached any more (\(error))")
+                observer: ObserverConnection? = nil) throws {
+        graph = try GraphLink(runtimeDirectory: runtimeDirectory, remote: remote, realtime: realtime, observer: observer) {
+            try PipeWireStage(connection: $0, setup: setup)
         }
-        stage = try PipeWireStage(connection: connection, setup: setup)
-        stage.realtime = realtime
         self.runtimeDirectory = runtimeDirectory
         self.remote = remote
-        self.realtime = realtime
-        clock = ReplayClock(realtime: realtime)
-        graphObserver = observer ?? ObserverConnection(runtimeDirectory: runtimeDirectory, remote: remote)
-    }
-
-    /// The replay has reached `time` now.
-    private func reached(_ time: Time) { clock.reached(time, at: PipeWireConnection.now) }
-
-    /// The milliseconds until the replay's clock reaches `time` with `--realtime` (0 without, or when it is
-    /// late).
-    private func delay(until time: Time) -> Int {
-        guard realtime else { return 0 }
-        let start = clock.start ?? (PipeWireConnection.now - time.seconds)
-        return max(0, Int(((start + time.seconds - PipeWireConnection.now) * 1000).rounded(.up)))
-    }
-
-    /// With `--realtime`, waits until the scenario's time (ending at once if the daemon goes away).
-    private func wait(until time: Time) throws {
-        _ = try waitPlayingRamps(until: time) { milliseconds throws(PipeWireError) in
-            try stage.connection.wait(milliseconds: milliseconds)
-            return false
-        }
-        reached(time)
-    }
-
-    /// With `--realtime`, waits with `wait` (true: woken early, which ends it) until `time`, playing the volume
-    /// ramps under way between steps (`PipeWireStage.playRamps`) as their steps come. Returns whether it was
-    /// woken early.
-    private func waitPlayingRamps(until time: Time, _ wait: (Int) throws(PipeWireError) -> Bool) throws -> Bool {
-        while true {
-            let now = clock.time(at: PipeWireConnection.now)
-            let step = stage.nextRampStep(after: now).flatMap { $0 < time ? $0 : nil }
-            let delay = delay(until: step ?? time)
-            if delay > 0, try wait(delay) { return true }
-            guard let step else { return false }
-            stage.playRamps(at: step)
-        }
-    }
-
-    /// Runs `body` on the graph while the daemon is there; `otherwise` once it has gone away. The error that
-    /// finds it gone says what happens next.
-    private func onGraph<T>(otherwise: T, _ body: () throws -> T) throws -> T {
-        guard !gone else { return otherwise }
-        do {
-            return try body()
-        } catch {
-            guard !stage.connection.isAlive else { throw error }
-            gone = true
-            throw RealSystemGone("the PipeWire daemon went away (\(stage.connection.lastError)); "
-                + "nothing more is carried out on the graph")
-        }
     }
 
     public func perform(_ action: DeviceAction, at time: Time) throws -> [Event] {
-        try onGraph(otherwise: [.device(action)]) {
-            try wait(until: time)
+        try graph.onGraph(otherwise: [.device(action)]) {
+            try graph.wait(until: time)
             switch action {
             case .connect(let accessory): return try stage.connect(accessory).map(Event.device)
             case .disconnect(let accessory): return try stage.disconnect(accessory).map(Event.device)
@@ -104,47 +44,37 @@ public final class PipeWireReplayBackend: ReplayBackend {
     /// What happened outside, each at the replay's time when the registry told us (`ReplayClock`). With
     /// `--realtime`, waits until `time` unless something happens first, and then returns at once.
     public func externalEvents(at time: Time) throws -> [OutsideEvent] {
-        try onGraph(otherwise: []) {
+        try graph.onGraph(otherwise: []) {
             while true {
-                let early = try waitPlayingRamps(until: time) { milliseconds throws(PipeWireError) in
+                let early = try graph.waitPlayingRamps(until: time) { milliseconds throws(PipeWireError) in
                     try stage.connection.waitForPortEvent(milliseconds: milliseconds)
                 }
-                if !early { reached(time) }
+                if !early { graph.reached(time) }
                 // Woken by the registry: act on what it said at once; else a round trip first, for the last word.
                 let actions = early ? stage.deliveredExternalActions() : try stage.timedExternalActions()
                 // A port event of our own (an accessory this replay plugged in) wakes the wait too: wait on.
                 if actions.isEmpty && early { continue }
-                return actions.map { OutsideEvent(.device($0.action), at: min(time, clock.time(at: $0.moment))) }
+                return actions.map { OutsideEvent(.device($0.action), at: min(time, graph.time(at: $0.moment))) }
             }
         }
     }
 
     public func reconcile(with engine: Engine) throws {
-        reached(engine.now)
-        try onGraph(otherwise: ()) { try stage.reconcile(with: engine) }
+        graph.reached(engine.now)
+        try graph.onGraph(otherwise: ()) { try stage.reconcile(with: engine) }
     }
 
-    public func declare(_ app: AppConfig) throws { try onGraph(otherwise: ()) { try stage.add(app) } }
+    public func declare(_ app: AppConfig) throws { try graph.onGraph(otherwise: ()) { try stage.add(app) } }
 
     /// The streams as the observer sees them, once the graph shows what the stage asked for (it settles
     /// asynchronously), or as it is after `settling` seconds.
     public func describe() throws -> [String] {
-        if gone { throw PipeWireError("the PipeWire daemon went away; there is no graph to show") }
-        let snapshot = try observer().snapshot(settlingWithin: PipeWireReplayBackend.settling, until: stage.isSettled)
-        return snapshot.streams.keys.sorted().map { name in
-            let stream = snapshot.streams[name]!
-            let volume = stream.volume.map { "volume \(Profile.text($0))" } ?? "volume ?"
-            let mute = stream.mute.map { $0 ? "muted" : "unmuted" } ?? "mute ?"
-            let targets = stream.targets.isEmpty ? "unlinked" : "→ " + stream.targets.sorted().joined(separator: ", ")
-            return "\(name)  \(stream.state)  \(volume)  \(mute)  \(targets)"
-        }
+        try graph.describe(until: stage.isSettled, names: { $0.streams.keys.sorted() }, withMute: true)
     }
 
-    private func observer() throws -> GraphObserver { try graphObserver.observer() }
-
     public func restore(_ engine: Engine) throws {
-        reached(engine.now)
-        try onGraph(otherwise: ()) {
+        graph.reached(engine.now)
+        try graph.onGraph(otherwise: ()) {
             try stage.match(accessories: engine.device.accessories.map { AccessorySpec($0.kind, name: $0.name) })
             try stage.reconcile(with: engine)
         }
@@ -152,14 +82,14 @@ public final class PipeWireReplayBackend: ReplayBackend {
 
     public func verify(_ results: inout [CheckResult], engine: Engine) throws {
         var checked = results
-        try onGraph(otherwise: ()) { try readBack(&checked, engine: engine) }
+        try graph.onGraph(otherwise: ()) { try readBack(&checked, engine: engine) }
         results = checked
     }
 
     private func readBack(_ results: inout [CheckResult], engine: Engine) throws {
         // The graph settles asynchronously after a round trip: read it again at each change, for a while,
         // before calling a disagreement.
-        let snapshot = try observer().snapshot(settlingWithin: PipeWireReplayBackend.settling) { snapshot in
+        let snapshot = try graph.snapshot { snapshot in
             results.allSatisfy { disagreement($0, engine: engine, snapshot: snapshot) == nil }
         }
         for index in results.indices {
