@@ -174,6 +174,36 @@ struct AndroidCommandTests {
         #expect(result.stdout.contains("error: unknown app verb 'fly'"), "\(result.stdout)")
     }
 
+    @Test("the Android REPL: history, undo and goto take steps back (the clock and the file's steps too); its own words are never apps; why says what it takes")
+    func replGoesBack() throws {
+        let lines = ["why", "undo", "Music play", "after 1s", "Maps: { requestFocus: gainTransientMayDuck }", "history",
+                     "undo", "state", "goto 1", "state", "why", "why Musik", "goto 9", "quit"]
+        let result = try CLI.run(["repl", "--platform", "android"], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(result.status == 1, "\(result.stdout)")
+        let out = result.stdout
+        #expect(out.contains("error: no app is declared yet, so there is nothing to explain"), "\(out)")
+        #expect(out.contains("nothing to undo"), "\(out)")
+        #expect(!out.contains("declared undo"), "\(out)")
+        #expect(out.contains("3  1s  Maps: { requestFocus: gainTransientMayDuck }"), "\(out)")
+        #expect(out.contains("undid `Maps: { requestFocus: gainTransientMayDuck }`; now 1s"), "\(out)")
+        #expect(out.contains("1s  focus: Music  stack: Music"), "\(out)")
+        #expect(out.contains("after step 1; now 0s"), "\(out)")
+        #expect(out.contains("0s  focus: Music  stack: Music"), "\(out)")
+        #expect(out.contains("error: why takes an app; expected one of: Music, Maps"), "\(out)")
+        #expect(out.contains("error: unknown app 'Musik'; expected one of: Music, Maps; did you mean Music?"), "\(out)")
+        #expect(out.contains("error: goto takes a step number from 0 to 1"), "\(out)")
+    }
+
+    @Test("undo in the Android REPL gives a file's step back to `step`")
+    func replUndoesAFileStep() throws {
+        let file = try temporaryScenario("cross-repl-undo", AndroidCommandTests.crossPlatform)
+        defer { unlink(file) }
+        let result = try CLI.run(["repl", "--platform", "android", file], stdin: "step\nundo\nhistory\nrun\nquit\n")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("no steps yet"), "\(result.stdout)")
+        #expect(result.stdout.contains("✓ Pod.focus = lossTransient"), "\(result.stdout)")
+    }
+
     @Test("the REPL opens a cross-platform file's Android half with --platform and plays its steps")
     func replOnFile() throws {
         let file = try temporaryScenario("cross-repl", AndroidCommandTests.crossPlatform)

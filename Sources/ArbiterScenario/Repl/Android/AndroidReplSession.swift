@@ -33,6 +33,21 @@ public struct AndroidReplSession {
     private var root: Node.Mapping
     private let source: String
     private var linter: AndroidLinter
+    /// The session just before each entry of `history` (`undo`, `goto`).
+    private var snapshots: [Snapshot] = []
+
+    /// What the session was before an event step: all that `undo` and `goto` put back.
+    private struct Snapshot {
+        var engine: AndroidEngine
+        var now: Time
+        var pendingSteps: [AndroidStep]
+        var linter: AndroidLinter
+        var sinceLastExpectStart: Int
+    }
+
+    /// The session's own words: a typed line starting with one is a command, never an app to declare.
+    static let commands: Set<String> = ["help", "quit", "exit", "state", "stack", "why", "step", "run", "lints",
+                                        "after", "at", "declare", "undo", "goto", "history"]
 
     /// A session over the scenario file `text` (its `platform` run, for a cross-platform file), or an empty phone or
     /// car when `text` is nil. Throws `ScenarioErrors` when the file is not a valid Android scenario.
@@ -100,9 +115,26 @@ public struct AndroidReplSession {
             return reply
         case "declare":
             return declare(Array(words.dropFirst()))
+        case "undo":
+            guard words.count == 1 else { return Reply(lines: ["error: undo takes nothing; expected `undo`"], failed: true) }
+            guard !history.isEmpty else { return Reply(lines: ["nothing to undo"]) }
+            let undone = history[history.count - 1].line
+            restore(history.count - 1)
+            return Reply(lines: ["undid `\(undone)`; now \(now)"])
+        case "goto":
+            guard words.count == 2, let count = Int(words[1]), count >= 0, count <= history.count else {
+                return Reply(lines: ["error: goto takes a step number from 0 to \(history.count) (`history` lists them)"],
+                             failed: true)
+            }
+            restore(count)
+            return Reply(lines: ["after step \(count); now \(now)"])
+        case "history":
+            return Reply(lines: history.isEmpty ? ["no steps yet"] : history.enumerated().map { index, entry in
+                "\(index + 1)  \(entry.outcome.time)  \(entry.line)"
+            })
         default:
             let target = line.contains(":") ? String(line.prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces) : first
-            if !["system", "device", "expect", "{"].contains(target), AppID.isValid(target),
+            if !["system", "device", "expect", "{"].contains(target), !Self.commands.contains(target), AppID.isValid(target),
                !engine.apps.contains(AppID(target)) {
                 let declared = declare([target])
                 if declared.failed { return declared }
@@ -163,9 +195,12 @@ public struct AndroidReplSession {
         guard !pendingSteps.isEmpty else { return Reply(lines: ["the file has no more steps"]) }
         var reply = Reply()
         for _ in 0..<min(count, pendingSteps.count) {
+            let (stepsBefore, snapshotsBefore) = (pendingSteps, snapshots.count)
             let step = pendingSteps.removeFirst()
             now = max(now, step.time)
             let played = play(step, line: "\(step.position)")
+            // Going back to before this step gives the file's step back too.
+            if snapshots.count > snapshotsBefore { snapshots[snapshotsBefore].pendingSteps = stepsBefore }
             reply.lines += played.lines
             reply.failed = reply.failed || played.failed
         }
@@ -200,6 +235,9 @@ public struct AndroidReplSession {
     }
 
     mutating func play(_ event: AndroidEvent, line: String) -> Reply {
+        // The clock before this step is where the last one left it (a step that moves time sets `now` first).
+        snapshots.append(Snapshot(engine: engine, now: history.last?.outcome.time ?? .zero, pendingSteps: pendingSteps,
+                                  linter: linter, sinceLastExpectStart: sinceLastExpectStart))
         let outcome = engine.handle(event, at: now)
         history.append((line, outcome))
         let found = linter.observe(outcome, after: engine)
@@ -215,6 +253,19 @@ public struct AndroidReplSession {
         reply.lines += outcome.notifications.map { "  → \($0.app): \($0.change)  [\($0.rule.id)]" }
         reply.lines += found.map { "  ⚠ \($0.summary)" }
         return reply
+    }
+
+    /// Goes back to just after the first `count` event steps.
+    private mutating func restore(_ count: Int) {
+        guard count < snapshots.count else { return }
+        let snapshot = snapshots[count]
+        engine = snapshot.engine
+        now = snapshot.now
+        pendingSteps = snapshot.pendingSteps
+        linter = snapshot.linter
+        sinceLastExpectStart = snapshot.sinceLastExpectStart
+        snapshots.removeSubrange(count...)
+        history.removeSubrange(count...)
     }
 
     // MARK: Views
@@ -245,9 +296,19 @@ public struct AndroidReplSession {
 
     /// `why APP [KEY]`: the rule behind each of the app's values (or one), and the last focus change it was told.
     func why(_ name: String?, key: String?) -> Reply {
-        guard let name, let state = engine.state(of: AppID(name)) else {
-            return Reply(lines: ["error: why takes an app: " + engine.apps.map(\.name).joined(separator: ", ")],
+        let names = engine.apps.map(\.name)
+        guard !names.isEmpty else {
+            return Reply(lines: ["error: no app is declared yet, so there is nothing to explain; expected a step "
+                + "that names an app (`Music play`), or `declare APP`"], failed: true)
+        }
+        guard let name else {
+            return Reply(lines: ["error: why takes an app; expected one of: " + names.joined(separator: ", ")],
                          failed: true)
+        }
+        guard let state = engine.state(of: AppID(name)) else {
+            let nearest = Suggestions.nearest(to: name, in: names).map { "; did you mean \($0)?" } ?? ""
+            return Reply(lines: ["error: unknown app '\(name)'; expected one of: " + names.joined(separator: ", ")
+                + nearest], failed: true)
         }
         var lines: [String] = []
         for (property, rule) in state.rules.sorted(by: { $0.key < $1.key }) where key == nil || key == property {
@@ -296,7 +357,11 @@ public struct AndroidReplSession {
             guard var rebuilt = try? AndroidEngine(scenario.setup) else {
                 return Reply(lines: ["error: the apps cannot start an engine"], failed: true)
             }
-            for entry in history { _ = rebuilt.handle(entry.outcome.event, at: entry.outcome.time) }
+            // The steps so far, again on the new setup: each snapshot's engine is the rebuilt one before its step.
+            for (index, entry) in history.enumerated() {
+                if index < snapshots.count { snapshots[index].engine = rebuilt }
+                _ = rebuilt.handle(entry.outcome.event, at: entry.outcome.time)
+            }
             root = candidate
             engine = rebuilt
             return Reply(lines: ["declared \(name)"])
@@ -317,6 +382,7 @@ public struct AndroidReplSession {
         "  state, stack                            who holds focus, each app's focus, players and volumes",
         "  why APP [KEY]                           the rule behind each value, and the last focus change told",
         "  step, run                               play the file's next step, or all of them",
+        "  history, undo, goto N                   the steps so far; take the last back; go back to after step N",
         "  declare APP key=value ...               add an app (usage=media focusGain=gainTransient ...)",
         "  lints, help, quit",
     ]
