@@ -1,6 +1,7 @@
 import ArgumentParser
 import ArbiterAndroid
 import ArbiterEngine
+import ArbiterLive
 import ArbiterScenario
 
 extension Arbiter {
@@ -8,7 +9,9 @@ extension Arbiter {
     struct Rules: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the policy rules behind every decision, with their sources.",
-            discussion: "iOS's rules first, then Android's (the phone's and the car's); --platform shows one platform's.")
+            discussion: "iOS's rules first, then Android's (the phone's and the car's), then the live mode's own "
+                + "(`arbiter attach`: how the graph becomes events and decisions reach programs); --platform shows "
+                + "one platform's.")
 
         @Argument(help: "Show only rules whose identifier starts with this prefix (for example `activation`).")
         var prefix: String?
@@ -26,9 +29,13 @@ extension Arbiter {
             }
         }
 
+        /// The live mode's rules, listed after every platform's (with no --platform).
+        var liveRules: [LiveRule] { platform == nil ? LiveRule.all : [] }
+
         func validate() throws {
-            if let prefix, !rules.contains(where: { $0.id.hasPrefix(prefix) }) {
-                let areas = Set(rules.map { String($0.id.prefix { $0 != "." }) }).sorted()
+            let ids = rules.map(\.id) + liveRules.map(\.id)
+            if let prefix, !ids.contains(where: { $0.hasPrefix(prefix) }) {
+                let areas = Set(ids.map { String($0.prefix { $0 != "." }) }).sorted()
                 throw ValidationError("no rule starts with '\(prefix)'; expected a prefix such as "
                     + areas.joined(separator: ", "))
             }
@@ -39,6 +46,11 @@ extension Arbiter {
                 print(rule.id)
                 print("  \(rule.statement)")
                 print("  source: \(rule.source) (\(rule.evidence))")
+            }
+            for rule in liveRules where rule.id.hasPrefix(prefix ?? "") {
+                print(rule.id)
+                print("  \(rule.statement)")
+                print("  source: \(LiveRule.source) (Arbiter's own)")
             }
         }
     }

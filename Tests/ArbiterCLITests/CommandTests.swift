@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite("The arbiter command")
@@ -42,6 +43,29 @@ struct CommandTests {
         let android = try CLI.run(["rules", "--platform", "android"])
         let androidIDs = android.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
         #expect(androidIDs.contains("duck.automatic") && !androidIDs.contains("activation.background-needs-now-playing"))
+    }
+
+    @Test("rules lists the live mode's rules after the platforms', and every rule id the live mode prints is one of them")
+    func liveRules() throws {
+        let result = try CLI.run(["rules", "live"])
+        #expect(result.status == 0)
+        let ids = Set(result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init))
+        #expect(result.stdout.contains("source: docs/linux.md (Arbiter's own)"))
+        // Every `[live.…]` the live mode's code prints (iOS's session and Android's) is in the catalogue.
+        var printed: Set<String> = []
+        let folder = "Sources/ArbiterLive"
+        for file in FileManager.default.enumerator(atPath: folder)?.compactMap({ $0 as? String }) ?? []
+        where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)
+            for match in text.matches(of: /LiveRule\.([a-zA-Z]+)\.id/) { printed.insert(String(match.1)) }
+            #expect(!text.contains("[live."), "\(file) writes a live rule id by hand")
+        }
+        #expect(printed.count >= 6, "\(printed)")
+        for id in ["live.duck", "live.cork", "live.uncork", "live.soft-volume", "live.pause-mpris"] {
+            #expect(ids.contains(id), "\(id) is not listed: \(ids.sorted())")
+        }
+        let android = try CLI.run(["rules", "--platform", "android"])
+        #expect(!android.stdout.contains("live."), "a platform's own rules only")
     }
 
     @Test("an unknown rule prefix is a usage error that says what was expected")

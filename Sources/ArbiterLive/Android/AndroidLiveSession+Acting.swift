@@ -4,17 +4,10 @@ import ArbiterPipeWire
 
 /// What the session does to the programs' streams after each turn.
 extension AndroidLiveSession {
-    /// The rule ids printed with what is done to a stream.
-    enum Act {
-        static let volume = "live.duck"
-        static let cork = "live.cork"
-        static let uncork = "live.uncork"
-    }
-
-    /// Each stream's softVolumes become its app's volume (over the program's own channelVolumes); a stream whose
+    /// Carries the engine's decisions out on the programs' streams: each stream's softVolumes become its app's volume (over the program's own channelVolumes); a stream whose
     /// app's player the engine paused is corked, and started again when the engine starts the player again.
     /// A line is printed when a ramp starts (`from → to, ramping`) and when a level is reached, not at each step.
-    func act(at time: Time) {
+    func carryOut(at time: Time) {
         let snapshot = graph.snapshot()
         var settled = engine
         _ = settled.handle(.advance, at: time + Self.rampWindow)
@@ -35,10 +28,10 @@ extension AndroidLiveSession {
                     let was = stream.applied?.level ?? 1
                     stream.applied = (level, own)
                     if level == target {
-                        if was != level { output("⇒ \(stream.app) softVolumes \(Profile.text(level))  [\(Act.volume)]") }
+                        if was != level { output("⇒ \(stream.app) softVolumes \(Profile.text(level))  [\(LiveRule.androidVolume.id)]") }
                         stream.announced = nil
                     } else if stream.announced != target {
-                        output("⇒ \(stream.app) softVolumes \(Profile.text(was)) → \(Profile.text(target)), ramping  [\(Act.volume)]")
+                        output("⇒ \(stream.app) softVolumes \(Profile.text(was)) → \(Profile.text(target)), ramping  [\(LiveRule.androidVolume.id)]")
                         stream.announced = target
                     }
                 } catch {
@@ -50,7 +43,7 @@ extension AndroidLiveSession {
                 do {
                     try graph.pause(node: id)
                     stream.corked = true
-                    output("⇒ \(stream.app) corked  [\(Act.cork)]")
+                    output("⇒ \(stream.app) corked  [\(LiveRule.cork.id)]")
                 } catch {
                     output("  cannot cork \(stream.app): \(error)")
                 }
@@ -59,7 +52,7 @@ extension AndroidLiveSession {
                     try graph.start(node: id)
                     stream.corked = false
                     stream.uncorkedAt = time
-                    output("⇒ \(stream.app) started again  [\(Act.uncork)]")
+                    output("⇒ \(stream.app) started again  [\(LiveRule.androidUncork.id)]")
                 } catch {
                     output("  cannot start \(stream.app) again: \(error)")
                 }

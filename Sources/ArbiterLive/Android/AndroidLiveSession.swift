@@ -78,7 +78,7 @@ public final class AndroidLiveSession {
             report(engine.handle(event, at: time))
         }
         if happened.isEmpty && time > engine.now { report(engine.handle(.advance, at: time)) }
-        act(at: time)
+        carryOut(at: time)
         forgetWhenQuiet()
         compact()
         return time < rampUntil

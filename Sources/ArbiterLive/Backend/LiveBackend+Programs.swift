@@ -9,7 +9,7 @@ extension LiveBackend {
     /// Makes the programs follow the engine, once the session has handled every event of the moment: a program
     /// the engine stopped is paused (`pause`), one it plays again that Arbiter paused is resumed (`resume`), and
     /// every stream's softVolumes carry its app's gain (`applyGain`).
-    public func settle(at time: Time) {
+    public func carryOut(at time: Time) {
         guard let engine else { return }
         for id in programs.keys.sorted() {
             guard var program = programs[id], let app = program.app, let state = engine.app(app) else { continue }

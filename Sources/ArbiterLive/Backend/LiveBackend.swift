@@ -6,7 +6,7 @@ import Logging
 /// The backend of a live session (`arbiter attach`): the replay's seam (`ReplayBackend`) turned around. Other
 /// programs' streams on a running daemon are the apps: what the graph does becomes engine events
 /// (`externalEvents`, in `+Graph`), and the engine's decisions reach the programs as softVolumes ramps, MPRIS
-/// pauses and corks (`settle`, in `+Programs`). When the session ends, `leave` puts every program back as it was.
+/// pauses and corks (`carryOut`, in `+Programs`). When the session ends, `leave` puts every program back as it was.
 public final class LiveBackend: ReplayBackend {
     private(set) var graph: ProgramGraphAccess
     /// The generation of the graph's last snapshot taken (`ProgramGraph.wait(after:)` waits past it).
@@ -69,7 +69,7 @@ public final class LiveBackend: ReplayBackend {
         throw LiveError("\(action) is a real device here; plug or unplug it, and the session hears of it")
     }
 
-    /// The engine's state as of the step just handled; the programs follow in `settle`, once the session has
+    /// The engine's state as of the step just handled; the programs follow in `carryOut`, once the session has
     /// handled every event of the moment.
     public func reconcile(with engine: Engine) throws { self.engine = engine }
 

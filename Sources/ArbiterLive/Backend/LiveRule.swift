@@ -4,9 +4,13 @@ public struct LiveRule: Sendable, Hashable {
     public var id: String
     public var statement: String
 
-    /// Every rule of the live mode, in the order docs/linux.md lists them.
+    /// Every rule of the live mode, in the order docs/linux.md lists them: iOS's session over programs, then
+    /// Android's.
     public static let all: [LiveRule] = [streamRuns, streamStops, systemAudio, accessory, softVolume, pauseOverMPRIS,
-                                         cork, resumeOwn]
+                                         cork, resumeOwn, androidVolume, androidUncork]
+
+    /// Where the live mode's rules are written down: they are Arbiter's own, not a platform's.
+    public static let source = "docs/linux.md"
 
     public static let streamRuns = LiveRule(id: "live.stream-runs",
         statement: "a stream that starts running is its app playing (a capture stream, recording); a program that "
@@ -25,10 +29,19 @@ public struct LiveRule: Sendable, Hashable {
             + "player on the session bus")
     public static let cork = LiveRule(id: "live.cork",
         statement: "a program the policy stops that has no player, or ignores Pause, or with pause: cork, is corked: "
-            + "its stream's node is paused and the program is not told")
+            + "its stream's node is paused and the program is not told (Android's focus corks every program whose "
+            + "player the engine paused, its app's own reaction to a loss)")
     public static let resumeOwn = LiveRule(id: "live.resume-own",
         statement: "only a program Arbiter paused is resumed, and only when the policy plays it again")
     public static let softVolume = LiveRule(id: "live.soft-volume",
         statement: "a gain is a ramp of the stream's softVolumes, the program's own channelVolumes times the gain: "
             + "the program's volume (which WirePlumber saves) is never written")
+
+    // Android's focus over programs (`attach --platform android|androidAutomotive`).
+
+    public static let androidVolume = LiveRule(id: "live.duck",
+        statement: "each stream's softVolumes become its app's volume in the engine (a duck, a fade and a mute, as "
+            + "one level) times the program's own channelVolumes; a ramp is stepped every 25 ms")
+    public static let androidUncork = LiveRule(id: "live.uncork",
+        statement: "a corked stream whose player the engine starts again (the reaction to gain) is started again")
 }

@@ -17,7 +17,7 @@ struct Program {
     var pausedAt: Time?
     /// Whether its stream left running after Arbiter paused it (a pause it obeyed).
     var obeyedPause = false
-    /// The app's gain, and whether it runs unheard, at the last settle.
+    /// The app's gain, and whether it runs unheard, at the last `carryOut`.
     var gain = GainEnvelope()
     var silenced = false
     /// The factor its softVolumes carry now over its own channelVolumes (1: untouched).

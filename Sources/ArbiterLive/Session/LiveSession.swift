@@ -52,12 +52,12 @@ public final class LiveSession {
     public func turn(lines: [String] = []) -> (ramping: Bool, quit: Bool) {
         let time = now
         let reply = session.takeOutside(at: time)
-        backend.settle(at: time)
+        backend.carryOut(at: time)
         print(reply, time: time)
         var quit = false
         for line in lines {
             let reply = session.execute(line)
-            backend.settle(at: time)
+            backend.carryOut(at: time)
             print(reply, time: time, typed: line)
             if reply.quit { quit = true; break }
         }
