@@ -84,7 +84,8 @@ let package = Package(
         .target(name: "ArbiterPipeWire", dependencies: ["ArbiterEngine", "ArbiterAndroid", "CArbiterPipeWire"]),
         // A scenario replayed on the PipeWire backend: the replayer's backend over a stage of its own streams.
         .target(
-            name: "ArbiterPipeWireReplay", dependencies: ["ArbiterEngine", "ArbiterAndroid", "ArbiterScenario", "ArbiterPipeWire"]
+            name: "ArbiterPipeWireReplay",
+            dependencies: ["ArbiterEngine", "ArbiterAndroid", "ArbiterScenario", "ArbiterPipeWire"]
         ),
         // `arbiter soak`'s rounds and checks: the PipeWire backend run for a long time, ending with nothing leaked.
         .target(
@@ -98,7 +99,8 @@ let package = Package(
         .target(
             name: "ArbiterLive",
             dependencies: [
-                "ArbiterEngine", "ArbiterAndroid", "ArbiterScenario", "ArbiterPipeWire", "CArbiterPipeWire", "CArbiterDBus",
+                "ArbiterEngine", "ArbiterAndroid", "ArbiterScenario", "ArbiterPipeWire", "CArbiterPipeWire",
+                "CArbiterDBus",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -128,18 +130,24 @@ let package = Package(
         // How fast an unplug reaches the graph (tools/bench-unplug.sh).
         .executableTarget(
             name: "arbiter-bench",
-            dependencies: ["ArbiterEngine", "ArbiterPipeWire", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "ArbiterEngine", "ArbiterPipeWire", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(name: "ArbiterEngineTests", dependencies: ["ArbiterEngine"]),
         .testTarget(name: "ArbiterAndroidTests", dependencies: ["ArbiterAndroid", "ArbiterEngine"]),
         .testTarget(name: "ArbiterLintTests", dependencies: ["ArbiterLint", "ArbiterEngine", "ArbiterAndroid"]),
         .testTarget(
-            name: "ArbiterKitTests", dependencies: ["ArbiterKit", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting"], exclude: ["Scenarios"]
+            name: "ArbiterKitTests",
+            dependencies: ["ArbiterKit", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting"], exclude: ["Scenarios"]
         ),
         .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire", "ArbiterAndroid"]),
         .testTarget(
             name: "ArbiterLiveTests",
-            dependencies: ["ArbiterLive", "ArbiterPipeWire", "ArbiterScenario", "ArbiterEngine", "ArbiterAndroid", "arbiter-standin"]
+            dependencies: [
+                "ArbiterLive", "ArbiterPipeWire", "ArbiterScenario", "ArbiterEngine", "ArbiterAndroid",
+                "arbiter-standin",
+            ]
         ),
         .testTarget(name: "ArbiterSoakTests", dependencies: ["ArbiterSoak", "ArbiterPipeWire", "ArbiterEngine"]),
         .testTarget(
@@ -154,7 +162,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "ArbiterCLITests", dependencies: ["arbiter", "arbiter-standin", "ArbiterPipeWire"], exclude: ["Golden", "Malformed"]
+            name: "ArbiterCLITests", dependencies: ["arbiter", "arbiter-standin", "ArbiterPipeWire"],
+            exclude: ["Golden", "Malformed"]
         ),
     ],
     swiftLanguageModes: [.v6]

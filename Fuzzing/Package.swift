@@ -14,7 +14,7 @@ let package = Package(
                 .product(name: "ArbiterEngine", package: "Arbiter"),
             ],
             swiftSettings: [.enableExperimentalFeature("Extern")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -49,8 +49,10 @@ public struct LintFinding: Hashable, Sendable, CustomStringConvertible {
     /// Whether the finding is about a call that failed, which a scenario step may expect (`fails:`).
     public var aboutFailedCall = false
 
-    public init(lint: Lint, app: AppID, time: Time, message: String, fix: String, step: Int?,
-                declaration: [String]? = nil, aboutFailedCall: Bool = false) {
+    public init(
+        lint: Lint, app: AppID, time: Time, message: String, fix: String, step: Int?,
+        declaration: [String]? = nil, aboutFailedCall: Bool = false
+    ) {
         self.lint = lint
         self.app = app
         self.time = time

@@ -37,7 +37,9 @@ public struct LintAllowances: Hashable, Sendable {
     public func entries(silencing finding: LintFinding) -> [Entry] {
         var silencing: [Entry] = []
         if everywhere[finding.lint.id] != nil { silencing.append(Entry(app: nil, lint: finding.lint.id)) }
-        if perApp[finding.app]?[finding.lint.id] != nil { silencing.append(Entry(app: finding.app, lint: finding.lint.id)) }
+        if perApp[finding.app]?[finding.lint.id] != nil {
+            silencing.append(Entry(app: finding.app, lint: finding.lint.id))
+        }
         return silencing
     }
 
@@ -48,7 +50,8 @@ public struct LintAllowances: Hashable, Sendable {
     /// one of them, and silences them as any allowance does.
     public func unused(given used: Set<Entry>) -> [Entry] {
         entries.filter { entry in
-            entry.lint != Lint.allowanceUnused.id && !used.contains(entry) && !allows(.allowanceUnused(entry, at: .zero))
+            entry.lint != Lint.allowanceUnused.id && !used.contains(entry)
+                && !allows(.allowanceUnused(entry, at: .zero))
         }
     }
 }

@@ -13,12 +13,14 @@ public typealias Linter = PlatformLinter<IOSLinting>
 extension PlatformLinter where Platform == IOSLinting {
     /// A linter for a run that starts from `engine` (the engine made from the setup, before any step).
     public init(startingFrom engine: Engine, allowances: LintAllowances = LintAllowances()) {
-        self.init(startingFrom: engine, allowances: allowances, checks: [
-            OptionsIgnored(), OptionsRejected(),
-            StaleNowPlayingRate(), NowPlayingInfoWithoutCommands(), PlayerViewControllerBesideOwnInfo(),
-            RemoteHandlerNeverEnabled(), RemoteSuccessWithoutActing(),
-            DeactivationWithoutNotifyingOthers(), ResumeWithoutShouldResume(),
-            PlayAndRecordForPlayback(), BackgroundAudioStopped(), AudioPlayerPlaysOnAfterUnplug(),
-        ])
+        self.init(
+            startingFrom: engine, allowances: allowances,
+            checks: [
+                OptionsIgnored(), OptionsRejected(),
+                StaleNowPlayingRate(), NowPlayingInfoWithoutCommands(), PlayerViewControllerBesideOwnInfo(),
+                RemoteHandlerNeverEnabled(), RemoteSuccessWithoutActing(),
+                DeactivationWithoutNotifyingOthers(), ResumeWithoutShouldResume(),
+                PlayAndRecordForPlayback(), BackgroundAudioStopped(), AudioPlayerPlaysOnAfterUnplug(),
+            ])
     }
 }

@@ -17,14 +17,18 @@ public final class AndroidPipeWireBackend {
 
     /// Connects to the daemon and sets the graph up for `setup`: an inactive stream for every player. A daemon that
     /// cannot be reached any more (it answered when the command started) throws `RealSystemGone`.
-    public init(setup: AndroidSetup, runtimeDirectory: String, remote: String?, realtime: Bool,
-                observer: ObserverConnection? = nil) throws {
-        graph = try GraphLink(runtimeDirectory: runtimeDirectory, remote: remote, realtime: realtime, observer: observer) {
+    public init(
+        setup: AndroidSetup, runtimeDirectory: String, remote: String?, realtime: Bool,
+        observer: ObserverConnection? = nil
+    ) throws {
+        graph = try GraphLink(
+            runtimeDirectory: runtimeDirectory, remote: remote, realtime: realtime, observer: observer
+        ) {
             try AndroidStage(connection: $0, setup: setup)
         }
         self.runtimeDirectory = runtimeDirectory
         self.remote = remote
-        graph.reached(.zero)   // time zero: the moment the graph is set up
+        graph.reached(.zero)  // time zero: the moment the graph is set up
     }
 
     /// With `--realtime`, waits until the scenario's `time` (counted from the moment the graph was set up),
@@ -62,7 +66,8 @@ public final class AndroidPipeWireBackend {
 
 extension AndroidPipeWireBackend: AndroidReplayBackend {
     public func disagreements(with engine: AndroidEngine) throws
-        -> [(app: String, player: String, what: String, model: String, real: String)] {
+        -> [(app: String, player: String, what: String, model: String, real: String)]
+    {
         try verify(engine).map { ($0.app, $0.player, $0.what, $0.model, $0.graph) }
     }
 }

@@ -17,8 +17,10 @@ final class GraphLink<Stage: RampingStage> {
 
     /// Connects to the daemon and makes the stage with `makeStage`. A daemon that cannot be reached any more (it
     /// answered when the command started) throws `RealSystemGone`.
-    init(runtimeDirectory: String, remote: String?, realtime: Bool, observer: ObserverConnection?,
-         makeStage: (PipeWireConnection) throws -> Stage) throws {
+    init(
+        runtimeDirectory: String, remote: String?, realtime: Bool, observer: ObserverConnection?,
+        makeStage: (PipeWireConnection) throws -> Stage
+    ) throws {
         let connection: PipeWireConnection
         do {
             connection = try PipeWireConnection(remote: remote ?? (runtimeDirectory + "/pipewire-0"))
@@ -77,8 +79,9 @@ final class GraphLink<Stage: RampingStage> {
         } catch {
             guard !stage.connection.isAlive else { throw error }
             gone = true
-            throw RealSystemGone("the PipeWire daemon went away (\(stage.connection.lastError)); "
-                + "nothing more is carried out on the graph")
+            throw RealSystemGone(
+                "the PipeWire daemon went away (\(stage.connection.lastError)); "
+                    + "nothing more is carried out on the graph")
         }
     }
 
@@ -90,8 +93,10 @@ final class GraphLink<Stage: RampingStage> {
 
     /// The streams as the observer sees them once `settled` holds (or after `PipeWireReplayBackend.settling`
     /// seconds), a line each: state, volume, mute (`withMute`) and links. `names` picks the streams from the graph.
-    func describe(until settled: (GraphSnapshot) -> Bool, names: (GraphSnapshot) -> [String],
-                  withMute: Bool) throws -> [String] {
+    func describe(
+        until settled: (GraphSnapshot) -> Bool, names: (GraphSnapshot) -> [String],
+        withMute: Bool
+    ) throws -> [String] {
         if gone { throw PipeWireError("the PipeWire daemon went away; there is no graph to show") }
         let snapshot = try snapshot(until: settled)
         return names(snapshot).map { name in

@@ -1,8 +1,9 @@
 import ArbiterEngine
 import ArbiterPipeWire
 import ArbiterScenario
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Carries a replay out on a real PipeWire graph and reads every check back from it.
@@ -21,9 +22,13 @@ public final class PipeWireReplayBackend: ReplayBackend {
 
     /// Connects to the daemon and sets the graph up for `setup`. A daemon that cannot be reached any more (it
     /// answered when the command started) throws `RealSystemGone`.
-    public init(setup: Setup, runtimeDirectory: String, remote: String?, realtime: Bool,
-                observer: ObserverConnection? = nil) throws {
-        graph = try GraphLink(runtimeDirectory: runtimeDirectory, remote: remote, realtime: realtime, observer: observer) {
+    public init(
+        setup: Setup, runtimeDirectory: String, remote: String?, realtime: Bool,
+        observer: ObserverConnection? = nil
+    ) throws {
+        graph = try GraphLink(
+            runtimeDirectory: runtimeDirectory, remote: remote, realtime: realtime, observer: observer
+        ) {
             try PipeWireStage(connection: $0, setup: setup)
         }
         self.runtimeDirectory = runtimeDirectory
@@ -105,17 +110,21 @@ public final class PipeWireReplayBackend: ReplayBackend {
         case .app(let id, let property):
             guard let app = engine.app(id) else { return nil }
             let players = app.players.filter { !$0.kind.isRecorder }
-            let streams = players.compactMap { player in snapshot.streams[PipeWireStage.streamName(id, player.name)].map { (player, $0) } }
+            let streams = players.compactMap { player in
+                snapshot.streams[PipeWireStage.streamName(id, player.name)].map { (player, $0) }
+            }
             switch property {
             case .playing where app.session.category.traits.hasOutput:
                 // The graph shows sound being produced: a player waiting for its stream has none.
                 let graph = streams.contains { $0.1.state == "running" }
-                return graph == app.isProducing ? nil
+                return graph == app.isProducing
+                    ? nil
                     : "model playing \(app.isProducing), graph streams \(streams.map { "\($0.0.name) \($0.1.state)" })"
             case .audible:
                 let model = engine.audibility(of: id)?.isAudible ?? false
                 let graph = streams.contains { $0.1.state == "running" && $0.1.mute == false }
-                return graph == model ? nil
+                return graph == model
+                    ? nil
                     : "model audible \(model), graph \(streams.map { "\($0.0.name) \($0.1.state) mute \($0.1.mute.map(String.init) ?? "?")" })"
             case .gain:
                 let model = engine.gain(of: id, at: engine.now) ?? 1
@@ -123,16 +132,21 @@ public final class PipeWireReplayBackend: ReplayBackend {
                 return abs(volume - model) <= 0.01 ? nil : "model gain \(model), graph volume \(volume)"
             case .player(let name, _):
                 // A systemMusicPlayer is a handle on the Music app's player: its stream is the Music app's.
-                let streamName = app.player(named: name)?.drivesMusicApp == true
+                let streamName =
+                    app.player(named: name)?.drivesMusicApp == true
                     ? PipeWireStage.streamName(engine.musicApp ?? "", "main") : PipeWireStage.streamName(id, name)
                 guard let stream = snapshot.streams[streamName], let player = engine.player(name, of: id),
-                      player.kind.isRecorder || app.session.category.traits.hasOutput else { return nil }
-                return (stream.state == "running") == player.isProducing ? nil
+                    player.kind.isRecorder || app.session.category.traits.hasOutput
+                else { return nil }
+                return (stream.state == "running") == player.isProducing
+                    ? nil
                     : "model \(name) \(player.state), graph stream \(stream.state)"
             case .recording:
                 guard let recorder = app.players.first(where: { $0.kind.isRecorder }),
-                      let stream = snapshot.streams[PipeWireStage.streamName(id, recorder.name)] else { return nil }
-                return (stream.state == "running") == app.isRecording ? nil
+                    let stream = snapshot.streams[PipeWireStage.streamName(id, recorder.name)]
+                else { return nil }
+                return (stream.state == "running") == app.isRecording
+                    ? nil
                     : "model recording \(app.isRecording), graph stream \(stream.state)"
             default:
                 return nil

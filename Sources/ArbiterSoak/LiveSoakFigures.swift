@@ -14,7 +14,10 @@ struct LiveSoakFigures {
     var firstFiles: Int?, lastFiles: Int?
 
     mutating func record(memory: Int?, files: Int?) {
-        if rounds == 0 { firstMemory = memory; firstFiles = files }
+        if rounds == 0 {
+            firstMemory = memory
+            firstFiles = files
+        }
         lastMemory = memory
         lastFiles = files
     }
@@ -23,7 +26,9 @@ struct LiveSoakFigures {
     mutating func count(_ output: String) {
         let lines = output.split(separator: "\n")
         ducks = lines.filter { $0.contains("[ducking.duck-others]") }.count
-        pauses = lines.filter { $0.contains("→ ") && ($0.contains("[live.pause-mpris]") || $0.contains("[live.cork]")) }.count
+        pauses =
+            lines.filter { $0.contains("→ ") && ($0.contains("[live.pause-mpris]") || $0.contains("[live.cork]")) }
+            .count
     }
 
     func summary(seconds: Double) -> [String] {

@@ -1,7 +1,8 @@
 import ArbiterPipeWire
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A player that plays across rounds, until the soak stops it or the daemon restarts under it: the stand-in
@@ -17,7 +18,9 @@ struct LiveSoakPlayer {
     var label: String { "\(name) (pid \(pid)\(mpris ? ", MPRIS" : ""))" }
 
     /// The lines of its log so far.
-    var lines: [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+    var lines: [String] {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
 
     /// Its stream's state, as it last logged it (`streaming`, `paused`, ...); nil before the first.
     var streamState: String? {
@@ -58,7 +61,8 @@ enum LiveSoakProcess {
     /// The resident set size in kB (`VmRSS` of /proc/PID/status), or nil.
     static func residentKB(_ pid: pid_t) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
         return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
 

@@ -1,7 +1,8 @@
 import ArbiterPipeWire
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `arbiter soak --attach`: `arbiter attach` run for a long time on a private graph (a daemon, WirePlumber,
@@ -39,8 +40,10 @@ public final class LiveSoakRunner {
 
     /// A runner whose graph is started now; `arbiter` is the executable that runs `attach`, `standIn` the
     /// stand-in program.
-    public init(limits: Limits, arbiter: String, standIn: String, seed: UInt64, quiet: Bool,
-                say: @escaping (String) -> Void) throws {
+    public init(
+        limits: Limits, arbiter: String, standIn: String, seed: UInt64, quiet: Bool,
+        say: @escaping (String) -> Void
+    ) throws {
         self.limits = limits
         self.arbiter = arbiter
         self.standIn = standIn
@@ -65,20 +68,25 @@ public final class LiveSoakRunner {
     public func run() -> Bool {
         let start = PipeWireConnection.now
         do {
-            attach = try session.spawn([arbiter, "attach", "--pipewire-remote", "\(directory)/pipewire-0",
-                                        "--ledger", ledgerPath], log: attachLog)
+            attach = try session.spawn(
+                [
+                    arbiter, "attach", "--pipewire-remote", "\(directory)/pipewire-0",
+                    "--ledger", ledgerPath,
+                ], log: attachLog)
         } catch {
             say("soak: error: cannot start arbiter attach: \(error)")
             return false
         }
         guard waitUntil(seconds: 20, { attachOutput.contains("attached: ") || session.hasExited(attach) }),
-              !session.hasExited(attach) else {
+            !session.hasExited(attach)
+        else {
             say("soak: error: arbiter attach did not attach; it said:\n\(attachOutput)")
             return false
         }
         var number = 0
         while limits.rounds.map({ number < $0 }) ?? true,
-              limits.seconds.map({ PipeWireConnection.now - start < $0 }) ?? true {
+            limits.seconds.map({ PipeWireConnection.now - start < $0 }) ?? true
+        {
             number += 1
             let problems = round(number)
             figures.rounds = number
@@ -90,7 +98,9 @@ public final class LiveSoakRunner {
                 break
             }
             if session.hasExited(attach) {
-                say("soak: stopping: arbiter attach ended; it said:\n\(attachOutput.split(separator: "\n").suffix(20).joined(separator: "\n"))")
+                say(
+                    "soak: stopping: arbiter attach ended; it said:\n\(attachOutput.split(separator: "\n").suffix(20).joined(separator: "\n"))"
+                )
                 figures.problems += 1
                 break
             }
@@ -99,9 +109,11 @@ public final class LiveSoakRunner {
         figures.count(attachOutput)
         for line in figures.summary(seconds: PipeWireConnection.now - start) { say(line) }
         let passed = figures.problems == 0
-        say(passed ? "soak: passed: after every round each program was back at its own volume and playing, nothing "
-                + "was left in the ledger, and attach left every program as it was"
-            : "soak: failed: \(figures.problems) problems (each above, as `problem:`)")
+        say(
+            passed
+                ? "soak: passed: after every round each program was back at its own volume and playing, nothing "
+                    + "was left in the ledger, and attach left every program as it was"
+                : "soak: failed: \(figures.problems) problems (each above, as `problem:`)")
         return passed
     }
 
@@ -122,7 +134,7 @@ public final class LiveSoakRunner {
             figures.restarts += 1
             did.append(crash ? "daemon killed and started again" : "daemon restarted")
             for slot in players.indices {
-                if let player = players[slot] { session.stop(player.pid) }   // it ends once its daemon is gone
+                if let player = players[slot] { session.stop(player.pid) }  // it ends once its daemon is gone
                 players[slot] = nil
             }
             if !waitUntil(seconds: 20, { attachOutput.components(separatedBy: "reattached").count > before }) {
@@ -138,12 +150,15 @@ public final class LiveSoakRunner {
             problems += perform(moment)
         }
         problems += settle()
-        let memory = LiveSoakProcess.residentKB(attach), files = LiveSoakProcess.openFiles(attach)
+        let memory = LiveSoakProcess.residentKB(attach)
+        let files = LiveSoakProcess.openFiles(attach)
         figures.record(memory: memory, files: files)
         if !quiet {
-            say("round \(number): \(playing.isEmpty ? "no player" : playing.joined(separator: ", ")); "
-                + "\(did.joined(separator: ", ")); attach \(LiveSoakProcess.megabytes(memory)), "
-                + "\(files.map(String.init) ?? "?") files (\(String(format: "%.1f", PipeWireConnection.now - started)) s)")
+            say(
+                "round \(number): \(playing.isEmpty ? "no player" : playing.joined(separator: ", ")); "
+                    + "\(did.joined(separator: ", ")); attach \(LiveSoakProcess.megabytes(memory)), "
+                    + "\(files.map(String.init) ?? "?") files (\(String(format: "%.1f", PipeWireConnection.now - started)) s)"
+            )
         }
         return problems
     }
@@ -161,16 +176,20 @@ public final class LiveSoakRunner {
                 problems += startPlayer(slot)
             }
         }
-        if players.allSatisfy({ $0 == nil }) { problems += startPlayer(Int.random(in: 0..<players.count, using: &random)) }
+        if players.allSatisfy({ $0 == nil }) {
+            problems += startPlayer(Int.random(in: 0..<players.count, using: &random))
+        }
         return problems
     }
 
     /// Starts the stand-in in `slot`, with an MPRIS player one time in two, and waits until it plays.
     func startPlayer(_ slot: Int) -> [String] {
-        let name = LiveSoakSlots.names[slot], mpris = Bool.random(using: &random)
+        let name = LiveSoakSlots.names[slot]
+        let mpris = Bool.random(using: &random)
         let log = "\(directory)/\(name).standin.log"
-        unlink(log)   // the log of the place's last player is not read as this one's
-        let arguments = [standIn, "--name", name, "--log", log] + (LiveSoakSlots.roles[slot].map { ["--role", $0] } ?? [])
+        unlink(log)  // the log of the place's last player is not read as this one's
+        let arguments =
+            [standIn, "--name", name, "--log", log] + (LiveSoakSlots.roles[slot].map { ["--role", $0] } ?? [])
             + (mpris ? ["--mpris"] : [])
         guard let pid = try? session.spawn(arguments, log: "\(directory)/\(name).standin.err") else {
             return ["cannot start the stand-in \(standIn)"]
@@ -179,7 +198,8 @@ public final class LiveSoakRunner {
         let player = LiveSoakPlayer(name: name, mpris: mpris, pid: pid, log: log)
         players[slot] = player
         guard waitUntil(seconds: 20, { player.lines.contains { $0.hasPrefix("ready") } || session.hasExited(pid) }),
-              !session.hasExited(pid) else {
+            !session.hasExited(pid)
+        else {
             players[slot] = nil
             return ["\(player.label) did not start playing: \(player.lines.suffix(3).joined(separator: " / "))"]
         }
@@ -204,11 +224,13 @@ public final class LiveSoakRunner {
             guard let pid = start(prompt + ["\(directory)/long.wav"]) else { return ["cannot run pw-play"] }
             var problems: [String] = []
             if players.allSatisfy({ $0 == nil }) {
-                usleep(300_000)   // no one to duck: the prompt is killed while it plays
+                usleep(300_000)  // no one to duck: the prompt is killed while it plays
             } else if !waitUntil(seconds: 10, { playerFactors().values.contains { $0 < 0.5 } }) {
                 problems.append("a prompt ducked no player within 10 s")
             }
-            if moment == .playerKilled, let slot = players.indices.filter({ players[$0] != nil }).randomElement(using: &random) {
+            if moment == .playerKilled,
+                let slot = players.indices.filter({ players[$0] != nil }).randomElement(using: &random)
+            {
                 kill(players[slot]!.pid, SIGKILL)
                 session.stop(players[slot]!.pid)
                 players[slot] = nil
@@ -221,7 +243,9 @@ public final class LiveSoakRunner {
         case .callKilled:
             guard let pid = start(phone + ["\(directory)/long.wav"]) else { return ["cannot run pw-play"] }
             var problems: [String] = []
-            if !waitUntil(seconds: 10, { players.allSatisfy { player in player.map { $0.streamState != "streaming" } ?? true } }) {
+            if !waitUntil(
+                seconds: 10, { players.allSatisfy { player in player.map { $0.streamState != "streaming" } ?? true } })
+            {
                 problems.append("a call paused not every player within 10 s")
             }
             kill(pid, SIGKILL)
@@ -286,13 +310,14 @@ public final class LiveSoakRunner {
             graph = try? ProgramGraph(remote: "\(directory)/pipewire-0")
         }
         guard let graph, (try? graph.sync()) != nil else {
-            self.graph = nil   // the daemon restarted: connect again next time
+            self.graph = nil  // the daemon restarted: connect again next time
             return [:]
         }
         var factors: [pid_t: Double] = [:]
         for node in graph.snapshot().nodes where node.isStream {
             guard let pid = node.properties["application.process.id"].flatMap({ pid_t($0) }),
-                  players.contains(where: { $0?.pid == pid }), let own = node.channelVolumes.first, own > 0 else { continue }
+                players.contains(where: { $0?.pid == pid }), let own = node.channelVolumes.first, own > 0
+            else { continue }
             factors[pid] = Double(node.softVolumes.first ?? own) / Double(own)
         }
         return factors
@@ -304,7 +329,9 @@ public final class LiveSoakRunner {
         graph = nil
         kill(attach, SIGTERM)
         var problems: [String] = []
-        if !waitUntil(seconds: 20, { session.hasExited(attach) }) { problems.append("attach did not end within 20 s of SIGTERM") }
+        if !waitUntil(seconds: 20, { session.hasExited(attach) }) {
+            problems.append("attach did not end within 20 s of SIGTERM")
+        }
         session.stop(attach)
         if !attachOutput.contains("detached: ") { problems.append("attach did not say `detached:` on SIGTERM") }
         if FileManager.default.fileExists(atPath: ledgerPath) { problems.append("attach left its ledger behind") }

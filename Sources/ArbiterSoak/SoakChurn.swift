@@ -2,8 +2,9 @@ import ArbiterEngine
 import ArbiterPipeWire
 import ArbiterPipeWireReplay
 import ArbiterScenario
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension SoakRunner {
@@ -14,8 +15,10 @@ extension SoakRunner {
         let count = Int.random(in: 1...4, using: &random)
         var handles: [Int] = []
         for index in 0..<count {
-            handles.append(try connection.createStream(nodeName: "arbiter.Churn.stream\(index)", app: "Churn",
-                                                       mediaName: "stream\(index)", role: "Music", capture: false))
+            handles.append(
+                try connection.createStream(
+                    nodeName: "arbiter.Churn.stream\(index)", app: "Churn",
+                    mediaName: "stream\(index)", role: "Music", capture: false))
         }
         figures.streamsCreated += count
         try connection.sync()
@@ -33,7 +36,8 @@ extension SoakRunner {
         figures.streamsDestroyed += count
         if !waiting.isEmpty { throw SoakProblem("\(waiting.count) of \(count) plain streams got no ports to link") }
         let left = GraphLeftovers(objects: try daemon.dump())
-        let churned = left.nodes.filter { $0.hasPrefix("arbiter.Churn.") } + left.links.filter { $0.contains("arbiter.Churn.") }
+        let churned =
+            left.nodes.filter { $0.hasPrefix("arbiter.Churn.") } + left.links.filter { $0.contains("arbiter.Churn.") }
         if !churned.isEmpty {
             throw SoakProblem("destroyed streams are still in the graph: \(churned.joined(separator: ", "))")
         }
@@ -49,8 +53,9 @@ extension SoakRunner {
         guard case .success(let scenario) = ScenarioFiles.load(path) else {
             throw SoakProblem("\(path) is not a valid scenario")
         }
-        let backend = try PipeWireReplayBackend(setup: scenario.setup, runtimeDirectory: daemon.runtimeDirectory,
-                                                remote: daemon.remote, realtime: false)
+        let backend = try PipeWireReplayBackend(
+            setup: scenario.setup, runtimeDirectory: daemon.runtimeDirectory,
+            remote: daemon.remote, realtime: false)
         let streams = SoakPlan.streams(of: scenario.setup.allApps)
         let report = Replayer.replay(scenario, backend: backend)
         figures.scenariosReplayed += 1

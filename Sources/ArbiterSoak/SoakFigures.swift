@@ -32,11 +32,19 @@ struct SoakFigures {
 
     /// The summary, a line each.
     func summary(wallSeconds: Double) -> [String] {
-        let perRound = roundSeconds.isEmpty ? "" : String(format: " (%.2f s a round on average, %.2f s at most)",
-                                                         roundSeconds.reduce(0, +) / Double(roundSeconds.count),
-                                                         roundSeconds.max()!)
-        let noticed = deathNoticed.isEmpty ? "" : String(format: " (the death reached the open connections within %.3f s at most)",
-                                                         deathNoticed.max()!)
+        let perRound =
+            roundSeconds.isEmpty
+            ? ""
+            : String(
+                format: " (%.2f s a round on average, %.2f s at most)",
+                roundSeconds.reduce(0, +) / Double(roundSeconds.count),
+                roundSeconds.max()!)
+        let noticed =
+            deathNoticed.isEmpty
+            ? ""
+            : String(
+                format: " (the death reached the open connections within %.3f s at most)",
+                deathNoticed.max()!)
         let growth = residentKilobytes.end - residentKilobytes.start
         let middle = residentAtChecks.isEmpty ? nil : residentAtChecks[(residentAtChecks.count - 1) / 2]
         let secondHalf = middle.map { ", \(signed(residentKilobytes.end - $0)) KB since the middle check" } ?? ""

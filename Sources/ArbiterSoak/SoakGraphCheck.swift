@@ -1,7 +1,8 @@
 import ArbiterEngine
 import ArbiterPipeWire
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Whether the graph, read from outside, agrees with the model: every player's stream running exactly when the
@@ -27,8 +28,11 @@ public enum SoakGraphCheck {
                     continue
                 }
                 if (stream.state == "running") != running {
-                    let links = stream.targets.isEmpty ? "unlinked" : "linked to \(stream.targets.sorted().joined(separator: ", "))"
-                    problems.append("\(name): model \(running ? "running" : "not running"), graph \(stream.state), \(links)")
+                    let links =
+                        stream.targets.isEmpty
+                        ? "unlinked" : "linked to \(stream.targets.sorted().joined(separator: ", "))"
+                    problems.append(
+                        "\(name): model \(running ? "running" : "not running"), graph \(stream.state), \(links)")
                     continue
                 }
                 guard running else { continue }
@@ -39,8 +43,9 @@ public enum SoakGraphCheck {
                     continue
                 }
                 if stream.mute != !audible {
-                    problems.append("\(name): model \(audible ? "audible" : "unheard"), graph mute "
-                        + (stream.mute.map(String.init) ?? "?"))
+                    problems.append(
+                        "\(name): model \(audible ? "audible" : "unheard"), graph mute "
+                            + (stream.mute.map(String.init) ?? "?"))
                 }
                 let gain = engine.gain(of: app.id, at: engine.now) ?? 1
                 if let volume = stream.volume, abs(volume - gain) > 0.01 {

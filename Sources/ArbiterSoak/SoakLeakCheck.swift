@@ -1,6 +1,7 @@
 import ArbiterPipeWire
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// With every connection of the soak closed: the runner's descriptors back to their baseline and the daemon's
@@ -9,8 +10,10 @@ import Glibc
 /// a leak. A line starting `note:` is a figure, not a leak.
 public enum SoakLeakCheck {
     /// What leaked, a line each; empty when nothing did. Updates the figures' descriptors and memory.
-    static func run(runner baseline: FileDescriptorCensus, daemon: SoakDaemon, figures: inout SoakFigures,
-                    seconds: Double = 5) -> [String] {
+    static func run(
+        runner baseline: FileDescriptorCensus, daemon: SoakDaemon, figures: inout SoakFigures,
+        seconds: Double = 5
+    ) -> [String] {
         figures.leakChecks += 1
         let deadline = PipeWireConnection.now + seconds
         var lines = leftovers(in: daemon, until: deadline)
@@ -72,14 +75,20 @@ public enum SoakLeakCheck {
         }
         let kept = memfds(now) > memfds(start) ? 1 : 0
         guard now.count - start.count > kept else {
-            return kept == 0 ? [] : ["note: the daemon keeps one activation block more than after its warm-up: "
-                + now.opened(since: start).joined(separator: ", ")]
+            return kept == 0
+                ? []
+                : [
+                    "note: the daemon keeps one activation block more than after its warm-up: "
+                        + now.opened(since: start).joined(separator: ", ")
+                ]
         }
         var opened = now.opened(since: start)
         if kept == 1, let block = opened.firstIndex(where: { $0.contains(" /memfd:") }) { opened.remove(at: block) }
         let extra = now.count - start.count - kept
-        return ["the daemon leaked \(extra) file descriptor\(extra == 1 ? "" : "s") (\(start.count) after its warm-up, "
-            + "\(now.count) now\(kept == 1 ? ", one kept activation block aside" : "")): "
-            + opened.prefix(12).joined(separator: ", ") + (opened.count > 12 ? ", ..." : "")]
+        return [
+            "the daemon leaked \(extra) file descriptor\(extra == 1 ? "" : "s") (\(start.count) after its warm-up, "
+                + "\(now.count) now\(kept == 1 ? ", one kept activation block aside" : "")): "
+                + opened.prefix(12).joined(separator: ", ") + (opened.count > 12 ? ", ..." : "")
+        ]
     }
 }

@@ -21,9 +21,11 @@ public struct SoakRandom: RandomNumberGenerator {
 /// whose nodes have distinct names.
 enum SoakPlan {
     /// Accessories a round may start with; each can be unplugged and plugged back from outside.
-    static let accessories: [AccessorySpec] = [AccessorySpec(.wiredHeadphones), AccessorySpec(.bluetoothHeadset),
-                                               AccessorySpec(.usbInterface), AccessorySpec(.hdmi),
-                                               AccessorySpec(.airPlaySpeaker)]
+    static let accessories: [AccessorySpec] = [
+        AccessorySpec(.wiredHeadphones), AccessorySpec(.bluetoothHeadset),
+        AccessorySpec(.usbInterface), AccessorySpec(.hdmi),
+        AccessorySpec(.airPlaySpeaker),
+    ]
 
     /// App `index` of a round: its kind comes from the generator.
     static func app(_ index: Int, using random: inout SoakRandom) -> AppConfig {
@@ -31,8 +33,10 @@ enum SoakPlan {
         switch Int.random(in: 0..<5, using: &random) {
         case 0: return AppConfig(name, backgroundModes: [.audio], category: .playback)
         case 1: return AppConfig(name, backgroundModes: [.audio], category: .playback, options: [.mixWithOthers])
-        case 2: return AppConfig(name, backgroundModes: [.audio], category: .playback, mode: .voicePrompt,
-                                 options: [.mixWithOthers, .duckOthers])
+        case 2:
+            return AppConfig(
+                name, backgroundModes: [.audio], category: .playback, mode: .voicePrompt,
+                options: [.mixWithOthers, .duckOthers])
         case 3: return AppConfig(name, category: .ambient)
         default: return AppConfig(name, backgroundModes: [.audio, .voip], category: .playAndRecord, mode: .voiceChat)
         }
@@ -53,7 +57,8 @@ enum SoakPlan {
     /// What an app's code does next.
     static func appAction(for app: AppConfig, using random: inout SoakRandom) -> AppAction {
         let records = app.category == .playAndRecord
-        let actions: [AppAction] = [.activate, .play(), .play(), .pause(), .stop(), .deactivate(notifyOthers: true)]
+        let actions: [AppAction] =
+            [.activate, .play(), .play(), .pause(), .stop(), .deactivate(notifyOthers: true)]
             + (records ? [.record, .stopRecording] : [])
         return random.pick(actions)
     }

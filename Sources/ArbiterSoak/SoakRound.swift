@@ -1,8 +1,9 @@
 import ArbiterEngine
 import ArbiterPipeWire
 import ArbiterScenario
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A problem a round met that is not the graph disagreeing with the model.
@@ -52,11 +53,15 @@ extension SoakRunner {
                 let app = random.pick(setup.apps)
                 try step(.app(app.name, SoakPlan.appAction(for: app, using: &random)))
             case 6..<8 where !plugged.isEmpty:
-                for action in try unplug(random.pick(plugged), stage: stage!, outside: outside!) { try step(.device(action)) }
+                for action in try unplug(random.pick(plugged), stage: stage!, outside: outside!) {
+                    try step(.device(action))
+                }
                 unplugs += 1
                 figures.unplugs += 1
             case 8 where !unplugged.isEmpty:
-                for action in try plug(random.pick(unplugged), stage: stage!, outside: outside!) { try step(.device(action)) }
+                for action in try plug(random.pick(unplugged), stage: stage!, outside: outside!) {
+                    try step(.device(action))
+                }
                 plugs += 1
                 figures.plugs += 1
             default:
@@ -66,7 +71,8 @@ extension SoakRunner {
         }
         try check()
         let churned = try churnStreams(on: outside!)
-        var said = "\(counted(count, "app")) (\(streams) streams), \(counted(unplugs, "unplug")), \(counted(plugs, "plug")), "
+        var said =
+            "\(counted(count, "app")) (\(streams) streams), \(counted(unplugs, "unplug")), \(counted(plugs, "plug")), "
             + "\(counted(churned, "plain stream")) made and destroyed"
         if restart {
             let noticed = try killDaemon(under: [stage!.connection, outside!])
@@ -83,7 +89,8 @@ extension SoakRunner {
             figures.streamsCreated += streams
             stages += 1
             try check()
-            said += String(format: ", daemon killed (noticed in %.3f s) and restarted (pid %d)", noticed, daemon.pid ?? 0)
+            said += String(
+                format: ", daemon killed (noticed in %.3f s) and restarted (pid %d)", noticed, daemon.pid ?? 0)
         }
         stage = nil
         outside = nil
@@ -94,7 +101,8 @@ extension SoakRunner {
 
     /// Unplugs `accessory` from outside (its first node destroyed by another client, as `pw-cli destroy` would)
     /// and returns what the stage's registry reported.
-    func unplug(_ accessory: AccessorySpec, stage: PipeWireStage, outside: PipeWireConnection) throws -> [DeviceAction] {
+    func unplug(_ accessory: AccessorySpec, stage: PipeWireStage, outside: PipeWireConnection) throws -> [DeviceAction]
+    {
         try outside.sync()
         let node = PortNodes.nodes(for: accessory)[0].name
         guard outside.destroyNode(named: node) else {
@@ -108,9 +116,10 @@ extension SoakRunner {
     func plug(_ accessory: AccessorySpec, stage: PipeWireStage, outside: PipeWireConnection) throws -> [DeviceAction] {
         let nodes = PortNodes.nodes(for: accessory)
         for node in nodes {
-            try outside.createDeviceNode(name: node.name, isSource: node.isSource,
-                                         positions: node.isSource || node.port == .bluetoothHFP ? "[ MONO ]" : "[ FL FR ]",
-                                         properties: PortNodes.properties(for: accessory, node: node))
+            try outside.createDeviceNode(
+                name: node.name, isSource: node.isSource,
+                positions: node.isSource || node.port == .bluetoothHFP ? "[ MONO ]" : "[ FL FR ]",
+                properties: PortNodes.properties(for: accessory, node: node))
         }
         try outside.sync()
         var rounds = 0

@@ -1,8 +1,9 @@
 import ArbiterEngine
 import ArbiterPipeWire
 import ArbiterScenario
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs soak rounds against one daemon until the rounds or the minutes are spent, checks for leaks, and
@@ -38,8 +39,10 @@ public final class SoakRunner {
     private var baseline = FileDescriptorCensus(targets: [:])
 
     /// A runner of rounds against `daemon`, whose lines go to `say` as they come.
-    public init(limits: Limits, daemon: SoakDaemon, scenarios: [String], seed: UInt64, quiet: Bool,
-                say: @escaping (String) -> Void) {
+    public init(
+        limits: Limits, daemon: SoakDaemon, scenarios: [String], seed: UInt64, quiet: Bool,
+        say: @escaping (String) -> Void
+    ) {
         self.limits = limits
         self.daemon = daemon
         self.scenarios = scenarios
@@ -70,7 +73,9 @@ public final class SoakRunner {
             do {
                 let said = try playRound(number, restart: restart)
                 failedInARow = 0
-                if !quiet { say("round \(number): \(said) (\(String(format: "%.2f", PipeWireConnection.now - roundStart)) s)") }
+                if !quiet {
+                    say("round \(number): \(said) (\(String(format: "%.2f", PipeWireConnection.now - roundStart)) s)")
+                }
             } catch {
                 figures.errors += 1
                 failedInARow += 1
@@ -88,11 +93,16 @@ public final class SoakRunner {
         leaked = checkLeaks(after: figures.rounds) || leaked
         figures.summary(wallSeconds: PipeWireConnection.now - start).forEach(say)
         let passed = !leaked && figures.disagreements == 0 && figures.errors == 0
-        say(passed ? "soak: passed: nothing leaked, the graph always agreed with the model"
-                   : "soak: FAILED: " + [leaked ? "leaks (above)" : nil,
-                                         figures.disagreements > 0 ? counted(figures.disagreements, "disagreement") : nil,
-                                         figures.errors > 0 ? counted(figures.errors, "error") : nil]
-                                        .compactMap { $0 }.joined(separator: ", "))
+        say(
+            passed
+                ? "soak: passed: nothing leaked, the graph always agreed with the model"
+                : "soak: FAILED: "
+                    + [
+                        leaked ? "leaks (above)" : nil,
+                        figures.disagreements > 0 ? counted(figures.disagreements, "disagreement") : nil,
+                        figures.errors > 0 ? counted(figures.errors, "error") : nil,
+                    ]
+                    .compactMap { $0 }.joined(separator: ", "))
         return passed
     }
 
@@ -108,9 +118,10 @@ public final class SoakRunner {
         for line in lines { say("leak check after round \(round): \(line)") }
         let leaks = lines.filter { !$0.hasPrefix("note: ") }
         if leaks.isEmpty && !quiet {
-            say("leak check after round \(round): nothing leaked (runner \(figures.runnerDescriptors.end) file "
-                + "descriptors, daemon \(figures.daemonDescriptors.end.map(String.init) ?? "?"), resident "
-                + "\(figures.residentKilobytes.end) KB)")
+            say(
+                "leak check after round \(round): nothing leaked (runner \(figures.runnerDescriptors.end) file "
+                    + "descriptors, daemon \(figures.daemonDescriptors.end.map(String.init) ?? "?"), resident "
+                    + "\(figures.residentKilobytes.end) KB)")
         }
         return !leaks.isEmpty
     }

@@ -12,8 +12,10 @@ import Testing
 /// A relative `path` is taken from the package root (the working directory of `swift test`).
 /// Returns whether the scenario passed.
 @discardableResult
-public func assertScenario(_ path: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-                           line: UInt = #line, column: UInt = #column) -> Bool {
+public func assertScenario(
+    _ path: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+) -> Bool {
     let call = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     switch ScenarioFiles.load(path) {
     case .failure(let errors):
@@ -34,13 +36,17 @@ public func assertScenario(_ path: String, fileID: StaticString = #fileID, fileP
 /// Replays every `.yaml` scenario under `folder` (recursively), as `assertScenario` does for each; a failure in
 /// one does not stop the others. Returns how many passed and failed.
 @discardableResult
-public func assertScenarios(in folder: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-                            line: UInt = #line, column: UInt = #column) -> (passed: Int, failed: Int) {
+public func assertScenarios(
+    in folder: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+) -> (passed: Int, failed: Int) {
     let paths = ScenarioFiles.expand([folder])
     if paths.isEmpty {
-        reportIssue("No .yaml scenarios under \(folder)", fileID: fileID, filePath: filePath, line: line, column: column)
+        reportIssue(
+            "No .yaml scenarios under \(folder)", fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    var passed = 0, failed = 0
+    var passed = 0
+    var failed = 0
     for path in paths {
         if assertScenario(path, fileID: fileID, filePath: filePath, line: line, column: column) {
             passed += 1
@@ -69,7 +75,9 @@ enum ScenarioProblems {
             case .expect(let expect):
                 for result in expect.results where !result.passed {
                     var message = result.summary
-                    if let rule = result.rule { message += "\n  because [\(rule.id)] \(rule.statement) (\(rule.source))" }
+                    if let rule = result.rule {
+                        message += "\n  because [\(rule.id)] \(rule.statement) (\(rule.source))"
+                    }
                     problems.append(Problem(message: message, position: result.check.position))
                 }
             }
@@ -83,9 +91,11 @@ func report(_ message: String, at position: SourcePosition, call: SourceLocation
     if TestContext.current?.isSwiftTesting == true {
         let module = "\(call.fileID)".split(separator: "/").first.map(String.init) ?? "Scenarios"
         let name = position.file.split(separator: "/").last.map(String.init) ?? position.file
-        Issue.record(Comment(rawValue: message), sourceLocation: Testing.SourceLocation(
-            fileID: "\(module)/\(name)", filePath: absolute(position.file), line: position.line,
-            column: position.column))
+        Issue.record(
+            Comment(rawValue: message),
+            sourceLocation: Testing.SourceLocation(
+                fileID: "\(module)/\(name)", filePath: absolute(position.file), line: position.line,
+                column: position.column))
     } else {
         call.report("\(position): \(message)")
     }
@@ -97,9 +107,11 @@ func warn(_ message: String, at position: SourcePosition, call: SourceLocation) 
     if TestContext.current?.isSwiftTesting == true {
         let module = "\(call.fileID)".split(separator: "/").first.map(String.init) ?? "Scenarios"
         let name = position.file.split(separator: "/").last.map(String.init) ?? position.file
-        Issue.record(Comment(rawValue: "warning: " + message), severity: .warning, sourceLocation: Testing.SourceLocation(
-            fileID: "\(module)/\(name)", filePath: absolute(position.file), line: position.line,
-            column: position.column))
+        Issue.record(
+            Comment(rawValue: "warning: " + message), severity: .warning,
+            sourceLocation: Testing.SourceLocation(
+                fileID: "\(module)/\(name)", filePath: absolute(position.file), line: position.line,
+                column: position.column))
     } else {
         FileHandle.standardError.write(Data("\(position): warning: \(message)\n".utf8))
     }

@@ -5,12 +5,17 @@ import CustomDump
 
 /// The text of the store's failures: a one-line heading, then the details.
 enum Failures {
-    static func stateMismatch(expected: PolicyState, actual: PolicyState, step: String,
-                              provenance: Provenance) -> String {
+    static func stateMismatch(
+        expected: PolicyState, actual: PolicyState, step: String,
+        provenance: Provenance
+    ) -> String {
         var lines = TestStoreCore<IOSLinting, SessionNotification>.difference(expected, actual, after: step)
         for name in expected.apps.names where !actual.apps.names.contains(name) {
-            lines += ["", "There is no app named \(name); the apps are: "
-                + actual.apps.names.map(\.name).joined(separator: ", ") + "."]
+            lines += [
+                "",
+                "There is no app named \(name); the apps are: "
+                    + actual.apps.names.map(\.name).joined(separator: ", ") + ".",
+            ]
         }
         let why = differingKeys(expected, actual).compactMap { key -> String? in
             guard let rule = provenance.rule(key.app, key.property) else { return nil }

@@ -59,11 +59,13 @@ extension PolicyState {
         /// `secondaryAudioShouldBeSilencedHint` as this app would read it.
         public var secondaryAudioShouldBeSilenced: Bool
 
-        public init(state: AppLifecycle = .background, category: Category = .soloAmbient, mode: Mode = .default,
-                    options: CategoryOptions = [], active: Bool = false, interrupted: Bool = false, playing: Bool = false,
-                    recording: Bool = false, audible: Bool = false, gain: Double = 1, ducked: Bool = false,
-                    mixable: Bool = false, players: [String: PlayerState] = [:], otherAudioPlaying: Bool = false,
-                    secondaryAudioShouldBeSilenced: Bool = false) {
+        public init(
+            state: AppLifecycle = .background, category: Category = .soloAmbient, mode: Mode = .default,
+            options: CategoryOptions = [], active: Bool = false, interrupted: Bool = false, playing: Bool = false,
+            recording: Bool = false, audible: Bool = false, gain: Double = 1, ducked: Bool = false,
+            mixable: Bool = false, players: [String: PlayerState] = [:], otherAudioPlaying: Bool = false,
+            secondaryAudioShouldBeSilenced: Bool = false
+        ) {
             self.state = state
             self.category = category
             self.mode = mode
@@ -91,8 +93,9 @@ extension PolicyState {
                 gain: ((engine.gain(of: app.id, at: time) ?? 1) * 1000).rounded() / 1000,
                 ducked: engine.isDucked(app.id), mixable: session.isMixable,
                 // A systemMusicPlayer reads as the Music app's player, as the app sees it.
-                players: Dictionary(app.players.map { ($0.name, engine.player($0.name, of: app.id)?.state ?? $0.state) },
-                                    uniquingKeysWith: { first, _ in first }),
+                players: Dictionary(
+                    app.players.map { ($0.name, engine.player($0.name, of: app.id)?.state ?? $0.state) },
+                    uniquingKeysWith: { first, _ in first }),
                 otherAudioPlaying: engine.isOtherAudioPlaying(for: app.id),
                 secondaryAudioShouldBeSilenced: engine.secondaryAudioShouldBeSilencedHint(for: app.id))
         }
@@ -122,9 +125,11 @@ extension PolicyState {
         public var accessories: [AccessorySpec]
         public var mediaServicesLost: Bool
 
-        public init(ringer: RingerSwitch = .ring, locked: Bool = false, foreground: AppID? = nil, call: CallState? = nil,
-                    siri: Bool = false, alarm: Bool = false, accessories: [AccessorySpec] = [],
-                    mediaServicesLost: Bool = false) {
+        public init(
+            ringer: RingerSwitch = .ring, locked: Bool = false, foreground: AppID? = nil, call: CallState? = nil,
+            siri: Bool = false, alarm: Bool = false, accessories: [AccessorySpec] = [],
+            mediaServicesLost: Bool = false
+        ) {
             self.ringer = ringer
             self.locked = locked
             self.foreground = foreground
@@ -136,10 +141,11 @@ extension PolicyState {
         }
 
         init(_ device: DeviceState) {
-            self.init(ringer: device.ringer, locked: device.isLocked, foreground: device.foreground, call: device.call,
-                      siri: device.isSiriActive, alarm: device.isAlarmActive,
-                      accessories: device.accessories.map { AccessorySpec($0.kind, name: $0.name) },
-                      mediaServicesLost: device.mediaServicesLost)
+            self.init(
+                ringer: device.ringer, locked: device.isLocked, foreground: device.foreground, call: device.call,
+                siri: device.isSiriActive, alarm: device.isAlarmActive,
+                accessories: device.accessories.map { AccessorySpec($0.kind, name: $0.name) },
+                mediaServicesLost: device.mediaServicesLost)
         }
     }
 }

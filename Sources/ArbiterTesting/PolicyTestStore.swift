@@ -56,7 +56,7 @@ public final class PolicyTestStore {
     /// saw, from 0.
     public var lints: [LintFinding] {
         var linter = core.linter
-        if !finished { linter.report(phone?.codeFindingsIfEndedNow ?? []) }   // finish() reported them
+        if !finished { linter.report(phone?.codeFindingsIfEndedNow ?? []) }  // finish() reported them
         return linter.findingsIfFinishedNow
     }
     /// The pending notifications, the linter and where each step was asked for.
@@ -81,9 +81,11 @@ public final class PolicyTestStore {
     private var finished = false
 
     /// A store over `setup` (the same vocabulary as a scenario's `ios`, `profile`, `device`, `apps`).
-    public init(_ setup: Setup, exhaustivity: Exhaustivity = .on, lints: LintReporting = .warnings,
-                allowing lintAllowances: LintAllowances = LintAllowances(), fileID: StaticString = #fileID,
-                filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    public init(
+        _ setup: Setup, exhaustivity: Exhaustivity = .on, lints: LintReporting = .warnings,
+        allowing lintAllowances: LintAllowances = LintAllowances(), fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
         let created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         phone = nil
         do {
@@ -92,22 +94,26 @@ public final class PolicyTestStore {
             created.report("The setup cannot start the engine: \(error)")
             ownEngine = try! Engine(Setup())
         }
-        core = PolicyTestStore.core(exhaustivity, lints, Linter(startingFrom: ownEngine, allowances: lintAllowances),
-                                    created: created)
+        core = PolicyTestStore.core(
+            exhaustivity, lints, Linter(startingFrom: ownEngine, allowances: lintAllowances),
+            created: created)
         core.reportLints()
     }
 
     /// A store over a simulated phone whose apps' own code runs (ArbiterKit): `send` and `advance` go through the
     /// phone, so the apps' handlers run and what they call is checked and received like every other change. What the
     /// phone did before (installing apps, say) is taken as the starting state.
-    public init(phone: SimulatedPhone, exhaustivity: Exhaustivity = .on, lints: LintReporting = .warnings,
-                allowing lintAllowances: LintAllowances = LintAllowances(), fileID: StaticString = #fileID,
-                filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    public init(
+        phone: SimulatedPhone, exhaustivity: Exhaustivity = .on, lints: LintReporting = .warnings,
+        allowing lintAllowances: LintAllowances = LintAllowances(), fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
         let created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         self.phone = phone
         ownEngine = phone.engine
-        core = PolicyTestStore.core(exhaustivity, lints,
-                                    Linter(startingFrom: phone.initialEngine, allowances: lintAllowances), created: created)
+        core = PolicyTestStore.core(
+            exhaustivity, lints,
+            Linter(startingFrom: phone.initialEngine, allowances: lintAllowances), created: created)
         recordedSteps = phone.transcript.count
         for step in phone.transcript {
             provenance.record(step.outcome.decisions)
@@ -118,29 +124,37 @@ public final class PolicyTestStore {
     }
 
     /// The store's core in iOS's words.
-    private static func core(_ exhaustivity: Exhaustivity, _ lints: LintReporting, _ linter: Linter,
-                             created: SourceLocation) -> TestStoreCore<IOSLinting, SessionNotification> {
-        TestStoreCore(exhaustivity: exhaustivity, lintReporting: lints, linter: linter, created: created,
-                      noun: ("notification", "notifications", "NOTIFICATION"),
-                      line: { "\($0.app) ← \($0.kind)  [\($0.rule.id)]" })
+    private static func core(
+        _ exhaustivity: Exhaustivity, _ lints: LintReporting, _ linter: Linter,
+        created: SourceLocation
+    ) -> TestStoreCore<IOSLinting, SessionNotification> {
+        TestStoreCore(
+            exhaustivity: exhaustivity, lintReporting: lints, linter: linter, created: created,
+            noun: ("notification", "notifications", "NOTIFICATION"),
+            line: { "\($0.app) ← \($0.kind)  [\($0.rule.id)]" })
     }
 
     /// A store over these apps on a device (`DeviceConfig()` is unlocked, ringer on, nothing connected).
-    public convenience init(device: DeviceConfig = DeviceConfig(), apps: [AppConfig], ios: Int = 17,
-                            profile: Profile = Profile(), exhaustivity: Exhaustivity = .on,
-                            lints: LintReporting = .warnings, allowing lintAllowances: LintAllowances = LintAllowances(),
-                            fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-                            line: UInt = #line, column: UInt = #column) {
-        self.init(Setup(ios: ios, profile: profile, device: device, apps: apps), exhaustivity: exhaustivity,
-                  lints: lints, allowing: lintAllowances, fileID: fileID, filePath: filePath, line: line,
-                  column: column)
+    public convenience init(
+        device: DeviceConfig = DeviceConfig(), apps: [AppConfig], ios: Int = 17,
+        profile: Profile = Profile(), exhaustivity: Exhaustivity = .on,
+        lints: LintReporting = .warnings, allowing lintAllowances: LintAllowances = LintAllowances(),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
+    ) {
+        self.init(
+            Setup(ios: ios, profile: profile, device: device, apps: apps), exhaustivity: exhaustivity,
+            lints: lints, allowing: lintAllowances, fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 
     /// Sends a step at the store's time. `expected` receives the state before the step and writes what the
     /// step changes; with `fails`, the step must fail with that iOS error.
-    public func send(_ event: Event, fails: ErrorCode? = nil, _ expected: ((inout PolicyState) throws -> Void)? = nil,
-                     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-                     column: UInt = #column) {
+    public func send(
+        _ event: Event, fails: ErrorCode? = nil, _ expected: ((inout PolicyState) throws -> Void)? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         core.checkNothingPending(before: "sending \(event)", at: location)
         let before = state
@@ -162,9 +176,11 @@ public final class PolicyTestStore {
 
     /// Moves the store's time forward (ramps and Now Playing's elapsed time follow); `expected` writes what
     /// changes meanwhile.
-    public func advance(by duration: Time, _ expected: ((inout PolicyState) throws -> Void)? = nil,
-                        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-                        column: UInt = #column) {
+    public func advance(
+        by duration: Time, _ expected: ((inout PolicyState) throws -> Void)? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let before = state
         if let phone {
@@ -180,10 +196,12 @@ public final class PolicyTestStore {
 
     /// Runs `body` as the code of app `app` on the store's phone (a tap in the app); `expected` writes what its calls
     /// change. The notifications they deliver must be received as any step's.
-    public func run<Result>(in app: AppID, _ body: () throws -> Result,
-                            _ expected: ((inout PolicyState) throws -> Void)? = nil, fileID: StaticString = #fileID,
-                            filePath: StaticString = #filePath, line: UInt = #line,
-                            column: UInt = #column) rethrows -> Result? {
+    public func run<Result>(
+        in app: AppID, _ body: () throws -> Result,
+        _ expected: ((inout PolicyState) throws -> Void)? = nil, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) rethrows -> Result? {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let phone else {
             location.report("run(in:) needs a store over a SimulatedPhone; expected PolicyTestStore(phone:)")
@@ -226,21 +244,28 @@ public final class PolicyTestStore {
     }
 
     /// Asserts that the oldest pending notification is `kind`, delivered to `app`, and takes it.
-    public func receive(_ app: AppID, _ kind: NotificationKind, fileID: StaticString = #fileID,
-                        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    public func receive(
+        _ app: AppID, _ kind: NotificationKind, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         core.receive("\(app) ← \(kind)", at: location) { $0.app == app && $0.kind == kind }
     }
 
     /// Ends the test: every notification must have been received (with exhaustivity on).
-    public func finish(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-                       column: UInt = #column) {
+    public func finish(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) {
         finished = true
         core.linter.report(phone?.codeFindingsIfEndedNow ?? [])
         core.linter.finish()
         core.reportLints()
-        core.checkNothingPending(before: "finishing", at: SourceLocation(fileID: fileID, filePath: filePath, line: line,
-                                                                      column: column))
+        core.checkNothingPending(
+            before: "finishing",
+            at: SourceLocation(
+                fileID: fileID, filePath: filePath, line: line,
+                column: column))
     }
 
     deinit {
@@ -255,8 +280,10 @@ public final class PolicyTestStore {
     }
 
     /// Compares the state after a step with the previous state changed by `expected`.
-    private func expect(_ expected: ((inout PolicyState) throws -> Void)?, from before: PolicyState, step: String,
-                        at location: SourceLocation) {
+    private func expect(
+        _ expected: ((inout PolicyState) throws -> Void)?, from before: PolicyState, step: String,
+        at location: SourceLocation
+    ) {
         core.expect(expected, from: before, actual: state, at: location) { wanted, actual in
             Failures.stateMismatch(expected: wanted, actual: actual, step: step, provenance: provenance)
         }
@@ -278,9 +305,11 @@ struct SourceLocation {
     /// standard error.
     func warn(_ message: String) {
         if TestContext.current?.isSwiftTesting == true {
-            Issue.record(Comment(rawValue: "warning: " + message), severity: .warning,
-                         sourceLocation: Testing.SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)",
-                                                                line: Int(line), column: Int(column)))
+            Issue.record(
+                Comment(rawValue: "warning: " + message), severity: .warning,
+                sourceLocation: Testing.SourceLocation(
+                    fileID: "\(fileID)", filePath: "\(filePath)",
+                    line: Int(line), column: Int(column)))
         } else {
             FileHandle.standardError.write(Data("\(filePath):\(line):\(column): warning: \(message)\n".utf8))
         }

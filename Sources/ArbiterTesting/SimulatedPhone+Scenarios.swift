@@ -20,8 +20,10 @@ extension SimulatedPhone {
 /// Each failed check or step is one issue at the YAML file's line (under Swift Testing), as `assertScenario` reports.
 /// Returns whether every step and check went as the scenario says.
 @discardableResult
-public func assertScenario(_ scenario: Scenario, on phone: SimulatedPhone, fileID: StaticString = #fileID,
-                           filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
+public func assertScenario(
+    _ scenario: Scenario, on phone: SimulatedPhone, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Bool {
     let call = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let start = phone.now
     var provenance = Provenance()
@@ -49,8 +51,10 @@ public func assertScenario(_ scenario: Scenario, on phone: SimulatedPhone, fileI
             }
         case .expect(let checks):
             catchUp()
-            for result in Check.evaluate(checks, engine: phone.engine, at: phone.now, since: window,
-                                         provenance: provenance) where !result.passed {
+            for result in Check.evaluate(
+                checks, engine: phone.engine, at: phone.now, since: window,
+                provenance: provenance) where !result.passed
+            {
                 var message = result.summary
                 if let rule = result.rule { message += "\n  because [\(rule.id)] \(rule.statement) (\(rule.source))" }
                 report(message, at: result.check.position, call: call)
@@ -65,8 +69,10 @@ public func assertScenario(_ scenario: Scenario, on phone: SimulatedPhone, fileI
 /// Loads the scenario at `path` (relative to the package root) and replays it on `phone`, as
 /// `assertScenario(_:on:)` does; a file error is an issue at its line.
 @discardableResult
-public func assertScenario(_ path: String, on phone: SimulatedPhone, fileID: StaticString = #fileID,
-                           filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
+public func assertScenario(
+    _ path: String, on phone: SimulatedPhone, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Bool {
     switch ScenarioFiles.load(path) {
     case .failure(let errors):
         let call = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)

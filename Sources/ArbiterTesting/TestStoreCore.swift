@@ -22,9 +22,12 @@ struct TestStoreCore<Platform: LintedPlatform, Notification> {
     private var stepLocations: [SourceLocation] = []
     private var reportedLints = 0
 
-    init(exhaustivity: PolicyTestStore.Exhaustivity, lintReporting: PolicyTestStore.LintReporting,
-         linter: PlatformLinter<Platform>, created: SourceLocation, noun: (one: String, many: String, placeholder: String),
-         line: @escaping (Notification) -> String) {
+    init(
+        exhaustivity: PolicyTestStore.Exhaustivity, lintReporting: PolicyTestStore.LintReporting,
+        linter: PlatformLinter<Platform>, created: SourceLocation,
+        noun: (one: String, many: String, placeholder: String),
+        line: @escaping (Notification) -> String
+    ) {
         self.exhaustivity = exhaustivity
         self.lintReporting = lintReporting
         self.linter = linter
@@ -34,8 +37,10 @@ struct TestStoreCore<Platform: LintedPlatform, Notification> {
     }
 
     /// Takes one engine step, asked for at `location`: its notifications become pending, and the linter sees it.
-    mutating func record(_ outcome: Platform.Outcome, after engine: Platform.Engine, delivering: [Notification],
-                         at location: SourceLocation) {
+    mutating func record(
+        _ outcome: Platform.Outcome, after engine: Platform.Engine, delivering: [Notification],
+        at location: SourceLocation
+    ) {
         pending += delivering
         linter.observe(outcome, after: engine)
         stepLocations.append(location)
@@ -65,7 +70,8 @@ struct TestStoreCore<Platform: LintedPlatform, Notification> {
     /// The failure for notifications left pending before `what`.
     func unreceived(before what: String) -> String {
         let count = pending.count == 1 ? "1 \(noun.one) was" : "\(pending.count) \(noun.many) were"
-        return (["\(count) delivered and not received before \(what): …", ""] + pending.map { "  " + line($0) }
+        return
+            (["\(count) delivered and not received before \(what): …", ""] + pending.map { "  " + line($0) }
             + ["", "Receive each with store.receive(APP, \(noun.placeholder)), or set exhaustivity to .off."])
             .joined(separator: "\n")
     }
@@ -85,14 +91,17 @@ struct TestStoreCore<Platform: LintedPlatform, Notification> {
             pending.removeSubrange(...index)
             return
         }
-        location.report((["Expected to receive \(expected), but the pending \(noun.many) are: …", ""]
-            + pending.map { "  " + line($0) }).joined(separator: "\n"))
+        location.report(
+            (["Expected to receive \(expected), but the pending \(noun.many) are: …", ""]
+                + pending.map { "  " + line($0) }).joined(separator: "\n"))
     }
 
     /// Compares the state after a step with the state before it changed by `expected` (with exhaustivity off, the
     /// actual state changed by it); a difference fails with `mismatch(wanted, actual)`.
-    func expect<State: Equatable>(_ expected: ((inout State) throws -> Void)?, from before: State, actual: State,
-                                  at location: SourceLocation, mismatch: (State, State) -> String) {
+    func expect<State: Equatable>(
+        _ expected: ((inout State) throws -> Void)?, from before: State, actual: State,
+        at location: SourceLocation, mismatch: (State, State) -> String
+    ) {
         var wanted = exhaustivity == .on ? before : actual
         do {
             try expected?(&wanted)
@@ -107,8 +116,10 @@ struct TestStoreCore<Platform: LintedPlatform, Notification> {
     /// The heading and the diff every state mismatch starts with.
     static func difference<State>(_ wanted: State, _ actual: State, after step: String) -> [String] {
         var lines = ["A state change does not match expectation after \(step): …", ""]
-        lines += (diff(wanted, actual, format: .proportional) ?? "").split(separator: "\n",
-                                                                         omittingEmptySubsequences: false).map { "  " + $0 }
+        lines += (diff(wanted, actual, format: .proportional) ?? "").split(
+            separator: "\n",
+            omittingEmptySubsequences: false
+        ).map { "  " + $0 }
         return lines + ["", "(Expected: −, Actual: +)"]
     }
 }

@@ -1,8 +1,9 @@
 // arbiter-bench: how fast an unplug, and a duck on a live graph, reach the graph, under Arbiter and under
 // WirePlumber, in the same run.
 import ArgumentParser
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @main
@@ -48,7 +49,8 @@ struct UnplugBench: ParsableCommand {
     func validate() throws {
         guard runs > 0 else { throw ValidationError("runs is \(runs); expected a positive number") }
         guard let counts = streamCounts, !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else {
-            throw ValidationError("--sizes is \(sizes); expected positive stream counts separated by commas, such as 1,16,64")
+            throw ValidationError(
+                "--sizes is \(sizes); expected positive stream counts separated by commas, such as 1,16,64")
         }
         guard settle > 0 else { throw ValidationError("--settle is \(settle); expected a positive number of seconds") }
     }
@@ -77,12 +79,15 @@ struct UnplugBench: ParsableCommand {
             let tone = "/tmp/arbiter-bench-tone.\(getpid()).wav"
             let tools = Result { () throws(BenchFailure) in try WirePlumberTools.find() }
             // Every stream plays the tone from the start to the last run; an unplug takes about a second at 64.
-            if case .success = tools { PrivateDaemonTools.writeTone(tone, seconds: 60 + 3 * (runs + ArbiterBench.warmUpRuns)) }
+            if case .success = tools {
+                PrivateDaemonTools.writeTone(tone, seconds: 60 + 3 * (runs + ArbiterBench.warmUpRuns))
+            }
             defer { unlink(tone) }
             for count in counts {
                 do {
-                    let samples = try measureWirePlumber(streams: count, runs: runs, settle: settle, tools: tools.get(),
-                                                         tone: tone)
+                    let samples = try measureWirePlumber(
+                        streams: count, runs: runs, settle: settle, tools: tools.get(),
+                        tone: tone)
                     theirs[count] = .success(samples)
                     print(Table.row("wireplumber", count, Figures(samples, \.total)))
                 } catch {
@@ -97,18 +102,22 @@ struct UnplugBench: ParsableCommand {
                     Table.spread(UnplugParts.names[index], Figures(samples: samples.map { $0.values[index] * 1000 }))
                 }
                 let slowest = samples.indices.max { samples[$0].total < samples[$1].total }!
-                print("arbiter \(count), median/p99/max ms: " + where_.joined(separator: ", ")
-                    + "; " + Table.spread("after the delivery", Figures(samples.map(\.run), \.afterDelivery))
-                    + "; the slowest was measured run \(slowest + 1)")
+                print(
+                    "arbiter \(count), median/p99/max ms: " + where_.joined(separator: ", ")
+                        + "; " + Table.spread("after the delivery", Figures(samples.map(\.run), \.afterDelivery))
+                        + "; the slowest was measured run \(slowest + 1)")
             }
             if case .success(let samples)? = theirs[count] {
-                print("wireplumber \(count), median/p99/max ms: " + Table.spread("delivery", Figures(samples, \.delivery))
-                    + ", " + Table.spread("after it", Figures(samples, \.afterDelivery)))
+                print(
+                    "wireplumber \(count), median/p99/max ms: " + Table.spread("delivery", Figures(samples, \.delivery))
+                        + ", " + Table.spread("after it", Figures(samples, \.afterDelivery)))
             }
         }
         for count in counts {
-            print(Table.comparison(count, arbiter: parts[count].map { $0.map { $0.map(\.run) } },
-                                   wirePlumber: noWireplumber ? nil : theirs[count]))
+            print(
+                Table.comparison(
+                    count, arbiter: parts[count].map { $0.map { $0.map(\.run) } },
+                    wirePlumber: noWireplumber ? nil : theirs[count]))
         }
         if parts.values.contains(where: { if case .failure = $0 { true } else { false } }) { throw ExitCode(1) }
     }

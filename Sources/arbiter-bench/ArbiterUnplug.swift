@@ -16,7 +16,8 @@ struct UnplugParts {
 /// arrives, the engine decides, the stage relinks the route bus, and the registry shows the new links.
 func measureArbiter(streams: Int, runs: Int) throws(BenchFailure) -> [UnplugParts] {
     let headphones = AccessorySpec(.wiredHeadphones)
-    let speaker = "arbiter.port.builtInSpeaker", phones = "arbiter.port.headphones"
+    let speaker = "arbiter.port.builtInSpeaker"
+    let phones = "arbiter.port.headphones"
     do {
         let daemon = try PrivateDaemon()
         defer { daemon.stop() }
@@ -52,14 +53,18 @@ func measureArbiter(streams: Int, runs: Int) throws(BenchFailure) -> [UnplugPart
             let woken = seconds()
             for event in events { handle(.device(event.action)) }
             let decided = seconds()
-            try stage.reconcile(with: engine)   // relinks the route bus, then a round trip
+            try stage.reconcile(with: engine)  // relinks the route bus, then a round trip
             while stage.connection.linksInto(speaker) < 2 { try stage.connection.sync() }
             let done = seconds()
             guard engine.currentRoute.outputTypes == [.builtInSpeaker] else {
                 throw BenchFailure("run \(run): the route after the unplug is \(engine.currentRoute.outputTypes)")
             }
-            if run > ArbiterBench.warmUpRuns { samples.append(UnplugParts(delivery: events[0].moment - start, wakeup: woken - events[0].moment,
-                                       engine: decided - woken, relink: done - decided)) }
+            if run > ArbiterBench.warmUpRuns {
+                samples.append(
+                    UnplugParts(
+                        delivery: events[0].moment - start, wakeup: woken - events[0].moment,
+                        engine: decided - woken, relink: done - decided))
+            }
             for action in try stage.connect(headphones) { handle(.device(action)) }
             try stage.reconcile(with: engine)
             guard engine.currentRoute.outputTypes == [.headphones] else {

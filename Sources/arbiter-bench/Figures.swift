@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Wall time in seconds (CLOCK_MONOTONIC, the clock the registry events are stamped with).
@@ -61,27 +61,34 @@ enum Table {
     }
 
     static func row(_ policy: String, _ streams: Int, _ figures: Figures) -> String {
-        row([policy, String(streams), String(figures.samples.count), ms(figures.median), ms(figures.p99), ms(figures.max)])
+        row([
+            policy, String(streams), String(figures.samples.count), ms(figures.median), ms(figures.p99),
+            ms(figures.max),
+        ])
     }
 
     /// How many times faster Arbiter is than WirePlumber at one size, or why that cannot be said: from the
     /// destroy request, and from the moment the node's removal reached a client of the daemon (the daemon's own
     /// teardown comes first, and any policy waits for it). The first ratio can be at most WirePlumber's time over
     /// the delivery alone, the ratio Arbiter would reach if it took no time at all after it; that bound is said too.
-    static func comparison(_ streams: Int, arbiter: Result<[PolicyRun], BenchFailure>?,
-                           wirePlumber: Result<[PolicyRun], BenchFailure>?) -> String {
+    static func comparison(
+        _ streams: Int, arbiter: Result<[PolicyRun], BenchFailure>?,
+        wirePlumber: Result<[PolicyRun], BenchFailure>?
+    ) -> String {
         let prefix = "compare \(streams) stream\(streams == 1 ? "" : "s"): "
         switch (arbiter, wirePlumber) {
         case (.success(let ours)?, .success(let theirs)?):
             let (ourTotal, theirTotal) = (Figures(ours, \.total), Figures(theirs, \.total))
             let (ourPolicy, theirPolicy) = (Figures(ours, \.afterDelivery), Figures(theirs, \.afterDelivery))
             let bound = theirTotal.median / Figures(ours, \.delivery).median
-            return prefix + String(format: "Arbiter %.1f× faster at the median, %.1f× at p99 (the daemon's delivery alone "
-                                   + "bounds it at %.1f× at the median); after the delivery, %.1f× at the median "
-                                   + "(%.2f against %.2f ms), %.1f× at p99",
-                                   theirTotal.median / ourTotal.median, theirTotal.p99 / ourTotal.p99, bound,
-                                   theirPolicy.median / ourPolicy.median, ourPolicy.median, theirPolicy.median,
-                                   theirPolicy.p99 / ourPolicy.p99)
+            return prefix
+                + String(
+                    format: "Arbiter %.1f× faster at the median, %.1f× at p99 (the daemon's delivery alone "
+                        + "bounds it at %.1f× at the median); after the delivery, %.1f× at the median "
+                        + "(%.2f against %.2f ms), %.1f× at p99",
+                    theirTotal.median / ourTotal.median, theirTotal.p99 / ourTotal.p99, bound,
+                    theirPolicy.median / ourPolicy.median, ourPolicy.median, theirPolicy.median,
+                    theirPolicy.p99 / ourPolicy.p99)
         case (.failure(let failure)?, _): return prefix + "cannot compare: Arbiter not measured (\(failure))"
         case (_, .failure(let failure)?): return prefix + "cannot compare: WirePlumber not measured (\(failure))"
         default: return prefix + "cannot compare: WirePlumber not measured (--no-wireplumber)"

@@ -1,6 +1,7 @@
 import ArgumentParser
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `arbiter-bench duck`: a Navigation prompt over playing Music programs on a live graph, under WirePlumber's
@@ -41,10 +42,14 @@ struct DuckBench: ParsableCommand {
     @Option(help: "The arbiter executable for Arbiter's side (default: the one beside arbiter-bench).")
     var arbiter: String?
 
-    @Option(help: "A rules file for `arbiter attach` (default: Music programs mix, as WirePlumber's Multimedia role is made to).")
+    @Option(
+        help:
+            "A rules file for `arbiter attach` (default: Music programs mix, as WirePlumber's Multimedia role is made to)."
+    )
     var rules: String?
 
-    @Option(help: "The registry watcher (default: bench-duck-watch beside arbiter-bench; tools/bench-duck.sh builds it).")
+    @Option(
+        help: "The registry watcher (default: bench-duck-watch beside arbiter-bench; tools/bench-duck.sh builds it).")
     var watcher: String?
 
     @Option(help: "Seconds the Navigation program plays on after every Music gain was lowered.")
@@ -55,20 +60,26 @@ struct DuckBench: ParsableCommand {
 
     func validate() throws {
         guard runs > 0 else { throw ValidationError("runs is \(runs); expected a positive number") }
-        guard programs >= 2 else { throw ValidationError("--programs is \(programs); expected 2 or more (one is Navigation)") }
+        guard programs >= 2 else {
+            throw ValidationError("--programs is \(programs); expected 2 or more (one is Navigation)")
+        }
         guard hold >= 0 else { throw ValidationError("--hold is \(hold); expected 0 or more seconds") }
         guard settle > 0 else { throw ValidationError("--settle is \(settle); expected a positive number of seconds") }
     }
 
     func run() throws {
-        let settings = DuckSettings(runs: runs, programs: programs, hold: hold, settle: settle,
-                                    watcher: watcher ?? besideExecutable("bench-duck-watch"))
+        let settings = DuckSettings(
+            runs: runs, programs: programs, hold: hold, settle: settle,
+            watcher: watcher ?? besideExecutable("bench-duck-watch"))
         var policies: [DuckPolicy] = []
         if policy != .arbiter { policies.append(.wirePlumber) }
-        if policy != .wireplumber { policies.append(.arbiter(binary: arbiter ?? besideExecutable("arbiter"), rules: rules)) }
-        print("duck, \(programs) programs (\(programs - 1) Music playing, then Navigation), \(runs) runs per policy after "
-              + "\(ArbiterBench.warmUpRuns) warm-up runs: from the Navigation node's appearance in the registry to every "
-              + "Music gain seen lowered")
+        if policy != .wireplumber {
+            policies.append(.arbiter(binary: arbiter ?? besideExecutable("arbiter"), rules: rules))
+        }
+        print(
+            "duck, \(programs) programs (\(programs - 1) Music playing, then Navigation), \(runs) runs per policy after "
+                + "\(ArbiterBench.warmUpRuns) warm-up runs: from the Navigation node's appearance in the registry to every "
+                + "Music gain seen lowered")
         print(Table.row(["policy", "programs", "runs", "median_ms", "p99_ms", "max_ms"]))
         let tone = "/tmp/arbiter-bench-duck.\(getpid()).wav"
         defer { unlink(tone) }
@@ -85,9 +96,15 @@ struct DuckBench: ParsableCommand {
                     let idle = CPUTimes.now()?.idle(since: before)
                     results[side.name] = .success(measured.runs)
                     print(Table.row(side.name, programs, Figures(samples: measured.runs.map { $0.ducked * 1000 })))
-                    notes.append("\(side.name): the watcher ran \(measured.realtime ? "at SCHED_FIFO 20" : "without real-time priority")"
-                                 + (idle.map { String(format: "; the cores were %.0f %% idle meanwhile (the benchmark's own programs included)", $0 * 100) } ?? "")
-                                 + (measured.said.map { "; arbiter said \"\($0)\"" } ?? ""))
+                    notes.append(
+                        "\(side.name): the watcher ran \(measured.realtime ? "at SCHED_FIFO 20" : "without real-time priority")"
+                            + (idle.map {
+                                String(
+                                    format:
+                                        "; the cores were %.0f %% idle meanwhile (the benchmark's own programs included)",
+                                    $0 * 100)
+                            } ?? "")
+                            + (measured.said.map { "; arbiter said \"\($0)\"" } ?? ""))
                 } catch {
                     results[side.name] = .failure(error)
                     print("\(side.name) \(programs): not measured: \(error)")
@@ -102,18 +119,22 @@ struct DuckBench: ParsableCommand {
             func spread(_ name: String, _ measure: KeyPath<DuckRun, Double>) -> String {
                 Table.spread(name, Figures(samples: samples.map { $0[keyPath: measure] * 1000 }))
             }
-            let gains = if case .wirePlumber = side { "1 gain, the Multimedia endpoint's monitorVolumes" }
-                        else { "\(programs - 1) gains, each Music stream's softVolumes" }
-            print("\(side.name) (\(gains)), median/p99/max ms: " + spread("first lowered", \.firstDucked) + ", "
-                  + spread("every one lowered", \.ducked) + "; from the Navigation node's removal: "
-                  + spread("first raised", \.firstRestored) + ", " + spread("every one raised", \.restored))
+            let gains =
+                if case .wirePlumber = side { "1 gain, the Multimedia endpoint's monitorVolumes" } else {
+                    "\(programs - 1) gains, each Music stream's softVolumes"
+                }
+            print(
+                "\(side.name) (\(gains)), median/p99/max ms: " + spread("first lowered", \.firstDucked) + ", "
+                    + spread("every one lowered", \.ducked) + "; from the Navigation node's removal: "
+                    + spread("first raised", \.firstRestored) + ", " + spread("every one raised", \.restored))
             let running = samples.compactMap(\.navigationRunning).map { $0 * 1000 }
             let afterRunning = samples.compactMap(\.duckedAfterRunning).map { $0 * 1000 }
             if !running.isEmpty {
-                print("\(side.name), median/p99/max ms over the \(running.count) of \(samples.count) runs where the Navigation "
-                      + "stream ran: " + Table.spread("it ran after it appeared", Figures(samples: running)) + "; "
-                      + Table.spread("every Music gain lowered after it ran", Figures(samples: afterRunning))
-                      + " (negative: before)")
+                print(
+                    "\(side.name), median/p99/max ms over the \(running.count) of \(samples.count) runs where the Navigation "
+                        + "stream ran: " + Table.spread("it ran after it appeared", Figures(samples: running)) + "; "
+                        + Table.spread("every Music gain lowered after it ran", Figures(samples: afterRunning))
+                        + " (negative: before)")
             }
         }
         notes.forEach { print($0) }
@@ -123,8 +144,10 @@ struct DuckBench: ParsableCommand {
 
     /// How many times faster Arbiter lowers (and raises) every Music gain than WirePlumber, or why that cannot be
     /// said.
-    static func comparison(_ arbiter: Result<[DuckRun], BenchFailure>, _ wirePlumber: Result<[DuckRun], BenchFailure>,
-                           _ programs: Int) -> String {
+    static func comparison(
+        _ arbiter: Result<[DuckRun], BenchFailure>, _ wirePlumber: Result<[DuckRun], BenchFailure>,
+        _ programs: Int
+    ) -> String {
         let prefix = "compare \(programs) programs: "
         switch (arbiter, wirePlumber) {
         case (.success(let ours), .success(let theirs)):
@@ -133,12 +156,14 @@ struct DuckBench: ParsableCommand {
             }
             let (ourDuck, theirDuck) = (figures(ours, \.ducked), figures(theirs, \.ducked))
             let (ourRestore, theirRestore) = (figures(ours, \.restored), figures(theirs, \.restored))
-            return prefix + String(format: "every Music gain lowered: Arbiter %.2f× WirePlumber's speed at the median "
-                                   + "(%.2f against %.2f ms), %.2f× at p99 (%.2f against %.2f ms); raised again: %.2f× "
-                                   + "at the median, %.2f× at p99",
-                                   theirDuck.median / ourDuck.median, ourDuck.median, theirDuck.median,
-                                   theirDuck.p99 / ourDuck.p99, ourDuck.p99, theirDuck.p99,
-                                   theirRestore.median / ourRestore.median, theirRestore.p99 / ourRestore.p99)
+            return prefix
+                + String(
+                    format: "every Music gain lowered: Arbiter %.2f× WirePlumber's speed at the median "
+                        + "(%.2f against %.2f ms), %.2f× at p99 (%.2f against %.2f ms); raised again: %.2f× "
+                        + "at the median, %.2f× at p99",
+                    theirDuck.median / ourDuck.median, ourDuck.median, theirDuck.median,
+                    theirDuck.p99 / ourDuck.p99, ourDuck.p99, theirDuck.p99,
+                    theirRestore.median / ourRestore.median, theirRestore.p99 / ourRestore.p99)
         case (.failure(let failure), _): return prefix + "cannot compare: Arbiter not measured (\(failure))"
         case (_, .failure(let failure)): return prefix + "cannot compare: WirePlumber not measured (\(failure))"
         }

@@ -6,8 +6,10 @@ import Foundation
 enum ArbiterAttach {
     /// Starts `binary attach --pipewire-remote REMOTE [--rules FILE]` with its output in `log`, and waits until it
     /// says it is attached; returns its pid and that line.
-    static func start(binary: String, rules: String?, remote: String, environment: [String], log: String,
-                      within limit: Double) throws(BenchFailure) -> (pid: pid_t, attached: String) {
+    static func start(
+        binary: String, rules: String?, remote: String, environment: [String], log: String,
+        within limit: Double
+    ) throws(BenchFailure) -> (pid: pid_t, attached: String) {
         try check(binary)
         var arguments = [binary, "attach", "--pipewire-remote", remote]
         if let rules { arguments += ["--rules", rules] }

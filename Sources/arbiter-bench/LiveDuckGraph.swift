@@ -1,7 +1,8 @@
 import ArbiterPipeWire
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The duck benchmark's graph: a private daemon with null sinks, WirePlumber on a private session bus with its
@@ -25,15 +26,19 @@ final class DuckGraph {
 
     /// Starts the daemon, the session bus, WirePlumber (with its role policy or only its linking), the watcher and
     /// the Music programs, and waits until every Music stream runs.
-    init(rolePolicy: Bool, programs: Int, tone: String, tools: WirePlumberTools, watcher binary: String,
-         settle limit: Double) throws(BenchFailure) {
+    init(
+        rolePolicy: Bool, programs: Int, tone: String, tools: WirePlumberTools, watcher binary: String,
+        settle limit: Double
+    ) throws(BenchFailure) {
         self.tools = tools
         self.tone = tone
         music = (1..<programs).map { "Music\($0)" }
         do {
             // WirePlumber makes its own `default` metadata: leave ours out.
-            let configuration = PrivateDaemon.defaultConfiguration.split(separator: "\n", omittingEmptySubsequences: false)
-                .filter { !$0.contains("metadata.name = default") }.joined(separator: "\n")
+            let configuration = PrivateDaemon.defaultConfiguration.split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .filter { !$0.contains("metadata.name = default") }.joined(separator: "\n")
             daemon = try PrivateDaemon(configuration: configuration)
         } catch {
             throw BenchFailure("\(error)")
@@ -41,22 +46,30 @@ final class DuckGraph {
         let directory = daemon.runtimeDirectory
         remote = directory + "/pipewire-0"
         let bus = "unix:path=\(directory)/bus"
-        environment = ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)", "PIPEWIRE_REMOTE=\(remote)",
-                       "DBUS_SESSION_BUS_ADDRESS=\(bus)", "XDG_CONFIG_HOME=\(directory)/config",
-                       "XDG_STATE_HOME=\(directory)/state", "HOME=\(directory)", "PATH=/usr/bin:/bin"]
+        environment = [
+            "XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)", "PIPEWIRE_REMOTE=\(remote)",
+            "DBUS_SESSION_BUS_ADDRESS=\(bus)", "XDG_CONFIG_HOME=\(directory)/config",
+            "XDG_STATE_HOME=\(directory)/state", "HOME=\(directory)", "PATH=/usr/bin:/bin",
+        ]
         var started: [pid_t] = []
         var endpoints = 0
         do throws(BenchFailure) {
             endpoints = try DuckWirePlumberConfig.write(to: directory + "/config", rolePolicy: rolePolicy)
-            started.append(try PrivateDaemonTools.spawn([tools.dbus, "--session", "--nofork", "--address=\(bus)"],
-                                                        environment: environment))
+            started.append(
+                try PrivateDaemonTools.spawn(
+                    [tools.dbus, "--session", "--nofork", "--address=\(bus)"],
+                    environment: environment))
             let busDeadline = seconds() + limit
             while access("\(directory)/bus", F_OK) != 0 {
-                guard seconds() < busDeadline else { throw BenchFailure("dbus-daemon opened no socket within \(limit) s") }
+                guard seconds() < busDeadline else {
+                    throw BenchFailure("dbus-daemon opened no socket within \(limit) s")
+                }
                 usleep(10_000)
             }
-            started.append(try PrivateDaemonTools.spawn([tools.wireplumber], environment: environment,
-                                                        log: directory + "/wireplumber.log"))
+            started.append(
+                try PrivateDaemonTools.spawn(
+                    [tools.wireplumber], environment: environment,
+                    log: directory + "/wireplumber.log"))
             watcher = try DuckWatcher(binary: binary, remote: remote, directory: directory, environment: environment)
         } catch {
             PrivateDaemonTools.stop(started)
@@ -88,8 +101,11 @@ final class DuckGraph {
 
     /// Starts a stand-in program playing the tone with this role.
     func play(_ application: String, role: String) throws(BenchFailure) -> pid_t {
-        try PrivateDaemonTools.spawn([tools.play, "--media-role", role, "-P", "{ application.name = \"\(application)\" }",
-                                      "--volume", "0.1", tone], environment: environment)
+        try PrivateDaemonTools.spawn(
+            [
+                tools.play, "--media-role", role, "-P", "{ application.name = \"\(application)\" }",
+                "--volume", "0.1", tone,
+            ], environment: environment)
     }
 
     private func play(_ application: String) throws(BenchFailure) -> pid_t { try play(application, role: "Music") }
@@ -99,9 +115,13 @@ final class DuckGraph {
     private func waitForEndpoints(_ count: Int, within limit: Double) throws(BenchFailure) {
         do {
             let connection = try PipeWireConnection(remote: remote)
-            guard try connection.waitForLinks(into: DuckGraph.speaker, atLeast: 2 * count, milliseconds: Int(limit * 1000)) else {
-                throw BenchFailure("WirePlumber did not link its \(count) playback endpoints within \(limit) s "
-                    + "(\(connection.linksInto(DuckGraph.speaker)) of \(2 * count) channel links)")
+            guard
+                try connection.waitForLinks(
+                    into: DuckGraph.speaker, atLeast: 2 * count, milliseconds: Int(limit * 1000))
+            else {
+                throw BenchFailure(
+                    "WirePlumber did not link its \(count) playback endpoints within \(limit) s "
+                        + "(\(connection.linksInto(DuckGraph.speaker)) of \(2 * count) channel links)")
             }
         } catch let failure as BenchFailure {
             throw failure
@@ -122,16 +142,20 @@ final class DuckGraph {
         while true {
             let streams = musicStreams
             if streams.count == music.count, streams.allSatisfy({ watcher.nodes[$0]?.state == "running" }) { return }
-            for index in players.indices where PrivateDaemonTools.hasExited(players[index]) && restarts < 10 * music.count {
+            for index in players.indices
+            where PrivateDaemonTools.hasExited(players[index]) && restarts < 10 * music.count {
                 restarts += 1
                 players[index] = try play(music[index])
             }
             guard seconds() < deadline else {
                 let running = streams.filter { watcher.nodes[$0]?.state == "running" }.count
-                let log = (try? String(contentsOfFile: daemon.runtimeDirectory + "/wireplumber.log", encoding: .utf8)) ?? ""
+                let log =
+                    (try? String(contentsOfFile: daemon.runtimeDirectory + "/wireplumber.log", encoding: .utf8)) ?? ""
                 let said = log.split(separator: "\n").suffix(2).joined(separator: " / ")
-                throw BenchFailure("WirePlumber did not link the \(music.count) Music streams within \(limit) s "
-                    + "(\(streams.count) shown, \(running) running; WirePlumber said: \(said.isEmpty ? "nothing" : said))")
+                throw BenchFailure(
+                    "WirePlumber did not link the \(music.count) Music streams within \(limit) s "
+                        + "(\(streams.count) shown, \(running) running; WirePlumber said: \(said.isEmpty ? "nothing" : said))"
+                )
             }
             _ = try watcher.next(before: min(deadline, seconds() + 0.1))
         }

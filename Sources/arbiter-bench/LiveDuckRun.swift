@@ -1,6 +1,7 @@
 import ArbiterPipeWire
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The policy that lowers the Music programs under the Navigation prompt.
@@ -50,12 +51,15 @@ struct DuckSettings {
 /// The duck under one policy: `settings.runs` Navigation prompts (after the warm-up ones) over `programs - 1`
 /// playing Music programs. Returns the runs, whether the watcher ran at real-time priority, and what the policy
 /// said when it started (Arbiter's `attached` line).
-func measureDuck(_ policy: DuckPolicy, _ settings: DuckSettings, tools: WirePlumberTools,
-                 tone: String) throws(BenchFailure) -> (runs: [DuckRun], realtime: Bool, said: String?) {
+func measureDuck(
+    _ policy: DuckPolicy, _ settings: DuckSettings, tools: WirePlumberTools,
+    tone: String
+) throws(BenchFailure) -> (runs: [DuckRun], realtime: Bool, said: String?) {
     let isWirePlumber = if case .wirePlumber = policy { true } else { false }
     if case .arbiter(let binary, _) = policy { try ArbiterAttach.check(binary) }
-    let graph = try DuckGraph(rolePolicy: isWirePlumber, programs: settings.programs, tone: tone, tools: tools,
-                              watcher: settings.watcher, settle: settings.settle)
+    let graph = try DuckGraph(
+        rolePolicy: isWirePlumber, programs: settings.programs, tone: tone, tools: tools,
+        watcher: settings.watcher, settle: settings.settle)
     defer { graph.stop() }
     let watcher = graph.watcher
     var said: String?
@@ -71,8 +75,10 @@ func measureDuck(_ policy: DuckPolicy, _ settings: DuckSettings, tools: WirePlum
             let connection = try PipeWireConnection(remote: graph.remote)
             let links = connection.linksInto(DuckGraph.multimediaEndpoint)
             guard links >= 2 * graph.music.count else {
-                throw BenchFailure("only \(links) of the Music streams' \(2 * graph.music.count) channel links go into "
-                    + "\(DuckGraph.multimediaEndpoint) (\(connection.linksInto(DuckGraph.speaker)) into the speaker)")
+                throw BenchFailure(
+                    "only \(links) of the Music streams' \(2 * graph.music.count) channel links go into "
+                        + "\(DuckGraph.multimediaEndpoint) (\(connection.linksInto(DuckGraph.speaker)) into the speaker)"
+                )
             }
         } catch let failure as BenchFailure {
             throw failure
@@ -83,13 +89,18 @@ func measureDuck(_ policy: DuckPolicy, _ settings: DuckSettings, tools: WirePlum
     case .arbiter(let binary, let rules):
         let log = graph.daemon.runtimeDirectory + "/arbiter.log"
         let rulesFile: String
-        if let rules { rulesFile = rules } else { rulesFile = try ArbiterAttach.musicMixes(in: graph.daemon.runtimeDirectory) }
-        let attach = try ArbiterAttach.start(binary: binary, rules: rulesFile, remote: graph.remote,
-                                             environment: graph.environment, log: log, within: settings.settle)
+        if let rules {
+            rulesFile = rules
+        } else {
+            rulesFile = try ArbiterAttach.musicMixes(in: graph.daemon.runtimeDirectory)
+        }
+        let attach = try ArbiterAttach.start(
+            binary: binary, rules: rulesFile, remote: graph.remote,
+            environment: graph.environment, log: log, within: settings.settle)
         graph.adopt(attach.pid)
         said = attach.attached
         attached = (attach.pid, log)
-        try watcher.drain(for: 0.5)   // whatever it sets as it attaches
+        try watcher.drain(for: 0.5)  // whatever it sets as it attaches
         targets = graph.musicStreams.map { DuckTarget(id: $0, level: \.soft) }
     }
     var samples: [DuckRun] = []
@@ -100,7 +111,8 @@ func measureDuck(_ policy: DuckPolicy, _ settings: DuckSettings, tools: WirePlum
         } catch {
             // A policy that went away explains a duck that never came.
             if let attached, PrivateDaemonTools.hasExited(attached.pid) {
-                throw BenchFailure("arbiter attach ended during run \(run) (\(ArbiterAttach.lastWords(in: attached.log)))")
+                throw BenchFailure(
+                    "arbiter attach ended during run \(run) (\(ArbiterAttach.lastWords(in: attached.log)))")
             }
             throw error
         }
@@ -110,8 +122,10 @@ func measureDuck(_ policy: DuckPolicy, _ settings: DuckSettings, tools: WirePlum
 
 /// One Navigation prompt: the program starts, every target gain goes down, the program plays `hold` seconds more
 /// and ends, every target gain comes back up.
-private func prompt(_ run: Int, graph: DuckGraph, targets: [DuckTarget],
-                    settings: DuckSettings) throws(BenchFailure) -> DuckRun {
+private func prompt(
+    _ run: Int, graph: DuckGraph, targets: [DuckTarget],
+    settings: DuckSettings
+) throws(BenchFailure) -> DuckRun {
     let watcher = graph.watcher
     func level(_ target: DuckTarget) -> Double? { watcher.nodes[target.id]?[keyPath: target.level] }
     guard graph.musicPlays else { throw BenchFailure("run \(run): a Music program no longer plays") }
@@ -124,14 +138,17 @@ private func prompt(_ run: Int, graph: DuckGraph, targets: [DuckTarget],
     var deadline = seconds() + settings.settle
     while lowered.count < targets.count {
         guard let event = try watcher.next(before: deadline) else {
-            throw BenchFailure(appeared == nil ? "run \(run): the Navigation program did not show in the registry"
-                               : "run \(run): \(lowered.count) of \(targets.count) Music gains lowered within \(settings.settle) s")
+            throw BenchFailure(
+                appeared == nil
+                    ? "run \(run): the Navigation program did not show in the registry"
+                    : "run \(run): \(lowered.count) of \(targets.count) Music gains lowered within \(settings.settle) s"
+            )
         }
         switch event {
-        case let .node(id, at, mediaClass, _, application, _)
-            where application == "Navigation" && mediaClass == "Stream/Output/Audio" && appeared == nil:
+        case .node(let id, let at, let mediaClass, _, let application, _)
+        where application == "Navigation" && mediaClass == "Stream/Output/Audio" && appeared == nil:
             appeared = (id, at)
-        case let .gain(id, at, _, _, _) where appeared != nil:
+        case .gain(let id, let at, _, _, _) where appeared != nil:
             for (index, target) in targets.enumerated() where target.id == id && lowered[index] == nil {
                 if let now = level(target), now < full[index]! - 0.001 { lowered[index] = at }
             }
@@ -147,12 +164,14 @@ private func prompt(_ run: Int, graph: DuckGraph, targets: [DuckTarget],
     deadline = seconds() + settings.settle
     while raised.count < targets.count {
         guard let event = try watcher.next(before: deadline) else {
-            throw BenchFailure(removed == nil ? "run \(run): the Navigation node did not leave the registry"
-                               : "run \(run): \(raised.count) of \(targets.count) Music gains raised within \(settings.settle) s")
+            throw BenchFailure(
+                removed == nil
+                    ? "run \(run): the Navigation node did not leave the registry"
+                    : "run \(run): \(raised.count) of \(targets.count) Music gains raised within \(settings.settle) s")
         }
         switch event {
-        case let .gone(id, at) where id == appeared!.id: removed = at
-        case let .gain(id, at, _, _, _) where removed != nil:
+        case .gone(let id, let at) where id == appeared!.id: removed = at
+        case .gain(let id, let at, _, _, _) where removed != nil:
             for (index, target) in targets.enumerated() where target.id == id && raised[index] == nil {
                 if let now = level(target), let before = ducked[index], now > before + 0.001 { raised[index] = at }
             }
@@ -164,8 +183,10 @@ private func prompt(_ run: Int, graph: DuckGraph, targets: [DuckTarget],
         targets.indices.allSatisfy { index in (level(targets[index]) ?? 0) >= full[index]! - 0.001 }
     }
     try watcher.drain(for: 0.2)
-    let start = appeared!.at, end = removed!
-    return DuckRun(firstDucked: lowered.values.min()! - start, ducked: lowered.values.max()! - start,
-                   firstRestored: raised.values.min()! - end, restored: raised.values.max()! - end,
-                   navigationRunning: started.map { $0 - start })
+    let start = appeared!.at
+    let end = removed!
+    return DuckRun(
+        firstDucked: lowered.values.min()! - start, ducked: lowered.values.max()! - start,
+        firstRestored: raised.values.min()! - end, restored: raised.values.max()! - end,
+        navigationRunning: started.map { $0 - start })
 }

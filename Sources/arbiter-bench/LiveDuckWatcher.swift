@@ -1,6 +1,7 @@
 import ArbiterPipeWire
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the duck benchmark's registry watcher (tools/bench-duck-watch.c) reported: each event stamped in the
@@ -20,12 +21,17 @@ enum WatchEvent: Equatable {
         func number(_ index: Int) -> Double? { index < fields.count ? Double(fields[index]) : nil }
         func level(_ index: Int) -> Double? { number(index).flatMap { $0 < 0 ? nil : $0 } }
         guard let kind = fields.first else { return nil }
-        if kind == "ready", fields.count == 2 { self = .ready(realtime: fields[1] == "realtime"); return }
+        if kind == "ready", fields.count == 2 {
+            self = .ready(realtime: fields[1] == "realtime")
+            return
+        }
         guard fields.count >= 3, let id = Int(fields[1]), let nanoseconds = number(2) else { return nil }
         let at = nanoseconds / 1e9
         switch (kind, fields.count) {
-        case ("node", 7): self = .node(id: id, at: at, mediaClass: fields[3], role: fields[4], application: fields[5],
-                                       name: fields[6])
+        case ("node", 7):
+            self = .node(
+                id: id, at: at, mediaClass: fields[3], role: fields[4], application: fields[5],
+                name: fields[6])
         case ("gone", 3): self = .gone(id: id, at: at)
         case ("state", 4): self = .state(id: id, at: at, state: fields[3])
         case ("gain", 6): self = .gain(id: id, at: at, soft: level(3), monitor: level(4), channel: level(5))
@@ -57,8 +63,9 @@ final class DuckWatcher {
     /// Starts `binary` on the daemon `remote` and waits until it has reported the registry as it is.
     init(binary: String, remote: String, directory: String, environment: [String]) throws(BenchFailure) {
         guard access(binary, X_OK) == 0 else {
-            throw BenchFailure("no registry watcher at \(binary) (tools/bench-duck.sh builds it from tools/bench-duck-watch.c; "
-                + "or give --watcher PATH)")
+            throw BenchFailure(
+                "no registry watcher at \(binary) (tools/bench-duck.sh builds it from tools/bench-duck-watch.c; "
+                    + "or give --watcher PATH)")
         }
         let fifo = directory + "/watch.fifo"
         guard mkfifo(fifo, 0o600) == 0 else { throw BenchFailure("cannot make \(fifo)") }
@@ -66,7 +73,10 @@ final class DuckWatcher {
         fd = open(fifo, O_RDWR | O_NONBLOCK)
         guard fd >= 0 else { throw BenchFailure("cannot open \(fifo)") }
         let child = PrivateDaemon.spawnChild([binary, remote], environment: environment, log: fifo)
-        guard child > 0 else { close(fd); throw BenchFailure("cannot run \(binary)") }
+        guard child > 0 else {
+            close(fd)
+            throw BenchFailure("cannot run \(binary)")
+        }
         pid = child
         let deadline = seconds() + 10
         while true {
@@ -74,7 +84,10 @@ final class DuckWatcher {
                 stop()
                 throw BenchFailure("the registry watcher did not report the registry within 10 s")
             }
-            if case .ready(let realtime) = event { isRealtime = realtime; break }
+            if case .ready(let realtime) = event {
+                isRealtime = realtime
+                break
+            }
         }
     }
 
@@ -138,13 +151,13 @@ final class DuckWatcher {
     private func apply(_ event: WatchEvent) {
         switch event {
         case .ready: break
-        case let .node(id, _, mediaClass, role, application, name):
+        case .node(let id, _, let mediaClass, let role, let application, let name):
             nodes[id] = WatchedNode(mediaClass: mediaClass, role: role, application: application, name: name)
-        case let .gone(id, _): nodes[id] = nil
-        case let .state(id, at, state):
+        case .gone(let id, _): nodes[id] = nil
+        case .state(let id, let at, let state):
             nodes[id]?.state = state
             if state == "running", nodes[id]?.firstRunning == nil { nodes[id]?.firstRunning = at }
-        case let .gain(id, _, soft, monitor, channel):
+        case .gain(let id, _, let soft, let monitor, let channel):
             nodes[id]?.soft = soft
             nodes[id]?.monitor = monitor
             nodes[id]?.channel = channel

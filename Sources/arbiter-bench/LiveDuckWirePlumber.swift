@@ -22,8 +22,9 @@ enum DuckWirePlumberConfig {
         let target = directory + "/wireplumber"
         func stockFile(_ path: String) throws(BenchFailure) -> String {
             guard let text = try? String(contentsOfFile: "\(stock)/\(path)", encoding: .utf8) else {
-                throw BenchFailure("cannot read WirePlumber's stock \(stock)/\(path): this benchmark configures "
-                    + "WirePlumber 0.4 (Debian 12's)")
+                throw BenchFailure(
+                    "cannot read WirePlumber's stock \(stock)/\(path): this benchmark configures "
+                        + "WirePlumber 0.4 (Debian 12's)")
             }
             return text
         }
@@ -33,15 +34,17 @@ enum DuckWirePlumberConfig {
         }
         var files = [
             "wireplumber.conf": withoutLines(try stockFile("wireplumber.conf"), containing: ["bluetooth.lua"]),
-            "main.lua.d/90-enable-all.lua": withoutLines(try stockFile("main.lua.d/90-enable-all.lua"),
-                                                         containing: ["alsa_monitor", "v4l2_monitor", "libcamera_monitor"]),
+            "main.lua.d/90-enable-all.lua": withoutLines(
+                try stockFile("main.lua.d/90-enable-all.lua"),
+                containing: ["alsa_monitor", "v4l2_monitor", "libcamera_monitor"]),
         ]
         if rolePolicy {
             let roles = try stockFile("policy.lua.d/50-endpoints-config.lua")
             let multimedia = "    [\"alias\"] = { \"Movie\", \"Music\", \"Game\" },\n"
             guard roles.contains("--[["), roles.contains("]]--"), let alias = roles.range(of: multimedia) else {
-                throw BenchFailure("WirePlumber's stock policy.lua.d/50-endpoints-config.lua is not the one this "
-                    + "benchmark knows (0.4's, its role table commented out)")
+                throw BenchFailure(
+                    "WirePlumber's stock policy.lua.d/50-endpoints-config.lua is not the one this "
+                        + "benchmark knows (0.4's, its role table commented out)")
             }
             endpoints = roles.components(separatedBy: "[\"media.class\"] = \"Audio/Sink\"").count - 1
             var enabled = roles
@@ -52,8 +55,9 @@ enum DuckWirePlumberConfig {
         for (path, text) in files {
             let file = "\(target)/\(path)"
             do {
-                try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (file as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true)
                 try text.write(toFile: file, atomically: true, encoding: .utf8)
             } catch {
                 throw BenchFailure("cannot write \(file): \(error)")

@@ -1,5 +1,5 @@
-import ArgumentParser
 import ArbiterEngine
+import ArgumentParser
 
 /// The `arbiter` command: simulates how iOS arbitrates audio between apps.
 @main

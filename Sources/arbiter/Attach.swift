@@ -1,12 +1,13 @@
-import ArgumentParser
 import ArbiterEngine
 import ArbiterLive
 import ArbiterPipeWire
 import ArbiterScenario
+import ArgumentParser
 import Foundation
 import Logging
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `arbiter attach`: the policy over other programs' streams on a running PipeWire daemon (docs/linux.md).
@@ -25,8 +26,10 @@ struct Attach: ParsableCommand {
     @Option(help: ArgumentHelp("The rules file: which program is which app (docs/linux.md).", valueName: "FILE"))
     var rules: String?
 
-    @Option(help: ArgumentHelp("The daemon NAME (in $XDG_RUNTIME_DIR, or a path) instead of the default one.",
-                               valueName: "NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "The daemon NAME (in $XDG_RUNTIME_DIR, or a path) instead of the default one.",
+            valueName: "NAME"))
     var pipewireRemote: String?
 
     @Flag(help: "Print JSON lines for tools instead of text.")
@@ -38,15 +41,20 @@ struct Attach: ParsableCommand {
     @Option(help: ArgumentHelp("The session bus for MPRIS (default: $DBUS_SESSION_BUS_ADDRESS).", valueName: "ADDRESS"))
     var bus: String?
 
-    @Option(help: ArgumentHelp("The bus of the phone stack's ModemManager, whose calls are calls (default: the "
-        + "system bus, when ModemManager is on it).", valueName: "ADDRESS"))
+    @Option(
+        help: ArgumentHelp(
+            "The bus of the phone stack's ModemManager, whose calls are calls (default: the "
+                + "system bus, when ModemManager is on it).", valueName: "ADDRESS"))
     var phoneBus: String?
 
-    @Option(help: ArgumentHelp("Where the changes made to programs are written down, for the guard.", valueName: "PATH"))
+    @Option(
+        help: ArgumentHelp("Where the changes made to programs are written down, for the guard.", valueName: "PATH"))
     var ledger: String?
 
-    @Option(help: ArgumentHelp("Keep the latest N steps for `why`, `history` and `save` (about 800 bytes each).",
-                               valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep the latest N steps for `why`, `history` and `save` (about 800 bytes each).",
+            valueName: "N"))
     var keepSteps = 20_000
 
     @Flag(help: "Start no guard process (the programs are then left changed if arbiter is killed).")
@@ -55,8 +63,10 @@ struct Attach: ParsableCommand {
     @Flag(help: .hidden)
     var guardMode = false
 
-    @Option(help: ArgumentHelp("Apply Android's audio focus instead: android (the phone) or androidAutomotive (the car).",
-                               valueName: "PLATFORM"))
+    @Option(
+        help: ArgumentHelp(
+            "Apply Android's audio focus instead: android (the phone) or androidAutomotive (the car).",
+            valueName: "PLATFORM"))
     var platform: String?
 
     func validate() throws {
@@ -76,29 +86,35 @@ struct Attach: ParsableCommand {
             graph = try ProgramGraph(remote: pipewireRemote)
             try graph.sync()
         } catch {
-            print("error: cannot attach to the PipeWire daemon \(remoteName): \(error); "
-                + "expected a running daemon (--pipewire-remote NAME names one in $XDG_RUNTIME_DIR)")
+            print(
+                "error: cannot attach to the PipeWire daemon \(remoteName): \(error); "
+                    + "expected a running daemon (--pipewire-remote NAME names one in $XDG_RUNTIME_DIR)")
             throw ExitCode(2)
         }
         let evidence = graph.snapshot().rolePolicy
         if !evidence.isEmpty {
             if programRules.rolePolicy == .refuse {
-                print("error: the session manager applies its own role-based policy on this graph, and Arbiter would "
-                    + "duck and cork a second time:")
+                print(
+                    "error: the session manager applies its own role-based policy on this graph, and Arbiter would "
+                        + "duck and cork a second time:")
                 for line in evidence { print("  \(line)") }
-                print("expected no role policy: turn WirePlumber's off (docs/linux.md, \"Beside WirePlumber\"), or "
-                    + "put `rolePolicy: alongside` in the rules to run both")
+                print(
+                    "expected no role policy: turn WirePlumber's off (docs/linux.md, \"Beside WirePlumber\"), or "
+                        + "put `rolePolicy: alongside` in the rules to run both")
                 throw ExitCode(1)
             }
-            logger.warning("the session manager's own role policy is on (\(evidence.joined(separator: "; "))); running alongside it")
+            logger.warning(
+                "the session manager's own role policy is on (\(evidence.joined(separator: "; "))); running alongside it"
+            )
         }
         let players = connectBus(programRules, logger: logger)
         for line in LeaveLedger.undo(path: ledgerPath, graph: graph, players: players) {
             logger.notice("undone from a session that was killed: \(line)")
         }
         let guardProcess = noGuard ? nil : startGuard(ledgerPath: ledgerPath, logger: logger)
-        let backend = LiveBackend(graph: graph, players: players, rules: programRules, logger: logger,
-                                  ledger: LeaveLedger(path: ledgerPath))
+        let backend = LiveBackend(
+            graph: graph, players: players, rules: programRules, logger: logger,
+            ledger: LeaveLedger(path: ledgerPath))
         // Every line flushed as it is printed: a tool or a journal reading the output sees each decision at once.
         let live = try LiveSession(rules: programRules, backend: backend, json: json, stepsKept: keepSteps) {
             AttachOutput.line($0)
@@ -106,8 +122,10 @@ struct Attach: ParsableCommand {
         AttachSignals.install()
         let input = LineInput()
         _ = live.turn()
-        AttachOutput.line(json ? "{\"type\":\"attached\",\"programs\":\(backend.followedNodes.count)}"
-            : "attached: \(backend.followedNodes.count) programs (remote \(remoteName))")
+        AttachOutput.line(
+            json
+                ? "{\"type\":\"attached\",\"programs\":\(backend.followedNodes.count)}"
+                : "attached: \(backend.followedNodes.count) programs (remote \(remoteName))")
         let phone = PhoneStackWatch(address: phoneBus, logger: logger)
         while !AttachSignals.stopRequested {
             if let status = phone?.poll() { backend.phoneStack(status) }
@@ -118,15 +136,17 @@ struct Attach: ParsableCommand {
             case .gone:
                 logger.warning("the PipeWire daemon went away; reattaching")
                 guard let again = reattach(logger: logger) else { break }
-                graph = again   // the old connection is let go, with its descriptors
+                graph = again  // the old connection is let go, with its descriptors
                 backend.replaceGraph(again)
                 logger.notice("reattached; the policy is applied again to the programs there")
             }
         }
         live.leave()
-        try? graph.sync()   // what leaving asked of the daemon is sent and done before the process ends
-        AttachOutput.line(json ? "{\"type\":\"detached\",\"programs\":\(backend.followedNodes.count)}"
-            : "detached: \(backend.followedNodes.count) programs left as they were")
+        try? graph.sync()  // what leaving asked of the daemon is sent and done before the process ends
+        AttachOutput.line(
+            json
+                ? "{\"type\":\"detached\",\"programs\":\(backend.followedNodes.count)}"
+                : "detached: \(backend.followedNodes.count) programs left as they were")
         if let save {
             let session = live.session
             do {
@@ -182,7 +202,7 @@ struct Attach: ParsableCommand {
     private func runGuard(ledgerPath: String, logger: Logger) {
         if pipewireRemote != nil { unsetenv("PIPEWIRE_REMOTE") }
         var buffer = [UInt8](repeating: 0, count: 256)
-        while read(0, &buffer, buffer.count) > 0 {}   // until the pipe closes: its parent has ended
+        while read(0, &buffer, buffer.count) > 0 {}  // until the pipe closes: its parent has ended
         guard !LeaveLedger.read(path: ledgerPath).isEmpty else { return }
         guard let graph = try? ProgramGraph(remote: pipewireRemote), (try? graph.sync()) != nil else {
             logger.error("the guard cannot reach the daemon to undo \(ledgerPath)")
@@ -192,14 +212,15 @@ struct Attach: ParsableCommand {
         for line in LeaveLedger.undo(path: ledgerPath, graph: graph, players: players) {
             logger.notice("arbiter ended without leaving; undone: \(line)")
         }
-        try? graph.sync()   // sent and done before the connection goes
+        try? graph.sync()  // sent and done before the connection goes
         graph.close()
     }
 
     private func startGuard(ledgerPath: String, logger: Logger) -> GuardProcess? {
         do {
-            return try GuardProcess(arguments: ["attach", "--guard-mode", "--ledger", ledgerPath]
-                + (pipewireRemote.map { ["--pipewire-remote", $0] } ?? []) + (bus.map { ["--bus", $0] } ?? []))
+            return try GuardProcess(
+                arguments: ["attach", "--guard-mode", "--ledger", ledgerPath]
+                    + (pipewireRemote.map { ["--pipewire-remote", $0] } ?? []) + (bus.map { ["--bus", $0] } ?? []))
         } catch {
             logger.warning("no guard process (\(error)): if arbiter is killed, its next start undoes what it changed")
             return nil

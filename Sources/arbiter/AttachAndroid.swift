@@ -4,8 +4,9 @@ import ArbiterLive
 import ArbiterPipeWire
 import ArgumentParser
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `arbiter attach --platform android|androidAutomotive`: Android's audio focus over other programs' streams
@@ -15,21 +16,25 @@ extension Attach {
         guard let focusPlatform = FocusPlatform(rawValue: name) else {
             throw ValidationError("--platform is \(name); expected android or androidAutomotive")
         }
-        let refused = [("--rules", rules != nil), ("--save", save != nil), ("--bus", bus != nil),
-                       ("--phone-bus", phoneBus != nil), ("--ledger", ledger != nil), ("--no-guard", noGuard),
-                       ("--guard-mode", guardMode), ("--json", json)].filter(\.1).map(\.0)
+        let refused = [
+            ("--rules", rules != nil), ("--save", save != nil), ("--bus", bus != nil),
+            ("--phone-bus", phoneBus != nil), ("--ledger", ledger != nil), ("--no-guard", noGuard),
+            ("--guard-mode", guardMode), ("--json", json),
+        ].filter(\.1).map(\.0)
         guard refused.isEmpty else {
-            throw ValidationError("\(refused.joined(separator: ", ")) cannot be used with --platform \(name): Android's "
-                + "focus on a live graph takes the apps from the streams' media.role, keeps no ledger and starts no "
-                + "guard, saves no scenario and prints text only (docs/linux.md)")
+            throw ValidationError(
+                "\(refused.joined(separator: ", ")) cannot be used with --platform \(name): Android's "
+                    + "focus on a live graph takes the apps from the streams' media.role, keeps no ledger and starts no "
+                    + "guard, saves no scenario and prints text only (docs/linux.md)")
         }
         let graph: ProgramGraph
         do {
             graph = try ProgramGraph(remote: pipewireRemote)
             try graph.sync()
         } catch {
-            print("error: cannot attach to the PipeWire daemon \(androidRemoteName): \(error); "
-                + "expected a running daemon (--pipewire-remote NAME names one in $XDG_RUNTIME_DIR)")
+            print(
+                "error: cannot attach to the PipeWire daemon \(androidRemoteName): \(error); "
+                    + "expected a running daemon (--pipewire-remote NAME names one in $XDG_RUNTIME_DIR)")
             throw ExitCode(2)
         }
         let live = try AndroidLiveSession(graph: graph, platform: focusPlatform) { AttachOutput.line($0) }
@@ -52,7 +57,7 @@ extension Attach {
             }
         }
         live.leave()
-        try? graph.sync()   // what leaving asked of the daemon is sent and done before the process ends
+        try? graph.sync()  // what leaving asked of the daemon is sent and done before the process ends
         AttachOutput.line("detached: \(live.followed) programs left as they were")
     }
 

@@ -1,8 +1,9 @@
 import ArbiterLive
 import Foundation
 import Logging
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SIGINT and SIGTERM end `arbiter attach` cleanly: the loop sees the flag within a turn.
@@ -16,7 +17,7 @@ enum AttachSignals {
         sigemptyset(&stopping)
         sigaddset(&stopping, SIGINT)
         sigaddset(&stopping, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)   // a parent's mask is inherited: these must get through
+        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)  // a parent's mask is inherited: these must get through
         signal(SIGINT) { _ in AttachSignals.flag = 1 }
         signal(SIGTERM) { _ in AttachSignals.flag = 1 }
         signal(SIGPIPE, SIG_IGN)
@@ -108,7 +109,9 @@ final class PhoneStackWatch {
     /// never a call); nil when there is no such bus.
     init?(address: String?, logger: Logger) {
         guard let bus = try? SessionBus(address: address ?? SessionBus.systemBusAddress) else {
-            if let address { logger.warning("cannot reach the phone stack's bus \(address); calls come from streams only") }
+            if let address {
+                logger.warning("cannot reach the phone stack's bus \(address); calls come from streams only")
+            }
             return nil
         }
         self.bus = bus

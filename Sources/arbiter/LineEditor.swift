@@ -1,8 +1,9 @@
 import ArbiterEngine
 import ArbiterScenario
 import CArbiterLineEditing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The REPL's terminal: libedit's line editing, a history kept in a file, and tab completion from the session's
@@ -16,19 +17,21 @@ final class LineEditor {
 
     init(historyPath: String?) {
         self.historyPath = historyPath
-        arbiter_line_setup("arbiter", { line, endsWord in
-            guard let line else { return nil }
-            let candidates = ReplCompletion.candidates(for: String(cString: line), apps: LineEditor.apps)
-            guard !candidates.isEmpty else { return nil }
-            if candidates.count == 1 { endsWord?.pointee = ReplCompletion.endsWord(candidates[0]) ? 1 : 0 }
-            // The C side frees the array and its strings with free(3), so both come from malloc.
-            let size = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (candidates.count + 1)
-            guard let memory = malloc(size) else { return nil }
-            let array = memory.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: candidates.count + 1)
-            for (index, candidate) in candidates.enumerated() { array[index] = strdup(candidate) }
-            array[candidates.count] = nil
-            return array
-        }, historyPath)
+        arbiter_line_setup(
+            "arbiter",
+            { line, endsWord in
+                guard let line else { return nil }
+                let candidates = ReplCompletion.candidates(for: String(cString: line), apps: LineEditor.apps)
+                guard !candidates.isEmpty else { return nil }
+                if candidates.count == 1 { endsWord?.pointee = ReplCompletion.endsWord(candidates[0]) ? 1 : 0 }
+                // The C side frees the array and its strings with free(3), so both come from malloc.
+                let size = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (candidates.count + 1)
+                guard let memory = malloc(size) else { return nil }
+                let array = memory.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: candidates.count + 1)
+                for (index, candidate) in candidates.enumerated() { array[index] = strdup(candidate) }
+                array[candidates.count] = nil
+                return array
+            }, historyPath)
     }
 
     /// One edited line, or nil at end of input (Ctrl-D on an empty line). Ctrl-C drops the line and prompts again.

@@ -1,6 +1,6 @@
-import ArgumentParser
 import ArbiterLint
 import ArbiterScenario
+import ArgumentParser
 
 extension Arbiter {
     /// `arbiter lint FILE...`: replays scenario files and reports the app mistakes the lints find.
@@ -27,7 +27,10 @@ extension Arbiter {
                 print("error: no .yaml files under \(files.joined(separator: " ")); expected scenario files")
                 throw ExitCode(2)
             }
-            var clean = 0, warned = 0, invalid = 0, warnings = 0
+            var clean = 0
+            var warned = 0
+            var invalid = 0
+            var warnings = 0
             for path in paths {
                 switch ScenarioFiles.loadDocument(path) {
                 case .failure(let errors):
@@ -84,8 +87,9 @@ extension Arbiter {
         func validate() throws {
             if let prefix, !Lints.all.contains(where: { $0.id.hasPrefix(prefix) }) {
                 let areas = Set(Lints.all.map { String($0.id.prefix { $0 != "." }) }).sorted()
-                throw ValidationError("no lint starts with '\(prefix)'; expected a prefix such as "
-                    + areas.joined(separator: ", "))
+                throw ValidationError(
+                    "no lint starts with '\(prefix)'; expected a prefix such as "
+                        + areas.joined(separator: ", "))
             }
         }
 

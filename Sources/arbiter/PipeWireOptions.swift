@@ -1,17 +1,22 @@
-import ArgumentParser
 import ArbiterPipeWire
+import ArgumentParser
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `--pipewire` and `--pipewire-remote`, shared by `replay` and `repl`.
 struct PipeWireOptions: ParsableArguments {
-    @Flag(help: ArgumentHelp("Also carry every step out on real PipeWire streams, nodes and links (a private "
-        + "daemon), and read every check back from the graph."))
+    @Flag(
+        help: ArgumentHelp(
+            "Also carry every step out on real PipeWire streams, nodes and links (a private "
+                + "daemon), and read every check back from the graph."))
     var pipewire = false
 
-    @Option(help: ArgumentHelp("Use the running PipeWire daemon NAME (in $XDG_RUNTIME_DIR) instead of a "
-        + "private one; implies --pipewire.", valueName: "NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "Use the running PipeWire daemon NAME (in $XDG_RUNTIME_DIR) instead of a "
+                + "private one; implies --pipewire.", valueName: "NAME"))
     var pipewireRemote: String?
 
     var enabled: Bool { pipewire || pipewireRemote != nil }
@@ -22,10 +27,11 @@ struct PipeWireOptions: ParsableArguments {
         let directory = RuntimeEnvironment.runtimeDirectory
         let socket = remote.hasPrefix("/") ? remote : "\(directory)/\(remote)"
         guard let reason = PipeWireOptions.cannotConnect(to: remote, socket: socket) else { return }
-        print("error: --pipewire-remote \(remote): cannot connect to a PipeWire daemon at \(socket) "
-            + "(\(reason)); expected the socket of a running daemon, named relative to $XDG_RUNTIME_DIR "
-            + "(\(directory)), such as `tools/pipewire.sh start DIR` runs (then XDG_RUNTIME_DIR=DIR "
-            + "--pipewire-remote pipewire-0)")
+        print(
+            "error: --pipewire-remote \(remote): cannot connect to a PipeWire daemon at \(socket) "
+                + "(\(reason)); expected the socket of a running daemon, named relative to $XDG_RUNTIME_DIR "
+                + "(\(directory)), such as `tools/pipewire.sh start DIR` runs (then XDG_RUNTIME_DIR=DIR "
+                + "--pipewire-remote pipewire-0)")
         throw ExitCode(2)
     }
 
@@ -49,8 +55,9 @@ struct PipeWireOptions: ParsableArguments {
         let socket = daemon.runtimeDirectory + "/pipewire-0"
         if let reason = PipeWireOptions.cannotConnect(to: socket, socket: socket) {
             daemon.stop()
-            print("error: --pipewire: the private PipeWire daemon (pid \(daemon.pid)) started, but arbiter cannot "
-                + "connect to its socket \(socket) (\(reason)); expected it to accept connections")
+            print(
+                "error: --pipewire: the private PipeWire daemon (pid \(daemon.pid)) started, but arbiter cannot "
+                    + "connect to its socket \(socket) (\(reason)); expected it to accept connections")
             throw ExitCode(2)
         }
         return (daemon, daemon.runtimeDirectory)

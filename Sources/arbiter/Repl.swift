@@ -1,11 +1,12 @@
-import ArgumentParser
 import ArbiterEngine
-import Foundation
 import ArbiterPipeWire
 import ArbiterPipeWireReplay
 import ArbiterScenario
+import ArgumentParser
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Arbiter {
@@ -23,14 +24,18 @@ extension Arbiter {
         @Argument(help: "A scenario file whose apps, device and steps to load.")
         var file: String?
 
-        @Option(help: ArgumentHelp("Where to keep the line history (default $ARBITER_HISTORY, else "
-            + "$XDG_STATE_HOME/arbiter/history or ~/.local/state/arbiter/history); `none` keeps none.",
-            valueName: "PATH"))
+        @Option(
+            help: ArgumentHelp(
+                "Where to keep the line history (default $ARBITER_HISTORY, else "
+                    + "$XDG_STATE_HOME/arbiter/history or ~/.local/state/arbiter/history); `none` keeps none.",
+                valueName: "PATH"))
         var historyFile: String?
 
-        @Option(help: ArgumentHelp("The platform to explore: ios (the default), android or androidAutomotive. A file "
-            + "that names its platform needs none; a cross-platform file opens on ios unless this says otherwise.",
-            valueName: "PLATFORM"))
+        @Option(
+            help: ArgumentHelp(
+                "The platform to explore: ios (the default), android or androidAutomotive. A file "
+                    + "that names its platform needs none; a cross-platform file opens on ios unless this says otherwise.",
+                valueName: "PLATFORM"))
         var platform: ScenarioPlatform?
 
         @OptionGroup var pipeWireOptions: PipeWireOptions
@@ -66,8 +71,9 @@ extension Arbiter {
             defer { daemon?.stop() }
             if pipeWireOptions.enabled {
                 do {
-                    let backend = try PipeWireReplayBackend(setup: session.setup, runtimeDirectory: runtimeDirectory,
-                                                            remote: pipeWireOptions.pipewireRemote, realtime: false)
+                    let backend = try PipeWireReplayBackend(
+                        setup: session.setup, runtimeDirectory: runtimeDirectory,
+                        remote: pipeWireOptions.pipewireRemote, realtime: false)
                     try backend.reconcile(with: session.engine)
                     session.backend = backend
                 } catch {
@@ -88,7 +94,7 @@ extension Arbiter {
             while true {
                 LineEditor.apps = session.setup.apps
                 guard let line = editor.map({ $0.read(prompt: "arbiter> ") }) ?? readLine() else {
-                    if interactive { print("") }   // Ctrl-D: leave the shell's prompt on a line of its own
+                    if interactive { print("") }  // Ctrl-D: leave the shell's prompt on a line of its own
                     break
                 }
                 let reply = session.execute(line)
@@ -112,8 +118,9 @@ extension Arbiter {
                     if wanted == nil, !document.isCrossPlatform { wanted = document.runs.first?.platform }
                     guard let wanted, wanted != .ios else { return nil }
                     guard document.runs.contains(where: { $0.platform == wanted }) else {
-                        print("error: \(file) has no \(wanted) run; expected --platform "
-                            + document.runs.map(\.platform.rawValue).joined(separator: " or "))
+                        print(
+                            "error: \(file) has no \(wanted) run; expected --platform "
+                                + document.runs.map(\.platform.rawValue).joined(separator: " or "))
                         throw ExitCode(2)
                     }
                     text = try String(contentsOfFile: file, encoding: .utf8)
@@ -121,8 +128,9 @@ extension Arbiter {
             }
             guard let wanted, wanted != .ios else { return nil }
             if pipeWireOptions.enabled {
-                print("error: the Android REPL runs on the engine alone; expected no --pipewire (replay an Android "
-                    + "scenario with `arbiter replay --pipewire` for real streams)")
+                print(
+                    "error: the Android REPL runs on the engine alone; expected no --pipewire (replay an Android "
+                        + "scenario with `arbiter replay --pipewire` for real streams)")
                 throw ExitCode(2)
             }
             do {

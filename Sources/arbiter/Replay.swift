@@ -1,11 +1,12 @@
-import ArgumentParser
 import ArbiterAndroid
 import ArbiterEngine
 import ArbiterPipeWire
 import ArbiterPipeWireReplay
 import ArbiterScenario
+import ArgumentParser
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Arbiter {
@@ -32,19 +33,25 @@ extension Arbiter {
 
         @OptionGroup var pipeWireOptions: PipeWireOptions
 
-        @Option(help: ArgumentHelp("Also draw each scenario's timeline as SVG on an even time axis: the steps by "
-            + "name, the route, Now Playing, one lane per app (playing, audible, gain, interruptions, notifications, "
-            + "✓/✗), and a box for each instant with several steps. With one file, PATH is the picture; with "
-            + "several, a folder that gets NAME.svg for each.", valueName: "PATH"))
+        @Option(
+            help: ArgumentHelp(
+                "Also draw each scenario's timeline as SVG on an even time axis: the steps by "
+                    + "name, the route, Now Playing, one lane per app (playing, audible, gain, interruptions, notifications, "
+                    + "✓/✗), and a box for each instant with several steps. With one file, PATH is the picture; with "
+                    + "several, a folder that gets NAME.svg for each.", valueName: "PATH"))
         var svg: String?
 
-        @Flag(help: ArgumentHelp("With PipeWire, wait out the scenario's times instead of running as fast as the "
-            + "graph settles."))
+        @Flag(
+            help: ArgumentHelp(
+                "With PipeWire, wait out the scenario's times instead of running as fast as the "
+                    + "graph settles."))
         var realtime = false
 
         func run() throws {
             let paths = ScenarioFiles.expand(files)
-            var passed = 0, failed = 0, invalid = 0
+            var passed = 0
+            var failed = 0
+            var invalid = 0
             let timeline = TimelineFormatter(quiet: quiet)
             if paths.isEmpty {
                 print("error: no .yaml files under \(files.joined(separator: " ")); expected scenario files")
@@ -52,8 +59,9 @@ extension Arbiter {
             }
             let real = pipeWireOptions.enabled
             if realtime && !real {
-                print("error: --realtime waits out the scenario's times on real PipeWire streams; expected --pipewire "
-                    + "(or --pipewire-remote) with it")
+                print(
+                    "error: --realtime waits out the scenario's times on real PipeWire streams; expected --pipewire "
+                        + "(or --pipewire-remote) with it")
                 throw ExitCode(2)
             }
             let pipewireRemote = pipeWireOptions.pipewireRemote
@@ -72,7 +80,9 @@ extension Arbiter {
             files: for (index, path) in paths.enumerated() {
                 if real, let daemon, !daemon.isRunning {
                     let remaining = paths.count - index
-                    print("error: the PipeWire daemon is gone; \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed")
+                    print(
+                        "error: the PipeWire daemon is gone; \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed"
+                    )
                     failed += remaining
                     break
                 }
@@ -87,34 +97,44 @@ extension Arbiter {
                         let tag = document.isCrossPlatform ? "[\(run.platform)]" : nil
                         switch run {
                         case .ios(let scenario):
-                            switch replayIOS(scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
-                                             observer: observer, pictures: pictures) {
+                            switch replayIOS(
+                                scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
+                                observer: observer, pictures: pictures)
+                            {
                             case .passed: passed += 1
                             case .failed: failed += 1
                             case .daemonGone(let message):
                                 let remaining = paths.count - index
-                                print("\(path): error: \(message); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed")
+                                print(
+                                    "\(path): error: \(message); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed"
+                                )
                                 failed += remaining
                                 break files
                             }
                         case .android(let scenario):
-                            switch replayAndroid(scenario, path: path, tag: tag, real: real,
-                                                 runtimeDirectory: runtimeDirectory, observer: observer, pictures: pictures) {
+                            switch replayAndroid(
+                                scenario, path: path, tag: tag, real: real,
+                                runtimeDirectory: runtimeDirectory, observer: observer, pictures: pictures)
+                            {
                             case .passed: passed += 1
                             case .failed: failed += 1
                             case .daemonGone(let message):
                                 let remaining = paths.count - index
-                                print("\(path): error: \(message); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed")
+                                print(
+                                    "\(path): error: \(message); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed"
+                                )
                                 failed += remaining
                                 break files
                             }
                         }
                     }
                 }
-                fflush(nil)   // every stream: replay written to a file or a pipe shows each scenario as it ends
+                fflush(nil)  // every stream: replay written to a file or a pipe shows each scenario as it ends
             }
-            print(json ? JSONLinesFormatter.summary(passed: passed, failed: failed + invalid)
-                       : "\(passed) passed, \(failed + invalid) failed")
+            print(
+                json
+                    ? JSONLinesFormatter.summary(passed: passed, failed: failed + invalid)
+                    : "\(passed) passed, \(failed + invalid) failed")
             if invalid > 0 { throw ExitCode(2) }
             if failed > 0 { throw ExitCode(1) }
         }
@@ -127,28 +147,38 @@ extension Arbiter {
         }
 
         /// Replays an iOS scenario (with `--pipewire`, on real streams) and prints its report.
-        func replayIOS(_ scenario: Scenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
-                       observer: ObserverConnection, pictures: TimelinePictures?) -> RunResult {
+        func replayIOS(
+            _ scenario: Scenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
+            observer: ObserverConnection, pictures: TimelinePictures?
+        ) -> RunResult {
             let made = backend(real, path: path) {
-                try PipeWireReplayBackend(setup: scenario.setup, runtimeDirectory: runtimeDirectory,
-                                          remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
+                try PipeWireReplayBackend(
+                    setup: scenario.setup, runtimeDirectory: runtimeDirectory,
+                    remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
             }
             guard case .success(let backend) = made else { return made.failure! }
             let report = Replayer.replay(scenario, backend: backend, recordStates: pictures != nil)
-            let lines = json ? JSONLinesFormatter.lines(for: report) : TimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
+            let lines =
+                json
+                ? JSONLinesFormatter.lines(for: report) : TimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
             return printed(lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag))
         }
 
         /// Replays an Android scenario (with `--pipewire`, on real streams) and prints its report.
-        func replayAndroid(_ scenario: AndroidScenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
-                           observer: ObserverConnection, pictures: TimelinePictures?) -> RunResult {
+        func replayAndroid(
+            _ scenario: AndroidScenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
+            observer: ObserverConnection, pictures: TimelinePictures?
+        ) -> RunResult {
             let made = backend(real, path: path) {
-                try AndroidPipeWireBackend(setup: scenario.setup, runtimeDirectory: runtimeDirectory,
-                                           remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
+                try AndroidPipeWireBackend(
+                    setup: scenario.setup, runtimeDirectory: runtimeDirectory,
+                    remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
             }
             guard case .success(let backend) = made else { return made.failure! }
             let report = AndroidReplayer.replay(scenario, backend: backend, recordStates: pictures != nil)
-            let lines = json ? AndroidJSONLinesFormatter.lines(for: report)
+            let lines =
+                json
+                ? AndroidJSONLinesFormatter.lines(for: report)
                 : AndroidTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
             return printed(lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag))
         }

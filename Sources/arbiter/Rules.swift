@@ -1,8 +1,8 @@
-import ArgumentParser
 import ArbiterAndroid
 import ArbiterEngine
 import ArbiterLive
 import ArbiterScenario
+import ArgumentParser
 
 extension Arbiter {
     /// `arbiter rules`: the rules the engines cite, with their statements and sources.
@@ -16,8 +16,10 @@ extension Arbiter {
         @Argument(help: "Show only rules whose identifier starts with this prefix (for example `activation`).")
         var prefix: String?
 
-        @Option(help: ArgumentHelp("Show only one platform's rules: ios, or android (the phone's and the car's).",
-                                   valueName: "PLATFORM"))
+        @Option(
+            help: ArgumentHelp(
+                "Show only one platform's rules: ios, or android (the phone's and the car's).",
+                valueName: "PLATFORM"))
         var platform: ScenarioPlatform?
 
         /// The rules asked for, iOS's then Android's.
@@ -36,8 +38,9 @@ extension Arbiter {
             let ids = rules.map(\.id) + liveRules.map(\.id)
             if let prefix, !ids.contains(where: { $0.hasPrefix(prefix) }) {
                 let areas = Set(ids.map { String($0.prefix { $0 != "." }) }).sorted()
-                throw ValidationError("no rule starts with '\(prefix)'; expected a prefix such as "
-                    + areas.joined(separator: ", "))
+                throw ValidationError(
+                    "no rule starts with '\(prefix)'; expected a prefix such as "
+                        + areas.joined(separator: ", "))
             }
         }
 

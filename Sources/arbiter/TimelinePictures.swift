@@ -1,7 +1,8 @@
 import ArbiterScenario
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where `replay --svg PATH` puts its pictures: PATH itself for one scenario, PATH/NAME.svg for several.
@@ -20,10 +21,16 @@ struct TimelinePictures {
             var info = stat()
             if stat(path, &info) != 0 {
                 guard mkdir(path, 0o755) == 0 else {
-                    throw Failure(description: "cannot make the folder \(path) for the pictures (\(String(cString: strerror(errno)))); expected a writable path")
+                    throw Failure(
+                        description:
+                            "cannot make the folder \(path) for the pictures (\(String(cString: strerror(errno)))); expected a writable path"
+                    )
                 }
             } else if info.st_mode & S_IFMT != S_IFDIR {
-                throw Failure(description: "--svg \(path) is a file, but there are \(count) scenarios; expected a folder for their pictures")
+                throw Failure(
+                    description:
+                        "--svg \(path) is a file, but there are \(count) scenarios; expected a folder for their pictures"
+                )
             }
         }
     }
@@ -45,7 +52,9 @@ struct TimelinePictures {
     func write(_ svg: String, from file: String, tag: String?) -> String? {
         let platform = tag.map { "-" + $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) } ?? ""
         let name = String(file.split(separator: "/").last ?? "scenario").replacingOccurrences(of: ".yaml", with: "")
-        let target = isFolder ? "\(path)/\(name)\(platform).svg"
+        let target =
+            isFolder
+            ? "\(path)/\(name)\(platform).svg"
             : platform.isEmpty ? path : path.replacingOccurrences(of: ".svg", with: "") + "\(platform).svg"
         do {
             try ScenarioWriter.write(svg, to: target)

@@ -4,11 +4,16 @@ import Testing
 
 @Suite("Automatic ducking (PlaybackActivityMonitor, §10.4, §10.8)")
 struct AutomaticDuckingTests {
-    func musicAndPrompt(sdk: Int = 34, music: AndroidApp? = nil, prompt: AndroidApp? = nil,
-                        profile: AndroidProfile? = nil) throws -> Device {
-        var phone = try Device([music ?? Apps.media("Music", uid: 10001),
-                                prompt ?? Apps.prompt("Maps", uid: 10002, usage: .notification)],
-                               sdk: sdk, profile: profile)
+    func musicAndPrompt(
+        sdk: Int = 34, music: AndroidApp? = nil, prompt: AndroidApp? = nil,
+        profile: AndroidProfile? = nil
+    ) throws -> Device {
+        var phone = try Device(
+            [
+                music ?? Apps.media("Music", uid: 10001),
+                prompt ?? Apps.prompt("Maps", uid: 10002, usage: .notification),
+            ],
+            sdk: sdk, profile: profile)
         phone.app("Music", .play(nil))
         phone.request("Maps")
         return phone
@@ -29,7 +34,9 @@ struct AutomaticDuckingTests {
         #expect(phone.state("Music").rules["ducked"]?.id == "duck.automatic")
     }
 
-    @Test("when the winner abandons, the loser regains focus and is unducked along the duck played backwards, with no GAIN: its loss was never told")
+    @Test(
+        "when the winner abandons, the loser regains focus and is unducked along the duck played backwards, with no GAIN: its loss was never told"
+    )
     func unduckOnAbandon() throws {
         var phone = try musicAndPrompt()
         phone.app("Maps", .abandonFocus, after: .seconds(3))
@@ -89,11 +96,18 @@ struct AutomaticDuckingTests {
     func playersDecide() throws {
         var speech = try musicAndPrompt(music: Apps.media("Pod", uid: 10001, contentType: .speech).renamed("Music"))
         #expect(speech.events() == ["Music: lossTransientCanDuck"])
-        var aaudio = try musicAndPrompt(music: Apps.media("Music", uid: 10001,
-                                                          players: [AndroidPlayer(name: "main", kind: .aaudio)]))
+        var aaudio = try musicAndPrompt(
+            music: Apps.media(
+                "Music", uid: 10001,
+                players: [AndroidPlayer(name: "main", kind: .aaudio)]))
         #expect(aaudio.events() == ["Music: lossTransientCanDuck"])
-        let pool = Apps.media("Music", uid: 10001, players: [AndroidPlayer(name: "main", kind: .soundPool,
-                                                                          attributes: AudioAttributes(contentType: .speech))])
+        let pool = Apps.media(
+            "Music", uid: 10001,
+            players: [
+                AndroidPlayer(
+                    name: "main", kind: .soundPool,
+                    attributes: AudioAttributes(contentType: .speech))
+            ])
         var soundPool = try musicAndPrompt(music: pool)
         #expect(soundPool.events() == [])
         #expect(soundPool.state("Music").ducked)

@@ -13,8 +13,10 @@ let referenceDucking: [CarAudioContext: Set<CarAudioContext>] = [
     .notification: [.music, .alarm, .announcement],
     .systemSound: [.music, .alarm, .announcement],
     .emergency: [.call],
-    .safety: [.music, .navigation, .voiceCommand, .callRing, .call, .alarm, .notification, .systemSound,
-              .vehicleStatus, .announcement],
+    .safety: [
+        .music, .navigation, .voiceCommand, .callRing, .call, .alarm, .notification, .systemSound,
+        .vehicleStatus, .announcement,
+    ],
     .vehicleStatus: [.music, .callRing, .announcement],
     .announcement: [],
 ]
@@ -25,11 +27,15 @@ struct CarDuckingTests {
     func wholeTable() throws {
         for (a, first) in contextUsages.enumerated() {
             for (b, second) in contextUsages.enumerated() {
-                let holder = CarAudioContext.real[a], request = CarAudioContext.real[b]
+                let holder = CarAudioContext.real[a]
+                let request = CarAudioContext.real[b]
                 guard FocusInteraction.of(holder: holder, request: request) == .concurrent else { continue }
-                var car = try Device([carApp("First", uid: 10001, usage: first),
-                                      carApp("Second", uid: 10002, usage: second, gain: .gainTransientMayDuck)],
-                                     platform: .car)
+                var car = try Device(
+                    [
+                        carApp("First", uid: 10001, usage: first),
+                        carApp("Second", uid: 10002, usage: second, gain: .gainTransientMayDuck),
+                    ],
+                    platform: .car)
                 car.app("First", .play(nil))
                 car.app("Second", .play(nil))
                 let pair = "\(holder) then \(request)"
@@ -46,9 +52,12 @@ struct CarDuckingTests {
 
     @Test("an app that is not a holder is not ducked by the table")
     func onlyHolders() throws {
-        var car = try Device([carApp("Music", uid: 10001, usage: .media),
-                              carApp("Maps", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck)],
-                             platform: .car)
+        var car = try Device(
+            [
+                carApp("Music", uid: 10001, usage: .media),
+                carApp("Maps", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck),
+            ],
+            platform: .car)
         car.app("Music", .start(nil))
         car.app("Maps", .play(nil))
         #expect(!car.state("Music").ducked)

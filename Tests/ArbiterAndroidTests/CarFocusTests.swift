@@ -3,25 +3,27 @@ import ArbiterEngine
 import Testing
 
 /// A usage of each context, in `CarAudioContext.real`'s order.
-let contextUsages: [Usage] = [.media, .assistanceNavigationGuidance, .assistant, .notificationRingtone,
-                              .voiceCommunication, .alarm, .notification, .assistanceSonification, .emergency, .safety,
-                              .vehicleStatus, .announcement]
+let contextUsages: [Usage] = [
+    .media, .assistanceNavigationGuidance, .assistant, .notificationRingtone,
+    .voiceCommunication, .alarm, .notification, .assistanceSonification, .emergency, .safety,
+    .vehicleStatus, .announcement,
+]
 
 /// The reference's interaction table (§10.6), row the holder, column the request, as printed there.
 let referenceTable = """
-MUSIC          E C E E E E C C E C C E
-NAVIGATION     C C E C E C C C E C C C
-VOICE_COMMAND  C R C E E R R R E C C R
-CALL_RING      R C C C C R R C E C C R
-CALL           R C R C C C C R C C C R
-ALARM          C C E E E C C C E C C R
-NOTIFICATION   C C E E E C C C E C C C
-SYSTEM_SOUND   C C E E E C C C E C C C
-EMERGENCY      R R R R C R R R C C R R
-SAFETY         C C C C C C C C C C C C
-VEHICLE_STATUS C C C C C C C C E C C C
-ANNOUNCEMENT   E C E E E E C C E C C E
-"""
+    MUSIC          E C E E E E C C E C C E
+    NAVIGATION     C C E C E C C C E C C C
+    VOICE_COMMAND  C R C E E R R R E C C R
+    CALL_RING      R C C C C R R C E C C R
+    CALL           R C R C C C C R C C C R
+    ALARM          C C E E E C C C E C C R
+    NOTIFICATION   C C E E E C C C E C C C
+    SYSTEM_SOUND   C C E E E C C C E C C C
+    EMERGENCY      R R R R C R R R C C R R
+    SAFETY         C C C C C C C C C C C C
+    VEHICLE_STATUS C C C C C C C C E C C C
+    ANNOUNCEMENT   E C E E E E C C E C C E
+    """
 
 func expectedInteraction(_ row: Int, _ column: Int) -> FocusInteraction {
     let cells = referenceTable.split(separator: "\n")[row].split(separator: " ").dropFirst()
@@ -32,18 +34,24 @@ func expectedInteraction(_ row: Int, _ column: Int) -> FocusInteraction {
     }
 }
 
-func carApp(_ name: AppID, uid: Int, usage: Usage, gain: FocusGain = .gain, delayOK: Bool = false,
-            willPause: Bool = false, duckEvents: Bool = false) -> AndroidApp {
-    AndroidApp(name: name, uid: uid, targetSdk: 34, attributes: AudioAttributes(usage: usage), focusGain: gain,
-               willPauseWhenDucked: willPause, acceptsDelayedFocusGain: delayOK, receivesDuckEvents: duckEvents)
+func carApp(
+    _ name: AppID, uid: Int, usage: Usage, gain: FocusGain = .gain, delayOK: Bool = false,
+    willPause: Bool = false, duckEvents: Bool = false
+) -> AndroidApp {
+    AndroidApp(
+        name: name, uid: uid, targetSdk: 34, attributes: AudioAttributes(usage: usage), focusGain: gain,
+        willPauseWhenDucked: willPause, acceptsDelayedFocusGain: delayOK, receivesDuckEvents: duckEvents)
 }
 
 @Suite("The car's contexts and interaction matrix (CarAudioContext, FocusInteraction, §10.6)")
 struct CarInteractionTests {
     @Test("usages map to the reference's contexts")
     func contexts() {
-        #expect(CarAudioContext(.unknown) == .music && CarAudioContext(.game) == .music && CarAudioContext(.media) == .music)
-        #expect(CarAudioContext(.assistanceAccessibility) == .voiceCommand && CarAudioContext(.assistant) == .voiceCommand)
+        #expect(
+            CarAudioContext(.unknown) == .music && CarAudioContext(.game) == .music && CarAudioContext(.media) == .music
+        )
+        #expect(
+            CarAudioContext(.assistanceAccessibility) == .voiceCommand && CarAudioContext(.assistant) == .voiceCommand)
         #expect(CarAudioContext(.callAssistant) == .call && CarAudioContext(.voiceCommunicationSignalling) == .call)
         #expect(CarAudioContext(.notificationEvent) == .notification)
         #expect(contextUsages.map(CarAudioContext.init) == CarAudioContext.real)
@@ -53,8 +61,9 @@ struct CarInteractionTests {
     func matrixTable() {
         for (row, holder) in CarAudioContext.real.enumerated() {
             for (column, request) in CarAudioContext.real.enumerated() {
-                #expect(FocusInteraction.of(holder: holder, request: request) == expectedInteraction(row, column),
-                        "\(holder) × \(request)")
+                #expect(
+                    FocusInteraction.of(holder: holder, request: request) == expectedInteraction(row, column),
+                    "\(holder) × \(request)")
             }
         }
         #expect(FocusInteraction.of(holder: .invalid, request: .emergency) == .exclusive)
@@ -62,13 +71,18 @@ struct CarInteractionTests {
         #expect(FocusInteraction.of(holder: .music, request: .invalid) == .reject)
     }
 
-    @Test("every cell of the matrix, through the engine: a MAY_DUCK request is refused (R), takes focus from the holder (E) or shares it (C)")
+    @Test(
+        "every cell of the matrix, through the engine: a MAY_DUCK request is refused (R), takes focus from the holder (E) or shares it (C)"
+    )
     func matrixThroughEngine() throws {
         for (row, holderUsage) in contextUsages.enumerated() {
             for (column, requestUsage) in contextUsages.enumerated() {
-                var car = try Device([carApp("Holder", uid: 10001, usage: holderUsage),
-                                      carApp("Request", uid: 10002, usage: requestUsage, gain: .gainTransientMayDuck)],
-                                     platform: .car)
+                var car = try Device(
+                    [
+                        carApp("Holder", uid: 10001, usage: holderUsage),
+                        carApp("Request", uid: 10002, usage: requestUsage, gain: .gainTransientMayDuck),
+                    ],
+                    platform: .car)
                 car.request("Holder")
                 let result = car.request("Request").result
                 let cell = "\(holderUsage) × \(requestUsage)"
@@ -93,15 +107,23 @@ struct CarInteractionTests {
     func navigationDuringCall() throws {
         var profile = AndroidProfile(sdk: 34)
         profile.rejectNavigationDuringCall = true
-        var car = try Device([carApp("Nav", uid: 10001, usage: .assistanceNavigationGuidance,
-                                     gain: .gainTransientMayDuck)], platform: .car, profile: profile)
+        var car = try Device(
+            [
+                carApp(
+                    "Nav", uid: 10001, usage: .assistanceNavigationGuidance,
+                    gain: .gainTransientMayDuck)
+            ], platform: .car, profile: profile)
         car.system(.incomingCall)
         car.system(.answerCall)
         let outcome = car.request("Nav")
         #expect(outcome.result == .failed)
         #expect(outcome.decisions.first?.rule.id == "car.navigation-rejected-during-call")
-        var lenient = try Device([carApp("Nav", uid: 10001, usage: .assistanceNavigationGuidance,
-                                         gain: .gainTransientMayDuck)], platform: .car)
+        var lenient = try Device(
+            [
+                carApp(
+                    "Nav", uid: 10001, usage: .assistanceNavigationGuidance,
+                    gain: .gainTransientMayDuck)
+            ], platform: .car)
         lenient.system(.incomingCall)
         lenient.system(.answerCall)
         #expect(lenient.request("Nav").result == .granted)
@@ -110,34 +132,50 @@ struct CarInteractionTests {
 
 @Suite("The car's focus (CarAudioFocus, §10.6)")
 struct CarFocusTests {
-    @Test("CONCURRENT: a holder loses to a request that does not allow ducking, or when it pauses when ducked, or receives duck events")
+    @Test(
+        "CONCURRENT: a holder loses to a request that does not allow ducking, or when it pauses when ducked, or receives duck events"
+    )
     func concurrentLoses() throws {
-        var transient = try Device([carApp("Music", uid: 10001, usage: .media),
-                                    carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransient)],
-                                   platform: .car)
+        var transient = try Device(
+            [
+                carApp("Music", uid: 10001, usage: .media),
+                carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransient),
+            ],
+            platform: .car)
         transient.request("Music")
         transient.request("Nav")
         #expect(transient.events() == ["Music: lossTransient"])
-        var pauses = try Device([carApp("Music", uid: 10001, usage: .media, willPause: true),
-                                 carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck)],
-                                platform: .car)
+        var pauses = try Device(
+            [
+                carApp("Music", uid: 10001, usage: .media, willPause: true),
+                carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck),
+            ],
+            platform: .car)
         pauses.request("Music")
         pauses.request("Nav")
         #expect(pauses.events() == ["Music: lossTransient"])
-        var duckEvents = try Device([carApp("Music", uid: 10001, usage: .media, duckEvents: true),
-                                     carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance,
-                                            gain: .gainTransientMayDuck)], platform: .car)
+        var duckEvents = try Device(
+            [
+                carApp("Music", uid: 10001, usage: .media, duckEvents: true),
+                carApp(
+                    "Nav", uid: 10002, usage: .assistanceNavigationGuidance,
+                    gain: .gainTransientMayDuck),
+            ], platform: .car)
         duckEvents.request("Music")
         duckEvents.request("Nav")
         #expect(duckEvents.events() == ["Music: lossTransientCanDuck"])
         #expect(duckEvents.focus("Music") == .lossTransientCanDuck)
     }
 
-    @Test("a GAIN request gives LOSS and the loser leaves; a transient one leaves it waiting until its blockers abandon")
+    @Test(
+        "a GAIN request gives LOSS and the loser leaves; a transient one leaves it waiting until its blockers abandon")
     func lossTypes() throws {
-        var car = try Device([carApp("Music", uid: 10001, usage: .media), carApp("Radio", uid: 10002, usage: .media),
-                              carApp("Voice", uid: 10003, usage: .assistant, gain: .gainTransient),
-                              carApp("Alarm", uid: 10004, usage: .alarm, gain: .gainTransient)], platform: .car)
+        var car = try Device(
+            [
+                carApp("Music", uid: 10001, usage: .media), carApp("Radio", uid: 10002, usage: .media),
+                carApp("Voice", uid: 10003, usage: .assistant, gain: .gainTransient),
+                carApp("Alarm", uid: 10004, usage: .alarm, gain: .gainTransient),
+            ], platform: .car)
         car.request("Music")
         car.request("Radio")
         #expect(car.events() == ["Music: loss"])
@@ -145,7 +183,7 @@ struct CarFocusTests {
         car.request("Voice")
         #expect(car.events() == ["Radio: lossTransient"])
         #expect(car.engine.stack == [.app("Voice"), .app("Radio")])
-        car.request("Alarm")   // VOICE_COMMAND × ALARM is REJECT
+        car.request("Alarm")  // VOICE_COMMAND × ALARM is REJECT
         #expect(car.state("Alarm").lastRequest == .failed)
         car.app("Voice", .abandonFocus)
         #expect(car.events() == ["Radio: gain"])
@@ -154,12 +192,15 @@ struct CarFocusTests {
 
     @Test("a loser blocked by two requests regains focus only when both have abandoned")
     func twoBlockers() throws {
-        var car = try Device([carApp("Music", uid: 10001, usage: .media),
-                              carApp("Voice", uid: 10002, usage: .assistant, gain: .gainTransient),
-                              carApp("Call", uid: 10003, usage: .voiceCommunication, gain: .gainTransient)], platform: .car)
+        var car = try Device(
+            [
+                carApp("Music", uid: 10001, usage: .media),
+                carApp("Voice", uid: 10002, usage: .assistant, gain: .gainTransient),
+                carApp("Call", uid: 10003, usage: .voiceCommunication, gain: .gainTransient),
+            ], platform: .car)
         car.request("Music")
         car.request("Voice")
-        car.request("Call")   // VOICE_COMMAND × CALL: E; MUSIC (waiting) × CALL: E, blocked again
+        car.request("Call")  // VOICE_COMMAND × CALL: E; MUSIC (waiting) × CALL: E, blocked again
         #expect(car.engine.holders == [.app("Call")])
         car.app("Voice", .abandonFocus)
         #expect(car.focus("Music") == .lossTransient)
@@ -168,15 +209,20 @@ struct CarFocusTests {
         #expect(car.events() == ["Music: lossTransient", "Voice: lossTransient", "Music: gain"])
     }
 
-    @Test("REJECT with a delayable GAIN: DELAYED, granted with GAIN when the holder abandons; a newer one displaces it with LOSS")
+    @Test(
+        "REJECT with a delayable GAIN: DELAYED, granted with GAIN when the holder abandons; a newer one displaces it with LOSS"
+    )
     func delayed() throws {
-        var car = try Device([carApp("Alarm", uid: 10002, usage: .alarm, delayOK: true),
-                              carApp("Music", uid: 10003, usage: .media, delayOK: true)], platform: .car)
+        var car = try Device(
+            [
+                carApp("Alarm", uid: 10002, usage: .alarm, delayOK: true),
+                carApp("Music", uid: 10003, usage: .media, delayOK: true),
+            ], platform: .car)
         car.system(.incomingCall)
         #expect(car.engine.holders == [.call])
-        #expect(car.request("Music").result == .delayed)   // CALL_RING × MUSIC: R
+        #expect(car.request("Music").result == .delayed)  // CALL_RING × MUSIC: R
         #expect(car.focus("Music") == .delayed)
-        #expect(car.request("Alarm").result == .delayed)   // CALL_RING × ALARM: R
+        #expect(car.request("Alarm").result == .delayed)  // CALL_RING × ALARM: R
         #expect(car.focus("Music") == .loss)
         car.system(.declineCall)
         #expect(car.focus("Alarm") == .gain)
@@ -186,21 +232,27 @@ struct CarFocusTests {
 
     @Test("a waiting loser that would refuse the delayed request keeps it waiting when the holder leaves")
     func delayedStillRefused() throws {
-        var car = try Device([carApp("Voice", uid: 10001, usage: .assistant, gain: .gainTransient),
-                              carApp("Alarm", uid: 10002, usage: .alarm, delayOK: true)], platform: .car)
+        var car = try Device(
+            [
+                carApp("Voice", uid: 10001, usage: .assistant, gain: .gainTransient),
+                carApp("Alarm", uid: 10002, usage: .alarm, delayOK: true),
+            ], platform: .car)
         car.request("Voice")
-        car.system(.incomingCall)   // VOICE_COMMAND × CALL_RING: E, Voice waits
+        car.system(.incomingCall)  // VOICE_COMMAND × CALL_RING: E, Voice waits
         #expect(car.request("Alarm").result == .delayed)
-        car.system(.declineCall)    // VOICE_COMMAND (waiting) × ALARM: R
+        car.system(.declineCall)  // VOICE_COMMAND (waiting) × ALARM: R
         #expect(car.focus("Alarm") == .delayed)
         #expect(car.focus("Voice") == .gain)
     }
 
     @Test("a notification is refused while a GAIN_TRANSIENT_EXCLUSIVE request holds or waits")
     func notificationDuringExclusive() throws {
-        var car = try Device([carApp("Memo", uid: 10001, usage: .media, gain: .gainTransientExclusive),
-                              carApp("Chat", uid: 10002, usage: .notification, gain: .gainTransientMayDuck)],
-                             platform: .car)
+        var car = try Device(
+            [
+                carApp("Memo", uid: 10001, usage: .media, gain: .gainTransientExclusive),
+                carApp("Chat", uid: 10002, usage: .notification, gain: .gainTransientMayDuck),
+            ],
+            platform: .car)
         car.request("Memo")
         let outcome = car.request("Chat")
         #expect(outcome.result == .failed)
@@ -209,9 +261,12 @@ struct CarFocusTests {
 
     @Test("the same listener for another context is refused; for the same context it replaces its request silently")
     func sameListener() throws {
-        var car = try Device([carApp("Music", uid: 10001, usage: .media),
-                              carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck)],
-                             platform: .car)
+        var car = try Device(
+            [
+                carApp("Music", uid: 10001, usage: .media),
+                carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck),
+            ],
+            platform: .car)
         car.request("Music")
         car.request("Nav")
         let other = car.step(.app("Nav", .requestFocus(FocusRequestChange(usage: .assistant))))
@@ -228,12 +283,15 @@ struct CarFocusTests {
 
     @Test("a replaced request no longer blocks the losers it blocked, unless the new one does")
     func replacedRequestUnblocks() throws {
-        var car = try Device([carApp("Music", uid: 10001, usage: .media),
-                              carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransient)],
-                             platform: .car)
+        var car = try Device(
+            [
+                carApp("Music", uid: 10001, usage: .media),
+                carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransient),
+            ],
+            platform: .car)
         car.request("Music")
-        car.request("Nav")                        // not MAY_DUCK: Music loses for a while
-        car.request("Nav", .gainTransientMayDuck) // the same listener, now ducking: Music is no longer blocked
+        car.request("Nav")  // not MAY_DUCK: Music loses for a while
+        car.request("Nav", .gainTransientMayDuck)  // the same listener, now ducking: Music is no longer blocked
         #expect(car.events() == ["Music: lossTransient", "Music: gain"])
         #expect(car.engine.holders == [.app("Nav"), .app("Music")])
         #expect(car.state("Music").ducked)
@@ -241,9 +299,12 @@ struct CarFocusTests {
 
     @Test("the ducking table ducks a concurrent holder at the duck level, untold, until the ducking holder leaves")
     func ducking() throws {
-        var car = try Device([carApp("Music", uid: 10001, usage: .media),
-                              carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck)],
-                             platform: .car)
+        var car = try Device(
+            [
+                carApp("Music", uid: 10001, usage: .media),
+                carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck),
+            ],
+            platform: .car)
         car.app("Music", .play(nil))
         car.app("Nav", .play(nil))
         #expect(car.state("Music").ducked)
@@ -258,13 +319,16 @@ struct CarFocusTests {
 
     @Test("a ring in the car follows the matrix: no lock, no mute")
     func ringInTheCar() throws {
-        var car = try Device([carApp("Music", uid: 10001, usage: .media),
-                              carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck)],
-                             platform: .car)
+        var car = try Device(
+            [
+                carApp("Music", uid: 10001, usage: .media),
+                carApp("Nav", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck),
+            ],
+            platform: .car)
         car.app("Music", .play(nil))
         car.system(.incomingCall)
         #expect(car.events() == ["Music: lossTransient"])
-        #expect(car.request("Nav").result == .granted)   // CALL_RING × NAVIGATION: C
+        #expect(car.request("Nav").result == .granted)  // CALL_RING × NAVIGATION: C
         car.advance(.seconds(1))
         #expect(!car.state("Music").muted)
         car.system(.answerCall)
@@ -275,13 +339,16 @@ struct CarFocusTests {
 
     @Test("holders are listed most recent first, and losers that regain focus take their old places")
     func holderOrder() throws {
-        var car = try Device([carApp("Music", uid: 10001, usage: .media),
-                              carApp("Maps", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck)],
-                             platform: .car)
+        var car = try Device(
+            [
+                carApp("Music", uid: 10001, usage: .media),
+                carApp("Maps", uid: 10002, usage: .assistanceNavigationGuidance, gain: .gainTransientMayDuck),
+            ],
+            platform: .car)
         car.request("Music")
         car.request("Maps")
         #expect(car.engine.holders == [.app("Maps"), .app("Music")])
-        car.system(.assistantBegin(.gainTransient))   // MUSIC × VOICE_COMMAND and NAVIGATION × VOICE_COMMAND: E
+        car.system(.assistantBegin(.gainTransient))  // MUSIC × VOICE_COMMAND and NAVIGATION × VOICE_COMMAND: E
         #expect(car.engine.holders == [.assistant])
         #expect(car.engine.stack == [.assistant, .app("Maps"), .app("Music")])
         car.system(.assistantEnd)

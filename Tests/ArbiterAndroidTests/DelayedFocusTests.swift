@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Delayed focus below a locked owner (MediaFocusControl, §10.3, §10.8)")
 struct DelayedFocusTests {
-    @Test("during a call a request that accepts delayed focus is DELAYED, then gets GAIN when the call ends (CTS testAudioFocusDelayedByCall)")
+    @Test(
+        "during a call a request that accepts delayed focus is DELAYED, then gets GAIN when the call ends (CTS testAudioFocusDelayedByCall)"
+    )
     func delayedByCall() throws {
         var phone = try Device([Apps.media("Media", uid: 10001, delayOK: true)])
         phone.system(.incomingCall)
@@ -20,10 +22,15 @@ struct DelayedFocusTests {
         #expect(phone.engine.focusOwner == .app("Media"))
     }
 
-    @Test("a transient request delayed by an answered call gets GAIN when the call ends (CTS testAudioFocusTransientDelayedByCall)")
+    @Test(
+        "a transient request delayed by an answered call gets GAIN when the call ends (CTS testAudioFocusTransientDelayedByCall)"
+    )
     func transientDelayedByCall() throws {
-        var phone = try Device([AndroidApp(name: "Memo", uid: 10001, targetSdk: 34, focusGain: .gainTransient,
-                                           acceptsDelayedFocusGain: true)])
+        var phone = try Device([
+            AndroidApp(
+                name: "Memo", uid: 10001, targetSdk: 34, focusGain: .gainTransient,
+                acceptsDelayedFocusGain: true)
+        ])
         phone.system(.incomingCall)
         phone.system(.answerCall)
         #expect(phone.request("Memo").result == .delayed)
@@ -47,8 +54,9 @@ struct DelayedFocusTests {
     func olderReleasesOnlyInsert() throws {
         var profile = AndroidProfile(sdk: 30)
         profile.delayedRequestPropagatesLoss = false
-        var phone = try Device([Apps.media("Holder", uid: 10001), Apps.media("Media", uid: 10002, delayOK: true)],
-                               sdk: 30, profile: profile)
+        var phone = try Device(
+            [Apps.media("Holder", uid: 10001), Apps.media("Media", uid: 10002, delayOK: true)],
+            sdk: 30, profile: profile)
         phone.request("Holder")
         phone.system(.incomingCall)
         phone.request("Media")

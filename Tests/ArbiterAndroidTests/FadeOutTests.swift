@@ -5,8 +5,9 @@ import Testing
 @Suite("The Android 12 fade-out on a permanent loss (FadeOutManager, §10.5, §10.8)")
 struct FadeOutTests {
     func fadeScene(sdk: Int = 34, music: AndroidApp? = nil, video: AndroidApp? = nil) throws -> Device {
-        var phone = try Device([music ?? Apps.media("Music", uid: 10001), video ?? Apps.media("Video", uid: 10002)],
-                               sdk: sdk)
+        var phone = try Device(
+            [music ?? Apps.media("Music", uid: 10001), video ?? Apps.media("Video", uid: 10002)],
+            sdk: sdk)
         phone.app("Music", .play(nil))
         phone.request("Video")
         return phone
@@ -76,7 +77,9 @@ struct FadeOutTests {
         #expect(close(phone.volume("Music"), 1))
     }
 
-    @Test("no fade when the requester's content is speech, the loser pauses when ducked, a player is speech, or before Android 12")
+    @Test(
+        "no fade when the requester's content is speech, the loser pauses when ducked, a player is speech, or before Android 12"
+    )
     func noFade() throws {
         var speechWinner = try fadeScene(video: Apps.media("Video", uid: 10002, contentType: .speech))
         #expect(speechWinner.events() == ["Music: loss"])

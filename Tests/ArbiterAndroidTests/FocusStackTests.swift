@@ -4,7 +4,9 @@ import Testing
 
 @Suite("The phone's focus stack (MediaFocusControl, §10.3, §10.8)")
 struct FocusStackTests {
-    @Test("a GAIN request takes the top; the holder gets LOSS, leaves the stack and hears nothing when the winner abandons (CTS two-player gain/loss)")
+    @Test(
+        "a GAIN request takes the top; the holder gets LOSS, leaves the stack and hears nothing when the winner abandons (CTS two-player gain/loss)"
+    )
     func twoPlayerGainLoss() throws {
         var phone = try Device([Apps.media("A", uid: 10001), Apps.media("B", uid: 10002)])
         #expect(phone.request("A").result == .granted)
@@ -112,8 +114,15 @@ struct FocusStackTests {
             try AndroidEngine(AndroidSetup(apps: [Apps.media("A", uid: 1), Apps.media("A", uid: 2)]))
         }
         #expect(throws: AndroidSetupError.self) {
-            try AndroidEngine(AndroidSetup(apps: [Apps.media("A", uid: 1, players: [AndroidPlayer(name: "p"),
-                                                                                   AndroidPlayer(name: "p")])]))
+            try AndroidEngine(
+                AndroidSetup(apps: [
+                    Apps.media(
+                        "A", uid: 1,
+                        players: [
+                            AndroidPlayer(name: "p"),
+                            AndroidPlayer(name: "p"),
+                        ])
+                ]))
         }
     }
 
@@ -121,6 +130,7 @@ struct FocusStackTests {
     func unknownNames() throws {
         var phone = try Device([Apps.media("A", uid: 10001)])
         #expect(phone.app("Nope", .abandonFocus).rejection?.contains("no app is named Nope") == true)
-        #expect(phone.app("A", .start("voice")).rejection?.contains("no player named voice; expected one of main") == true)
+        #expect(
+            phone.app("A", .start("voice")).rejection?.contains("no player named voice; expected one of main") == true)
     }
 }

@@ -6,8 +6,10 @@ import Testing
 struct LossForGainTests {
     /// The holder's focus after a first request of `first` and then a second of `second` (nil: none).
     func loss(after first: FocusGain, then second: FocusGain? = nil) throws -> FocusStatus {
-        var phone = try Device([Apps.media("Holder", uid: 10001, willPause: true), Apps.media("W1", uid: 10002),
-                                Apps.media("W2", uid: 10003)])
+        var phone = try Device([
+            Apps.media("Holder", uid: 10001, willPause: true), Apps.media("W1", uid: 10002),
+            Apps.media("W2", uid: 10003),
+        ])
         phone.request("Holder")
         phone.request("W1", first)
         if let second { phone.request("W2", second) }
@@ -40,8 +42,10 @@ struct LossForGainTests {
 
     @Test("the same loss again is not dispatched again")
     func sameLossOnce() throws {
-        var phone = try Device([Apps.media("Holder", uid: 10001), Apps.media("W1", uid: 10002, gain: .gainTransient),
-                                Apps.media("W2", uid: 10003, gain: .gainTransient)])
+        var phone = try Device([
+            Apps.media("Holder", uid: 10001), Apps.media("W1", uid: 10002, gain: .gainTransient),
+            Apps.media("W2", uid: 10003, gain: .gainTransient),
+        ])
         phone.request("Holder")
         phone.request("W1")
         phone.request("W2")
@@ -51,8 +55,10 @@ struct LossForGainTests {
 
     @Test("a LOSS is a LOSS for good: the entry has left the stack and later requests do not reach it")
     func lossIsForGood() throws {
-        var phone = try Device([Apps.media("Holder", uid: 10001), Apps.media("W1", uid: 10002),
-                                Apps.media("W2", uid: 10003, gain: .gainTransient)])
+        var phone = try Device([
+            Apps.media("Holder", uid: 10001), Apps.media("W1", uid: 10002),
+            Apps.media("W2", uid: 10003, gain: .gainTransient),
+        ])
         phone.request("Holder")
         phone.request("W1")
         phone.request("W2")

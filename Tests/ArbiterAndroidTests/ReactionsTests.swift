@@ -53,7 +53,7 @@ struct ReactionsTests {
     func loopStops() throws {
         let a = Apps.media("A", uid: 10001, reactions: [.loss: [.play]])
         let b = Apps.media("B", uid: 10002, reactions: [.loss: [.play]])
-        var phone = try Device([a, b], sdk: 30)   // no fade: each LOSS is told at once
+        var phone = try Device([a, b], sdk: 30)  // no fade: each LOSS is told at once
         phone.app("A", .play(nil))
         let outcome = phone.app("B", .play(nil))
         #expect(outcome.rejection?.contains("kept answering each other") == true)

@@ -29,7 +29,8 @@ struct RingAndCallTests {
         #expect(phone.events() == ["Music: gain"])
     }
 
-    @Test("media and game players are muted 100 ms after the ring starts, other usages are not, and unmuted when it ends")
+    @Test(
+        "media and game players are muted 100 ms after the ring starts, other usages are not, and unmuted when it ends")
     func muteMediaAndGame() throws {
         var phone = try musicPlaying()
         phone.system(.incomingCall)
@@ -65,7 +66,9 @@ struct RingAndCallTests {
         #expect(phone.system(.declineCall).rejection?.hasPrefix("declineCall expects a ringing call") == true)
         phone.system(.incomingCall)
         phone.system(.answerCall)
-        #expect(phone.system(.answerCall).rejection == "answerCall expects a ringing call, but the call is already answered")
+        #expect(
+            phone.system(.answerCall).rejection == "answerCall expects a ringing call, but the call is already answered"
+        )
         #expect(phone.system(.incomingCall).rejection != nil)
     }
 
@@ -91,12 +94,17 @@ struct RingAndCallTests {
     func dueWorkInTimeOrder() throws {
         var phone = try Device([Apps.media("Music", uid: 10001), Apps.media("Video", uid: 10002)])
         phone.app("Music", .play(nil))
-        phone.app("Video", .play(nil))          // Music fades out over 2 s
+        phone.app("Video", .play(nil))  // Music fades out over 2 s
         phone.system(.incomingCall, after: .ms(1950))
         let outcome = phone.advance(.seconds(1))
-        let timed = outcome.decisions.map { "\($0.time.map(\.milliseconds) ?? -1) \($0.owner?.description ?? "device") \($0.change)" }
-        #expect(timed == ["2000 Music faded out, muted", "2050 Music muted for the ring or call",
-                          "2050 Video muted for the ring or call"])
+        let timed = outcome.decisions.map {
+            "\($0.time.map(\.milliseconds) ?? -1) \($0.owner?.description ?? "device") \($0.change)"
+        }
+        #expect(
+            timed == [
+                "2000 Music faded out, muted", "2050 Music muted for the ring or call",
+                "2050 Video muted for the ring or call",
+            ])
         #expect(outcome.notifications.map(\.time) == [.ms(2000)])
         #expect(outcome.time == .ms(2950))
     }

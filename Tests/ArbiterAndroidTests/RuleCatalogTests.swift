@@ -18,8 +18,9 @@ struct RuleCatalogTests {
 
     @Test("every decision and notification of a busy day cites a rule of the catalog")
     func decisionsCiteCatalogRules() throws {
-        let music = Apps.media("Music", uid: 10001, delayOK: true,
-                               reactions: [.lossTransient: [.pause], .gain: [.resume], .loss: [.stop]])
+        let music = Apps.media(
+            "Music", uid: 10001, delayOK: true,
+            reactions: [.lossTransient: [.pause], .gain: [.resume], .loss: [.stop]])
         var phone = try Device([music, Apps.prompt("Maps", uid: 10002), Apps.media("Video", uid: 10003)])
         phone.app("Music", .play(nil))
         phone.request("Maps")

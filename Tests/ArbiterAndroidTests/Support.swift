@@ -9,10 +9,14 @@ struct Device {
     var delivered: [FocusNotification] = []
     var decisions: [FocusDecision] = []
 
-    init(_ apps: [AndroidApp], platform: FocusPlatform = .phone, sdk: Int = 34, profile: AndroidProfile? = nil,
-         ringerMode: RingerMode = .normal) throws {
-        engine = try AndroidEngine(AndroidSetup(platform: platform, sdk: sdk, profile: profile, ringerMode: ringerMode,
-                                                apps: apps))
+    init(
+        _ apps: [AndroidApp], platform: FocusPlatform = .phone, sdk: Int = 34, profile: AndroidProfile? = nil,
+        ringerMode: RingerMode = .normal
+    ) throws {
+        engine = try AndroidEngine(
+            AndroidSetup(
+                platform: platform, sdk: sdk, profile: profile, ringerMode: ringerMode,
+                apps: apps))
     }
 
     /// Handles `event` `after` the previous step.
@@ -62,20 +66,26 @@ struct Device {
 
 /// App declarations the tests share.
 enum Apps {
-    static func media(_ name: AppID, uid: Int, targetSdk: Int = 34, gain: FocusGain = .gain,
-                      contentType: ContentType = .music, willPause: Bool = false, delayOK: Bool = false,
-                      players: [AndroidPlayer] = [AndroidPlayer(name: "main")],
-                      reactions: [FocusChange: [FocusReaction]] = [:]) -> AndroidApp {
-        AndroidApp(name: name, uid: uid, targetSdk: targetSdk,
-                   attributes: AudioAttributes(usage: .media, contentType: contentType), focusGain: gain,
-                   willPauseWhenDucked: willPause, acceptsDelayedFocusGain: delayOK, players: players,
-                   reactions: reactions)
+    static func media(
+        _ name: AppID, uid: Int, targetSdk: Int = 34, gain: FocusGain = .gain,
+        contentType: ContentType = .music, willPause: Bool = false, delayOK: Bool = false,
+        players: [AndroidPlayer] = [AndroidPlayer(name: "main")],
+        reactions: [FocusChange: [FocusReaction]] = [:]
+    ) -> AndroidApp {
+        AndroidApp(
+            name: name, uid: uid, targetSdk: targetSdk,
+            attributes: AudioAttributes(usage: .media, contentType: contentType), focusGain: gain,
+            willPauseWhenDucked: willPause, acceptsDelayedFocusGain: delayOK, players: players,
+            reactions: reactions)
     }
 
-    static func prompt(_ name: AppID, uid: Int, usage: Usage = .assistanceNavigationGuidance,
-                       gain: FocusGain = .gainTransientMayDuck, contentType: ContentType = .speech) -> AndroidApp {
-        AndroidApp(name: name, uid: uid, targetSdk: 34, attributes: AudioAttributes(usage: usage, contentType: contentType),
-                   focusGain: gain)
+    static func prompt(
+        _ name: AppID, uid: Int, usage: Usage = .assistanceNavigationGuidance,
+        gain: FocusGain = .gainTransientMayDuck, contentType: ContentType = .speech
+    ) -> AndroidApp {
+        AndroidApp(
+            name: name, uid: uid, targetSdk: 34, attributes: AudioAttributes(usage: usage, contentType: contentType),
+            focusGain: gain)
     }
 }
 

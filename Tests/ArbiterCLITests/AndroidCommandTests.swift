@@ -43,8 +43,10 @@ struct AndroidCommandTests {
 
     @Test("a failed Android check says where, what was expected, what the engine has and the rule; exit 1")
     func failingCheck() throws {
-        let file = try temporaryScenario("android-fail", AndroidCommandTests.duck
-            .replacingOccurrences(of: "volume: 0.6", with: "volume: 0.9"))
+        let file = try temporaryScenario(
+            "android-fail",
+            AndroidCommandTests.duck
+                .replacingOccurrences(of: "volume: 0.6", with: "volume: 0.9"))
         defer { unlink(file) }
         let result = try CLI.run(["replay", "--quiet", file])
         #expect(result.status == 1)
@@ -54,8 +56,10 @@ struct AndroidCommandTests {
 
     @Test("an invalid Android file is refused with file:line:column and what was expected; exit 2")
     func invalidFile() throws {
-        let file = try temporaryScenario("android-bad", AndroidCommandTests.duck
-            .replacingOccurrences(of: "usage: media,", with: "usage: podcast,"))
+        let file = try temporaryScenario(
+            "android-bad",
+            AndroidCommandTests.duck
+                .replacingOccurrences(of: "usage: media,", with: "usage: podcast,"))
         defer { unlink(file) }
         let result = try CLI.run(["replay", file])
         #expect(result.status == 2)
@@ -73,7 +77,8 @@ struct AndroidCommandTests {
         }
         #expect(objects.first?["platform"] as? String == "android")
         let duck = objects.first { $0["rule"] as? String == "duck.automatic" }
-        #expect((duck?["source"] as? String)?.contains("PlaybackActivityMonitor") == true, "\(String(describing: duck))")
+        #expect(
+            (duck?["source"] as? String)?.contains("PlaybackActivityMonitor") == true, "\(String(describing: duck))")
     }
 
     static let crossPlatform = """
@@ -126,8 +131,10 @@ struct AndroidCommandTests {
 
     @Test("a check in one platform's block fails that platform's run alone")
     func crossPlatformFailure() throws {
-        let file = try temporaryScenario("cross-fail", AndroidCommandTests.crossPlatform
-            .replacingOccurrences(of: "focus: lossTransient }", with: "focus: loss }"))
+        let file = try temporaryScenario(
+            "cross-fail",
+            AndroidCommandTests.crossPlatform
+                .replacingOccurrences(of: "focus: lossTransient }", with: "focus: loss }"))
         defer { unlink(file) }
         let result = try CLI.run(["replay", "--quiet", file])
         #expect(result.status == 1)
@@ -138,12 +145,16 @@ struct AndroidCommandTests {
 
     @Test("an iOS word in a shared step is an error of the iOS run, at its place, with the platform named")
     func crossPlatformError() throws {
-        let file = try temporaryScenario("cross-error", AndroidCommandTests.crossPlatform
-            .replacingOccurrences(of: "  - platform: android\n    Pod: abandonFocus\n", with: "  - Pod: abandonFocus\n"))
+        let file = try temporaryScenario(
+            "cross-error",
+            AndroidCommandTests.crossPlatform
+                .replacingOccurrences(
+                    of: "  - platform: android\n    Pod: abandonFocus\n", with: "  - Pod: abandonFocus\n"))
         defer { unlink(file) }
         let result = try CLI.run(["replay", file])
         #expect(result.status == 2)
-        #expect(result.stdout.contains("\(file):27:10: error: unknown app verb 'abandonFocus' [ios]"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("\(file):27:10: error: unknown app verb 'abandonFocus' [ios]"), "\(result.stdout)")
         #expect(result.stdout.contains("[ios]"), "\(result.stdout)")
     }
 
@@ -151,8 +162,10 @@ struct AndroidCommandTests {
     func lints() throws {
         let result = try CLI.run(["lint", "scenarios/lints/android-focus-mistakes.yaml"])
         #expect(result.status == 1)
-        for id in ["focus.transient-loss-ignored", "focus.playing-after-loss", "focus.ducking-by-hand",
-                   "focus.kept-after-stopping"] {
+        for id in [
+            "focus.transient-loss-ignored", "focus.playing-after-loss", "focus.ducking-by-hand",
+            "focus.kept-after-stopping",
+        ] {
             #expect(result.stdout.components(separatedBy: "[\(id)]").count == 2, "\(id): \(result.stdout)")
         }
         #expect(result.stdout.contains("4 warnings in 1 file"))
@@ -163,21 +176,29 @@ struct AndroidCommandTests {
 
     @Test("the Android REPL: words and YAML steps, state, why, an app declared on first mention, errors exit 1")
     func repl() throws {
-        let lines = ["Music play", "after 1s", "Maps: { requestFocus: gainTransientMayDuck }", "after 250ms", "state",
-                     "why Music ducked", "Maps fly", "quit"]
+        let lines = [
+            "Music play", "after 1s", "Maps: { requestFocus: gainTransientMayDuck }", "after 250ms", "state",
+            "why Music ducked", "Maps fly", "quit",
+        ]
         let result = try CLI.run(["repl", "--platform", "android"], stdin: lines.joined(separator: "\n") + "\n")
         #expect(result.status == 1, "\(result.stdout)")
         #expect(result.stdout.contains("declared Music"), "\(result.stdout)")
         #expect(result.stdout.contains("1.25s  focus: Maps  stack: Maps, Music"), "\(result.stdout)")
-        #expect(result.stdout.contains("Music: focus lossTransientCanDuck, ducked; main started volume 0.6"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("Music: focus lossTransientCanDuck, ducked; main started volume 0.6"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("Music.ducked: [duck.automatic]"), "\(result.stdout)")
         #expect(result.stdout.contains("error: unknown app verb 'fly'"), "\(result.stdout)")
     }
 
-    @Test("the Android REPL: history, undo and goto take steps back (the clock and the file's steps too); its own words are never apps; why says what it takes")
+    @Test(
+        "the Android REPL: history, undo and goto take steps back (the clock and the file's steps too); its own words are never apps; why says what it takes"
+    )
     func replGoesBack() throws {
-        let lines = ["why", "undo", "Music play", "after 1s", "Maps: { requestFocus: gainTransientMayDuck }", "history",
-                     "undo", "state", "goto 1", "state", "why", "why Musik", "goto 9", "quit"]
+        let lines = [
+            "why", "undo", "Music play", "after 1s", "Maps: { requestFocus: gainTransientMayDuck }", "history",
+            "undo", "state", "goto 1", "state", "why", "why Musik", "goto 9", "quit",
+        ]
         let result = try CLI.run(["repl", "--platform", "android"], stdin: lines.joined(separator: "\n") + "\n")
         #expect(result.status == 1, "\(result.stdout)")
         let out = result.stdout

@@ -1,8 +1,9 @@
 import ArbiterPipeWire
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `arbiter attach` when things go wrong around it: the daemon restarts under it, and programs die while it holds
@@ -17,7 +18,9 @@ import Glibc
         _ = try graph.runningNode(of: "Music")
         try graph.startAttach()
         _ = try graph.play("Maps", role: "Navigation", file: long)
-        try graph.wait("Music to be ducked") { try graph.steadyFactor(of: "Music").map { abs($0 - 0.2) < 0.01 } ?? false }
+        try graph.wait("Music to be ducked") {
+            try graph.steadyFactor(of: "Music").map { abs($0 - 0.2) < 0.01 } ?? false
+        }
 
         try graph.restartDaemon(crash: crash)
         try graph.wait("attach to reattach") { graph.output.contains("reattached") }
@@ -26,11 +29,17 @@ import Glibc
         let music = try graph.runningNode(of: "Music")
         try graph.wait("the new Music to be followed") { graph.output.contains("(node \(music.id), role Music)") }
         // The app Music may still be coming back up from the old daemon's duck: its new stream ends at full volume.
-        try graph.wait("the new Music at full volume") { try graph.steadyFactor(of: "Music").map { $0 > 0.99 } ?? false }
+        try graph.wait("the new Music at full volume") {
+            try graph.steadyFactor(of: "Music").map { $0 > 0.99 } ?? false
+        }
         _ = try graph.play("Maps", role: "Navigation", file: long)
-        try graph.wait("the new Music to be ducked") { try graph.steadyFactor(of: "Music").map { abs($0 - 0.2) < 0.01 } ?? false }
+        try graph.wait("the new Music to be ducked") {
+            try graph.steadyFactor(of: "Music").map { abs($0 - 0.2) < 0.01 } ?? false
+        }
         // The ledger lists the new Music stream alone: the old daemon's streams went with it.
-        try graph.wait("the ledger to list the new Music alone") { graph.ledger.count == 1 && graph.ledgerLists(node: music.id) }
+        try graph.wait("the ledger to list the new Music alone") {
+            graph.ledger.count == 1 && graph.ledgerLists(node: music.id)
+        }
         #expect(graph.stopAttach())
         #expect(graph.ledger.isEmpty)
     }
@@ -43,11 +52,15 @@ import Glibc
         try graph.startAttach()
         let maps = try graph.play("Maps", role: "Navigation", file: long)
         let prompt = try graph.runningNode(of: "Maps")
-        try graph.wait("Music to be ducked") { try graph.steadyFactor(of: "Music").map { abs($0 - 0.2) < 0.01 } ?? false }
+        try graph.wait("Music to be ducked") {
+            try graph.steadyFactor(of: "Music").map { abs($0 - 0.2) < 0.01 } ?? false
+        }
         #expect(!graph.ledger.isEmpty)
 
         kill(maps, SIGKILL)
-        try graph.wait("Music to come back to its own volume") { try graph.steadyFactor(of: "Music").map { $0 > 0.99 } ?? false }
+        try graph.wait("Music to come back to its own volume") {
+            try graph.steadyFactor(of: "Music").map { $0 > 0.99 } ?? false
+        }
         try graph.wait("the ledger to be empty") { graph.ledger.isEmpty }
         #expect(!graph.ledgerLists(node: prompt.id))
         #expect(graph.stopAttach())

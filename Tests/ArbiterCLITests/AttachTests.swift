@@ -1,8 +1,9 @@
 import ArbiterPipeWire
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `arbiter attach` on a private graph with WirePlumber, against real programs: `pw-play`, `paplay` through
@@ -17,7 +18,9 @@ import Glibc
         try graph.startAttach()
         // The prompt plays until the test ends it, so that the duck is there to be read however slow the machine.
         let prompt = try graph.play("Maps", role: "Navigation", file: graph.tone(seconds: 60, name: "prompt.wav"))
-        try graph.wait("Music to be ducked to the profile's level") { try graph.factor(of: "Music").map { abs($0 - 0.2) < 0.01 } ?? false }
+        try graph.wait("Music to be ducked to the profile's level") {
+            try graph.factor(of: "Music").map { abs($0 - 0.2) < 0.01 } ?? false
+        }
         #expect(try graph.nodes(of: "Music").first?.channelVolumes.allSatisfy { $0 == 1 } == true)
         try graph.wait("the duck to be explained") {
             graph.output.contains("[ducking.duck-others]") && graph.output.contains("[live.soft-volume]")
@@ -27,7 +30,8 @@ import Glibc
         try graph.wait("Music to come back up") { try graph.factor(of: "Music").map { $0 > 0.99 } ?? false }
         #expect(graph.stopAttach())
         // WirePlumber saved no duck as Music's volume.
-        let saved = (try? String(contentsOfFile: "\(graph.session.stateDirectory)/restore-stream", encoding: .utf8)) ?? ""
+        let saved =
+            (try? String(contentsOfFile: "\(graph.session.stateDirectory)/restore-stream", encoding: .utf8)) ?? ""
         #expect(!saved.contains("0.2"))
     }
 
@@ -37,8 +41,11 @@ import Glibc
         try graph.wait("the stand-in to play") { graph.log(player.log).contains { $0.hasPrefix("ready") } }
         try graph.startAttach()
         // A call through pipewire-pulse: paplay's phone role is mapped to Communication.
-        let call = try graph.session.spawn(["/usr/bin/paplay", "--property=media.role=phone",
-                                            graph.tone(seconds: 60, name: "call.wav")], log: "\(graph.directory)/paplay.log")
+        let call = try graph.session.spawn(
+            [
+                "/usr/bin/paplay", "--property=media.role=phone",
+                graph.tone(seconds: 60, name: "call.wav"),
+            ], log: "\(graph.directory)/paplay.log")
         try graph.wait("the player to be told to pause") { graph.log(player.log).contains("mpris Pause") }
         // Arbiter prints what it did once it has done it: the player may log the call first.
         try graph.wait("the call and the pause to be explained") {
@@ -55,22 +62,26 @@ import Glibc
         let player = try graph.standIn("Lollypop", role: "Music", mpris: true)
         try graph.wait("the stand-in to play") { graph.log(player.log).contains { $0.hasPrefix("ready") } }
         // A second stand-in, silent, is the phone stack: ModemManager on the session bus with one voice modem.
-        let modem = try graph.session.spawn([CLI.executable(named: "arbiter-standin").path, "--name", "Modem", "--silent",
-                                             "--modemmanager", "--log", "\(graph.directory)/modem.log"])
+        let modem = try graph.session.spawn([
+            CLI.executable(named: "arbiter-standin").path, "--name", "Modem", "--silent",
+            "--modemmanager", "--log", "\(graph.directory)/modem.log",
+        ])
         try graph.wait("the fake ModemManager") { graph.log("\(graph.directory)/modem.log").contains("call none") }
         // Both stand-ins' streams run, with whatever role they have, before attach first reads the graph: the
         // test is about the phone stack's call, not about a stream met half made.
         try graph.wait("both stand-ins' streams to run") {
-            try graph.nodes(of: "Lollypop").first.map { $0.state == "running" && $0.properties["media.role"] as? String == "Music" } == true
+            try graph.nodes(of: "Lollypop").first.map {
+                $0.state == "running" && $0.properties["media.role"] as? String == "Music"
+            } == true
                 && graph.nodes(of: "Modem").first?.state == "running"
         }
         try graph.startAttach(["--phone-bus", graph.session.busAddress])
-        kill(modem, SIGHUP)   // ringing
+        kill(modem, SIGHUP)  // ringing
         try graph.wait("the call to ring") { graph.output.contains("system: incomingCall") }
         try graph.wait("the player to be told to pause") { graph.log(player.log).contains("mpris Pause") }
-        kill(modem, SIGHUP)   // answered
+        kill(modem, SIGHUP)  // answered
         try graph.wait("the call to be answered") { graph.output.contains("system: answerCall") }
-        kill(modem, SIGHUP)   // over
+        kill(modem, SIGHUP)  // over
         try graph.wait("the player to be told to play") { graph.log(player.log).contains("mpris Play") }
         #expect(graph.output.contains("system: endCall"))
         #expect(graph.stopAttach())
@@ -80,9 +91,12 @@ import Glibc
         let graph = try LiveGraph()
         // Headphones: a sink that says it is one (device.form-factor), made by another client and destroyed by it.
         let outside = try PipeWireConnection(remote: "\(graph.directory)/pipewire-0")
-        try outside.createDeviceNode(name: "test.headphones", isSource: false, positions: "[ FL FR ]",
-                                     properties: [("device.form-factor", "headphone"), ("device.api", "alsa"),
-                                                  ("node.description", "Headphones"), ("priority.session", "2000")])
+        try outside.createDeviceNode(
+            name: "test.headphones", isSource: false, positions: "[ FL FR ]",
+            properties: [
+                ("device.form-factor", "headphone"), ("device.api", "alsa"),
+                ("node.description", "Headphones"), ("priority.session", "2000"),
+            ])
         try outside.sync()
         let player = try graph.standIn("Lollypop", role: "Music", mpris: true)
         try graph.wait("the stand-in to play") { graph.log(player.log).contains { $0.hasPrefix("ready") } }
@@ -91,7 +105,8 @@ import Glibc
         #expect(outside.destroyNode(named: "test.headphones"))
         try graph.wait("the player to be told to pause") { graph.log(player.log).contains("mpris Pause") }
         try graph.wait("the unplug to be explained") {
-            graph.output.contains("disconnect wiredHeadphones(Headphones)") && graph.output.contains("oldDeviceUnavailable")
+            graph.output.contains("disconnect wiredHeadphones(Headphones)")
+                && graph.output.contains("oldDeviceUnavailable")
         }
         #expect(graph.stopAttach())
     }
@@ -105,7 +120,9 @@ import Glibc
         _ = try graph.play("Maps", role: "Navigation", file: graph.tone(seconds: 60, name: "maps.wav"))
         try graph.wait("Music to be ducked") { try graph.factor(of: "Music").map { $0 < 0.5 } ?? false }
         #expect(!graph.stopAttach(SIGKILL))
-        try graph.wait("the guard to put Music's volume back") { try graph.factor(of: "Music").map { $0 > 0.99 } ?? false }
+        try graph.wait("the guard to put Music's volume back") {
+            try graph.factor(of: "Music").map { $0 > 0.99 } ?? false
+        }
         #expect(!FileManager.default.fileExists(atPath: "\(graph.directory)/attach.ledger"))
     }
 
@@ -144,17 +161,23 @@ import Glibc
         // Standard input stays open and mostly silent, as a terminal is: the session must not wait on it.
         let process = Process()
         process.executableURL = CLI.executable
-        process.arguments = ["attach", "--pipewire-remote", "\(graph.directory)/pipewire-0", "--no-guard",
-                             "--ledger", "\(graph.directory)/attach.ledger"]
-        process.environment = Dictionary(uniqueKeysWithValues: graph.session.environment.map {
-            let parts = $0.split(separator: "=", maxSplits: 1); return (String(parts[0]), String(parts[1]))
-        })
+        process.arguments = [
+            "attach", "--pipewire-remote", "\(graph.directory)/pipewire-0", "--no-guard",
+            "--ledger", "\(graph.directory)/attach.ledger",
+        ]
+        process.environment = Dictionary(
+            uniqueKeysWithValues: graph.session.environment.map {
+                let parts = $0.split(separator: "=", maxSplits: 1)
+                return (String(parts[0]), String(parts[1]))
+            })
         let input = Pipe()
         process.standardInput = input
-        process.standardOutput = FileHandle(forWritingAtPath: graph.attachLog) ?? {
-            FileManager.default.createFile(atPath: graph.attachLog, contents: nil)
-            return FileHandle(forWritingAtPath: graph.attachLog)!
-        }()
+        process.standardOutput =
+            FileHandle(forWritingAtPath: graph.attachLog)
+            ?? {
+                FileManager.default.createFile(atPath: graph.attachLog, contents: nil)
+                return FileHandle(forWritingAtPath: graph.attachLog)!
+            }()
         try process.run()
         defer { if process.isRunning { process.interrupt() } }
         try graph.wait("attach to attach") { graph.output.contains("attached:") }
@@ -164,14 +187,15 @@ import Glibc
         try graph.wait("Music to be ducked while standard input is open") {
             try graph.factor(of: "Music").map { $0 < 0.5 } ?? false
         }
-        process.terminate()   // SIGTERM
+        process.terminate()  // SIGTERM
         try graph.wait("attach to end on SIGTERM") { !process.isRunning }
         #expect(graph.output.contains("detached: "))
     }
 
     @Test func badRulesAreReportedWithTheirPlace() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(getpid()).yaml").path
-        try "programs:\n  - match: { application.name: X }\n    category: playbak\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "programs:\n  - match: { application.name: X }\n    category: playbak\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let result = try CLI.run(["attach", "--rules", file])
         #expect(result.status == 1)

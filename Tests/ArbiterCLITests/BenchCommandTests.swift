@@ -4,11 +4,14 @@ import Testing
 /// `arbiter-bench`, the unplug benchmark: figures come out even when a comparison cannot be measured.
 @Suite("arbiter-bench", .serialized)
 struct BenchCommandTests {
-    @Test("a WirePlumber side that cannot be measured is one line; Arbiter's figures and the comparison line still come out")
+    @Test(
+        "a WirePlumber side that cannot be measured is one line; Arbiter's figures and the comparison line still come out"
+    )
     func comparisonNotMeasured() throws {
         // WirePlumber is given no time to settle (or is not installed): its side cannot be measured.
-        let result = try CLI.run(["3", "--sizes", "1", "--settle", "0.001"],
-                                 environment: ["PIPEWIRE_LOG": "/tmp/arbiter-bench-test.log"], program: "arbiter-bench")
+        let result = try CLI.run(
+            ["3", "--sizes", "1", "--settle", "0.001"],
+            environment: ["PIPEWIRE_LOG": "/tmp/arbiter-bench-test.log"], program: "arbiter-bench")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("policy") == true)
@@ -23,13 +26,16 @@ struct BenchCommandTests {
         #expect(!result.stderr.contains("Fatal error"))
     }
 
-    @Test("with WirePlumber installed: both sides measured and split at the removal's arrival; the comparison says how far the delivery bounds it and how the policies compare after it",
-          .enabled(if: ["/usr/bin/wireplumber", "/usr/bin/dbus-daemon", "/usr/bin/pw-play"].allSatisfy {
-              FileManager.default.isExecutableFile(atPath: $0)
-          }, "tools/bench-unplug.sh installs wireplumber and dbus"))
+    @Test(
+        "with WirePlumber installed: both sides measured and split at the removal's arrival; the comparison says how far the delivery bounds it and how the policies compare after it",
+        .enabled(
+            if: ["/usr/bin/wireplumber", "/usr/bin/dbus-daemon", "/usr/bin/pw-play"].allSatisfy {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }, "tools/bench-unplug.sh installs wireplumber and dbus"))
     func comparisonMeasured() throws {
-        let result = try CLI.run(["3", "--sizes", "1"], environment: ["PIPEWIRE_LOG": "/tmp/arbiter-bench-test.log"],
-                                 program: "arbiter-bench")
+        let result = try CLI.run(
+            ["3", "--sizes", "1"], environment: ["PIPEWIRE_LOG": "/tmp/arbiter-bench-test.log"],
+            program: "arbiter-bench")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let row = try #require(lines.first { $0.hasPrefix("wireplumber ") }, "\(result.stdout)")
@@ -44,7 +50,8 @@ struct BenchCommandTests {
         // Delivery is part of every run, so the bound is never below the ratio itself.
         if factors.count == 5 { #expect(factors[2] >= factors[0], "\(compare)") }
         // WirePlumber's runs are split at the removal's arrival as Arbiter's are.
-        let split = try #require(lines.first { $0.hasPrefix("wireplumber 1, median/p99/max ms: delivery ") }, "\(result.stdout)")
+        let split = try #require(
+            lines.first { $0.hasPrefix("wireplumber 1, median/p99/max ms: delivery ") }, "\(result.stdout)")
         #expect(split.contains(", after it "), "\(split)")
     }
 
@@ -52,7 +59,9 @@ struct BenchCommandTests {
     func badArguments() throws {
         let sizes = try CLI.run(["3", "--sizes", "1,x"], program: "arbiter-bench")
         #expect(sizes.status != 0)
-        #expect(sizes.stderr.contains("--sizes is 1,x; expected positive stream counts separated by commas"), "\(sizes.stderr)")
+        #expect(
+            sizes.stderr.contains("--sizes is 1,x; expected positive stream counts separated by commas"),
+            "\(sizes.stderr)")
         let runs = try CLI.run(["0"], program: "arbiter-bench")
         #expect(runs.status != 0)
         #expect(runs.stderr.contains("runs is 0; expected a positive number"), "\(runs.stderr)")
@@ -62,10 +71,14 @@ struct BenchCommandTests {
     func duckBadArguments() throws {
         let programs = try CLI.run(["duck", "3", "--programs", "1"], program: "arbiter-bench")
         #expect(programs.status != 0)
-        #expect(programs.stderr.contains("--programs is 1; expected 2 or more (one is Navigation)"), "\(programs.stderr)")
-        let missing = try CLI.run(["duck", "1", "--policy", "arbiter", "--arbiter", "/nonexistent/arbiter"],
-                                  environment: ["PIPEWIRE_LOG": "/tmp/arbiter-bench-test.log"], program: "arbiter-bench")
+        #expect(
+            programs.stderr.contains("--programs is 1; expected 2 or more (one is Navigation)"), "\(programs.stderr)")
+        let missing = try CLI.run(
+            ["duck", "1", "--policy", "arbiter", "--arbiter", "/nonexistent/arbiter"],
+            environment: ["PIPEWIRE_LOG": "/tmp/arbiter-bench-test.log"], program: "arbiter-bench")
         #expect(missing.status != 0)
-        #expect((missing.stdout + missing.stderr).contains("no arbiter at /nonexistent/arbiter"), "\(missing.stdout)\(missing.stderr)")
+        #expect(
+            (missing.stdout + missing.stderr).contains("no arbiter at /nonexistent/arbiter"),
+            "\(missing.stdout)\(missing.stderr)")
     }
 }

@@ -28,8 +28,10 @@ enum CLI {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `arbiter` (or another executable of the package) with `arguments`, from the package root.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-                    program: String = "arbiter") throws -> Result {
+    static func run(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+        program: String = "arbiter"
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable(named: program)
         process.currentDirectoryURL = packageRoot
@@ -37,7 +39,9 @@ enum CLI {
             process.environment = Foundation.ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         process.arguments = arguments
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -59,9 +63,10 @@ enum CLI {
         stderrData.wait()
         written.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 

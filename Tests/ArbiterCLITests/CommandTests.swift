@@ -22,13 +22,14 @@ struct CommandTests {
     func rules() throws {
         let result = try CLI.run(["rules", "deactivation.notify"])
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            deactivation.notify-others
-              deactivating with notifyOthersOnDeactivation tells the sessions this app interrupted that the \
-            interruption ended, with shouldResume
-              source: H17; DOC:avfaudio/avaudiosession/setactiveoptions/notifyothersondeactivation (documented)
+        #expect(
+            result.stdout == """
+                deactivation.notify-others
+                  deactivating with notifyOthersOnDeactivation tells the sessions this app interrupted that the \
+                interruption ended, with shouldResume
+                  source: H17; DOC:avfaudio/avaudiosession/setactiveoptions/notifyothersondeactivation (documented)
 
-            """)
+                """)
     }
 
     @Test("rules lists every rule of the catalog")
@@ -42,10 +43,12 @@ struct CommandTests {
         #expect(Set(ids).count == ids.count, "no rule id is used by both platforms")
         let android = try CLI.run(["rules", "--platform", "android"])
         let androidIDs = android.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
-        #expect(androidIDs.contains("duck.automatic") && !androidIDs.contains("activation.background-needs-now-playing"))
+        #expect(
+            androidIDs.contains("duck.automatic") && !androidIDs.contains("activation.background-needs-now-playing"))
     }
 
-    @Test("rules lists the live mode's rules after the platforms', and every rule id the live mode prints is one of them")
+    @Test(
+        "rules lists the live mode's rules after the platforms', and every rule id the live mode prints is one of them")
     func liveRules() throws {
         let result = try CLI.run(["rules", "live"])
         #expect(result.status == 0)

@@ -7,8 +7,10 @@ import Testing
 @Suite("Deterministic replays", .serialized)
 struct DeterminismTests {
     /// A few scenarios that exercise the graph: routes, unplugs, ducking, recording, silencing, interruptions.
-    static let realGraphScenarios = ["scenarios/routes", "scenarios/ducking", "scenarios/players",
-                                     "scenarios/silencing", "scenarios/interruptions/answered-call.yaml"]
+    static let realGraphScenarios = [
+        "scenarios/routes", "scenarios/ducking", "scenarios/players",
+        "scenarios/silencing", "scenarios/interruptions/answered-call.yaml",
+    ]
 
     @Test("every scenario replayed twice gives byte-identical text and JSON lines", arguments: [[], ["--json"]])
     func twice(format: [String]) throws {
@@ -26,9 +28,10 @@ struct DeterminismTests {
             let log = "/tmp/arbiter-determinism.\(getpid()).log"
             defer { unlink(log) }
             // system(3), not a pipe: the private daemon lives in its own session.
-            let status = system("cd '\(CLI.packageRoot.path)' && timeout 120 '\(CLI.executable.path)' replay "
-                + (format + ["--pipewire"] + DeterminismTests.realGraphScenarios).joined(separator: " ")
-                + " </dev/null >\(log) 2>/dev/null")
+            let status = system(
+                "cd '\(CLI.packageRoot.path)' && timeout 120 '\(CLI.executable.path)' replay "
+                    + (format + ["--pipewire"] + DeterminismTests.realGraphScenarios).joined(separator: " ")
+                    + " </dev/null >\(log) 2>/dev/null")
             let real = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             #expect(model.status == 0, "\(model.stdout)")
             #expect(status == 0, "\(real)")
@@ -38,9 +41,11 @@ struct DeterminismTests {
 
     /// The first line where two outputs differ, for the failure message.
     func firstDifference(_ a: String, _ b: String) -> String {
-        let left = a.components(separatedBy: "\n"), right = b.components(separatedBy: "\n")
+        let left = a.components(separatedBy: "\n")
+        let right = b.components(separatedBy: "\n")
         for index in 0..<max(left.count, right.count) {
-            let l = index < left.count ? left[index] : "<end>", r = index < right.count ? right[index] : "<end>"
+            let l = index < left.count ? left[index] : "<end>"
+            let r = index < right.count ? right[index] : "<end>"
             if l != r { return "line \(index + 1): \(l) ≠ \(r)" }
         }
         return "no difference"

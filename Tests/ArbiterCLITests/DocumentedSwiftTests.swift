@@ -125,8 +125,9 @@ struct DocumentedSwiftTests {
             let named = text.matches(of: /\.product\(name: "([A-Za-z]+)", package: "Arbiter"\)/).map { String($0.1) }
             #expect(!named.isEmpty, "\(fragment): names no Arbiter product")
             for product in named {
-                #expect(manifest.contains(".library(name: \"\(product)\""),
-                        "\(fragment): \(product) is not a library product of Package.swift")
+                #expect(
+                    manifest.contains(".library(name: \"\(product)\""),
+                    "\(fragment): \(product) is not a library product of Package.swift")
             }
         }
     }
@@ -140,7 +141,9 @@ struct DocumentedSwiftTests {
         let article = body(try CLI.read("Sources/ArbiterTesting/ArbiterTesting.docc/GettingStarted.md"))
             .replacing(/``([^`\n]+)``/) { "`\($0.1)`" }
             .replacing("(docs/lints.md in the repository)", with: "([lints.md](lints.md))")
-        #expect(article == page, "edit docs/testing.md and make GettingStarted.md from it (symbol links as ``PolicyTestStore/...``)")
+        #expect(
+            article == page,
+            "edit docs/testing.md and make GettingStarted.md from it (symbol links as ``PolicyTestStore/...``)")
     }
 
     @Test("every Swift block in the READMEs, docs/ and the DocC catalogs is held, line for line, by code that is built")
@@ -153,15 +156,19 @@ struct DocumentedSwiftTests {
             let lines = DocumentedSwiftTests.normalized(block.lines)
             let imports = lines.filter { $0.hasPrefix("import ") }
             let needle = lines.filter { !$0.hasPrefix("import ") }
-            guard !holders.contains(where: { holder in
-                DocumentedSwiftTests.contains(holder.code, needle) && imports.allSatisfy(holder.lines.contains)
-            }) else { continue }
+            guard
+                !holders.contains(where: { holder in
+                    DocumentedSwiftTests.contains(holder.code, needle) && imports.allSatisfy(holder.lines.contains)
+                })
+            else { continue }
             let nearest = holders.max {
-                DocumentedSwiftTests.longestPrefix(of: needle, in: $0.code) < DocumentedSwiftTests.longestPrefix(of: needle, in: $1.code)
+                DocumentedSwiftTests.longestPrefix(of: needle, in: $0.code)
+                    < DocumentedSwiftTests.longestPrefix(of: needle, in: $1.code)
             }
             let matched = nearest.map { DocumentedSwiftTests.longestPrefix(of: needle, in: $0.code) } ?? 0
             let parting = matched < needle.count ? needle[matched] : ""
-            Issue.record("""
+            Issue.record(
+                """
                 \(block): this Swift block is not in any test or example package; copy it into one that runs it \
                 (\(matched) of its \(needle.count) lines match\(nearest.map { " in \($0.path)" } ?? ""), \
                 first differing line: \(parting))

@@ -10,8 +10,10 @@ struct LintCommandTests {
         let result = try CLI.run(["lint", LintCommandTests.mistakes])
         #expect(result.status == 1)
         #expect(result.stdout == (try CLI.read("Tests/ArbiterCLITests/Golden/lint.txt")))
-        #expect(result.stdout.contains("podcast-player-mistakes.yaml:19:7: warning: Podcasts: plays again after "
-            + "interruptionEnded without shouldResume (its reaction is resume)"))
+        #expect(
+            result.stdout.contains(
+                "podcast-player-mistakes.yaml:19:7: warning: Podcasts: plays again after "
+                    + "interruptionEnded without shouldResume (its reaction is resume)"))
         #expect(result.stdout.contains("  fix: react with `interruptionEnded: resumeIfShouldResume`"))
         #expect(result.stdout.hasSuffix("6 warnings in 1 file\n0 passed, 1 failed\n"))
     }
@@ -20,44 +22,47 @@ struct LintCommandTests {
     func unusedAllowance() throws {
         let file = NSTemporaryDirectory() + "unused-allowance.\(getpid()).yaml"
         try """
-            scenario: Allowances kept after the mistakes were fixed
+        scenario: Allowances kept after the mistakes were fixed
+        allowLints:
+          nowplaying.stale-rate: "the scenario used to show the stale rate"
+        apps:
+          Recorder:
+            category: record
+            options: [allowAirPlay]
             allowLints:
-              nowplaying.stale-rate: "the scenario used to show the stale rate"
-            apps:
-              Recorder:
-                category: record
-                options: [allowAirPlay]
-                allowLints:
-                  options.ignored: "shows the ignored option on purpose"
-              Maps:
-                backgroundModes: [audio]
-                category: playback
-                allowLints:
-                  deactivation.without-notify-others: "Maps used to leave Podcasts paused"
-            steps:
-              - Maps: foreground
-              - Maps: play
+              options.ignored: "shows the ignored option on purpose"
+          Maps:
+            backgroundModes: [audio]
+            category: playback
+            allowLints:
+              deactivation.without-notify-others: "Maps used to leave Podcasts paused"
+        steps:
+          - Maps: foreground
+          - Maps: play
 
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         defer { unlink(file) }
         let result = try CLI.run(["lint", file])
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            \(file):3:3: warning: allowLints: nowplaying.stale-rate silences nothing in this run [allowlints.unused]
-              fix: remove the entry, or check that the steps still make the mistake it was written for
-            \(file):14:7: warning: Maps: allowLints: deactivation.without-notify-others silences nothing in this run [allowlints.unused]
-              fix: remove the entry, or check that the steps still make the mistake it was written for
-            2 warnings in 1 file
-            0 passed, 1 failed
+        #expect(
+            result.stdout == """
+                \(file):3:3: warning: allowLints: nowplaying.stale-rate silences nothing in this run [allowlints.unused]
+                  fix: remove the entry, or check that the steps still make the mistake it was written for
+                \(file):14:7: warning: Maps: allowLints: deactivation.without-notify-others silences nothing in this run [allowlints.unused]
+                  fix: remove the entry, or check that the steps still make the mistake it was written for
+                2 warnings in 1 file
+                0 passed, 1 failed
 
-            """)
+                """)
         let json = try CLI.run(["lint", "--json", file])
         // A whole file's entry is about no app.
         #expect(json.stdout.contains(#""app":null,"lint":"allowlints.unused""#), "\(json.stdout)")
         #expect(json.stdout.contains(#""app":"Maps","lint":"allowlints.unused""#), "\(json.stdout)")
         let replay = try CLI.run(["replay", file])
         #expect(replay.status == 0)
-        #expect(replay.stdout.contains("⚠ allowLints: nowplaying.stale-rate silences nothing in this run  [allowlints.unused]"))
+        #expect(
+            replay.stdout.contains(
+                "⚠ allowLints: nowplaying.stale-rate silences nothing in this run  [allowlints.unused]"))
     }
 
     @Test("a file without mistakes passes the lint with exit status 0")
@@ -69,7 +74,9 @@ struct LintCommandTests {
 
     @Test("an invalid file exits 2 and the other files are still linted")
     func invalidAmongOthers() throws {
-        let result = try CLI.run(["lint", "Tests/ArbiterCLITests/Malformed/unknown-app.yaml", LintCommandTests.mistakes])
+        let result = try CLI.run([
+            "lint", "Tests/ArbiterCLITests/Malformed/unknown-app.yaml", LintCommandTests.mistakes,
+        ])
         #expect(result.status == 2)
         #expect(result.stdout.contains("unknown-app.yaml:"))
         #expect(result.stdout.contains("[remote.handler-never-enabled]"))
@@ -102,17 +109,22 @@ struct LintCommandTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbiter-lint-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let allowed = original.replacingOccurrences(of: "apps:\n", with: """
-            allowLints:
-              nowplaying.stale-rate: "this test silences it for the whole file"
-            apps:
-
-            """).replacingOccurrences(of: "    mode: voicePrompt\n", with: """
-                mode: voicePrompt
+        let allowed = original.replacingOccurrences(
+            of: "apps:\n",
+            with: """
                 allowLints:
-                  deactivation.without-notify-others: "and this one for Maps alone"
+                  nowplaying.stale-rate: "this test silences it for the whole file"
+                apps:
 
-            """)
+                """
+        ).replacingOccurrences(
+            of: "    mode: voicePrompt\n",
+            with: """
+                    mode: voicePrompt
+                    allowLints:
+                      deactivation.without-notify-others: "and this one for Maps alone"
+
+                """)
         let file = directory.appendingPathComponent("allowed.yaml").path
         try allowed.write(toFile: file, atomically: true, encoding: .utf8)
         let result = try CLI.run(["lint", file])
@@ -131,7 +143,8 @@ struct LintCommandTests {
         let next = try #require(lines[(pause + 1)...].firstIndex { !$0.hasPrefix("            ") })
         let warning = try #require(lines[pause..<next].firstIndex { $0.contains("⚠") })
         #expect(lines[warning].contains("⚠ Podcasts: published no rate (so 1) but none of its players is playing"))
-        #expect(lines[warning + 1].contains("podcast-player-mistakes.yaml:36:5: fix: publish the elapsed time and rate 0"))
+        #expect(
+            lines[warning + 1].contains("podcast-player-mistakes.yaml:36:5: fix: publish the elapsed time and rate 0"))
         #expect(result.stdout.contains("✓ PASS \(LintCommandTests.mistakes) (9 steps, 10 checks, 6 warnings)"))
         let quiet = try CLI.run(["replay", "--quiet", LintCommandTests.mistakes])
         #expect(!quiet.stdout.contains("⚠"))
@@ -140,7 +153,8 @@ struct LintCommandTests {
     @Test("the corpus's other scenarios lint clean: each mistake they show on purpose is allowed with a reason")
     func corpusIsClean() throws {
         let folders = try FileManager.default.contentsOfDirectory(
-            atPath: CLI.packageRoot.appendingPathComponent("scenarios").path).filter { $0 != "lints" }.sorted()
+            atPath: CLI.packageRoot.appendingPathComponent("scenarios").path
+        ).filter { $0 != "lints" }.sorted()
         #expect(folders.count > 10)
         let result = try CLI.run(["lint"] + folders.map { "scenarios/\($0)" })
         #expect(result.status == 0, "\(result.stdout)")
@@ -155,8 +169,9 @@ struct LintCommandTests {
         #expect(ids.contains("nowplaying.stale-rate") && ids.contains("options.rejected"))
         #expect(all.stdout.contains("  source: §8.2 (DOC:mediaplayer/mpnowplayinginfopropertyplaybackrate"))
         let narrowed = try CLI.run(["lints", "remote"])
-        #expect(narrowed.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
-            == ["remote.handler-never-enabled", "remote.success-without-acting", "remote.handler-added-again"])
+        #expect(
+            narrowed.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+                == ["remote.handler-never-enabled", "remote.success-without-acting", "remote.handler-added-again"])
         let unknown = try CLI.run(["lints", "nope"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("no lint starts with 'nope'"))
@@ -164,8 +179,9 @@ struct LintCommandTests {
 
     @Test("the schema's allowLints names exactly the lints `arbiter lints` lists")
     func schemaNamesEveryLint() throws {
-        let schema = try #require(JSONSerialization.jsonObject(
-            with: Data(try CLI.read("docs/scenario.schema.json").utf8)) as? [String: Any])
+        let schema = try #require(
+            JSONSerialization.jsonObject(
+                with: Data(try CLI.read("docs/scenario.schema.json").utf8)) as? [String: Any])
         let definitions = try #require(schema["definitions"] as? [String: Any])
         let allow = try #require(definitions["allowLints"] as? [String: Any])
         let names = try #require((allow["propertyNames"] as? [String: Any])?["enum"] as? [String])

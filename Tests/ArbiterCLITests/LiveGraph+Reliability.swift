@@ -1,7 +1,8 @@
 import ArbiterPipeWire
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension LiveGraph {

@@ -1,7 +1,8 @@
 import ArbiterPipeWire
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A private graph for `arbiter attach`'s tests: a `PrivateSession` (daemon, bus, WirePlumber), programs played into
@@ -38,15 +39,19 @@ final class LiveGraph {
     /// The stand-in program (`arbiter-standin`): a player named `name` with `role`, answering MPRIS when asked.
     func standIn(_ name: String, role: String, mpris: Bool) throws -> (pid: pid_t, log: String) {
         let log = "\(directory)/\(name).standin.log"
-        let arguments = [CLI.executable(named: "arbiter-standin").path, "--name", name, "--role", role, "--log", log]
+        let arguments =
+            [CLI.executable(named: "arbiter-standin").path, "--name", name, "--role", role, "--log", log]
             + (mpris ? ["--mpris"] : [])
         return (try session.spawn(arguments, log: "\(directory)/\(name).standin.err"), log)
     }
 
     /// Starts `arbiter attach` against the graph, its output to `attachLog`; waits until it has attached.
     func startAttach(_ extra: [String] = [], guarded: Bool = true) throws {
-        let arguments = [CLI.executable.path, "attach", "--pipewire-remote", "\(directory)/pipewire-0",
-                         "--ledger", "\(directory)/attach.ledger"] + (guarded ? [] : ["--no-guard"]) + extra
+        let arguments =
+            [
+                CLI.executable.path, "attach", "--pipewire-remote", "\(directory)/pipewire-0",
+                "--ledger", "\(directory)/attach.ledger",
+            ] + (guarded ? [] : ["--no-guard"]) + extra
         attach = try session.spawn(arguments, log: attachLog)
         try wait("arbiter attach to attach") { output.contains("attached") || session.hasExited(attach) }
     }
@@ -89,20 +94,23 @@ final class LiveGraph {
         let objects = try GraphSnapshot.dump(runtimeDirectory: directory, remote: "pipewire-0")
         return objects.compactMap { object -> Node? in
             guard object["type"] as? String == "PipeWire:Interface:Node", let info = object["info"] as? [String: Any],
-                  let props = info["props"] as? [String: Any], props["application.name"] as? String == name,
-                  (props["media.class"] as? String)?.hasPrefix("Stream/") == true else { return nil }
+                let props = info["props"] as? [String: Any], props["application.name"] as? String == name,
+                (props["media.class"] as? String)?.hasPrefix("Stream/") == true
+            else { return nil }
             let params = (info["params"] as? [String: Any])?["Props"] as? [[String: Any]] ?? []
             let volumes = params.first { $0["channelVolumes"] != nil } ?? [:]
-            return Node(id: object["id"] as? Int ?? -1, state: info["state"] as? String ?? "?",
-                        channelVolumes: volumes["channelVolumes"] as? [Double] ?? [],
-                        softVolumes: volumes["softVolumes"] as? [Double] ?? [], properties: props)
+            return Node(
+                id: object["id"] as? Int ?? -1, state: info["state"] as? String ?? "?",
+                channelVolumes: volumes["channelVolumes"] as? [Double] ?? [],
+                softVolumes: volumes["softVolumes"] as? [Double] ?? [], properties: props)
         }
     }
 
     /// The factor a program's stream's softVolumes carry over its own volume (nil while it has no stream).
     func factor(of name: String) throws -> Double? {
         guard let node = try nodes(of: name).first, let soft = node.softVolumes.first,
-              let own = node.channelVolumes.first, own > 0 else { return nil }
+            let own = node.channelVolumes.first, own > 0
+        else { return nil }
         return soft / own
     }
 

@@ -11,7 +11,8 @@ struct TestDaemon {
         directory = "/tmp/pw.\(name).\(getpid())"
         let status = system("cd '\(CLI.packageRoot.path)' && bash tools/pipewire.sh start \(directory) >/dev/null 2>&1")
         guard status == 0, let text = try? String(contentsOfFile: "\(directory)/pipewire.pid", encoding: .utf8),
-              let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             throw TestFailure("cannot start a PipeWire daemon in \(directory)")
         }
         self.pid = pid
@@ -19,7 +20,9 @@ struct TestDaemon {
 
     func kill9() { kill(pid, SIGKILL) }
 
-    func stop() { _ = system("cd '\(CLI.packageRoot.path)' && bash tools/pipewire.sh stop \(directory) >/dev/null 2>&1") }
+    func stop() {
+        _ = system("cd '\(CLI.packageRoot.path)' && bash tools/pipewire.sh stop \(directory) >/dev/null 2>&1")
+    }
 
     /// A shell loop that waits (5 s at most) until `pw-cli ls KIND` on this daemon lists a line with `pattern`.
     func shellWait(until kind: String, lists pattern: String) -> String {
@@ -29,8 +32,9 @@ struct TestDaemon {
 
     /// `arbiter repl` against this daemon, its input the output of the shell commands `input`.
     func repl(input: String) -> BackgroundArbiter {
-        BackgroundArbiter("repl --pipewire-remote pipewire-0", environment: "XDG_RUNTIME_DIR=\(directory)",
-                          input: input, timeout: 30)
+        BackgroundArbiter(
+            "repl --pipewire-remote pipewire-0", environment: "XDG_RUNTIME_DIR=\(directory)",
+            input: input, timeout: 30)
     }
 
     /// The daemon's objects as `pw-dump` prints them (its first JSON array).
@@ -60,7 +64,9 @@ struct TestDaemon {
     /// What Arbiter left in the graph: nodes named `arbiter.*` other than the daemon's own (the bus and the built-in ports), and
     /// every link (the daemon's configuration makes none).
     func leftovers() throws -> [String] {
-        let builtIn: Set = ["arbiter.route", "arbiter.port.builtInSpeaker", "arbiter.port.builtInReceiver", "arbiter.port.builtInMic"]
+        let builtIn: Set = [
+            "arbiter.route", "arbiter.port.builtInSpeaker", "arbiter.port.builtInReceiver", "arbiter.port.builtInMic",
+        ]
         return try dump().compactMap { object in
             let type = object["type"] as? String ?? ""
             let name = ((object["info"] as? [String: Any])?["props"] as? [String: Any])?["node.name"] as? String ?? ""
@@ -83,14 +89,17 @@ struct BackgroundArbiter {
         let stamp = "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         log = "/tmp/arbiter-bg.\(stamp).log"
         statusFile = "/tmp/arbiter-bg.\(stamp).status"
-        _ = system("cd '\(CLI.packageRoot.path)' && ( (\(input)) | \(environment) timeout \(seconds) "
-            + "'\(CLI.executable.path)' \(arguments) >\(log) 2>&1; echo $? >\(statusFile).part; "
-            + "mv \(statusFile).part \(statusFile) ) >/dev/null 2>&1 &")
+        _ = system(
+            "cd '\(CLI.packageRoot.path)' && ( (\(input)) | \(environment) timeout \(seconds) "
+                + "'\(CLI.executable.path)' \(arguments) >\(log) 2>&1; echo $? >\(statusFile).part; "
+                + "mv \(statusFile).part \(statusFile) ) >/dev/null 2>&1 &")
     }
 
     /// The exit status once it has ended (nil while it runs), as `timeout` reports it (124: it hung).
     var status: Int32? {
-        (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
     }
 
     var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }

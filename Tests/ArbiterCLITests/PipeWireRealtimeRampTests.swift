@@ -31,11 +31,13 @@ struct PipeWireRealtimeRampTests {
         defer { daemon.stop() }
         let file = try temporaryScenario("realtime-ramp", PipeWireRealtimeRampTests.scenario)
         defer { unlink(file) }
-        let replay = BackgroundArbiter("replay --realtime --pipewire-remote pipewire-0 \(file)",
-                                       environment: "XDG_RUNTIME_DIR=\(daemon.directory)", timeout: 40)
+        let replay = BackgroundArbiter(
+            "replay --realtime --pipewire-remote pipewire-0 \(file)",
+            environment: "XDG_RUNTIME_DIR=\(daemon.directory)", timeout: 40)
         defer { replay.remove() }
-        try #require(try eventually(within: 20) { try daemon.state(of: "arbiter.Music.main") == "running" },
-                     "Music never played: \(replay.output)")
+        try #require(
+            try eventually(within: 20) { try daemon.state(of: "arbiter.Music.main") == "running" },
+            "Music never played: \(replay.output)")
         // Read from outside while the ramp runs: a volume strictly between full and the duck level.
         var seen: [Double] = []
         let between = try eventually(within: 6) {

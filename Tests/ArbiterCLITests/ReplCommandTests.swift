@@ -27,16 +27,23 @@ struct ReplCommandTests {
     func errors() throws {
         let result = try CLI.run(["repl"], stdin: "app Music\nMusic plya\nMusic play\nstate Music\n")
         #expect(result.status == 1)
-        #expect(result.stdout.contains("repl:2:7: error: unknown app verb 'plya' (did you mean 'play'?); expected one of: activate"))
+        #expect(
+            result.stdout.contains(
+                "repl:2:7: error: unknown app verb 'plya' (did you mean 'play'?); expected one of: activate"))
         #expect(result.stdout.contains("Music: player main playing"), "the next command still ran")
     }
 
     @Test("the REPL and the replayer share one decoder: the same mistake gets the same message")
     func sharedGrammar() throws {
-        let repl = try CLI.run(["repl"], stdin: "app Music\nMusic { setCategory: playbak }\nMusic setCategory playbak\n")
-        #expect(repl.stdout.contains("error: unknown category 'playbak' (did you mean 'playback'?); expected one of: ambient"))
+        let repl = try CLI.run(
+            ["repl"], stdin: "app Music\nMusic { setCategory: playbak }\nMusic setCategory playbak\n")
+        #expect(
+            repl.stdout.contains(
+                "error: unknown category 'playbak' (did you mean 'playback'?); expected one of: ambient"))
         let file = try CLI.run(["replay", "Tests/ArbiterCLITests/Malformed/bad-category.yaml"])
-        #expect(file.stdout.contains("error: unknown category 'playbak' (did you mean 'playback'?); expected one of: ambient"))
+        #expect(
+            file.stdout.contains(
+                "error: unknown category 'playbak' (did you mean 'playback'?); expected one of: ambient"))
     }
 
     @Test("save writes a scenario that replays to the same state")
@@ -63,7 +70,9 @@ struct ReplCommandTests {
         #expect(again.status == 0, "\(again.stdout)")
         func state(_ output: String) -> [Substring] {
             let lines = output.split(separator: "\n")
-            guard let start = lines.lastIndex(where: { $0.hasPrefix("time ") && $0.contains("ringer") }) else { return [] }
+            guard let start = lines.lastIndex(where: { $0.hasPrefix("time ") && $0.contains("ringer") }) else {
+                return []
+            }
             return Array(lines[start...].prefix { !$0.hasPrefix("saved ") })
         }
         #expect(!state(first.stdout).isEmpty)
@@ -72,7 +81,8 @@ struct ReplCommandTests {
 
     @Test("with a file, step and run play its steps and check its expectations")
     func fileSteps() throws {
-        let result = try CLI.run(["repl", "scenarios/interruptions/declined-call-resumes.yaml"], stdin: "step\nrun\nwhy Music playing\n")
+        let result = try CLI.run(
+            ["repl", "scenarios/interruptions/declined-call-resumes.yaml"], stdin: "step\nrun\nwhy Music playing\n")
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("✓ Music.playing = true"))
         #expect(result.stdout.contains("(scenarios/interruptions/declined-call-resumes.yaml:"))
@@ -80,10 +90,13 @@ struct ReplCommandTests {
 
     @Test("goto and undo put a file's cursor and clock back: the next step is the one after")
     func gotoRewindsFile() throws {
-        let result = try CLI.run(["repl", "scenarios/interruptions/spoken-audio.yaml"],
-                                 stdin: "step\nstep\nstep\nstep\ngoto 1\nstep\nrun\n")
+        let result = try CLI.run(
+            ["repl", "scenarios/interruptions/spoken-audio.yaml"],
+            stdin: "step\nstep\nstep\nstep\ngoto 1\nstep\nrun\n")
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.contains("at step 1, time 0s\n30s  Maps: play  (scenarios/interruptions/spoken-audio.yaml:25:5)"))
+        #expect(
+            result.stdout.contains(
+                "at step 1, time 0s\n30s  Maps: play  (scenarios/interruptions/spoken-audio.yaml:25:5)"))
         #expect(!result.stdout.contains("✗"))
     }
 
@@ -91,7 +104,9 @@ struct ReplCommandTests {
     func inspectionErrors() throws {
         let result = try CLI.run(["repl"], stdin: "app Music\nwhy Music gian\nstep\nrun\nhelp play\n")
         #expect(result.status == 1)
-        #expect(result.stdout.contains("repl:2:11: error: unknown property 'gian' (did you mean 'gain'?); expected one of: active"))
+        #expect(
+            result.stdout.contains(
+                "repl:2:11: error: unknown property 'gian' (did you mean 'gain'?); expected one of: active"))
         #expect(result.stdout.contains("repl:3:1: error: no file is loaded; expected `arbiter repl FILE`"))
         #expect(result.stdout.contains("repl:4:1: error: no file is loaded"))
         #expect(result.stdout.contains("APP play [PLAYER]  play every player, or PLAYER"), "help for a verb")
@@ -101,7 +116,8 @@ struct ReplCommandTests {
     func repeatedKeyInFile() throws {
         let result = try CLI.run(["repl", "Tests/ArbiterCLITests/Malformed/duplicate-key.yaml"], stdin: "")
         #expect(result.status == 2)
-        #expect(result.stdout == "Tests/ArbiterCLITests/Malformed/duplicate-key.yaml:3:1: error: the key 'apps' is "
-            + "already in this mapping (at 2:1); expected each key once\n")
+        #expect(
+            result.stdout == "Tests/ArbiterCLITests/Malformed/duplicate-key.yaml:3:1: error: the key 'apps' is "
+                + "already in this mapping (at 2:1); expected each key once\n")
     }
 }

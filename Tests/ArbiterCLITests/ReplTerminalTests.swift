@@ -11,7 +11,9 @@ final class Terminal {
     init(command: String) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let status = tmux("new-session -d -x 160 -y 60 \(quoted("cd \(quoted(CLI.packageRoot.path)) && \(command); echo EXIT $?; sleep 60"))")
+        let status = tmux(
+            "new-session -d -x 160 -y 60 \(quoted("cd \(quoted(CLI.packageRoot.path)) && \(command); echo EXIT $?; sleep 60"))"
+        )
         guard status == 0 else { throw TerminalError.cannotStart(status) }
     }
 
@@ -52,7 +54,9 @@ final class Terminal {
 
 @Suite("arbiter repl in a terminal (tmux): editing, completion, history")
 struct ReplTerminalTests {
-    @Test("Tab completes app names, verbs, categories and option lists; editing keys work; Ctrl-C drops the line; history persists")
+    @Test(
+        "Tab completes app names, verbs, categories and option lists; editing keys work; Ctrl-C drops the line; history persists"
+    )
     func terminalSession() throws {
         let history = FileManager.default.temporaryDirectory.appendingPathComponent("arbiter-history-\(getpid())").path
         defer { unlink(history) }
@@ -70,8 +74,9 @@ struct ReplTerminalTests {
             terminal.send("options=mixWithOthers,duck", literal: true)
             terminal.send("Tab")
             terminal.send(" background=audio", literal: true)
-            #expect(terminal.waitFor("app Music category=playback options=mixWithOthers,duckOthers background=audio"),
-                    "\(terminal.screen())")
+            #expect(
+                terminal.waitFor("app Music category=playback options=mixWithOthers,duckOthers background=audio"),
+                "\(terminal.screen())")
             terminal.send("Enter")
             #expect(terminal.waitFor("Music: app foreground  [lifecycle.declared]"), "\(terminal.screen())")
 

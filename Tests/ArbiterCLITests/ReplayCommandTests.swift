@@ -33,8 +33,10 @@ struct ReplayCommandTests {
 
     @Test("--quiet prints only failures and the summary")
     func quietGolden() throws {
-        let result = try CLI.run(["replay", "--quiet", "Tests/ArbiterCLITests/Golden/failing.yaml",
-                                  "Tests/ArbiterCLITests/Golden/passing.yaml"])
+        let result = try CLI.run([
+            "replay", "--quiet", "Tests/ArbiterCLITests/Golden/failing.yaml",
+            "Tests/ArbiterCLITests/Golden/passing.yaml",
+        ])
         #expect(result.status == 1)
         #expect(result.stdout == (try CLI.read("Tests/ArbiterCLITests/Golden/quiet.txt")))
         #expect(!result.stdout.contains("✓"))
@@ -55,8 +57,10 @@ struct ReplayCommandTests {
 
     @Test("one bad file does not stop the others; the summary counts both and the exit status is 2")
     func mixedFiles() throws {
-        let result = try CLI.run(["replay", "--quiet", "Tests/ArbiterCLITests/Malformed/unknown-verb.yaml",
-                                  "Tests/ArbiterCLITests/Golden/passing.yaml", "no/such/file.yaml"])
+        let result = try CLI.run([
+            "replay", "--quiet", "Tests/ArbiterCLITests/Malformed/unknown-verb.yaml",
+            "Tests/ArbiterCLITests/Golden/passing.yaml", "no/such/file.yaml",
+        ])
         #expect(result.status == 2)
         #expect(result.stdout.contains("unknown-verb.yaml:5:12: error: unknown app verb 'plya' (did you mean 'play'?)"))
         #expect(result.stdout.contains("no/such/file.yaml:1:1: error: no such file; expected a readable scenario file"))
@@ -65,7 +69,9 @@ struct ReplayCommandTests {
 
     @Test("counts read as English: one step and one check are '1 step, 1 check'")
     func singularCounts() throws {
-        let file = try temporaryScenario("singular", """
+        let file = try temporaryScenario(
+            "singular",
+            """
             scenario: one step, one check
             apps:
               Music: { category: playback }
@@ -84,8 +90,10 @@ struct ReplayCommandTests {
     func realtimeWithoutPipeWire() throws {
         let result = try CLI.run(["replay", "--realtime", "Tests/ArbiterCLITests/Golden/passing.yaml"])
         #expect(result.status == 2)
-        #expect(result.stdout.hasPrefix("error: --realtime waits out the scenario's times on real PipeWire streams; "
-            + "expected --pipewire"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasPrefix(
+                "error: --realtime waits out the scenario's times on real PipeWire streams; "
+                    + "expected --pipewire"), "\(result.stdout)")
     }
 
     @Test("the whole corpus in scenarios/ passes")
@@ -93,7 +101,8 @@ struct ReplayCommandTests {
         let result = try CLI.run(["replay", "--quiet", "scenarios"])
         #expect(result.status == 0, "\(result.stdout)")
         let files = try FileManager.default.subpathsOfDirectory(
-            atPath: CLI.packageRoot.appendingPathComponent("scenarios").path).filter { $0.hasSuffix(".yaml") }
+            atPath: CLI.packageRoot.appendingPathComponent("scenarios").path
+        ).filter { $0.hasSuffix(".yaml") }
         #expect(files.count >= 50)
         // A cross-platform file (`platforms: [ios, android]`) replays once on each of its platforms.
         let count = try files.reduce(0) { count, file in
@@ -135,10 +144,12 @@ struct ReadmeCommandTests {
         #expect(arguments.contains("--pipewire"), "the main job includes real PipeWire")
         let result = try CLI.run(arguments)
         #expect(result.status == 0)
-        for line in ["            Podcasts: interrupted by Maps  [activation.interrupts-spoken-audio]",
-                     "            → Podcasts: interruptionBegan reason=default  [activation.interrupts-spoken-audio]",
-                     "            Podcasts: app code: on interruptionEnded resumeIfShouldResume  [app.reaction]",
-                     "✓ PASS scenarios/interruptions/spoken-audio.yaml (4 steps, 8 checks)"] {
+        for line in [
+            "            Podcasts: interrupted by Maps  [activation.interrupts-spoken-audio]",
+            "            → Podcasts: interruptionBegan reason=default  [activation.interrupts-spoken-audio]",
+            "            Podcasts: app code: on interruptionEnded resumeIfShouldResume  [app.reaction]",
+            "✓ PASS scenarios/interruptions/spoken-audio.yaml (4 steps, 8 checks)",
+        ] {
             #expect(readme.contains(line), "README lost: \(line)")
             #expect(result.stdout.contains(line), "replay no longer prints: \(line)")
         }

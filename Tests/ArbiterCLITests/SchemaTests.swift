@@ -6,8 +6,10 @@ import Testing
 struct SchemaTests {
     /// Malformed files whose problem only the decoder can see: it needs the app list, the time line or the
     /// engine's option table. The schema accepts them; the test keeps this list honest.
-    static let decoderOnly: Set<String> = ["option-refused.yaml", "time-backwards.yaml", "two-actions.yaml",
-                                           "unknown-app.yaml", "unknown-player.yaml"]
+    static let decoderOnly: Set<String> = [
+        "option-refused.yaml", "time-backwards.yaml", "two-actions.yaml",
+        "unknown-app.yaml", "unknown-player.yaml",
+    ]
 
     func validate(_ files: [String]) throws -> [String: Bool] {
         let process = Process()
@@ -31,8 +33,9 @@ struct SchemaTests {
 
     @Test("every scenario in scenarios/ is valid under the schema")
     func corpusIsValid() throws {
-        let files = ((try? FileManager.default.subpathsOfDirectory(
-            atPath: CLI.packageRoot.appendingPathComponent("scenarios").path)) ?? [])
+        let files =
+            ((try? FileManager.default.subpathsOfDirectory(
+                atPath: CLI.packageRoot.appendingPathComponent("scenarios").path)) ?? [])
             .filter { $0.hasSuffix(".yaml") }.sorted().map { "scenarios/\($0)" }
         #expect(files.count >= 50)
         let verdicts = try validate(files)

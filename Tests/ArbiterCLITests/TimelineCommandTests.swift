@@ -3,7 +3,9 @@ import Testing
 
 @Suite("Timeline pictures from the CLI: replay --svg and the REPL's timeline")
 struct TimelineCommandTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbiter-svg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "arbiter-svg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    ).path
 
     /// Renders an SVG to PNG with rsvg-convert (installed by tools/setup.sh); returns the PNG's size in bytes.
     func render(_ svg: String) -> Int {
@@ -30,13 +32,16 @@ struct TimelineCommandTests {
     @Test("replay --svg FOLDER with several files draws NAME.svg for each, failing ones included")
     func severalFiles() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try CLI.run(["replay", "--quiet", "--svg", folder, "scenarios/ducking",
-                                  "Tests/ArbiterCLITests/Golden/failing.yaml"])
+        let result = try CLI.run([
+            "replay", "--quiet", "--svg", folder, "scenarios/ducking",
+            "Tests/ArbiterCLITests/Golden/failing.yaml",
+        ])
         #expect(result.status == 1)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        let expected = try CLI.files(in: "scenarios/ducking", ending: ".yaml").map {
-            ($0.split(separator: "/").last ?? "").replacingOccurrences(of: ".yaml", with: ".svg")
-        } + ["failing.svg"]
+        let expected =
+            try CLI.files(in: "scenarios/ducking", ending: ".yaml").map {
+                ($0.split(separator: "/").last ?? "").replacingOccurrences(of: ".yaml", with: ".svg")
+            } + ["failing.svg"]
         #expect(names == expected.sorted())
         let failing = try String(contentsOfFile: folder + "/failing.svg", encoding: .utf8)
         #expect(failing.contains("class=\"check failed\""))
@@ -55,9 +60,14 @@ struct TimelineCommandTests {
 
     @Test("a picture that cannot be written fails its file once, with the system's reason")
     func unwritablePicture() throws {
-        let result = try CLI.run(["replay", "--quiet", "--svg", "/nonexistent/x.svg", "scenarios/ducking/duck-others-ramp.yaml"])
+        let result = try CLI.run([
+            "replay", "--quiet", "--svg", "/nonexistent/x.svg", "scenarios/ducking/duck-others-ramp.yaml",
+        ])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("scenarios/ducking/duck-others-ramp.yaml: error: cannot write the picture /nonexistent/x.svg (No such file or directory); expected a writable path"))
+        #expect(
+            result.stdout.contains(
+                "scenarios/ducking/duck-others-ramp.yaml: error: cannot write the picture /nonexistent/x.svg (No such file or directory); expected a writable path"
+            ))
         #expect(result.stdout.hasSuffix("0 passed, 1 failed\n"))
     }
 
@@ -65,8 +75,9 @@ struct TimelineCommandTests {
     func replTimelineChecks() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try CLI.run(["repl", "scenarios/interruptions/spoken-audio.yaml"],
-                                 stdin: "run\ntimeline \(folder)/all.svg\nundo\nundo\ntimeline \(folder)/two.svg\n")
+        let result = try CLI.run(
+            ["repl", "scenarios/interruptions/spoken-audio.yaml"],
+            stdin: "run\ntimeline \(folder)/all.svg\nundo\nundo\ntimeline \(folder)/two.svg\n")
         #expect(result.status == 0, "\(result.stdout)")
         let all = try String(contentsOfFile: folder + "/all.svg", encoding: .utf8)
         let two = try String(contentsOfFile: folder + "/two.svg", encoding: .utf8)
@@ -79,16 +90,18 @@ struct TimelineCommandTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let picture = folder + "/session.svg"
-        let result = try CLI.run(["repl"], stdin: """
-            app Music category=playback background=audio
-            app Maps category=playback options=duckOthers background=audio
-            Music play
-            after 10s
-            Maps play
-            after 5s
-            timeline \(picture)
+        let result = try CLI.run(
+            ["repl"],
+            stdin: """
+                app Music category=playback background=audio
+                app Maps category=playback options=duckOthers background=audio
+                Music play
+                after 10s
+                Maps play
+                after 5s
+                timeline \(picture)
 
-            """)
+                """)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("drew 4 steps to \(picture)"))
         let svg = try String(contentsOfFile: picture, encoding: .utf8)
@@ -107,7 +120,8 @@ struct TimelineDocumentationTests {
         let result = try CLI.run(["replay", "--quiet", "--svg", path, "scenarios/interruptions/spoken-audio.yaml"])
         #expect(result.status == 0)
         let drawn = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(drawn == (try CLI.read("docs/timeline-example.svg")),
-                "redraw it: arbiter replay --svg docs/timeline-example.svg scenarios/interruptions/spoken-audio.yaml")
+        #expect(
+            drawn == (try CLI.read("docs/timeline-example.svg")),
+            "redraw it: arbiter replay --svg docs/timeline-example.svg scenarios/interruptions/spoken-audio.yaml")
     }
 }

@@ -1,12 +1,14 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Activation (reference §4.1, §5.2)")
 struct ActivationTests {
     @Test("a non-mixable activation interrupts every other active non-mixable session, reason default")
     func nonMixableInterrupts() throws {
-        var h = try Harness([AppConfig("Video", category: .playback), Apps.music, Apps.plain],
-                            device: DeviceConfig(foreground: "Video"))
+        var h = try Harness(
+            [AppConfig("Video", category: .playback), Apps.music, Apps.plain],
+            device: DeviceConfig(foreground: "Video"))
         h.app("Music", .foreground)
         h.app("Music", .play())
         h.app("Video", .foreground)
@@ -52,8 +54,12 @@ struct ActivationTests {
 
     @Test("a mixable session may activate from the background")
     func backgroundMixableActivation() throws {
-        var h = try Harness([AppConfig("Front"), AppConfig("Mixer", backgroundModes: [.audio], category: .playback,
-                                                           options: [.mixWithOthers])])
+        var h = try Harness([
+            AppConfig("Front"),
+            AppConfig(
+                "Mixer", backgroundModes: [.audio], category: .playback,
+                options: [.mixWithOthers]),
+        ])
         #expect(h.app("Mixer", .activate).result == .succeeded)
         #expect(h.app("Mixer", .play()).result == .succeeded)
         #expect(h.audible("Mixer"))

@@ -1,16 +1,25 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("App code: the players an app's own code makes, and the items it gives them")
 struct AppCodeTests {
-    @Test("the app's code makes a player and gives it items, each by codeMakesPlayers; a player left without items pauses")
+    @Test(
+        "the app's code makes a player and gives it items, each by codeMakesPlayers; a player left without items pauses"
+    )
     func codeMakesPlayersAndGivesItems() throws {
         var h = try Harness([AppConfig("Coder", backgroundModes: [.audio], category: .playback)])
         let made = h.app("Coder", .declarePlayer(PlayerConfig(name: "video", kind: .avPlayer)))
         #expect(made.rule(for: .playerDeclared("video", .avPlayer), of: "Coder") == .codeMakesPlayers)
         #expect(h.appState("Coder").player(named: "video")?.kind == .avPlayer)
-        let given = h.app("Coder", .setItems(player: "video", [PlayerItem(title: "One", duration: 10),
-                                                                PlayerItem(title: "Two", duration: 5)]))
+        let given = h.app(
+            "Coder",
+            .setItems(
+                player: "video",
+                [
+                    PlayerItem(title: "One", duration: 10),
+                    PlayerItem(title: "Two", duration: 5),
+                ]))
         #expect(given.rule(for: .playerItem("video", index: 0, title: "One"), of: "Coder") == .codeMakesPlayers)
         h.app("Coder", .play(player: "video"))
         #expect(h.engine.player("video", of: "Coder")?.state == .playing)

@@ -1,10 +1,12 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Silent switch, screen lock and recording (reference §1)")
 struct AudibilityTests {
-    @Test("the Silent switch silences ambient and soloAmbient; their players keep playing",
-          arguments: [Category.ambient, .soloAmbient])
+    @Test(
+        "the Silent switch silences ambient and soloAmbient; their players keep playing",
+        arguments: [Category.ambient, .soloAmbient])
     func silentSwitchSilences(category: Category) throws {
         var h = try Harness([AppConfig("App", category: category)])
         h.app("App", .play())
@@ -17,8 +19,9 @@ struct AudibilityTests {
         #expect(h.audible("App"))
     }
 
-    @Test("the Silent switch does not silence playback, playAndRecord or multiRoute",
-          arguments: [Category.playback, .playAndRecord, .multiRoute])
+    @Test(
+        "the Silent switch does not silence playback, playAndRecord or multiRoute",
+        arguments: [Category.playback, .playAndRecord, .multiRoute])
     func silentSwitchSpares(category: Category) throws {
         var h = try Harness([AppConfig("App", category: category)], device: DeviceConfig(ringer: .silent))
         h.app("App", .play())
@@ -42,8 +45,12 @@ struct AudibilityTests {
 
     @Test("an active record session silences other output, even mixable output")
     func recordSilencesOthers() throws {
-        var h = try Harness([Apps.recorder, AppConfig("Mixer", backgroundModes: [.audio], category: .playback,
-                                                        options: [.mixWithOthers])])
+        var h = try Harness([
+            Apps.recorder,
+            AppConfig(
+                "Mixer", backgroundModes: [.audio], category: .playback,
+                options: [.mixWithOthers]),
+        ])
         h.app("Mixer", .play())
         #expect(h.audible("Mixer"))
         let outcome = h.app("Recorder", .record)
@@ -58,8 +65,9 @@ struct AudibilityTests {
 
     @Test("with the Silent switch on silent and the screen locked, playback needs the audio background mode")
     func silentAndLocked() throws {
-        var h = try Harness([AppConfig("Talk", category: .playback), Apps.music],
-                            device: DeviceConfig(ringer: .silent))
+        var h = try Harness(
+            [AppConfig("Talk", category: .playback), Apps.music],
+            device: DeviceConfig(ringer: .silent))
         h.app("Talk", .play())
         h.device(.lock)
         #expect(!h.audible("Talk"))

@@ -1,24 +1,30 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("The built-in mic muted in hardware (reference §5.2, §2.1), wake and no suitable route (§6.1)")
 struct BuiltInMicTests {
     static let recorder = AppConfig("Recorder", backgroundModes: [.audio], category: .playAndRecord)
-    static let overriding = AppConfig("Overriding", backgroundModes: [.audio], category: .playAndRecord,
-                                      options: [.overrideMutedMicrophoneInterruption, .mixWithOthers])
+    static let overriding = AppConfig(
+        "Overriding", backgroundModes: [.audio], category: .playAndRecord,
+        options: [.overrideMutedMicrophoneInterruption, .mixWithOthers])
 
     @Test("muting interrupts a session running input from the built-in mic, reason builtInMicMuted")
     func muteInterrupts() throws {
         // A mixable recorder, so that Music playing does not interrupt it.
-        var h2 = try Harness([AppConfig("Recorder", backgroundModes: [.audio], category: .playAndRecord,
-                                        options: [.mixWithOthers]), Apps.music])
+        var h2 = try Harness([
+            AppConfig(
+                "Recorder", backgroundModes: [.audio], category: .playAndRecord,
+                options: [.mixWithOthers]), Apps.music,
+        ])
         h2.app("Recorder", .record)
         h2.app("Music", .foreground)
         h2.app("Music", .play())
         #expect(h2.appState("Recorder").isRecording)
         _ = h2.takeNotifications()
         let outcome = h2.device(.builtInMic(muted: true))
-        #expect(h2.takeNotifications() == [Delivered(app: "Recorder", kind: .interruptionBegan(reason: .builtInMicMuted))])
+        #expect(
+            h2.takeNotifications() == [Delivered(app: "Recorder", kind: .interruptionBegan(reason: .builtInMicMuted))])
         #expect(h2.session("Recorder").interruption?.by == .micMuted)
         #expect(!h2.appState("Recorder").isRecording)
         #expect(h2.session("Music").isActive && h2.playing("Music"), "an output-only session is not touched")
@@ -106,8 +112,13 @@ struct BuiltInMicTests {
         h2.app("Overriding", .activate)
         _ = h2.takeNotifications()
         h2.app("Memo", .activate)
-        #expect(!h2.takeNotifications().contains { $0.kind == .routeChange(reason: .noSuitableRouteForCategory,
-                                                                               previous: Route(outputs: [Port(.builtInReceiver)], inputs: [Port(.builtInMic)])) })
+        #expect(
+            !h2.takeNotifications().contains {
+                $0.kind
+                    == .routeChange(
+                        reason: .noSuitableRouteForCategory,
+                        previous: Route(outputs: [Port(.builtInReceiver)], inputs: [Port(.builtInMic)]))
+            })
     }
 
     @Test("waking from sleep: every app with an active session gets a route change, wakeFromSleep")
@@ -118,10 +129,11 @@ struct BuiltInMicTests {
         _ = h.takeNotifications()
         let outcome = h.device(.wake)
         let previous = Route(outputs: [Port(.builtInSpeaker)])
-        #expect(h.takeNotifications() == [
-            Delivered(app: "Music", kind: .routeChange(reason: .wakeFromSleep, previous: previous)),
-            Delivered(app: "Maps", kind: .routeChange(reason: .wakeFromSleep, previous: previous)),
-        ])
+        #expect(
+            h.takeNotifications() == [
+                Delivered(app: "Music", kind: .routeChange(reason: .wakeFromSleep, previous: previous)),
+                Delivered(app: "Maps", kind: .routeChange(reason: .wakeFromSleep, previous: previous)),
+            ])
         #expect(outcome.rule(for: .woke, of: nil) == .wakeFromSleep)
         #expect(h.playing("Music"))
     }

@@ -1,17 +1,21 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Category configuration: setCategory and setMode, the options each category takes (reference §1, §2, §3)")
 struct CategoryConfigurationTests {
     /// Sets `category` with `options` on a fresh app and returns the outcome and the session after it.
-    private func set(_ category: Category, _ options: CategoryOptions, mode: Mode? = nil) throws -> (Outcome, AudioSession) {
+    private func set(_ category: Category, _ options: CategoryOptions, mode: Mode? = nil) throws -> (
+        Outcome, AudioSession
+    ) {
         var h = try Harness([AppConfig("App")])
         let outcome = h.app("App", .setCategory(category, mode: mode, options: options))
         return (outcome, h.session("App"))
     }
 
-    @Test("defaultToSpeaker outside playAndRecord fails with badParam (-50)",
-          arguments: [Category.ambient, .soloAmbient, .playback, .record, .multiRoute])
+    @Test(
+        "defaultToSpeaker outside playAndRecord fails with badParam (-50)",
+        arguments: [Category.ambient, .soloAmbient, .playback, .record, .multiRoute])
     func defaultToSpeakerOutsidePlayAndRecord(category: Category) throws {
         let (outcome, session) = try set(category, [.defaultToSpeaker])
         #expect(outcome.failure == .badParam)
@@ -27,8 +31,9 @@ struct CategoryConfigurationTests {
         #expect(session.options == [.defaultToSpeaker])
     }
 
-    @Test("explicit allowAirPlay on an output-only category fails with unspecified ('what')",
-          arguments: [Category.ambient, .soloAmbient, .playback])
+    @Test(
+        "explicit allowAirPlay on an output-only category fails with unspecified ('what')",
+        arguments: [Category.ambient, .soloAmbient, .playback])
     func explicitAirPlayOnOutputOnly(category: Category) throws {
         let (outcome, _) = try set(category, [.allowAirPlay])
         #expect(outcome.failure == .unspecified)
@@ -42,7 +47,9 @@ struct CategoryConfigurationTests {
         #expect(session.options.isEmpty)
     }
 
-    @Test("a declared configuration reads back as setCategory leaves it (allowAirPlay cleared on record)", arguments: [Category.record, .multiRoute, .playback])
+    @Test(
+        "a declared configuration reads back as setCategory leaves it (allowAirPlay cleared on record)",
+        arguments: [Category.record, .multiRoute, .playback])
     func declaredOptionsNormalized(category: Category) throws {
         let declared: CategoryOptions = category == .playback ? [.allowBluetoothA2DP] : [.allowAirPlay]
         let h = try Harness([AppConfig("App", category: category, options: declared)])
@@ -78,7 +85,9 @@ struct CategoryConfigurationTests {
         #expect(try set(.multiRoute, [.allowBluetoothHFP], mode: .dualRoute).0.result == .succeeded)
     }
 
-    @Test("allowBluetoothA2DP: settable on playAndRecord, implicit on output-only categories, refused on record and multiRoute")
+    @Test(
+        "allowBluetoothA2DP: settable on playAndRecord, implicit on output-only categories, refused on record and multiRoute"
+    )
     func bluetoothA2DP() throws {
         #expect(try set(.playAndRecord, [.allowBluetoothA2DP]).1.options == [.allowBluetoothA2DP])
         let (playback, session) = try set(.playback, [.allowBluetoothA2DP])
@@ -175,8 +184,9 @@ struct CategoryConfigurationTests {
         #expect(outcome.result == .succeeded)
         #expect(h.session("App").mode == .gameChat)
         #expect(h.session("App").effectiveMode == .default)
-        #expect(outcome.rule(for: .modeDowngraded(requested: .gameChat, effective: .default), of: "App")
-            == .unsupportedModeBehavesAsDefault)
+        #expect(
+            outcome.rule(for: .modeDowngraded(requested: .gameChat, effective: .default), of: "App")
+                == .unsupportedModeBehavesAsDefault)
     }
 
     @Test("setMode keeps the category and the options")
@@ -206,15 +216,20 @@ struct CategoryConfigurationTests {
         #expect(h.session("Music").category == .playback)
     }
 
-    @Test("during a call every app's setCategory fails with insufficientPriority, playback and ambient too, active or not")
+    @Test(
+        "during a call every app's setCategory fails with insufficientPriority, playback and ambient too, active or not"
+    )
     func callRefusesEveryCategoryChange() throws {
         var h = try Harness([Apps.music, Apps.game, Apps.plain])
         h.system(.incomingCall)
         h.system(.answerCall)
-        for (app, category) in [("Plain", Category.playback), ("Game", .playback), ("Music", .ambient),
-                                ("Plain", .record), ("Music", .playback)] as [(AppID, Category)] {
+        for (app, category) in [
+            ("Plain", Category.playback), ("Game", .playback), ("Music", .ambient),
+            ("Plain", .record), ("Music", .playback),
+        ] as [(AppID, Category)] {
             let outcome = h.app(app, .setCategory(category))
-            #expect(outcome.error == SessionError(.insufficientPriority, .callRefusesCategoryChange), "\(app) \(category)")
+            #expect(
+                outcome.error == SessionError(.insufficientPriority, .callRefusesCategoryChange), "\(app) \(category)")
             #expect(outcome.decisions.isEmpty)
         }
         #expect(h.session("Plain").category == .soloAmbient)
@@ -251,7 +266,8 @@ struct CategoryConfigurationTests {
         }
     }
 
-    @Test("changing category on an active mixable session to a non-mixable one interrupts the other non-mixable session")
+    @Test(
+        "changing category on an active mixable session to a non-mixable one interrupts the other non-mixable session")
     func categoryChangeWhileActiveArbitrates() throws {
         var h = try Harness([Apps.music, AppConfig("Chat", category: .playback, options: [.mixWithOthers])])
         h.app("Music", .play())
@@ -262,18 +278,26 @@ struct CategoryConfigurationTests {
         h.app("Chat", .setCategory(.playback))
         #expect(h.session("Music").isInterrupted)
         #expect(h.session("Music").interruption?.by == .app("Chat"))
-        #expect(h.takeNotifications() == [
-            Delivered(app: "Music", kind: .interruptionBegan(reason: .default)),
-            Delivered(app: "Chat", kind: .routeChange(reason: .categoryChange,
-                                                      previous: Route(outputs: [Port(.builtInSpeaker)]))),
-            Delivered(app: "Chat", kind: .silenceSecondaryAudioHint(.end)),
-        ])
+        #expect(
+            h.takeNotifications() == [
+                Delivered(app: "Music", kind: .interruptionBegan(reason: .default)),
+                Delivered(
+                    app: "Chat",
+                    kind: .routeChange(
+                        reason: .categoryChange,
+                        previous: Route(outputs: [Port(.builtInSpeaker)]))),
+                Delivered(app: "Chat", kind: .silenceSecondaryAudioHint(.end)),
+            ])
     }
 
     @Test("a background app cannot make its active session non-mixable: cannotInterruptOthers")
     func backgroundCategoryChangeToNonMixable() throws {
-        var h = try Harness([Apps.music, AppConfig("Chat", backgroundModes: [.audio], category: .playback,
-                                                   options: [.mixWithOthers])])
+        var h = try Harness([
+            Apps.music,
+            AppConfig(
+                "Chat", backgroundModes: [.audio], category: .playback,
+                options: [.mixWithOthers]),
+        ])
         h.app("Music", .play())
         h.app("Chat", .activate)
         #expect(h.app("Chat", .setCategory(.playback)).failure == .cannotInterruptOthers)

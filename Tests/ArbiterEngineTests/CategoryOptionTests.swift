@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Category options (reference §2)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Change lists")
@@ -54,14 +55,15 @@ struct ChangeListsTests {
     func emptyingForgetsAcrossTheWrap() {
         var lists = ChangeLists(generation: UInt32.max - 1)
         lists.grow(to: 4)
-        for round in 0..<4 {   // generations max-1, max, then (wrapped) 1 and 2
+        for round in 0..<4 {  // generations max-1, max, then (wrapped) 1 and 2
             lists.note(1)
             lists.note(3)
             #expect(lists.isChanged(1) && lists.isChanged(3) && !lists.isChanged(0), "round \(round)")
             lists.endEvent()
             #expect(lists.changedCount == 0 && lists.eventCount == 0)
-            #expect(!(0..<4).contains { lists.isChanged($0) || lists.isChangedInEvent($0) },
-                    "round \(round): a member survived emptying")
+            #expect(
+                !(0..<4).contains { lists.isChanged($0) || lists.isChangedInEvent($0) },
+                "round \(round): a member survived emptying")
             lists.note(2)
             #expect(lists.changedCount == 1 && lists.changed(0) == 2, "round \(round)")
             #expect(lists.eventCount == 1 && lists.changedInEvent(0) == 2, "round \(round)")

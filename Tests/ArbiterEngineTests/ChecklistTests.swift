@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 /// One test per row of the reference's source-article checklist (§9): each claim is expressible and behaves as
@@ -20,8 +21,9 @@ struct ChecklistTests {
 
     @Test("S0-2: without remote-control registration the app plays but headset play resumes the previous app")
     func s0_2() throws {
-        let previous = AppConfig("Podcasts", backgroundModes: [.audio], category: .playback, remoteCommands: [.play],
-                                 reactions: [.remote(.play): .resume])
+        let previous = AppConfig(
+            "Podcasts", backgroundModes: [.audio], category: .playback, remoteCommands: [.play],
+            reactions: [.remote(.play): .resume])
         let unregistered = AppConfig("Player", backgroundModes: [.audio], category: .playback)
         var h = try Harness([previous, unregistered])
         h.app("Podcasts", .play())
@@ -54,8 +56,9 @@ struct ChecklistTests {
     @Test("S0-4: pause on oldDeviceUnavailable; Bluetooth is a private output too, not only Headphones")
     func s0_4() throws {
         for accessory in [AccessoryKind.wiredHeadphones, .bluetoothHeadphones] {
-            var app = AppConfig("Player", backgroundModes: [.audio], category: .playback,
-                                reactions: [.oldDeviceUnavailable: .pause])
+            var app = AppConfig(
+                "Player", backgroundModes: [.audio], category: .playback,
+                reactions: [.oldDeviceUnavailable: .pause])
             app.players = [PlayerConfig(name: "main", kind: .audioPlayer)]
             var h = try Harness([app], device: DeviceConfig(accessories: [AccessorySpec(accessory)]))
             h.app("Player", .play())
@@ -67,10 +70,15 @@ struct ChecklistTests {
 
     @Test("S0-5: applicationMusicPlayer stops when the app leaves; systemMusicPlayer keeps playing")
     func s0_5() throws {
-        var h = try Harness([AppConfig("App", category: .playback, players: [
-            PlayerConfig(name: "mine", kind: .applicationMusicPlayer),
-        ]), AppConfig("Other", category: .playback, players: [PlayerConfig(name: "music", kind: .systemMusicPlayer)]),
-            Apps.plain])
+        var h = try Harness([
+            AppConfig(
+                "App", category: .playback,
+                players: [
+                    PlayerConfig(name: "mine", kind: .applicationMusicPlayer)
+                ]),
+            AppConfig("Other", category: .playback, players: [PlayerConfig(name: "music", kind: .systemMusicPlayer)]),
+            Apps.plain,
+        ])
         h.app("App", .play())
         h.app("Plain", .foreground)
         #expect(h.appState("App").players[0].state == .stopped)
@@ -83,10 +91,14 @@ struct ChecklistTests {
 
     @Test("S0-6: music-player notifications arrive only after beginGeneratingPlaybackNotifications")
     func s0_6() throws {
-        var h = try Harness([AppConfig("App", category: .playback, players: [
-            PlayerConfig(name: "quiet", kind: .applicationMusicPlayer),
-            PlayerConfig(name: "loud", kind: .systemMusicPlayer, generatesPlaybackNotifications: true),
-        ])])
+        var h = try Harness([
+            AppConfig(
+                "App", category: .playback,
+                players: [
+                    PlayerConfig(name: "quiet", kind: .applicationMusicPlayer),
+                    PlayerConfig(name: "loud", kind: .systemMusicPlayer, generatesPlaybackNotifications: true),
+                ])
+        ])
         h.app("App", .play(player: "quiet"))
         #expect(h.takeNotifications().isEmpty)
         h.app("App", .pause(player: "quiet"))
@@ -116,9 +128,12 @@ struct ChecklistTests {
 
     @Test("S2-1: a background video keeps its audio only once detached from its layer")
     func s2_1() throws {
-        var h = try Harness([AppConfig("Video", backgroundModes: [.audio], category: .playback,
-                                       players: [PlayerConfig(name: "movie", kind: .avPlayer, showsVideo: true)]),
-                             Apps.plain])
+        var h = try Harness([
+            AppConfig(
+                "Video", backgroundModes: [.audio], category: .playback,
+                players: [PlayerConfig(name: "movie", kind: .avPlayer, showsVideo: true)]),
+            Apps.plain,
+        ])
         h.app("Video", .play())
         h.app("Video", .showVideo(player: "movie", false))
         h.app("Plain", .foreground)
@@ -173,26 +188,33 @@ struct ChecklistTests {
 
     @Test("S4-1, S4-2: a playerViewController takes over Now Playing from the app's own audio info")
     func s4_1_and_s4_2() throws {
-        let app = AppConfig("App", backgroundModes: [.audio], category: .playback,
-                            players: [PlayerConfig(name: "audio", kind: .audioPlayer),
-                                      PlayerConfig(name: "video", kind: .playerViewController,
-                                                   items: [PlayerItem(title: "Clip", duration: 60)])],
-                            remoteCommands: [.play, .pause])
+        let app = AppConfig(
+            "App", backgroundModes: [.audio], category: .playback,
+            players: [
+                PlayerConfig(name: "audio", kind: .audioPlayer),
+                PlayerConfig(
+                    name: "video", kind: .playerViewController,
+                    items: [PlayerItem(title: "Clip", duration: 60)]),
+            ],
+            remoteCommands: [.play, .pause])
         var h = try Harness([app])
         h.app("App", .play(player: "audio"))
         h.app("App", .nowPlayingInfo(NowPlayingInfo(title: "Episode", duration: 1800, elapsed: 0)))
         h.app("App", .pause(player: "audio"), after: .seconds(5))
         h.app("App", .play(player: "video"))
         #expect(h.engine.nowPlayingView(at: h.time)?.title == "Clip", "S4-1: the controller publishes its video")
-        #expect(h.appState("App").published?.elapsed(at: h.time + .seconds(10)) == 15,
-                "S4-2: the paused audio info keeps ticking underneath")
+        #expect(
+            h.appState("App").published?.elapsed(at: h.time + .seconds(10)) == 15,
+            "S4-2: the paused audio info keeps ticking underneath")
         var off = app
         off.players[1].updatesNowPlayingInfoCenter = false
         var fixed = try Harness([off])
         fixed.app("App", .play(player: "audio"))
         fixed.app("App", .nowPlayingInfo(NowPlayingInfo(title: "Episode")))
         fixed.app("App", .play(player: "video"))
-        #expect(fixed.engine.nowPlayingView(at: fixed.time)?.title == "Episode", "the fix: updatesNowPlayingInfoCenter = NO")
+        #expect(
+            fixed.engine.nowPlayingView(at: fixed.time)?.title == "Episode", "the fix: updatesNowPlayingInfoCenter = NO"
+        )
     }
 
     @Test("S4-3: during a video, disabled commands and empty info keep the lock screen from driving the audio")

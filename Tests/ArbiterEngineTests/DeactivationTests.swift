@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Deactivation (reference §4.2)")
@@ -71,13 +72,15 @@ struct DeactivationTests {
 
     @Test("only the sessions this app interrupted are told")
     func onlyOwnInterruptees() throws {
-        var h = try Harness([Apps.music, AppConfig("Video", backgroundModes: [.audio], category: .playback),
-                             AppConfig("Radio", category: .playback)])
+        var h = try Harness([
+            Apps.music, AppConfig("Video", backgroundModes: [.audio], category: .playback),
+            AppConfig("Radio", category: .playback),
+        ])
         h.app("Music", .play())
         h.app("Video", .foreground)
-        h.app("Video", .play())        // interrupts Music
+        h.app("Video", .play())  // interrupts Music
         h.app("Radio", .foreground)
-        h.app("Radio", .play())        // interrupts Video
+        h.app("Radio", .play())  // interrupts Video
         _ = h.takeNotifications()
         h.app("Radio", .stop())
         h.app("Radio", .deactivate(notifyOthers: true))

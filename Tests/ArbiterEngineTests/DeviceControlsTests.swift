@@ -1,9 +1,12 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Device controls: the Ring/Silent switch and the screen lock (reference §1)")
 struct DeviceControlsTests {
-    @Test("moving the Ring/Silent switch or locking the screen is a decision with its rule; the same position again is none")
+    @Test(
+        "moving the Ring/Silent switch or locking the screen is a decision with its rule; the same position again is none"
+    )
     func switchAndLock() throws {
         var h = try Harness([Apps.plain])
         let silent = h.device(.ringer(.silent))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Ducking (reference §5.3)")
@@ -63,8 +64,12 @@ struct DuckingTests {
 
     @Test("two ducking sessions duck each other and everyone else")
     func twoDuckers() throws {
-        var h = try Harness([Apps.music, Apps.maps, AppConfig("Coach", backgroundModes: [.audio], category: .playback,
-                                                               options: [.duckOthers])])
+        var h = try Harness([
+            Apps.music, Apps.maps,
+            AppConfig(
+                "Coach", backgroundModes: [.audio], category: .playback,
+                options: [.duckOthers]),
+        ])
         h.app("Music", .play())
         h.app("Maps", .activate)
         h.app("Coach", .activate)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 /// Drives every sequence of events up to a length over a few apps, checking the invariants after each step
@@ -23,16 +24,22 @@ struct ExhaustiveTests {
         for app in apps.map(\.name) {
             events += [.app(app, .play()), .app(app, .foreground)]
         }
-        events += [.app("Music", .activate), .app("Music", .pause()), .app("Music", .deactivate()),
-                   .app("Music", .background), .app("Music", .setCategory(.playback, options: [.mixWithOthers])),
-                   .app("Maps", .deactivate(notifyOthers: true)), .app("Podcasts", .deactivate(notifyOthers: true)),
-                   .app("Podcasts", .setCategory(.playAndRecord, mode: .voiceChat)),
-                   .app("Podcasts", .overrideOutput(speaker: true)), .app("Game", .setCategory(.soloAmbient))]
-        events += [SystemAction.incomingCall, .answerCall, .endCall, .siriBegin, .remote(.togglePlayPause),
-                   .mediaServicesReset].map(Event.system)
-        events += [.device(.ringer(.silent)), .device(.lock), .device(.connect(AccessorySpec(.wiredHeadphones))),
-                   .device(.disconnect(AccessorySpec(.wiredHeadphones))),
-                   .device(.connect(AccessorySpec(.bluetoothHeadset)))]
+        events += [
+            .app("Music", .activate), .app("Music", .pause()), .app("Music", .deactivate()),
+            .app("Music", .background), .app("Music", .setCategory(.playback, options: [.mixWithOthers])),
+            .app("Maps", .deactivate(notifyOthers: true)), .app("Podcasts", .deactivate(notifyOthers: true)),
+            .app("Podcasts", .setCategory(.playAndRecord, mode: .voiceChat)),
+            .app("Podcasts", .overrideOutput(speaker: true)), .app("Game", .setCategory(.soloAmbient)),
+        ]
+        events += [
+            SystemAction.incomingCall, .answerCall, .endCall, .siriBegin, .remote(.togglePlayPause),
+            .mediaServicesReset,
+        ].map(Event.system)
+        events += [
+            .device(.ringer(.silent)), .device(.lock), .device(.connect(AccessorySpec(.wiredHeadphones))),
+            .device(.disconnect(AccessorySpec(.wiredHeadphones))),
+            .device(.connect(AccessorySpec(.bluetoothHeadset))),
+        ]
         return events
     }()
 
@@ -72,11 +79,13 @@ struct ExhaustiveTests {
         #expect(tally.failures == [])
         #expect(tally.statesPerDepth.count == depth)
         #expect(tally.statesPerDepth.last! > tally.statesPerDepth.first!, "the search reaches new states as it deepens")
-        for id in ["activation.non-mixable-interrupts", "activation.interrupts-spoken-audio", "ducking.duck-others",
-                   "system.call-interrupts", "deactivation.notify-others", "background.suspends",
-                   "audible.silent-switch", "other-audio.silence-secondary-hint", "route.last-in-wins",
-                   "route.disconnect-interrupts-now-playing", "route.override-speaker", "remote.to-now-playing",
-                   "app.reaction", "media-services.reset"] {
+        for id in [
+            "activation.non-mixable-interrupts", "activation.interrupts-spoken-audio", "ducking.duck-others",
+            "system.call-interrupts", "deactivation.notify-others", "background.suspends",
+            "audible.silent-switch", "other-audio.silence-secondary-hint", "route.last-in-wins",
+            "route.disconnect-interrupts-now-playing", "route.override-speaker", "remote.to-now-playing",
+            "app.reaction", "media-services.reset",
+        ] {
             #expect(tally.rulesSeen.contains(id), "the exploration never reached \(id)")
         }
         print("exhaustive: \(tally.steps) steps, distinct states per depth \(tally.statesPerDepth)")
@@ -86,7 +95,9 @@ struct ExhaustiveTests {
         let where_ = path.map(\.description).joined(separator: " → ")
         let violations = after.invariantViolations()
         if !violations.isEmpty { tally.fail("\(where_): \(violations)") }
-        if case .rejected = outcome.result, after != before { tally.fail("\(where_): a rejected event changed the state") }
+        if case .rejected = outcome.result, after != before {
+            tally.fail("\(where_): a rejected event changed the state")
+        }
         var rules = outcome.decisions.map(\.rule) + outcome.notifications.map(\.rule)
         if let error = outcome.error { rules.append(error.rule) }
         for rule in rules {

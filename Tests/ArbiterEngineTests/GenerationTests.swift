@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Behaviour generations (reference §5.1)")
@@ -18,8 +19,9 @@ struct GenerationTests {
         return back.notifications.filter { $0.app == "Game" }
     }
 
-    @Test("iOS 14 and 15: an app suspended with an active session is told (appWasSuspended) when it runs again",
-          arguments: [14, 15])
+    @Test(
+        "iOS 14 and 15: an app suspended with an active session is told (appWasSuspended) when it runs again",
+        arguments: [14, 15])
     func appWasSuspended(ios: Int) throws {
         for comeBack in [Event.app("Game", .foreground), .app("Game", .activate)] {
             let told = try suspendAndReturn(ios: ios, wakeBy: comeBack)

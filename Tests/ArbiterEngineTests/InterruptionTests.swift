@@ -1,10 +1,15 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Interruption: what an interrupted session loses (reference §5.2, §5.4)")
 struct InterruptionTests {
-    @Test("every player is paused by an interruption", arguments: [PlayerKind.audioPlayer, .avPlayer, .queuePlayer,
-                                                                   .playerViewController, .audioEngine])
+    @Test(
+        "every player is paused by an interruption",
+        arguments: [
+            PlayerKind.audioPlayer, .avPlayer, .queuePlayer,
+            .playerViewController, .audioEngine,
+        ])
     func interruptionPauses(kind: PlayerKind) throws {
         var h = try Harness([Apps.withPlayer(kind)])
         h.app("App", .play())

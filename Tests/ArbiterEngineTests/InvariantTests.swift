@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Invariants")
@@ -22,8 +23,9 @@ struct InvariantTests {
         // An interruption by an app that its deactivation would not look for (the bound says there is none).
         var unseenInterruption = engine
         unseenInterruption.apps[1].session.interruption = Interruption(by: .app("Music"), at: .zero, reason: .default)
-        #expect(unseenInterruption.invariantViolations()
-            .contains("Music interrupted 1 sessions still pending, above its bound 0"))
+        #expect(
+            unseenInterruption.invariantViolations()
+                .contains("Music interrupted 1 sessions still pending, above its bound 0"))
 
         var playingInactive = engine
         playingInactive.apps[0].players[0].state = .playing
@@ -40,8 +42,13 @@ struct InvariantTests {
 
     @Test("invariants hold along a long, busy day")
     func busyDay() throws {
-        var h = try Harness([Apps.music, Apps.podcasts, Apps.maps, Apps.game, Apps.recorder, Apps.voip],
-                            profile: { var p = Profile(); p.duckRamp = .ms(300); return p }())
+        var h = try Harness(
+            [Apps.music, Apps.podcasts, Apps.maps, Apps.game, Apps.recorder, Apps.voip],
+            profile: {
+                var p = Profile()
+                p.duckRamp = .ms(300)
+                return p
+            }())
         h.app("Music", .play())
         h.app("Maps", .play(), after: .seconds(30))
         h.app("Maps", .stop(), after: .seconds(3))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Lifecycle: foreground, background, suspension, termination and launch (reference §7)")
@@ -24,7 +25,9 @@ struct LifecycleTests {
         #expect(h.takeNotifications().isEmpty, "no appWasSuspended notice from iOS 16")
     }
 
-    @Test("ambient and soloAmbient stop in the background even with the audio mode", arguments: [Category.ambient, .soloAmbient])
+    @Test(
+        "ambient and soloAmbient stop in the background even with the audio mode",
+        arguments: [Category.ambient, .soloAmbient])
     func ambientStops(category: Category) throws {
         var h = try Harness([AppConfig("App", backgroundModes: [.audio], category: category), Apps.plain])
         h.app("App", .play())
@@ -77,8 +80,12 @@ struct LifecycleTests {
 
     @Test("a terminated app stops, leaves Now Playing and must be launched again")
     func termination() throws {
-        var h = try Harness([Apps.music, AppConfig("Video", category: .playback,
-                                                   players: [PlayerConfig(name: "video", kind: .playerViewController)])])
+        var h = try Harness([
+            Apps.music,
+            AppConfig(
+                "Video", category: .playback,
+                players: [PlayerConfig(name: "video", kind: .playerViewController)]),
+        ])
         h.app("Music", .play())
         h.app("Video", .foreground)
         h.app("Video", .play())

@@ -1,15 +1,20 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("The Music app (reference §8.1, §8.5, §7, §5.2)")
 struct MusicAppTests {
-    static let jukebox = AppConfig("Jukebox", category: .playback, players: [
-        PlayerConfig(name: "music", kind: .systemMusicPlayer,
-                     items: [PlayerItem(title: "One", duration: 60), PlayerItem(title: "Two", duration: 60)],
-                     generatesPlaybackNotifications: true),
-    ])
-    static let podcasts = AppConfig("Podcasts", backgroundModes: [.audio], category: .playback,
-                                    remoteCommands: [.play, .pause])
+    static let jukebox = AppConfig(
+        "Jukebox", category: .playback,
+        players: [
+            PlayerConfig(
+                name: "music", kind: .systemMusicPlayer,
+                items: [PlayerItem(title: "One", duration: 60), PlayerItem(title: "Two", duration: 60)],
+                generatesPlaybackNotifications: true)
+        ])
+    static let podcasts = AppConfig(
+        "Podcasts", backgroundModes: [.audio], category: .playback,
+        remoteCommands: [.play, .pause])
 
     @Test("the engine runs the Music app only when an app has a systemMusicPlayer, named Music unless that is taken")
     func builtIn() throws {
@@ -33,8 +38,14 @@ struct MusicAppTests {
         let view = h.engine.nowPlayingView(at: .seconds(10))
         #expect(view?.title == "One" && view?.elapsed == 10 && view?.rate == 1, "Music shows the shared queue's item")
         #expect(h.engine.player("music", of: "Jukebox")?.currentItem?.title == "One")
-        #expect(h.takeNotifications() == [Delivered(app: "Jukebox", kind: .playbackStateChanged(player: "music",
-                                                                                                 .playing))])
+        #expect(
+            h.takeNotifications() == [
+                Delivered(
+                    app: "Jukebox",
+                    kind: .playbackStateChanged(
+                        player: "music",
+                        .playing))
+            ])
     }
 
     @Test("Music's non-mixable session interrupts another app's non-mixable playback, like any other")
@@ -86,8 +97,11 @@ struct MusicAppTests {
         #expect(h.engine.player("music", of: "Jukebox")?.currentItem?.title == "Two")
         h.send(.advance, after: .seconds(40))
         #expect(h.engine.player("music", of: "Jukebox")?.state == .stopped)
-        #expect(h.takeNotifications().last == Delivered(app: "Jukebox",
-                                                        kind: .playbackStateChanged(player: "music", .stopped)))
+        #expect(
+            h.takeNotifications().last
+                == Delivered(
+                    app: "Jukebox",
+                    kind: .playbackStateChanged(player: "music", .stopped)))
     }
 
     @Test("after a declined call Music resumes (musicAppResumesAfterInterruption), or waits when the profile says so")
@@ -129,8 +143,11 @@ struct MusicAppTests {
 
     @Test("an app playing through systemMusicPlayer does not become Now Playing: the Music app does")
     func systemMusicPlayerNotNowPlaying() throws {
-        var h = try Harness([AppConfig("Jukebox", category: .playback, players: [PlayerConfig(name: "main", kind: .systemMusicPlayer)],
-                                       remoteCommands: [.play])])
+        var h = try Harness([
+            AppConfig(
+                "Jukebox", category: .playback, players: [PlayerConfig(name: "main", kind: .systemMusicPlayer)],
+                remoteCommands: [.play])
+        ])
         h.app("Jukebox", .play())
         #expect(h.playing("Music"))
         #expect(!h.playing("Jukebox"))

@@ -1,18 +1,25 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Now Playing: who it is, what the lock screen shows, and the commands it offers (reference §8)")
 struct NowPlayingTests {
-    static let radio = AppConfig("Radio", backgroundModes: [.audio], category: .playback,
-                                 remoteCommands: [.play, .pause, .togglePlayPause],
-                                 reactions: [.remote(.pause): .pause, .remote(.play): .resume,
-                                             .remote(.togglePlayPause): .togglePlayPause])
+    static let radio = AppConfig(
+        "Radio", backgroundModes: [.audio], category: .playback,
+        remoteCommands: [.play, .pause, .togglePlayPause],
+        reactions: [
+            .remote(.pause): .pause, .remote(.play): .resume,
+            .remote(.togglePlayPause): .togglePlayPause,
+        ])
 
     @Test("Now Playing needs a non-mixable session and an enabled remote command, and stays after pausing")
     func eligibility() throws {
-        var h = try Harness([AppConfig("Silent", category: .playback), Apps.music,
-                             AppConfig("Mixer", category: .playback, options: [.mixWithOthers],
-                                       remoteCommands: [.play])])
+        var h = try Harness([
+            AppConfig("Silent", category: .playback), Apps.music,
+            AppConfig(
+                "Mixer", category: .playback, options: [.mixWithOthers],
+                remoteCommands: [.play]),
+        ])
         h.app("Silent", .play())
         #expect(h.engine.nowPlaying == nil, "no remote command")
         h.app("Music", .foreground)
@@ -38,8 +45,11 @@ struct NowPlayingTests {
         #expect(h.engine.nowPlaying == "Podcasts")
         let disabled = h.app("Podcasts", .disableCommands(commands))
         #expect(h.engine.nowPlaying == "Radio", "the latest of the others, not the first")
-        #expect(disabled.decisions.contains(Decision(app: "Radio", change: .nowPlaying("Radio"),
-                                                     rule: .nowPlayingEligibility)))
+        #expect(
+            disabled.decisions.contains(
+                Decision(
+                    app: "Radio", change: .nowPlaying("Radio"),
+                    rule: .nowPlayingEligibility)))
         h.app("Podcasts", .enableCommands(commands))
         #expect(h.engine.nowPlaying == "Podcasts", "its play is still the latest")
         h.app("Music", .foreground)

@@ -1,12 +1,17 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Other audio hints (reference §4.4)")
 struct OtherAudioTests {
     @Test("isOtherAudioPlaying counts mixable apps; secondaryAudioShouldBeSilencedHint only non-mixable ones")
     func hints() throws {
-        var h = try Harness([Apps.game, Apps.music, AppConfig("Mixer", backgroundModes: [.audio], category: .playback,
-                                                               options: [.mixWithOthers])])
+        var h = try Harness([
+            Apps.game, Apps.music,
+            AppConfig(
+                "Mixer", backgroundModes: [.audio], category: .playback,
+                options: [.mixWithOthers]),
+        ])
         h.app("Mixer", .play())
         #expect(h.engine.isOtherAudioPlaying(for: "Game"))
         #expect(!h.engine.secondaryAudioShouldBeSilencedHint(for: "Game"))
@@ -40,7 +45,7 @@ struct OtherAudioTests {
         var h = try Harness([Apps.game, Apps.music])
         h.app("Music", .foreground)
         h.app("Music", .play())
-        h.app("Game", .foreground)   // Game's session is not active
+        h.app("Game", .foreground)  // Game's session is not active
         _ = h.takeNotifications()
         h.app("Music", .pause())
         #expect(h.takeNotifications().isEmpty)

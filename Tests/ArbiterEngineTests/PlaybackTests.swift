@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Playback: players play, pause and record, and playing activates the session (reference §4.1, §7)")
@@ -21,8 +22,9 @@ struct PlaybackTests {
         #expect(!h.session("NoMode").isActive)
     }
 
-    @Test("starting playback in the background with ambient or soloAmbient fails with cannotStartPlaying even with the audio mode",
-          arguments: [Category.ambient, .soloAmbient])
+    @Test(
+        "starting playback in the background with ambient or soloAmbient fails with cannotStartPlaying even with the audio mode",
+        arguments: [Category.ambient, .soloAmbient])
     func backgroundPlaybackWithAmbient(category: Category) throws {
         var h = try Harness([AppConfig("Front"), AppConfig("Amb", backgroundModes: [.audio], category: category)])
         let outcome = h.app("Amb", .play())
@@ -44,8 +46,12 @@ struct PlaybackTests {
 
     @Test("a mixable recording cannot start from the background: cannotStartRecording")
     func mixableRecordingFromBackground() throws {
-        var h = try Harness([Apps.plain, AppConfig("Memo", backgroundModes: [.audio], category: .playAndRecord,
-                                                   options: [.mixWithOthers])])
+        var h = try Harness([
+            Apps.plain,
+            AppConfig(
+                "Memo", backgroundModes: [.audio], category: .playAndRecord,
+                options: [.mixWithOthers]),
+        ])
         #expect(h.app("Memo", .record).failure == .cannotStartRecording)
         h.app("Memo", .foreground)
         #expect(h.app("Memo", .record).result == .succeeded)

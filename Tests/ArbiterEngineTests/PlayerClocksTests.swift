@@ -1,11 +1,14 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Players' own clocks (rate, position, items)")
 struct PlayerClocksTests {
-    static let viewer = AppConfig("Viewer", backgroundModes: [.audio], category: .playback, players: [
-        PlayerConfig(name: "video", kind: .playerViewController, items: [PlayerItem(title: "Film", duration: 100)]),
-    ])
+    static let viewer = AppConfig(
+        "Viewer", backgroundModes: [.audio], category: .playback,
+        players: [
+            PlayerConfig(name: "video", kind: .playerViewController, items: [PlayerItem(title: "Film", duration: 100)])
+        ])
 
     @Test("at 2x the position advances two seconds a second and the item ends in half the time")
     func doubleSpeed() throws {
@@ -34,8 +37,15 @@ struct PlayerClocksTests {
 
     @Test("a rate must be above 0 and at most 32, and name a player when there are several")
     func rateRejected() throws {
-        var h = try Harness([Self.viewer, AppConfig("Two", players: [PlayerConfig(name: "a", kind: .avPlayer),
-                                                                     PlayerConfig(name: "b", kind: .avPlayer)])])
+        var h = try Harness([
+            Self.viewer,
+            AppConfig(
+                "Two",
+                players: [
+                    PlayerConfig(name: "a", kind: .avPlayer),
+                    PlayerConfig(name: "b", kind: .avPlayer),
+                ]),
+        ])
         #expect(h.app("Viewer", .rate(0)).isRejected)
         #expect(h.app("Viewer", .rate(40)).isRejected)
         #expect(h.app("Two", .rate(2)).isRejected)
@@ -56,19 +66,25 @@ struct PlayerClocksTests {
 
     @Test("items that ended before an event are told in the order they ended, across players and apps")
     func endsInTimeOrder() throws {
-        let late = AppConfig("Late", backgroundModes: [.audio], category: .playback, options: [.mixWithOthers],
-                             players: [PlayerConfig(name: "a", kind: .avPlayer, items: [PlayerItem(duration: 5)])])
-        let early = AppConfig("Early", backgroundModes: [.audio], category: .playback, options: [.mixWithOthers],
-                              players: [PlayerConfig(name: "q", kind: .queuePlayer,
-                                                     items: [PlayerItem(duration: 2), PlayerItem(duration: 6)])])
+        let late = AppConfig(
+            "Late", backgroundModes: [.audio], category: .playback, options: [.mixWithOthers],
+            players: [PlayerConfig(name: "a", kind: .avPlayer, items: [PlayerItem(duration: 5)])])
+        let early = AppConfig(
+            "Early", backgroundModes: [.audio], category: .playback, options: [.mixWithOthers],
+            players: [
+                PlayerConfig(
+                    name: "q", kind: .queuePlayer,
+                    items: [PlayerItem(duration: 2), PlayerItem(duration: 6)])
+            ])
         var h = try Harness([late, early])
         h.app("Late", .play())
         h.app("Early", .play())
         h.send(.advance, after: .seconds(30))
-        #expect(h.takeNotifications() == [
-            Delivered(app: "Early", kind: .didPlayToEndTime(player: "q")),   // at 2s
-            Delivered(app: "Late", kind: .didPlayToEndTime(player: "a")),    // at 5s
-            Delivered(app: "Early", kind: .didPlayToEndTime(player: "q")),   // at 8s
-        ])
+        #expect(
+            h.takeNotifications() == [
+                Delivered(app: "Early", kind: .didPlayToEndTime(player: "q")),  // at 2s
+                Delivered(app: "Late", kind: .didPlayToEndTime(player: "a")),  // at 5s
+                Delivered(app: "Early", kind: .didPlayToEndTime(player: "q")),  // at 8s
+            ])
     }
 }

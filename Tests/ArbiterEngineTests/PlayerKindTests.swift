@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Player kinds (reference §5.4, §6.4, §7, §8.4, §8.5)")
@@ -41,8 +42,14 @@ struct PlayerKindTests {
     @Test("music players post playback-state notifications only after beginGeneratingPlaybackNotifications")
     func musicPlayerNotifications() throws {
         for generating in [false, true] {
-            var h = try Harness([AppConfig("App", category: .playback, players: [PlayerConfig(
-                name: "music", kind: .systemMusicPlayer, generatesPlaybackNotifications: generating)])])
+            var h = try Harness([
+                AppConfig(
+                    "App", category: .playback,
+                    players: [
+                        PlayerConfig(
+                            name: "music", kind: .systemMusicPlayer, generatesPlaybackNotifications: generating)
+                    ])
+            ])
             h.app("App", .play())
             let posted = h.takeNotifications().contains { $0.kind == .playbackStateChanged(player: "music", .playing) }
             #expect(posted == generating)
@@ -55,8 +62,9 @@ struct PlayerKindTests {
         var h = try Harness([Apps.withPlayer(.playerViewController, items: items)])
         h.app("App", .play())
         #expect(h.engine.nowPlaying == "App", "it handles remote commands itself, so the app is eligible")
-        #expect(h.engine.nowPlayingView(at: h.time + .seconds(30))
-            == NowPlayingView(app: "App", title: "Trailer", duration: 120, elapsed: 30, rate: 1))
+        #expect(
+            h.engine.nowPlayingView(at: h.time + .seconds(30))
+                == NowPlayingView(app: "App", title: "Trailer", duration: 120, elapsed: 30, rate: 1))
         h.system(.remote(.pause), after: .seconds(30))
         #expect(!h.playing("App"), "the controller handles pause itself")
         #expect(h.engine.nowPlayingView(at: h.time + .seconds(30))?.elapsed == 30, "its rate is right: 0")
@@ -68,9 +76,12 @@ struct PlayerKindTests {
 
     @Test("a player whose video is on screen pauses in the background; detached, its audio goes on")
     func videoInBackground() throws {
-        var h = try Harness([AppConfig("Video", backgroundModes: [.audio], category: .playback,
-                                       players: [PlayerConfig(name: "movie", kind: .avPlayer, showsVideo: true)]),
-                             Apps.plain])
+        var h = try Harness([
+            AppConfig(
+                "Video", backgroundModes: [.audio], category: .playback,
+                players: [PlayerConfig(name: "movie", kind: .avPlayer, showsVideo: true)]),
+            Apps.plain,
+        ])
         h.app("Video", .play())
         h.app("Plain", .foreground)
         #expect(h.appState("Video").players[0].state == .paused)
@@ -83,9 +94,12 @@ struct PlayerKindTests {
 
     @Test("a systemMusicPlayer starts the Music app even from the background; the app's own players keep its rules")
     func musicAppPlaysForSystemMusicPlayersAlone() throws {
-        let both = AppConfig("Both", category: .soloAmbient,
-                             players: [PlayerConfig(name: "music", kind: .systemMusicPlayer),
-                                       PlayerConfig(name: "own", kind: .audioPlayer)])
+        let both = AppConfig(
+            "Both", category: .soloAmbient,
+            players: [
+                PlayerConfig(name: "music", kind: .systemMusicPlayer),
+                PlayerConfig(name: "own", kind: .audioPlayer),
+            ])
         var engine = try Engine(Setup(apps: [AppConfig("Front"), both]))
         #expect(engine.handle(.app("Both", .play()), at: .zero).failure == .cannotStartPlaying)
         #expect(engine.handle(.app("Both", .play(player: "own")), at: .zero).failure == .cannotStartPlaying)
@@ -97,8 +111,14 @@ struct PlayerKindTests {
 
     @Test("seek moves the position; several players need a name")
     func seek() throws {
-        var h = try Harness([AppConfig("App", players: [PlayerConfig(name: "a", kind: .avPlayer),
-                                                        PlayerConfig(name: "b", kind: .audioPlayer)])])
+        var h = try Harness([
+            AppConfig(
+                "App",
+                players: [
+                    PlayerConfig(name: "a", kind: .avPlayer),
+                    PlayerConfig(name: "b", kind: .audioPlayer),
+                ])
+        ])
         #expect(h.app("App", .seek(to: 30)).isRejected)
         h.app("App", .seek(player: "a", to: 30))
         #expect(h.appState("App").players[0].position(at: h.time) == 30)

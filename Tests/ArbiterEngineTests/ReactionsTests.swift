@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Reactions: the apps' own code")
@@ -20,8 +21,12 @@ struct ReactionsTests {
         let ended = try #require(changes.firstIndex(of: .interruptionEnded))
         let reacted = try #require(changes.firstIndex(of: .reacted(.interruptionEnded, .resumeIfShouldResume)))
         #expect(ended < reacted)
-        #expect(outcome.reactions == [ReactionRecord(app: "Music", trigger: .interruptionEnded,
-                                                     reaction: .resumeIfShouldResume, result: .succeeded)])
+        #expect(
+            outcome.reactions == [
+                ReactionRecord(
+                    app: "Music", trigger: .interruptionEnded,
+                    reaction: .resumeIfShouldResume, result: .succeeded)
+            ])
     }
 
     @Test("an app declared during a run reacts, and so does a relaunched one, among apps that declare no reaction")
@@ -70,8 +75,9 @@ struct ReactionsTests {
 
     @Test("reactions to the Silent-switch hint: a game mutes its soundtrack while other audio plays")
     func secondaryAudioHint() throws {
-        let game = AppConfig("Game", category: .ambient,
-                             reactions: [.silenceSecondaryAudioBegan: .pause, .silenceSecondaryAudioEnded: .resume])
+        let game = AppConfig(
+            "Game", category: .ambient,
+            reactions: [.silenceSecondaryAudioBegan: .pause, .silenceSecondaryAudioEnded: .resume])
         var h = try Harness([game, Apps.music])
         h.app("Music", .foreground)
         h.app("Music", .play())
@@ -90,8 +96,9 @@ struct ReactionsTests {
         // A (foreground) and B (Now Playing, so it may activate from the background) both play again
         // whenever they are interrupted.
         let a = AppConfig("A", category: .playback, reactions: [.interruptionBegan: .play])
-        let b = AppConfig("B", backgroundModes: [.audio], category: .playback, remoteCommands: [.play],
-                          reactions: [.interruptionBegan: .play])
+        let b = AppConfig(
+            "B", backgroundModes: [.audio], category: .playback, remoteCommands: [.play],
+            reactions: [.interruptionBegan: .play])
         var h = try Harness([a, b])
         h.app("B", .foreground)
         h.app("B", .play())

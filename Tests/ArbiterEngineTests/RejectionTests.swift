@@ -1,5 +1,5 @@
-import Testing
 import ArbiterEngine
+import Testing
 
 /// Names and accessories a setup refuses are refused alike when they arrive as events, and a refused event changes
 /// nothing.
@@ -18,23 +18,28 @@ struct RejectionTests {
     @Test("an invalid app name: the same message from a setup and from a declaration")
     func invalidName() throws {
         let bad = AppConfig("Bad Name")
-        #expect(setupProblems(Setup(apps: [bad])) == [
-            "app name 'Bad Name' is not valid; expected letters, digits, '-' and '_'",
-        ])
+        #expect(
+            setupProblems(Setup(apps: [bad])) == [
+                "app name 'Bad Name' is not valid; expected letters, digits, '-' and '_'"
+            ])
         var engine = try Engine(Setup(apps: [AppConfig("Music")]))
         let before = engine
         let outcome = engine.handle(.declare(bad), at: .ms(10))
-        #expect(outcome.result == .rejected(InputError(
-            "app name 'Bad Name' is not valid; expected letters, digits, '-' and '_'")))
+        #expect(
+            outcome.result
+                == .rejected(
+                    InputError(
+                        "app name 'Bad Name' is not valid; expected letters, digits, '-' and '_'")))
         #expect(engine == before)
     }
 
     @Test("the same accessory twice: refused in a setup and when connected again")
     func accessoryTwice() throws {
         let headphones = AccessorySpec(.wiredHeadphones)
-        #expect(setupProblems(Setup(device: DeviceConfig(accessories: [headphones, headphones]))) == [
-            "accessory \(headphones) is listed twice; expected a name for a second wiredHeadphones",
-        ])
+        #expect(
+            setupProblems(Setup(device: DeviceConfig(accessories: [headphones, headphones]))) == [
+                "accessory \(headphones) is listed twice; expected a name for a second wiredHeadphones"
+            ])
         var engine = try Engine(Setup(device: DeviceConfig(accessories: [headphones])))
         let before = engine
         guard case .rejected(let error) = engine.handle(.device(.connect(headphones)), at: .ms(10)).result else {

@@ -1,11 +1,15 @@
 import Testing
+
 @testable import ArbiterEngine
 
-@Suite("Remote commands: to the Now Playing app, with their values, and kept while Siri holds the session (reference §8.3, §5.2)")
+@Suite(
+    "Remote commands: to the Now Playing app, with their values, and kept while Siri holds the session (reference §8.3, §5.2)"
+)
 struct RemoteCommandsTests {
-    static let podcasts = AppConfig("Podcasts", backgroundModes: [.audio], category: .playback, mode: .spokenAudio,
-                                    remoteCommands: [.play, .pause],
-                                    reactions: [.interruptionEnded: .resumeIfShouldResume, .remote(.pause): .pause])
+    static let podcasts = AppConfig(
+        "Podcasts", backgroundModes: [.audio], category: .playback, mode: .spokenAudio,
+        remoteCommands: [.play, .pause],
+        reactions: [.interruptionEnded: .resumeIfShouldResume, .remote(.pause): .pause])
 
     @Test("a command during Siri is delivered, kept, and applied after the app has reacted to Siri's end")
     func keptUntilSiriEnds() throws {
@@ -18,8 +22,9 @@ struct RemoteCommandsTests {
         let end = h.system(.siriEnd)
         #expect(!h.playing("Podcasts"), "the kept pause comes after the resume the end caused")
         #expect(end.decisions.contains { $0.change == .remoteApplied(.pause) })
-        #expect(h.takeNotifications().filter { if case .remoteCommand = $0.kind { true } else { false } }.count == 1,
-                "told once, when the command arrived")
+        #expect(
+            h.takeNotifications().filter { if case .remoteCommand = $0.kind { true } else { false } }.count == 1,
+            "told once, when the command arrived")
         h.system(.siriBegin)
         let again = h.system(.siriEnd)
         #expect(!again.decisions.contains { $0.change == .remoteApplied(.pause) }, "nothing is kept twice")
@@ -58,15 +63,20 @@ struct RemoteCommandsTests {
 
     @Test("a handler whose action fails reports commandFailed")
     func commandFailed() throws {
-        var voip = try Harness([AppConfig("Voip", category: .playAndRecord, remoteCommands: [.play],
-                                          reactions: [.remote(.play): .play])])
+        var voip = try Harness([
+            AppConfig(
+                "Voip", category: .playAndRecord, remoteCommands: [.play],
+                reactions: [.remote(.play): .play])
+        ])
         voip.app("Voip", .play())
         voip.app("Voip", .pause())
         voip.system(.incomingCall)
         voip.system(.answerCall)
         let outcome = voip.system(.remote(.play))
         #expect(outcome.decisions(for: "Voip").contains(.remoteHandled(.play, .commandFailed)))
-        #expect(outcome.reactions.first?.result == .failed(SessionError(.insufficientPriority, .callBlocksRecordingActivation)))
+        #expect(
+            outcome.reactions.first?.result
+                == .failed(SessionError(.insufficientPriority, .callBlocksRecordingActivation)))
     }
 
     @Test("changePlaybackPosition carries its position")
@@ -77,10 +87,13 @@ struct RemoteCommandsTests {
         #expect(h.appState("Books").players[0].position(at: h.time) == 95)
     }
 
-    static let books = AppConfig("Books", backgroundModes: [.audio], category: .playback, mode: .spokenAudio,
-                                 remoteCommands: [.play, .pause, .changePlaybackPosition, .changePlaybackRate,
-                                                  .skipForward, .changeRepeatMode, .like],
-                                 reactions: [.interruptionEnded: .resumeIfShouldResume])
+    static let books = AppConfig(
+        "Books", backgroundModes: [.audio], category: .playback, mode: .spokenAudio,
+        remoteCommands: [
+            .play, .pause, .changePlaybackPosition, .changePlaybackRate,
+            .skipForward, .changeRepeatMode, .like,
+        ],
+        reactions: [.interruptionEnded: .resumeIfShouldResume])
 
     @Test("a value a command does not carry is refused and changes nothing")
     func mismatchRefused() throws {
@@ -88,13 +101,19 @@ struct RemoteCommandsTests {
         h.app("Books", .play())
         let before = h.engine
         for (action, message) in [
-            (SystemAction.remote(.pause, value: .rate(2)),
-             "remote pause carries no value (found a rate, 2.0); expected the command alone"),
+            (
+                SystemAction.remote(.pause, value: .rate(2)),
+                "remote pause carries no value (found a rate, 2.0); expected the command alone"
+            ),
             (.remote(.skipForward, value: .rate(2)), "remote skipForward carries an interval, not a rate (found 2.0)"),
-            (.remote(.changeRepeatMode, value: .shuffleType(.items)),
-             "remote changeRepeatMode carries a repeat type, not a shuffle type (found items)"),
-            (.remote(.changePlaybackRate, value: .rate(.nan)),
-             "remote changePlaybackRate has a rate of nan; expected a finite number"),
+            (
+                .remote(.changeRepeatMode, value: .shuffleType(.items)),
+                "remote changeRepeatMode carries a repeat type, not a shuffle type (found items)"
+            ),
+            (
+                .remote(.changePlaybackRate, value: .rate(.nan)),
+                "remote changePlaybackRate has a rate of nan; expected a finite number"
+            ),
         ] {
             let outcome = h.system(action)
             #expect(outcome.result == .rejected(InputError(message)), "\(action)")
@@ -128,8 +147,11 @@ struct RemoteCommandsTests {
 
     @Test("a handler's failure (play in playAndRecord during an answered call) travels with its remoteCommand")
     func handlerStatusInNotification() throws {
-        var h = try Harness([AppConfig("Radio", backgroundModes: [.audio], category: .playAndRecord,
-                                       remoteCommands: [.play, .pause], reactions: [.remote(.play): .play])])
+        var h = try Harness([
+            AppConfig(
+                "Radio", backgroundModes: [.audio], category: .playAndRecord,
+                remoteCommands: [.play, .pause], reactions: [.remote(.play): .play])
+        ])
         h.app("Radio", .play())
         h.app("Radio", .pause())
         h.system(.incomingCall)

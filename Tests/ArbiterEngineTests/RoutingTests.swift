@@ -1,12 +1,16 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Routing: the route a session gets from its configuration and the accessories (reference §6)")
 struct RoutingTests {
-    private func route(_ category: Category, mode: Mode = .default, options: CategoryOptions = [],
-                       accessories: [AccessoryKind] = [], profile: Profile = Profile()) throws -> Route {
-        var h = try Harness([AppConfig("App", category: category, mode: mode, options: options)], profile: profile,
-                            device: DeviceConfig(accessories: accessories.map { AccessorySpec($0) }))
+    private func route(
+        _ category: Category, mode: Mode = .default, options: CategoryOptions = [],
+        accessories: [AccessoryKind] = [], profile: Profile = Profile()
+    ) throws -> Route {
+        var h = try Harness(
+            [AppConfig("App", category: category, mode: mode, options: options)], profile: profile,
+            device: DeviceConfig(accessories: accessories.map { AccessorySpec($0) }))
         h.app("App", .activate)
         return h.engine.currentRoute
     }
@@ -23,17 +27,19 @@ struct RoutingTests {
         #expect(try route(.audioProcessing) == Route())
     }
 
-    @Test("accessories bring their ports", arguments: [
-        (AccessoryKind.wiredHeadphones, [PortType.headphones], [PortType]()),
-        (.wiredHeadset, [.headphones], [.headsetMic]),
-        (.bluetoothHeadphones, [.bluetoothA2DP], []),
-        (.bluetoothHeadset, [.bluetoothA2DP, .bluetoothHFP], [.bluetoothHFP]),
-        (.carPlay, [.carAudio], [.carAudio]),
-        (.airPlaySpeaker, [.airPlay], []),
-        (.usbInterface, [.usbAudio], [.usbAudio]),
-        (.hdmi, [.HDMI], []),
-        (.lineOut, [.lineOut], []),
-    ])
+    @Test(
+        "accessories bring their ports",
+        arguments: [
+            (AccessoryKind.wiredHeadphones, [PortType.headphones], [PortType]()),
+            (.wiredHeadset, [.headphones], [.headsetMic]),
+            (.bluetoothHeadphones, [.bluetoothA2DP], []),
+            (.bluetoothHeadset, [.bluetoothA2DP, .bluetoothHFP], [.bluetoothHFP]),
+            (.carPlay, [.carAudio], [.carAudio]),
+            (.airPlaySpeaker, [.airPlay], []),
+            (.usbInterface, [.usbAudio], [.usbAudio]),
+            (.hdmi, [.HDMI], []),
+            (.lineOut, [.lineOut], []),
+        ])
     func accessoryPorts(kind: AccessoryKind, outputs: [PortType], inputs: [PortType]) {
         #expect(kind.outputs == outputs)
         #expect(kind.inputs == inputs)
@@ -44,18 +50,21 @@ struct RoutingTests {
         #expect(try route(.playback, accessories: [.bluetoothHeadphones]).outputTypes == [.bluetoothA2DP])
         #expect(try route(.soloAmbient, accessories: [.airPlaySpeaker]).outputTypes == [.airPlay])
         #expect(try route(.playAndRecord, accessories: [.bluetoothHeadphones]).outputTypes == [.builtInReceiver])
-        #expect(try route(.playAndRecord, options: [.allowBluetoothA2DP], accessories: [.bluetoothHeadphones])
-            .outputTypes == [.bluetoothA2DP])
+        #expect(
+            try route(.playAndRecord, options: [.allowBluetoothA2DP], accessories: [.bluetoothHeadphones])
+                .outputTypes == [.bluetoothA2DP])
         #expect(try route(.playAndRecord, accessories: [.airPlaySpeaker]).outputTypes == [.builtInReceiver])
-        #expect(try route(.playAndRecord, options: [.allowAirPlay], accessories: [.airPlaySpeaker]).outputTypes
-            == [.airPlay])
+        #expect(
+            try route(.playAndRecord, options: [.allowAirPlay], accessories: [.airPlaySpeaker]).outputTypes
+                == [.airPlay])
     }
 
     @Test("record and multiRoute never use A2DP or AirPlay")
     func recordAndMultiRouteNoA2DP() throws {
         #expect(try route(.record, accessories: [.bluetoothHeadset]).inputTypes == [.builtInMic])
-        #expect(try route(.multiRoute, accessories: [.bluetoothHeadphones, .airPlaySpeaker]).outputTypes
-            == [.builtInSpeaker])
+        #expect(
+            try route(.multiRoute, accessories: [.bluetoothHeadphones, .airPlaySpeaker]).outputTypes
+                == [.builtInSpeaker])
     }
 
     @Test("HFP only with allowBluetoothHFP, winning over A2DP on the same device, in both directions")
@@ -63,14 +72,17 @@ struct RoutingTests {
         let withA2DP = try route(.playAndRecord, options: [.allowBluetoothA2DP], accessories: [.bluetoothHeadset])
         #expect(withA2DP.outputTypes == [.bluetoothA2DP])
         #expect(withA2DP.inputTypes == [.builtInMic])
-        let both = try route(.playAndRecord, options: [.allowBluetoothA2DP, .allowBluetoothHFP],
-                             accessories: [.bluetoothHeadset])
+        let both = try route(
+            .playAndRecord, options: [.allowBluetoothA2DP, .allowBluetoothHFP],
+            accessories: [.bluetoothHeadset])
         #expect(both.outputTypes == [.bluetoothHFP])
         #expect(both.inputTypes == [.bluetoothHFP])
-        #expect(try route(.playAndRecord, mode: .voiceChat, accessories: [.bluetoothHeadset]).outputTypes
-            == [.bluetoothHFP])
-        #expect(try route(.record, options: [.allowBluetoothHFP], accessories: [.bluetoothHeadset]).inputTypes
-            == [.bluetoothHFP])
+        #expect(
+            try route(.playAndRecord, mode: .voiceChat, accessories: [.bluetoothHeadset]).outputTypes
+                == [.bluetoothHFP])
+        #expect(
+            try route(.record, options: [.allowBluetoothHFP], accessories: [.bluetoothHeadset]).inputTypes
+                == [.bluetoothHFP])
         #expect(try route(.playback, accessories: [.bluetoothHeadset]).outputTypes == [.bluetoothA2DP])
     }
 
@@ -82,37 +94,48 @@ struct RoutingTests {
         let headset = Port(.bluetoothHFP, accessory: "bluetoothHeadset")
         #expect(h.engine.currentRoute == Route(outputs: [headset], inputs: [headset]))
         h.device(.connect(AccessorySpec(.bluetoothHeadphones, name: "Earbuds")))
-        #expect(h.engine.currentRoute == Route(outputs: [Port(.bluetoothA2DP, accessory: "Earbuds")],
-                                               inputs: [Port(.builtInMic)]),
-                "the earbuds are last in: they take the output, and the headset's HFP mic would drag it back")
+        #expect(
+            h.engine.currentRoute
+                == Route(
+                    outputs: [Port(.bluetoothA2DP, accessory: "Earbuds")],
+                    inputs: [Port(.builtInMic)]),
+            "the earbuds are last in: they take the output, and the headset's HFP mic would drag it back")
         h.device(.disconnect(AccessorySpec(.bluetoothHeadphones, name: "Earbuds")))
         #expect(h.engine.currentRoute == Route(outputs: [headset], inputs: [headset]))
         h.device(.connect(AccessorySpec(.wiredHeadphones)))
         #expect(h.engine.currentRoute.outputTypes == [.headphones])
         h.app("Chat", .preferInput(.bluetoothHFP))
-        #expect(h.engine.currentRoute == Route(outputs: [headset], inputs: [headset]),
-                "preferring the HFP input routes both directions to the headset")
-        var reversed = try Harness([chat], device: DeviceConfig(accessories: [
-            AccessorySpec(.bluetoothHeadphones, name: "Earbuds"), AccessorySpec(.bluetoothHeadset)]))
+        #expect(
+            h.engine.currentRoute == Route(outputs: [headset], inputs: [headset]),
+            "preferring the HFP input routes both directions to the headset")
+        var reversed = try Harness(
+            [chat],
+            device: DeviceConfig(accessories: [
+                AccessorySpec(.bluetoothHeadphones, name: "Earbuds"), AccessorySpec(.bluetoothHeadset),
+            ]))
         reversed.app("Chat", .activate)
         #expect(reversed.engine.currentRoute == Route(outputs: [headset], inputs: [headset]))
     }
 
     @Test("defaultToSpeaker replaces only the receiver: headphones still win (unless the profile says otherwise)")
     func defaultToSpeakerWithHeadphones() throws {
-        #expect(try route(.playAndRecord, options: [.defaultToSpeaker], accessories: [.wiredHeadset])
-            == Route(outputs: [Port(.headphones, accessory: "wiredHeadset")],
-                     inputs: [Port(.headsetMic, accessory: "wiredHeadset")]))
+        #expect(
+            try route(.playAndRecord, options: [.defaultToSpeaker], accessories: [.wiredHeadset])
+                == Route(
+                    outputs: [Port(.headphones, accessory: "wiredHeadset")],
+                    inputs: [Port(.headsetMic, accessory: "wiredHeadset")]))
         var profile = Profile()
         profile.defaultToSpeakerOverridesHeadphones = true
-        #expect(try route(.playAndRecord, options: [.defaultToSpeaker], accessories: [.wiredHeadset], profile: profile)
-            .outputTypes == [.builtInSpeaker])
+        #expect(
+            try route(.playAndRecord, options: [.defaultToSpeaker], accessories: [.wiredHeadset], profile: profile)
+                .outputTypes == [.builtInSpeaker])
     }
 
     @Test("a route is derived for the accessories connected now, whichever configuration asked for it before")
     func routeFollowsAccessoriesAcrossConfigurations() throws {
         var h = try Harness([Apps.music])
-        let left = AccessorySpec(.wiredHeadphones, name: "Left"), right = AccessorySpec(.wiredHeadphones, name: "Right")
+        let left = AccessorySpec(.wiredHeadphones, name: "Left")
+        let right = AccessorySpec(.wiredHeadphones, name: "Right")
         func outputs() -> [Port] { h.engine.currentRoute.outputs }
         h.device(.connect(left))
         h.app("Music", .activate)
@@ -172,14 +195,20 @@ struct RoutingTests {
             fresh.remember(Route(outputs: [Port(.builtInSpeaker, accessory: "\(n)")]), for: key)
         }
         #expect(fresh.route(for: keys[0]) == nil, "forgotten when the memo was full")
-        #expect(fresh.route(for: keys[RouteMemo.capacity]) == Route(outputs: [Port(.builtInSpeaker,
-                                                                                  accessory: "\(RouteMemo.capacity)")]))
+        #expect(
+            fresh.route(for: keys[RouteMemo.capacity])
+                == Route(outputs: [
+                    Port(
+                        .builtInSpeaker,
+                        accessory: "\(RouteMemo.capacity)")
+                ]))
     }
 
     @Test("multiRoute drives every eligible output at once; the speaker only when there is none")
     func multiRoute() throws {
-        #expect(try route(.multiRoute, accessories: [.usbInterface, .wiredHeadphones, .hdmi]).outputTypes
-            == [.usbAudio, .headphones, .HDMI])
+        #expect(
+            try route(.multiRoute, accessories: [.usbInterface, .wiredHeadphones, .hdmi]).outputTypes
+                == [.usbAudio, .headphones, .HDMI])
         #expect(try route(.multiRoute).outputTypes == [.builtInSpeaker])
         #expect(try route(.multiRoute, accessories: [.wiredHeadset, .usbInterface]).inputTypes == [.usbAudio])
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Rules and errors")
@@ -20,15 +21,24 @@ struct RuleTests {
         var h = try Harness([Apps.music])
         let before = h.engine
         let unknownApp = h.app("Musik", .play())
-        guard case .rejected(let appError) = unknownApp.result else { Issue.record("not rejected"); return }
+        guard case .rejected(let appError) = unknownApp.result else {
+            Issue.record("not rejected")
+            return
+        }
         #expect(appError.message == "unknown app 'Musik'; expected one of: Music")
         let unknownPlayer = h.app("Music", .play(player: "video"))
-        guard case .rejected(let playerError) = unknownPlayer.result else { Issue.record("not rejected"); return }
+        guard case .rejected(let playerError) = unknownPlayer.result else {
+            Issue.record("not rejected")
+            return
+        }
         #expect(playerError.message == "app 'Music' has no player 'video'; expected one of: main")
         #expect(h.engine == before)
         h.app("Music", .play(), after: .seconds(5))
         let backwards = h.engine.handle(.app("Music", .pause()), at: .seconds(1))
-        guard case .rejected(let timeError) = backwards.result else { Issue.record("not rejected"); return }
+        guard case .rejected(let timeError) = backwards.result else {
+            Issue.record("not rejected")
+            return
+        }
         #expect(timeError.message == "time 1s is before the current time 5s; expected time to move forward")
     }
 
@@ -44,18 +54,25 @@ struct RuleTests {
     @Test("setup problems are all reported, one line each")
     func setupProblems() {
         do {
-            _ = try Engine(Setup(device: DeviceConfig(foreground: "Nobody"),
-                                 apps: [Apps.music, Apps.music, AppConfig("Bad", category: .soloAmbient,
-                                                                            options: [.mixWithOthers])]))
+            _ = try Engine(
+                Setup(
+                    device: DeviceConfig(foreground: "Nobody"),
+                    apps: [
+                        Apps.music, Apps.music,
+                        AppConfig(
+                            "Bad", category: .soloAmbient,
+                            options: [.mixWithOthers]),
+                    ]))
             Issue.record("expected a setup error")
         } catch {
-            #expect(error.problems == [
-                "app 'Music' is declared twice; expected each app name once",
-                "app 'Bad': category soloAmbient with options [mixWithOthers] fails with badParam "
-                    + "(an option the category cannot take (mixing outside playback/playAndRecord/multiRoute, HFP "
-                    + "outside record/playAndRecord, A2DP on record/multiRoute, anything on audioProcessing) fails with -50)",
-                "foreground app 'Nobody' is not declared; expected one of the apps",
-            ])
+            #expect(
+                error.problems == [
+                    "app 'Music' is declared twice; expected each app name once",
+                    "app 'Bad': category soloAmbient with options [mixWithOthers] fails with badParam "
+                        + "(an option the category cannot take (mixing outside playback/playAndRecord/multiRoute, HFP "
+                        + "outside record/playAndRecord, A2DP on record/multiRoute, anything on audioProcessing) fails with -50)",
+                    "foreground app 'Nobody' is not declared; expected one of the apps",
+                ])
         }
     }
 

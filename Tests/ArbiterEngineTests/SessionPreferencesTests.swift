@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Session preferences: route disconnect (iOS 17+) and system alerts (iOS 14.5+), reference §5.2")
@@ -33,14 +34,17 @@ struct SessionPreferencesTests {
     func optBackIn() throws {
         for prefers in [nil, true] as [Bool?] {
             var (h, outcome) = try unplug(prefers: prefers)
-            #expect(h.takeNotifications().last == Delivered(app: "Music", kind: .interruptionBegan(reason: .routeDisconnected)))
+            #expect(
+                h.takeNotifications().last
+                    == Delivered(app: "Music", kind: .interruptionBegan(reason: .routeDisconnected)))
             #expect(outcome.rule(for: .interrupted(by: .routeDisconnect), of: "Music") == .routeDisconnectedInterrupts)
         }
         var h = try Harness([Apps.music], device: headphones)
         h.app("Music", .setPrefersInterruptionOnRouteDisconnect(false))
         let back = h.app("Music", .setPrefersInterruptionOnRouteDisconnect(true))
-        #expect(back.rule(for: .sessionPreference(.interruptionOnRouteDisconnect, true), of: "Music")
-            == .prefersInterruptionOnRouteDisconnect)
+        #expect(
+            back.rule(for: .sessionPreference(.interruptionOnRouteDisconnect, true), of: "Music")
+                == .prefersInterruptionOnRouteDisconnect)
         #expect(h.session("Music").prefersInterruptionOnRouteDisconnect)
     }
 
@@ -74,10 +78,13 @@ struct SessionPreferencesTests {
     func bannerSpares() throws {
         var h = try ringing(style: .banner)
         // Call, still active, owns the route now that Music is interrupted: it hears of the change of owner.
-        #expect(h.takeNotifications() == [
-            Delivered(app: "Music", kind: .interruptionBegan(reason: .default)),
-            Delivered(app: "Call", kind: .routeChange(reason: .categoryChange, previous: Route(outputs: [Port(.builtInSpeaker)]))),
-        ])
+        #expect(
+            h.takeNotifications() == [
+                Delivered(app: "Music", kind: .interruptionBegan(reason: .default)),
+                Delivered(
+                    app: "Call",
+                    kind: .routeChange(reason: .categoryChange, previous: Route(outputs: [Port(.builtInSpeaker)]))),
+            ])
         #expect(h.session("Call").isActive && h.appState("Call").isRecording)
     }
 
@@ -90,10 +97,11 @@ struct SessionPreferencesTests {
         #expect(!h.session("Call").isActive && !h.appState("Call").isRecording)
         #expect(outcome.rule(for: .interrupted(by: .phoneCall), of: "Call") == .bannerCallAnsweredInterrupts)
         h.system(.endCall)
-        #expect(h.takeNotifications() == [
-            Delivered(app: "Call", kind: .interruptionEnded(shouldResume: true)),
-            Delivered(app: "Music", kind: .interruptionEnded(shouldResume: true)),
-        ])
+        #expect(
+            h.takeNotifications() == [
+                Delivered(app: "Call", kind: .interruptionEnded(shouldResume: true)),
+                Delivered(app: "Music", kind: .interruptionEnded(shouldResume: true)),
+            ])
     }
 
     @Test("declining the call tells nothing to the app it never interrupted")
@@ -108,10 +116,11 @@ struct SessionPreferencesTests {
     @Test("a full-screen call ignores the preference")
     func fullScreenIgnores() throws {
         var h = try ringing(style: .fullScreen)
-        #expect(h.takeNotifications() == [
-            Delivered(app: "Call", kind: .interruptionBegan(reason: .default)),
-            Delivered(app: "Music", kind: .interruptionBegan(reason: .default)),
-        ])
+        #expect(
+            h.takeNotifications() == [
+                Delivered(app: "Call", kind: .interruptionBegan(reason: .default)),
+                Delivered(app: "Music", kind: .interruptionBegan(reason: .default)),
+            ])
     }
 
     @Test("without the preference a Banner-style call interrupts as before")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Spoken audio (reference §3, §5.2)")
@@ -15,10 +16,11 @@ struct SpokenAudioTests {
         #expect(h.session("Podcasts").interruption?.by == .app("Maps"))
         #expect(outcome.rule(for: .interrupted(by: .app("Maps")), of: "Podcasts") == .interruptSpokenAudio)
         #expect(h.session("Game").isActive)
-        #expect(h.takeNotifications() == [
-            Delivered(app: "Podcasts", kind: .interruptionBegan(reason: .default)),
-            Delivered(app: "Game", kind: .silenceSecondaryAudioHint(.end)),
-        ])
+        #expect(
+            h.takeNotifications() == [
+                Delivered(app: "Podcasts", kind: .interruptionBegan(reason: .default)),
+                Delivered(app: "Game", kind: .silenceSecondaryAudioHint(.end)),
+            ])
         #expect(h.engine.nowPlaying == "Podcasts", "a mixable session never becomes Now Playing")
     }
 

@@ -1,11 +1,17 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Streaming: items loaded over the network, waiting and stalls (reference §8.4)")
 struct StreamingTests {
     static func radio(waits: Bool = true, fails: Bool = false) -> AppConfig {
-        var player = PlayerConfig(name: "main", kind: .avPlayer, items: [PlayerItem(title: "Live", duration: 60,
-                                                                                       fails: fails)])
+        var player = PlayerConfig(
+            name: "main", kind: .avPlayer,
+            items: [
+                PlayerItem(
+                    title: "Live", duration: 60,
+                    fails: fails)
+            ])
         player.streams = true
         player.automaticallyWaitsToMinimizeStalling = waits
         return AppConfig("Radio", backgroundModes: [.audio], category: .playback, players: [player])
@@ -18,7 +24,8 @@ struct StreamingTests {
         h.app("Radio", .play())
         #expect(h.engine.player("main", of: "Radio")?.itemStatus == .readyToPlay)
         let down = h.device(.network(down: true), after: .seconds(10))
-        #expect(down.decisions.contains { $0.change == .playerWaiting("main", true) && $0.rule == .playerWaitsForStream })
+        #expect(
+            down.decisions.contains { $0.change == .playerWaiting("main", true) && $0.rule == .playerWaitsForStream })
         let player = h.engine.player("main", of: "Radio")
         #expect(player?.timeControlStatus == .waitingToPlayAtSpecifiedRate && player?.isBufferEmpty == true)
         #expect(h.playing("Radio") && !h.audible("Radio"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 @Suite("Calls, Siri and alarms (reference §5.2)")
@@ -19,10 +20,11 @@ struct SystemInterruptionTests {
         var h = try bothPlaying()
         let outcome = h.system(.incomingCall)
         #expect(h.engine.device.call == .ringing)
-        #expect(h.takeNotifications() == [
-            Delivered(app: "Game", kind: .interruptionBegan(reason: .default)),
-            Delivered(app: "Music", kind: .interruptionBegan(reason: .default)),
-        ])
+        #expect(
+            h.takeNotifications() == [
+                Delivered(app: "Game", kind: .interruptionBegan(reason: .default)),
+                Delivered(app: "Music", kind: .interruptionBegan(reason: .default)),
+            ])
         #expect(!h.playing("Music") && !h.playing("Game"))
         #expect(outcome.rule(for: .interrupted(by: .phoneCall), of: "Music") == .callInterrupts)
     }
@@ -30,16 +32,17 @@ struct SystemInterruptionTests {
     @Test("each end tells the sessions its own interruption left waiting, in declaration order, once")
     func endsTellTheirOwnSessions() throws {
         var h = try bothPlaying()
-        h.system(.incomingCall)   // interrupts Game and Music
-        h.app("Game", .activate)   // Game reactivates by itself: its interruption is over
-        h.system(.siriBegin)   // interrupts Game again, by Siri
+        h.system(.incomingCall)  // interrupts Game and Music
+        h.app("Game", .activate)  // Game reactivates by itself: its interruption is over
+        h.system(.siriBegin)  // interrupts Game again, by Siri
         _ = h.takeNotifications()
         h.system(.declineCall)
         #expect(h.takeNotifications() == [Delivered(app: "Music", kind: .interruptionEnded(shouldResume: true))])
         h.system(.siriEnd)
-        #expect(h.takeNotifications().filter { $0.app == "Game" }.map(\.kind)
-            == [.interruptionEnded(shouldResume: Profile().siriEndedShouldResume)])
-        h.app("Music", .play())   // both play again
+        #expect(
+            h.takeNotifications().filter { $0.app == "Game" }.map(\.kind)
+                == [.interruptionEnded(shouldResume: Profile().siriEndedShouldResume)])
+        h.app("Music", .play())  // both play again
         h.app("Game", .play())
         h.system(.incomingCall)
         _ = h.takeNotifications()
@@ -52,17 +55,18 @@ struct SystemInterruptionTests {
         var h = try Harness([Apps.maps, Apps.music])
         h.app("Music", .foreground)
         h.app("Music", .play())
-        h.system(.incomingCall)   // interrupts Music
+        h.system(.incomingCall)  // interrupts Music
         h.app("Maps", .foreground)
         h.app("Maps", .play())
         h.app("Music", .foreground)
-        h.app("Music", .play())   // Music reactivates, ending its interruption; Maps plays on in the background
-        h.system(.answerCall)   // interrupts Maps, and Music again
+        h.app("Music", .play())  // Music reactivates, ending its interruption; Maps plays on in the background
+        h.system(.answerCall)  // interrupts Maps, and Music again
         _ = h.takeNotifications()
         h.system(.endCall)
-        #expect(h.takeNotifications().filter {
-            if case .interruptionEnded = $0.kind { return true } else { return false }
-        }.map(\.app) == ["Maps", "Music"])
+        #expect(
+            h.takeNotifications().filter {
+                if case .interruptionEnded = $0.kind { return true } else { return false }
+            }.map(\.app) == ["Maps", "Music"])
     }
 
     @Test("profile mixableInterruptedBySystem off: the call leaves mixable sessions playing")
@@ -71,10 +75,11 @@ struct SystemInterruptionTests {
         profile.mixableInterruptedBySystem = false
         var h = try bothPlaying(profile: profile)
         h.system(.incomingCall)
-        #expect(h.takeNotifications() == [
-            Delivered(app: "Music", kind: .interruptionBegan(reason: .default)),
-            Delivered(app: "Game", kind: .silenceSecondaryAudioHint(.end)),
-        ])
+        #expect(
+            h.takeNotifications() == [
+                Delivered(app: "Music", kind: .interruptionBegan(reason: .default)),
+                Delivered(app: "Game", kind: .silenceSecondaryAudioHint(.end)),
+            ])
         #expect(h.playing("Game"))
     }
 
@@ -85,10 +90,11 @@ struct SystemInterruptionTests {
         _ = h.takeNotifications()
         h.system(.declineCall, after: .seconds(5))
         #expect(h.engine.device.call == nil)
-        #expect(h.takeNotifications() == [
-            Delivered(app: "Game", kind: .interruptionEnded(shouldResume: true)),
-            Delivered(app: "Music", kind: .interruptionEnded(shouldResume: true)),
-        ])
+        #expect(
+            h.takeNotifications() == [
+                Delivered(app: "Game", kind: .interruptionEnded(shouldResume: true)),
+                Delivered(app: "Music", kind: .interruptionEnded(shouldResume: true)),
+            ])
         #expect(!h.session("Music").isInterrupted)
     }
 
@@ -98,11 +104,16 @@ struct SystemInterruptionTests {
         h.system(.incomingCall)
         _ = h.takeNotifications()
         h.system(.endCall)
-        #expect(h.takeNotifications().map(\.kind) == [.interruptionEnded(shouldResume: true),
-                                                     .interruptionEnded(shouldResume: true)])
+        #expect(
+            h.takeNotifications().map(\.kind) == [
+                .interruptionEnded(shouldResume: true),
+                .interruptionEnded(shouldResume: true),
+            ])
     }
 
-    @Test("during an answered call record and playAndRecord activation fail with insufficientPriority; playback may activate")
+    @Test(
+        "during an answered call record and playAndRecord activation fail with insufficientPriority; playback may activate"
+    )
     func answeredCallBlocksRecording() throws {
         var h = try Harness([Apps.voip, Apps.recorder, Apps.music])
         h.system(.incomingCall)
@@ -134,8 +145,11 @@ struct SystemInterruptionTests {
             h.system(.answerCall, after: .seconds(2))
             _ = h.takeNotifications()
             h.system(.endCall, after: .seconds(60))
-            #expect(h.takeNotifications().map(\.kind) == [.interruptionEnded(shouldResume: resume),
-                                                         .interruptionEnded(shouldResume: resume)])
+            #expect(
+                h.takeNotifications().map(\.kind) == [
+                    .interruptionEnded(shouldResume: resume),
+                    .interruptionEnded(shouldResume: resume),
+                ])
         }
     }
 
@@ -150,8 +164,11 @@ struct SystemInterruptionTests {
         #expect(rec.app("Recorder", .record).failure == .siriIsRecording)
         _ = h.takeNotifications()
         h.system(.siriEnd)
-        #expect(h.takeNotifications().map(\.kind) == [.interruptionEnded(shouldResume: true),
-                                                     .interruptionEnded(shouldResume: true)])
+        #expect(
+            h.takeNotifications().map(\.kind) == [
+                .interruptionEnded(shouldResume: true),
+                .interruptionEnded(shouldResume: true),
+            ])
     }
 
     @Test("an alarm interrupts and its dismissal ends the interruption")
@@ -163,8 +180,11 @@ struct SystemInterruptionTests {
         #expect(h.session("Game").interruption?.by == .alarm)
         _ = h.takeNotifications()
         h.system(.alarmEnd)
-        #expect(h.takeNotifications().map(\.kind) == [.interruptionEnded(shouldResume: false),
-                                                     .interruptionEnded(shouldResume: false)])
+        #expect(
+            h.takeNotifications().map(\.kind) == [
+                .interruptionEnded(shouldResume: false),
+                .interruptionEnded(shouldResume: false),
+            ])
     }
 
     @Test("system events out of order are rejected and change nothing")

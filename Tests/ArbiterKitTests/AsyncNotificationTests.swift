@@ -34,7 +34,8 @@ final class RadioListener: @unchecked Sendable {
 
     private func interruption(_ notification: Notification) {
         guard let raw = notification.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt,
-              let type = AVAudioSession.InterruptionType(rawValue: raw) else { return note("loop: no type") }
+            let type = AVAudioSession.InterruptionType(rawValue: raw)
+        else { return note("loop: no type") }
         let options = AVAudioSession.InterruptionOptions(
             rawValue: notification.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
         switch type {
@@ -60,7 +61,9 @@ final class RouteWatcher: @unchecked Sendable {
     }
 
     @MainActor func watchRoutes() async {
-        for await notification in NotificationCenter.default.notifications(named: AVAudioSession.routeChangeNotification) {
+        for await notification in NotificationCenter.default.notifications(
+            named: AVAudioSession.routeChangeNotification)
+        {
             let reason = notification.userInfo?[AVAudioSessionRouteChangeReasonKey] as? UInt ?? 0
             let outputs = AVAudioSession.sharedInstance().currentRoute.outputs.map(\.portType.rawValue)
             log.append("\(CACurrentMediaTime()) route \(reason) \(outputs)")
@@ -98,9 +101,10 @@ final class RouteWatcher: @unchecked Sendable {
         #expect(radio.log.suffix(2) == ["15.0 block", "15.0 loop: ended resume=true"])
         // The loop's play() is the app's call, at the notification's instant.
         #expect(radio.player.timeControlStatus == .playing)
-        #expect(phone.transcript.contains {
-            $0.outcome.time == .seconds(15) && $0.cause == .code("Radio", "AVPlayer(station).play()")
-        })
+        #expect(
+            phone.transcript.contains {
+                $0.outcome.time == .seconds(15) && $0.cause == .code("Radio", "AVPlayer(station).play()")
+            })
         #expect(phone.diagnostics.isEmpty)
     }
 
@@ -110,18 +114,23 @@ final class RouteWatcher: @unchecked Sendable {
         phone.run(in: "Radio") {
             let session = AVAudioSession.sharedInstance()
             let center = NotificationCenter.default
-            center.post(name: AVAudioSession.interruptionNotification, object: session,
-                        userInfo: [AVAudioSessionInterruptionTypeKey: AVAudioSession.InterruptionType.began.rawValue])
-            center.post(name: AVAudioSession.interruptionNotification, object: session,
-                        userInfo: [AVAudioSessionInterruptionTypeKey: AVAudioSession.InterruptionType.ended.rawValue,
-                                   AVAudioSessionInterruptionOptionKey: UInt(0)])
+            center.post(
+                name: AVAudioSession.interruptionNotification, object: session,
+                userInfo: [AVAudioSessionInterruptionTypeKey: AVAudioSession.InterruptionType.began.rawValue])
+            center.post(
+                name: AVAudioSession.interruptionNotification, object: session,
+                userInfo: [
+                    AVAudioSessionInterruptionTypeKey: AVAudioSession.InterruptionType.ended.rawValue,
+                    AVAudioSessionInterruptionOptionKey: UInt(0),
+                ])
             center.post(name: AVAudioSession.interruptionNotification, object: session, userInfo: [:])
             radio.note("posted")
         }
-        #expect(radio.log == [
-            "2.0 block", "2.0 block", "2.0 block", "2.0 posted",
-            "2.0 loop: began main=true playing=false", "2.0 loop: ended resume=false", "2.0 loop: no type",
-        ])
+        #expect(
+            radio.log == [
+                "2.0 block", "2.0 block", "2.0 block", "2.0 posted",
+                "2.0 loop: began main=true playing=false", "2.0 loop: ended resume=false", "2.0 loop: no type",
+            ])
     }
 
     @Test func cancellingTheTaskEndsTheLoopOnThePhone() throws {
@@ -146,18 +155,20 @@ final class RouteWatcher: @unchecked Sendable {
         phone.advance(by: .seconds(1))
         phone.send(.device(.disconnect(AccessorySpec(.wiredHeadphones))))
         // The route read in the loop is the app's session's, as it is at the notification's instant.
-        #expect(watcher.log == [
-            "1.0 route 1 [\"Headphones\"]",
-            "2.0 route 2 [\"Speaker\"]",
-        ])
+        #expect(
+            watcher.log == [
+                "1.0 route 1 [\"Headphones\"]",
+                "2.0 route 2 [\"Speaker\"]",
+            ])
     }
 
     @Test func theLoopRunsTheSameEveryRun() throws {
         let (firstPhone, first) = try callDeclined()
-        #expect(first.log == [
-            "10.0 block", "10.0 loop: began main=true playing=false",
-            "15.0 block", "15.0 loop: ended resume=true",
-        ])
+        #expect(
+            first.log == [
+                "10.0 block", "10.0 loop: began main=true playing=false",
+                "15.0 block", "15.0 loop: ended resume=true",
+            ])
         let transcript = firstPhone.transcript.map(\.description)
         for _ in 0..<20 {
             let (phone, radio) = try callDeclined()

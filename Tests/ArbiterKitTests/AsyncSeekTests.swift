@@ -10,8 +10,9 @@ final class Scrubber {
 
     func seek(to progress: Double) async {
         await player.seek(to: CMTime(seconds: progress * 10, preferredTimescale: 60))
-        await player.seek(to: CMTime(seconds: progress * 10, preferredTimescale: 60), toleranceBefore: .zero,
-                          toleranceAfter: .zero)
+        await player.seek(
+            to: CMTime(seconds: progress * 10, preferredTimescale: 60), toleranceBefore: .zero,
+            toleranceAfter: .zero)
     }
 }
 
@@ -20,7 +21,7 @@ final class Scrubber {
         let phone = try SimulatedPhone(Setup(ios: 17))
         phone.media["note.m4a"] = SimulatedMedia(duration: 10)
         let scrubber = try phone.install("Chat") { Scrubber(url: URL(fileURLWithPath: "/media/note.m4a")) }
-        await scrubber.seek(to: 0.5)   // the player acts for its app wherever it is called from
+        await scrubber.seek(to: 0.5)  // the player acts for its app wherever it is called from
         #expect(scrubber.player.currentTime().seconds == 5)
     }
 }

@@ -9,14 +9,15 @@ final class Resampler {
 
     init?(from input: AVAudioFormat, to outputFormat: AVAudioFormat) {
         guard let converter = AVAudioConverter(from: input, to: outputFormat),
-              let output = AVAudioPCMBuffer(pcmFormat: outputFormat, frameCapacity: 4_800) else { return nil }
+            let output = AVAudioPCMBuffer(pcmFormat: outputFormat, frameCapacity: 4_800)
+        else { return nil }
         self.converter = converter
         self.output = output
     }
 
     func convert(_ input: AVAudioPCMBuffer) -> (AVAudioConverterOutputStatus, NSError?) {
         var error: NSError?
-        nonisolated(unsafe) var handed = false   // the block is @Sendable; it runs synchronously here
+        nonisolated(unsafe) var handed = false  // the block is @Sendable; it runs synchronously here
         let status = converter.convert(to: output, error: &error) { _, inputStatus in
             if handed {
                 inputStatus.pointee = .noDataNow
@@ -37,11 +38,11 @@ final class Resampler {
     @Test func aConverterIsMadeAndConfiguredAsOnIOS() throws {
         let converter = try #require(AVAudioConverter(from: mono44, to: stereo48))
         #expect(converter.inputFormat === mono44 && converter.outputFormat === stereo48)
-        #expect(converter.channelMap == [0, 0])   // the one input channel into both outputs
+        #expect(converter.channelMap == [0, 0])  // the one input channel into both outputs
         converter.sampleRateConverterQuality = AVAudioQuality.high.rawValue
         converter.downmix = true
         #expect(converter.sampleRateConverterQuality == AVAudioQuality.high.rawValue && converter.downmix)
-        #expect(AVAudioConverter(from: mono44, to: AVAudioFormat()) == nil)   // no rate, no channels
+        #expect(AVAudioConverter(from: mono44, to: AVAudioFormat()) == nil)  // no rate, no channels
         let buffer: AVAudioBuffer = try #require(AVAudioPCMBuffer(pcmFormat: stereo48, frameCapacity: 1))
         #expect(buffer.format === stereo48)
     }
@@ -55,7 +56,9 @@ final class Resampler {
         var result: (AVAudioConverterOutputStatus, NSError?)?
         withKnownIssue {
             result = phone.run(in: "Call") { resampler.convert(input) }
-        } matching: { $0.description.contains("AVAudioConverter.convert(to:error:withInputFrom:) (converting samples)") }
+        } matching: {
+            $0.description.contains("AVAudioConverter.convert(to:error:withInputFrom:) (converting samples)")
+        }
         #expect(result?.0 == .error)
         #expect(result?.1?.domain == NSOSStatusErrorDomain && result?.1?.code == -4)
         #expect(resampler.output.frameLength == 0)
@@ -64,6 +67,8 @@ final class Resampler {
             #expect(throws: (any Error).self) {
                 try phone.run(in: "Call") { try resampler.converter.convert(to: resampler.output, from: input) }
             }
-        } matching: { $0.description.contains("AVAudioConverter.convert(to:from:)") }
+        } matching: {
+            $0.description.contains("AVAudioConverter.convert(to:from:)")
+        }
     }
 }

@@ -22,9 +22,12 @@ final class CallDeviceController {
             self?.tapped += 1
         }
         engine.attach(farEnd)
-        engine.connect(farEnd, to: engine.mainMixerNode, format: AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
-        observer = NotificationCenter.default.addObserver(forName: .AVAudioEngineConfigurationChange, object: engine,
-                                                          queue: .main) { [weak self] _ in
+        engine.connect(
+            farEnd, to: engine.mainMixerNode, format: AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
+        observer = NotificationCenter.default.addObserver(
+            forName: .AVAudioEngineConfigurationChange, object: engine,
+            queue: .main
+        ) { [weak self] _ in
             self?.configurationChanges += 1
         }
         engine.prepare()
@@ -85,7 +88,7 @@ final class VoiceMessagePlayer {
         let messenger = try phone.install("Messenger") { VoiceMessagePlayer() }
         try phone.run(in: "Messenger") { try messenger.play(URL(fileURLWithPath: "/messages/message.m4a")) }
         phone.advance(by: .seconds(1))
-        phone.send(.system(.incomingCall))   // the interruption holds the node's time
+        phone.send(.system(.incomingCall))  // the interruption holds the node's time
         #expect(!messenger.node.isPlaying)
         phone.advance(by: .seconds(10))
         phone.send(.system(.declineCall))
@@ -110,9 +113,10 @@ final class VoiceMessagePlayer {
         #expect(game.engine.isRunning && game.player.isPlaying)
         #expect(game.engine.mainMixerNode.outputFormat(forBus: 0).sampleRate == 48_000)
         #expect(game.engine.mainMixerNode.outputFormat(forBus: 0).channelCount == 2)
-        #expect(game.engine.inputNode.outputFormat(forBus: 0).channelCount == 0)   // ambient has no input
-        #expect(phone.run(in: "Game") { try? AVAudioFile(forReading: URL(fileURLWithPath: "/sounds/theme.caf")) }?
-            .length == 88_200)
+        #expect(game.engine.inputNode.outputFormat(forBus: 0).channelCount == 0)  // ambient has no input
+        #expect(
+            phone.run(in: "Game") { try? AVAudioFile(forReading: URL(fileURLWithPath: "/sounds/theme.caf")) }?
+                .length == 88_200)
         phone.run(in: "Game") { game.engine.stop() }
         #expect(!game.engine.isRunning && !game.player.isPlaying)
         #expect(phone.engine.app("Game")?.player(named: "audioEngine")?.state == .stopped)
@@ -126,7 +130,7 @@ final class VoiceMessagePlayer {
         #expect(phone.engine.app("Call")?.isRecording == true)
         #expect(call.engine.inputNode.isVoiceProcessingEnabled)
         #expect(call.engine.inputNode.outputFormat(forBus: 0).channelCount == 1)
-        #expect(call.farEnd.isPlaying && call.tapped == 0)   // no buffers reach a tap
+        #expect(call.farEnd.isPlaying && call.tapped == 0)  // no buffers reach a tap
         phone.run(in: "Call") { call.stop() }
         #expect(call.farEndDone == 1)
         #expect(phone.engine.app("Call")?.isRecording == false)
@@ -144,7 +148,7 @@ final class VoiceMessagePlayer {
         #expect(input.voiceProcessingOtherAudioDuckingConfiguration.enableAdvancedDucking.boolValue)
         #expect(input.voiceProcessingOtherAudioDuckingConfiguration.duckingLevel == .min)
         typealias Level = AVAudioVoiceProcessingOtherAudioDuckingConfiguration.Level
-        #expect([Level.default, .min, .mid, .max].map(\.rawValue) == [0, 10, 20, 30])   // the SDK's values
+        #expect([Level.default, .min, .mid, .max].map(\.rawValue) == [0, 10, 20, 30])  // the SDK's values
         phone.run(in: "Call") { call.stop() }
     }
 
@@ -154,7 +158,10 @@ final class VoiceMessagePlayer {
             let engine = AVAudioEngine()
             try AVAudioSession.sharedInstance().setCategory(.playback)
             engine.inputNode.installTap(onBus: 0, bufferSize: 4096, format: nil) { _, _ in }
-            do { try engine.start(); return nil } catch { return error as NSError }
+            do {
+                try engine.start()
+                return nil
+            } catch { return error as NSError }
         }
         #expect(error?.code == AVAudioSession.ErrorCode.incompatibleCategory.rawValue)
         #expect(phone.engine.app("Tuner")?.player(named: "audioEngine")?.isRunning == false)
@@ -168,7 +175,7 @@ final class VoiceMessagePlayer {
         #expect(!call.engine.isRunning && !call.farEnd.isPlaying)
         #expect(phone.engine.app("Call")?.isRecording == false)
         phone.send(.system(.declineCall))
-        #expect(!call.engine.isRunning)   // nothing restarts it but start()
+        #expect(!call.engine.isRunning)  // nothing restarts it but start()
         try phone.run(in: "Call") { try call.engine.start() }
         #expect(call.engine.isRunning && call.farEnd.isPlaying)
         #expect(phone.engine.app("Call")?.isRecording == true)
@@ -179,7 +186,7 @@ final class VoiceMessagePlayer {
         let call = try phone.install("Call", backgroundModes: [.audio]) { CallDeviceController() }
         try phone.run(in: "Call") { try call.start() }
         phone.send(.device(.connect(AccessorySpec(.wiredHeadphones))))
-        #expect(call.configurationChanges == 0)   // 48 kHz stereo on both: nothing to tell
+        #expect(call.configurationChanges == 0)  // 48 kHz stereo on both: nothing to tell
         #expect(call.engine.isRunning)
         phone.send(.device(.connect(AccessorySpec(.bluetoothHeadset))))
         #expect(call.configurationChanges == 1)
@@ -192,7 +199,10 @@ final class VoiceMessagePlayer {
         let game = try phone.install("Game") { SoundEngine() }
         phone.send(.app("Music", .foreground))
         let error = phone.run(in: "Game") { () -> NSError? in
-            do { try game.engine.start(); return nil } catch { return error as NSError }
+            do {
+                try game.engine.start()
+                return nil
+            } catch { return error as NSError }
         }
         #expect(error?.code == AVAudioSession.ErrorCode.cannotStartPlaying.rawValue)
         #expect(!game.engine.isRunning)
@@ -201,8 +211,10 @@ final class VoiceMessagePlayer {
     @Test func formatsAndBuffers() throws {
         let format = try #require(AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2))
         #expect(format.isStandard && format.channelCount == 2 && format.commonFormat == .pcmFormatFloat32)
-        let int16 = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1,
-                                               interleaved: true))
+        let int16 = try #require(
+            AVAudioFormat(
+                commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1,
+                interleaved: true))
         #expect(!int16.isStandard && int16.settings[AVLinearPCMBitDepthKey] as? Int == 16)
         #expect(AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 0) == nil)
         let buffer = try #require(AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 512))

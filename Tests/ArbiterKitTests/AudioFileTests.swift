@@ -11,7 +11,7 @@ import Testing
         try file.read(into: buffer, frameCount: 20_000)
         #expect(buffer.frameLength == 20_000 && file.framePosition == 20_000)
         try file.read(into: buffer, frameCount: 30_000)
-        #expect(buffer.frameLength == 24_100 && file.framePosition == 44_100)   // what was left
+        #expect(buffer.frameLength == 24_100 && file.framePosition == 44_100)  // what was left
         #expect(throws: (any Error).self) { try file.read(into: buffer, frameCount: 30_001) }
     }
 }

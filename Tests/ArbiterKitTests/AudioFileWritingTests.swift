@@ -9,12 +9,16 @@ final class VoiceMessageWriter {
 
     func start(at url: URL) throws {
         try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .default)
-        let settings: [String: Any] = [AVFormatIDKey: Int(kAudioFormatMPEG4AAC), AVSampleRateKey: 48_000,
-                                       AVNumberOfChannelsKey: 1, AVEncoderBitRateKey: 128_000,
-                                       AVEncoderAudioQualityKey: AVAudioQuality.high.rawValue]
+        let settings: [String: Any] = [
+            AVFormatIDKey: Int(kAudioFormatMPEG4AAC), AVSampleRateKey: 48_000,
+            AVNumberOfChannelsKey: 1, AVEncoderBitRateKey: 128_000,
+            AVEncoderAudioQualityKey: AVAudioQuality.high.rawValue,
+        ]
         let file = try AVAudioFile(forWriting: url, settings: settings)
         self.file = file
-        engine.inputNode.installTap(onBus: 0, bufferSize: 1024, format: nil) { buffer, _ in try? file.write(from: buffer) }
+        engine.inputNode.installTap(onBus: 0, bufferSize: 1024, format: nil) { buffer, _ in
+            try? file.write(from: buffer)
+        }
         try engine.start()
     }
 }
@@ -23,8 +27,12 @@ final class VoiceMessageWriter {
     let url = URL(fileURLWithPath: "/tmp/message.m4a")
 
     @Test func aFileWrittenHasTheSettingsFormatAndCountsWhatIsWritten() throws {
-        let file = try AVAudioFile(forWriting: url, settings: [AVFormatIDKey: Int(kAudioFormatMPEG4AAC),
-                                                               AVSampleRateKey: 48_000, AVNumberOfChannelsKey: 1])
+        let file = try AVAudioFile(
+            forWriting: url,
+            settings: [
+                AVFormatIDKey: Int(kAudioFormatMPEG4AAC),
+                AVSampleRateKey: 48_000, AVNumberOfChannelsKey: 1,
+            ])
         #expect(file.fileFormat.commonFormat == .otherFormat && file.fileFormat.sampleRate == 48_000)
         #expect(file.fileFormat.settings[AVFormatIDKey] as? Int == Int(kAudioFormatMPEG4AAC))
         #expect(file.processingFormat.isStandard && file.processingFormat.channelCount == 1)
@@ -34,12 +42,15 @@ final class VoiceMessageWriter {
         try file.write(from: buffer)
         try file.write(from: buffer)
         #expect(file.length == 9_600 && file.framePosition == 9_600)
-        #expect(!FileManager.default.fileExists(atPath: url.path))   // nothing reaches the disk
+        #expect(!FileManager.default.fileExists(atPath: url.path))  // nothing reaches the disk
 
-        let stereo = try #require(AVAudioPCMBuffer(pcmFormat: AVAudioFormat(standardFormatWithSampleRate: 48_000,
-                                                                                 channels: 2)!, frameCapacity: 1))
+        let stereo = try #require(
+            AVAudioPCMBuffer(
+                pcmFormat: AVAudioFormat(
+                    standardFormatWithSampleRate: 48_000,
+                    channels: 2)!, frameCapacity: 1))
         #expect(throws: (any Error).self) { try file.write(from: stereo) }
-        #expect(AVAudioPCMBuffer(pcmFormat: file.fileFormat, frameCapacity: 1) == nil)   // an encoded format
+        #expect(AVAudioPCMBuffer(pcmFormat: file.fileFormat, frameCapacity: 1) == nil)  // an encoded format
     }
 
     @Test func mp3IsNotWrittenAndAFileReadIsNotWrittenTo() throws {
@@ -64,6 +75,6 @@ final class VoiceMessageWriter {
         try phone.run(in: "Chat") { try writer.start(at: url) }
         #expect(phone.engine.app("Chat")?.isRecording == true)
         phone.advance(by: .seconds(3))
-        #expect(writer.file?.length == 0)   // a tap gets no buffers on the simulated phone
+        #expect(writer.file?.length == 0)  // a tap gets no buffers on the simulated phone
     }
 }

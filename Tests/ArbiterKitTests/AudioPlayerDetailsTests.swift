@@ -66,14 +66,16 @@ final class SyncedNotes {
     @Test func aPlayersMetersAreReportedOnceAndReadSilence() throws {
         let phone = try phone()
         let notes = try phone.install("Chat") { try SyncedNotes() }
-        notes.first.updateMeters()   // metering off: nothing to report
+        notes.first.updateMeters()  // metering off: nothing to report
         notes.first.isMeteringEnabled = true
         withKnownIssue {
             phone.run(in: "Chat") {
                 notes.first.updateMeters()
                 notes.first.updateMeters()
             }
-        } matching: { $0.description.contains("AVAudioPlayer(first).updateMeters() (a player's levels) is not modelled") }
+        } matching: {
+            $0.description.contains("AVAudioPlayer(first).updateMeters() (a player's levels) is not modelled")
+        }
         #expect(notes.first.averagePower(forChannel: 0) == -160 && notes.first.peakPower(forChannel: 1) == -160)
         #expect(phone.diagnostics.count == 1)
     }

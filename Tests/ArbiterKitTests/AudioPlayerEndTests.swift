@@ -23,7 +23,7 @@ final class MessageSound: AVAudioPlayerDelegate {
         _ = phone.run(in: "Chat") { sound.player.play() }
         phone.advance(by: .seconds(5))
         #expect(sound.finished == 1 && !sound.player.isPlaying)
-        #expect(sound.player.currentTime == 0)   // where play() starts
+        #expect(sound.player.currentTime == 0)  // where play() starts
         #expect(phone.run(in: "Chat") { sound.player.play() })
         phone.advance(by: .seconds(2))
         #expect(sound.player.isPlaying && sound.player.currentTime == 2)
@@ -39,7 +39,7 @@ final class MessageSound: AVAudioPlayerDelegate {
         _ = phone.run(in: "Chat") { sound.player.play() }
         phone.advance(by: .seconds(1))
         phone.run(in: "Chat") { sound.player.stop() }
-        #expect(sound.player.currentTime == 1 && sound.finished == 0)   // stop() does not rewind
+        #expect(sound.player.currentTime == 1 && sound.finished == 0)  // stop() does not rewind
         _ = phone.run(in: "Chat") { sound.player.play() }
         phone.advance(by: .seconds(1))
         #expect(sound.player.currentTime == 2)

@@ -55,8 +55,10 @@ final class VoiceChanger {
                 changer.pitch.rate = 2
                 varispeed.rate = 8
             }
-        } matching: { $0.description.contains("rate = ") && $0.description.contains("is not modelled") }
-        #expect(varispeed.rate == 4)   // clamped to 0.25...4
+        } matching: {
+            $0.description.contains("rate = ") && $0.description.contains("is not modelled")
+        }
+        #expect(varispeed.rate == 4)  // clamped to 0.25...4
         #expect(phone.diagnostics.count == 2)
     }
 }

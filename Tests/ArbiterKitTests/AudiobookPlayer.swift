@@ -1,8 +1,8 @@
 #if os(iOS)
-import AVFoundation
-import MediaPlayer
+    import AVFoundation
+    import MediaPlayer
 #else
-import ArbiterKit
+    import ArbiterKit
 #endif
 
 /// An audiobook player's remote-command code as such apps write it: skip buttons with its own intervals, a speed
@@ -23,8 +23,15 @@ final class AudiobookPlayer {
         try AVAudioSession.sharedInstance().setCategory(.playback, mode: .spokenAudio, options: [])
         player = AVPlayer(url: book)
         let commands = MPRemoteCommandCenter.shared()
-        commands.playCommand.addTarget { [unowned self] _ in play(); return .success }
-        commands.pauseCommand.addTarget { [unowned self] _ in player.pause(); publish(); return .success }
+        commands.playCommand.addTarget { [unowned self] _ in
+            play()
+            return .success
+        }
+        commands.pauseCommand.addTarget { [unowned self] _ in
+            player.pause()
+            publish()
+            return .success
+        }
 
         commands.skipForwardCommand.preferredIntervals = [30]
         commands.skipForwardCommand.addTarget { [unowned self] event in

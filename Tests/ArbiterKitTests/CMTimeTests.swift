@@ -21,10 +21,11 @@ import Testing
         #expect(!(kCMTimePositiveInfinity + kCMTimeNegativeInfinity).isValid)
         #expect(!(kCMTimePositiveInfinity - kCMTimePositiveInfinity).isValid)
         #expect((kCMTimeIndefinite + five).isIndefinite)
-        #expect((kCMTimeIndefinite + kCMTimeNegativeInfinity).isNegativeInfinity)   // an infinity wins
+        #expect((kCMTimeIndefinite + kCMTimeNegativeInfinity).isNegativeInfinity)  // an infinity wins
         #expect(CMTIME_IS_INVALID(kCMTimeInvalid + five))
-        let noTimescale = CMTime(value: 1, timescale: 0, flags: .valid, epoch: 0)   // valid flag, no number of seconds
-        #expect(CMTIME_IS_INVALID(noTimescale + five) && CMTIME_IS_INVALID(noTimescale.convertScale(600, method: .default)))
+        let noTimescale = CMTime(value: 1, timescale: 0, flags: .valid, epoch: 0)  // valid flag, no number of seconds
+        #expect(
+            CMTIME_IS_INVALID(noTimescale + five) && CMTIME_IS_INVALID(noTimescale.convertScale(600, method: .default)))
         #expect(CMTIME_IS_INVALID(CMTimeMultiplyByFloat64(noTimescale, multiplier: 2)))
         #expect(CMTimeGetSeconds(.positiveInfinity) == .infinity)
         #expect(CMTime.negativeInfinity.seconds == -.infinity)
@@ -38,12 +39,14 @@ import Testing
         let duration = CMTime(value: 2, timescale: 1)
         #expect((first + duration).epoch == 1 && (first + duration).value == 3)
         #expect((first - first).epoch == 0)
-        #expect(second > CMTimeMakeWithEpoch(value: 100, timescale: 1, epoch: 1))   // a later epoch is later
+        #expect(second > CMTimeMakeWithEpoch(value: 100, timescale: 1, epoch: 1))  // a later epoch is later
     }
 
     @Test func compareOrdersEveryKindOfTime() {
-        let times: [CMTime] = [.invalid, .positiveInfinity, .indefinite, CMTime(value: 3, timescale: 2), .zero,
-                               .negativeInfinity, CMTime(value: -1, timescale: 1)]
+        let times: [CMTime] = [
+            .invalid, .positiveInfinity, .indefinite, CMTime(value: 3, timescale: 2), .zero,
+            .negativeInfinity, CMTime(value: -1, timescale: 1),
+        ]
         let sorted = times.sorted()
         #expect(sorted[0].isNegativeInfinity)
         #expect(sorted[1].seconds == -1 && sorted[2].seconds == 0 && sorted[3].seconds == 1.5)
@@ -85,7 +88,7 @@ import Testing
     }
 
     @Test func convertingScaleRoundsByTheMethodAsked() {
-        let time = CMTime(value: 5, timescale: 10)      // 0.5 s
+        let time = CMTime(value: 5, timescale: 10)  // 0.5 s
         #expect(time.convertScale(1, method: .default).value == 1)
         #expect(time.convertScale(1, method: .roundTowardZero).value == 0)
         #expect(time.convertScale(1, method: .roundTowardZero).hasBeenRounded)
@@ -95,7 +98,7 @@ import Testing
         #expect(CMTimeConvertScale(negative, timescale: 1, method: .default).value == -1)
         #expect(negative.convertScale(1, method: .roundTowardPositiveInfinity).value == 0)
         #expect(negative.convertScale(1, method: .roundTowardNegativeInfinity).value == -1)
-        #expect(CMTime(value: -1, timescale: 10).convertScale(1, method: .quickTime).value == -1)   // never to 0
+        #expect(CMTime(value: -1, timescale: 10).convertScale(1, method: .quickTime).value == -1)  // never to 0
         #expect(CMTime.indefinite.convertScale(600, method: .default).isIndefinite)
     }
 

@@ -30,7 +30,8 @@ final class EpisodeViewModel: ObservableObject, @unchecked Sendable {
         NotificationCenter.default.publisher(for: AVAudioSession.interruptionNotification)
             .compactMap { note -> (AVAudioSession.InterruptionType, AVAudioSession.InterruptionOptions)? in
                 guard let raw = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt,
-                      let type = AVAudioSession.InterruptionType(rawValue: raw) else { return nil }
+                    let type = AVAudioSession.InterruptionType(rawValue: raw)
+                else { return nil }
                 let options = note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0
                 return (type, AVAudioSession.InterruptionOptions(rawValue: options))
             }
@@ -113,18 +114,20 @@ final class Collected<Value>: @unchecked Sendable {
         #expect(model.isPlaying)
         // The interruption's sink runs after the delivery that posted it, before the player's state is read again.
         // The first value is the one .initial read at launch (@Published sends each assignment, equal or not).
-        #expect(model.log == [
-            "0.0 isPlaying false",
-            "0.0 isPlaying true",
-            "10.0 interruption began main=true",
-            "10.0 isPlaying false",
-            "15.0 interruption ended resume=true",
-            "15.0 isPlaying true",
-        ])
+        #expect(
+            model.log == [
+                "0.0 isPlaying false",
+                "0.0 isPlaying true",
+                "10.0 interruption began main=true",
+                "10.0 isPlaying false",
+                "15.0 interruption ended resume=true",
+                "15.0 isPlaying true",
+            ])
         // The sink's play() is a call of the app at 15 s.
-        #expect(phone.transcript.contains {
-            $0.outcome.time == .seconds(15) && $0.cause == .code("Podcast", "AVPlayer(episode).play()")
-        })
+        #expect(
+            phone.transcript.contains {
+                $0.outcome.time == .seconds(15) && $0.cause == .code("Podcast", "AVPlayer(episode).play()")
+            })
         #expect(phone.diagnostics.isEmpty)
     }
 
@@ -166,15 +169,16 @@ final class Collected<Value>: @unchecked Sendable {
 
     @Test func theSameScenarioGivesTheSameValuesAtTheSameTimesEveryRun() throws {
         let (firstPhone, first) = try callAndScrub()
-        #expect(first.log == [
-            "0.0 isPlaying false",
-            "0.0 isPlaying true",
-            "10.0 interruption began main=true",
-            "10.0 isPlaying false",
-            "15.0 interruption ended resume=true",
-            "15.0 isPlaying true",
-            "20.5 seek 300.0",
-        ])
+        #expect(
+            first.log == [
+                "0.0 isPlaying false",
+                "0.0 isPlaying true",
+                "10.0 interruption began main=true",
+                "10.0 isPlaying false",
+                "15.0 interruption ended resume=true",
+                "15.0 isPlaying true",
+                "20.5 seek 300.0",
+            ])
         let transcript = firstPhone.transcript.map(\.description)
         for _ in 0..<5 {
             let (phone, model) = try callAndScrub()
@@ -259,9 +263,10 @@ final class Collected<Value>: @unchecked Sendable {
         let collected = Collected<String>()
         let player = try phone.install("Radio", backgroundModes: [.audio]) {
             try AVAudioSession.sharedInstance().setCategory(.playback)
-            let player = AVQueuePlayer(items: ["one", "two"].map {
-                AVPlayerItem(url: URL(fileURLWithPath: "/media/\($0).mp3"))
-            })
+            let player = AVQueuePlayer(
+                items: ["one", "two"].map {
+                    AVPlayerItem(url: URL(fileURLWithPath: "/media/\($0).mp3"))
+                })
             player.publisher(for: \.currentItem)
                 .map { ($0?.asset as? AVURLAsset)?.url.lastPathComponent ?? "none" }
                 .sink { collected.values.append("\(CACurrentMediaTime()) \($0)") }
@@ -283,8 +288,14 @@ final class Collected<Value>: @unchecked Sendable {
         var subscription: Subscription?
         var received: [Float] = []
         let subscriber = AnySubscriber<Float, Never>(
-            receiveSubscription: { subscription = $0; $0.request(.max(1)) },
-            receiveValue: { received.append($0); return .none }
+            receiveSubscription: {
+                subscription = $0
+                $0.request(.max(1))
+            },
+            receiveValue: {
+                received.append($0)
+                return .none
+            }
         )
         phone.run(in: "Podcast") { model.player.publisher(for: \.rate).subscribe(subscriber) }
         #expect(received == [0])
@@ -292,7 +303,7 @@ final class Collected<Value>: @unchecked Sendable {
         phone.run(in: "Podcast") { model.player.rate = 2 }
         #expect(received == [0])
         subscription?.request(.max(1))
-        #expect(received == [0, 2])   // the latest only
+        #expect(received == [0, 2])  // the latest only
         subscription?.cancel()
         phone.run(in: "Podcast") { model.player.pause() }
         subscription?.request(.max(1))
@@ -316,8 +327,10 @@ final class Collected<Value>: @unchecked Sendable {
     // MARK: Schedulers
 
     /// Runs `body` as Podcast's code at `time` (from 0), then lets time pass until 10 s; returns what it logged.
-    func timeline(_ body: @escaping (Collected<String>) -> Void, sends: [(Time, Int)] = [],
-                  subject: PassthroughSubject<Int, Never> = PassthroughSubject()) throws -> [String] {
+    func timeline(
+        _ body: @escaping (Collected<String>) -> Void, sends: [(Time, Int)] = [],
+        subject: PassthroughSubject<Int, Never> = PassthroughSubject()
+    ) throws -> [String] {
         let (phone, _) = try phoneWithEpisode()
         let collected = Collected<String>()
         phone.run(in: "Podcast") { body(collected) }
@@ -332,57 +345,66 @@ final class Collected<Value>: @unchecked Sendable {
     @Test func throttleAndDelayCountThePhonesTime() throws {
         let subject = PassthroughSubject<Int, Never>()
         let sends: [(Time, Int)] = [(.ms(0), 1), (.ms(200), 2), (.ms(400), 3), (.ms(1200), 4), (.ms(1300), 5)]
-        let throttled = try timeline({ collected in
-            subject.throttle(for: .seconds(1), scheduler: DispatchQueue.main, latest: true)
-                .sink { collected.values.append("\(CACurrentMediaTime()) \($0)") }
-                .store(in: &collected.cancellables)
-        }, sends: sends, subject: subject)
+        let throttled = try timeline(
+            { collected in
+                subject.throttle(for: .seconds(1), scheduler: DispatchQueue.main, latest: true)
+                    .sink { collected.values.append("\(CACurrentMediaTime()) \($0)") }
+                    .store(in: &collected.cancellables)
+            }, sends: sends, subject: subject)
         #expect(throttled == ["0.0 1", "1.0 3", "2.0 5"])
 
         let other = PassthroughSubject<Int, Never>()
-        let delayed = try timeline({ collected in
-            other.delay(for: .milliseconds(1500), scheduler: DispatchQueue.main)
-                .sink { collected.values.append("\(CACurrentMediaTime()) \($0)") }
-                .store(in: &collected.cancellables)
-        }, sends: [(.ms(0), 1), (.ms(200), 2)], subject: other)
+        let delayed = try timeline(
+            { collected in
+                other.delay(for: .milliseconds(1500), scheduler: DispatchQueue.main)
+                    .sink { collected.values.append("\(CACurrentMediaTime()) \($0)") }
+                    .store(in: &collected.cancellables)
+            }, sends: [(.ms(0), 1), (.ms(200), 2)], subject: other)
         #expect(delayed == ["1.5 1", "1.7 2"])
     }
 
     @Test func receiveOnRunsAfterTheSendersCodeOnTheMainThread() throws {
         let subject = PassthroughSubject<Int, Never>()
         for scheduler in ["DispatchQueue.main", "RunLoop.main", "OperationQueue.main", "global"] {
-            let lines = try timeline({ collected in
-                let log: (String) -> Void = { collected.values.append("\(CACurrentMediaTime()) \($0) main=\(Thread.isMainThread)") }
-                let received: AnyPublisher<Int, Never> = switch scheduler {
-                case "DispatchQueue.main": subject.receive(on: DispatchQueue.main).eraseToAnyPublisher()
-                case "RunLoop.main": subject.receive(on: RunLoop.main).eraseToAnyPublisher()
-                case "OperationQueue.main": subject.receive(on: OperationQueue.main).eraseToAnyPublisher()
-                default: subject.receive(on: DispatchQueue.global()).eraseToAnyPublisher()
-                }
-                received.sink { log("received \($0)") }.store(in: &collected.cancellables)
-                subject.send(1)
-                log("sent 1")
-            }, sends: [(.seconds(2), 2)], subject: subject)
+            let lines = try timeline(
+                { collected in
+                    let log: (String) -> Void = {
+                        collected.values.append("\(CACurrentMediaTime()) \($0) main=\(Thread.isMainThread)")
+                    }
+                    let received: AnyPublisher<Int, Never> =
+                        switch scheduler {
+                        case "DispatchQueue.main": subject.receive(on: DispatchQueue.main).eraseToAnyPublisher()
+                        case "RunLoop.main": subject.receive(on: RunLoop.main).eraseToAnyPublisher()
+                        case "OperationQueue.main": subject.receive(on: OperationQueue.main).eraseToAnyPublisher()
+                        default: subject.receive(on: DispatchQueue.global()).eraseToAnyPublisher()
+                        }
+                    received.sink { log("received \($0)") }.store(in: &collected.cancellables)
+                    subject.send(1)
+                    log("sent 1")
+                }, sends: [(.seconds(2), 2)], subject: subject)
             let main = scheduler != "global"
-            #expect(lines == ["0.0 sent 1 main=true", "0.0 received 1 main=\(main)", "2.0 received 2 main=\(main)"],
-                    "\(scheduler)")
+            #expect(
+                lines == ["0.0 sent 1 main=true", "0.0 received 1 main=\(main)", "2.0 received 2 main=\(main)"],
+                "\(scheduler)")
         }
     }
 
     @Test func runLoopAndOperationQueueDebounceOnThePhonesClock() throws {
         let subject = PassthroughSubject<Int, Never>()
         let sends: [(Time, Int)] = [(.ms(0), 1), (.ms(300), 2), (.ms(2000), 3)]
-        let runLoop = try timeline({ collected in
-            subject.debounce(for: 0.5, scheduler: RunLoop.main)
-                .sink { collected.values.append("\(CACurrentMediaTime()) \($0)") }
-                .store(in: &collected.cancellables)
-        }, sends: sends, subject: subject)
+        let runLoop = try timeline(
+            { collected in
+                subject.debounce(for: 0.5, scheduler: RunLoop.main)
+                    .sink { collected.values.append("\(CACurrentMediaTime()) \($0)") }
+                    .store(in: &collected.cancellables)
+            }, sends: sends, subject: subject)
         #expect(runLoop == ["0.8 2", "2.5 3"])
-        let operations = try timeline({ collected in
-            subject.debounce(for: .milliseconds(500), scheduler: OperationQueue.main)
-                .sink { collected.values.append("\(CACurrentMediaTime()) \($0)") }
-                .store(in: &collected.cancellables)
-        }, sends: sends, subject: subject)
+        let operations = try timeline(
+            { collected in
+                subject.debounce(for: .milliseconds(500), scheduler: OperationQueue.main)
+                    .sink { collected.values.append("\(CACurrentMediaTime()) \($0)") }
+                    .store(in: &collected.cancellables)
+            }, sends: sends, subject: subject)
         #expect(operations == runLoop)
     }
 
@@ -470,10 +492,12 @@ final class Collected<Value>: @unchecked Sendable {
         let podcast = Collected<String>()
         for (name, collected) in [("Radio", radio), ("Podcast", podcast)] {
             try phone.install(AppID(name), backgroundModes: [.audio]) {
-                NotificationCenter.default.publisher(for: AVAudioSession.interruptionNotification,
-                                                     object: AVAudioSession.sharedInstance())
-                    .sink { note in collected.values.append("\(CACurrentMediaTime()) \(note.name.rawValue)") }
-                    .store(in: &collected.cancellables)
+                NotificationCenter.default.publisher(
+                    for: AVAudioSession.interruptionNotification,
+                    object: AVAudioSession.sharedInstance()
+                )
+                .sink { note in collected.values.append("\(CACurrentMediaTime()) \(note.name.rawValue)") }
+                .store(in: &collected.cancellables)
                 return name
             }
         }
@@ -487,8 +511,9 @@ final class Collected<Value>: @unchecked Sendable {
         #expect(podcast.values == ["4.0 AVAudioSessionInterruptionNotification"])
         #expect(radio.values.isEmpty)
         phone.run(in: "Radio") {
-            NotificationCenter.default.post(name: AVAudioSession.interruptionNotification,
-                                            object: AVAudioSession.sharedInstance())
+            NotificationCenter.default.post(
+                name: AVAudioSession.interruptionNotification,
+                object: AVAudioSession.sharedInstance())
         }
         #expect(radio.values == ["4.0 AVAudioSessionInterruptionNotification"])
         #expect(podcast.values.count == 1)

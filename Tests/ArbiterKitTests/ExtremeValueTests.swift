@@ -21,9 +21,12 @@ import Testing
                 player.seek(to: CMTime(seconds: value, preferredTimescale: 600))
                 player.seek(to: CMTimeMakeWithSeconds(value, preferredTimescale: 1))
                 player.rate = Float(value)
-                _ = player.addPeriodicTimeObserver(forInterval: CMTime(seconds: value, preferredTimescale: 1),
-                                                   queue: .main) { [unowned self] _ in ran += 1 }
-                timers.append(Timer.scheduledTimer(withTimeInterval: value, repeats: true) { [unowned self] _ in ran += 1 })
+                _ = player.addPeriodicTimeObserver(
+                    forInterval: CMTime(seconds: value, preferredTimescale: 1),
+                    queue: .main
+                ) { [unowned self] _ in ran += 1 }
+                timers.append(
+                    Timer.scheduledTimer(withTimeInterval: value, repeats: true) { [unowned self] _ in ran += 1 })
                 DispatchQueue.main.asyncAfter(deadline: .now() + value) { [unowned self] in ran += 1 }
                 audioPlayer?.currentTime = value
                 audioPlayer?.rate = Float(value)

@@ -24,10 +24,11 @@ import Testing
     let before = phone.transcript.count
     phone.run(in: "Chatty") { app.play() }
     #expect(app.player.timeControlStatus == .playing)
-    #expect(phone.transcript[before...].map(\.cause) == [
-        .code("Chatty", "AVAudioSession.setCategory(.playback)"),
-        .code("Chatty", "AVAudioSession.setActive(true)"),
-        .code("Chatty", "AVPlayer(song).play()"),
-    ])
+    #expect(
+        phone.transcript[before...].map(\.cause) == [
+            .code("Chatty", "AVAudioSession.setCategory(.playback)"),
+            .code("Chatty", "AVAudioSession.setActive(true)"),
+            .code("Chatty", "AVPlayer(song).play()"),
+        ])
     #expect(phone.diagnostics.isEmpty)
 }

@@ -82,7 +82,10 @@ final class MainThreadHopper: @unchecked Sendable {
         phone.advance(by: .ms(1))
         #expect(app.log == ["played at 2.0"])
         #expect(app.player.timeControlStatus == .playing)
-        #expect(phone.transcript.contains { $0.outcome.time == .seconds(2) && $0.cause == .code("Hopper", "AVPlayer(song).play()") })
+        #expect(
+            phone.transcript.contains {
+                $0.outcome.time == .seconds(2) && $0.cause == .code("Hopper", "AVPlayer(song).play()")
+            })
     }
 
     @Test func aRepeatingTimerFiresEachIntervalUntilInvalidated() throws {
@@ -126,8 +129,11 @@ final class MainThreadHopper: @unchecked Sendable {
             return app.log
         }
         let first = try run()
-        #expect(first == ["task main=true", "loaded main=false", "operation main=true", "publish main=true",
-                          "tick 1.0", "tick 2.0"])
+        #expect(
+            first == [
+                "task main=true", "loaded main=false", "operation main=true", "publish main=true",
+                "tick 1.0", "tick 2.0",
+            ])
         for _ in 0..<20 { #expect(try run() == first) }
     }
 
@@ -201,7 +207,8 @@ final class EagerProgress: @unchecked Sendable {
         func loadAndPublish() {
             Task { @MainActor in
                 guard let asset = self.player.currentItem?.asset,
-                      let duration = try? await asset.load(.duration) else { return }
+                    let duration = try? await asset.load(.duration)
+                else { return }
                 self.log.append("duration \(duration.seconds) main=\(Thread.isMainThread)")
                 _ = await self.player.seek(to: CMTime(seconds: 60, preferredTimescale: 600))
                 MPNowPlayingInfoCenter.default().nowPlayingInfo = [

@@ -17,13 +17,18 @@ final class ChapteredBookPlayer {
     }
 
     /// What the lock screen shows, as the app reads it (iOS 15 async loading).
-    func nowPlayingDetails() async throws -> (title: String?, artist: String?, album: String?, artwork: Data?,
-                                                duration: Double) {
+    func nowPlayingDetails() async throws -> (
+        title: String?, artist: String?, album: String?, artwork: Data?,
+        duration: Double
+    ) {
         let (duration, common) = try await asset.load(.duration, .commonMetadata)
-        let title: String? = try await AVMetadataItem.metadataItems(from: common, filteredByIdentifier: .commonIdentifierTitle)
+        let title: String? =
+            try await AVMetadataItem.metadataItems(from: common, filteredByIdentifier: .commonIdentifierTitle)
             .first?.load(.stringValue) ?? nil
-        let artist = AVMetadataItem.metadataItems(from: common, withKey: AVMetadataKey.commonKeyArtist,
-                                                  keySpace: .common).first?.stringValue
+        let artist = AVMetadataItem.metadataItems(
+            from: common, withKey: AVMetadataKey.commonKeyArtist,
+            keySpace: .common
+        ).first?.stringValue
         let album = AVMetadataItem.metadataItems(from: common, filteredByIdentifier: .commonIdentifierAlbumName)
             .first?.stringValue
         let artwork = AVMetadataItem.metadataItems(from: common, filteredByIdentifier: .commonIdentifierArtwork)
@@ -59,8 +64,9 @@ final class ChapteredBookPlayer {
 
     func phone() throws -> SimulatedPhone {
         let phone = try SimulatedPhone(Setup(ios: 17))
-        phone.media["chapter1.mp3"] = SimulatedMedia(duration: 3600, title: "Chapter One", artist: "A. Narrator",
-                                                     album: "The Book", artwork: cover)
+        phone.media["chapter1.mp3"] = SimulatedMedia(
+            duration: 3600, title: "Chapter One", artist: "A. Narrator",
+            album: "The Book", artwork: cover)
         phone.media["old.m4a"] = SimulatedMedia(duration: 90, title: "Old")
         phone.media["broken.mp3"] = SimulatedMedia(duration: 10, fails: true)
         return phone
@@ -85,21 +91,28 @@ final class ChapteredBookPlayer {
         }
         #expect(mp3.availableMetadataFormats == [.id3Metadata])
         let id3 = mp3.metadata(forFormat: .id3Metadata)
-        #expect(id3.map(\.identifier) == [.id3MetadataTitleDescription, .id3MetadataLeadPerformer,
-                                          .id3MetadataAlbumTitle, .id3MetadataAttachedPicture])
+        #expect(
+            id3.map(\.identifier) == [
+                .id3MetadataTitleDescription, .id3MetadataLeadPerformer,
+                .id3MetadataAlbumTitle, .id3MetadataAttachedPicture,
+            ])
         #expect(id3.first?.keySpace == .id3 && id3.first?.commonKey == .commonKeyTitle)
         #expect((id3.first?.key as? NSString).map { $0 as String } == "TIT2")
         #expect(mp3.metadata(forFormat: .iTunesMetadata).isEmpty)
-        #expect(AVMetadataItem.metadataItems(from: mp3.metadata, withKey: AVMetadataKey.id3MetadataKeyLeadPerformer,
-                                             keySpace: .id3).first?.stringValue == "A. Narrator")
+        #expect(
+            AVMetadataItem.metadataItems(
+                from: mp3.metadata, withKey: AVMetadataKey.id3MetadataKeyLeadPerformer,
+                keySpace: .id3
+            ).first?.stringValue == "A. Narrator")
 
         #expect(m4a.availableMetadataFormats == [.iTunesMetadata])
         let song = try #require(m4a.commonMetadata.first)
         #expect(song.identifier == .iTunesMetadataSongName && song.identifier?.rawValue == "itsk/%A9nam")
         #expect((song.key as? NSString).map { $0 as String } == "©nam" && song.stringValue == "Old")
-        #expect(AVMetadataItem.identifier(forKey: AVMetadataKey.iTunesMetadataKeySongName, keySpace: .iTunes)
+        #expect(
+            AVMetadataItem.identifier(forKey: AVMetadataKey.iTunesMetadataKeySongName, keySpace: .iTunes)
                 == .iTunesMetadataSongName)
-        #expect(m4a.commonMetadata.count == 1)   // no artist, album or artwork in its media
+        #expect(m4a.commonMetadata.count == 1)  // no artist, album or artwork in its media
     }
 
     @Test func aFileTheMediaDoesNotListHasNoDurationNorTags() throws {
@@ -117,7 +130,9 @@ final class ChapteredBookPlayer {
         let asset = AVURLAsset(url: chapter)
         withKnownIssue {
             #expect(asset.commonMetadata.isEmpty)
-        } matching: { $0.description.contains("AVURLAsset(url: chapter1.mp3) was made outside any app's code") }
+        } matching: {
+            $0.description.contains("AVURLAsset(url: chapter1.mp3) was made outside any app's code")
+        }
     }
 
     @Test func keyValueLoadingCompletesAtOnceAndSaysWhatFailed() throws {
@@ -132,11 +147,13 @@ final class ChapteredBookPlayer {
         broken.loadValuesAsynchronously(forKeys: ["duration"]) { done += 1 }
         #expect(done == 2)
         #expect(good.statusOfValue(forKey: "duration", error: &error) == .loaded && error == nil)
-        #expect(good.statusOfValue(forKey: "commonMetadata", error: &error) == .unknown)   // not asked for
+        #expect(good.statusOfValue(forKey: "commonMetadata", error: &error) == .unknown)  // not asked for
         #expect(broken.statusOfValue(forKey: "duration", error: &error) == .failed)
         #expect(error?.domain == "AVFoundationErrorDomain" && error?.code == -11800)
         #expect(!broken.isPlayable && CMTIME_IS_INVALID(broken.duration))
-        if case .loaded(let duration) = good.status(of: .duration) { #expect(duration.seconds == 3600) } else {
+        if case .loaded(let duration) = good.status(of: .duration) {
+            #expect(duration.seconds == 3600)
+        } else {
             Issue.record("duration not loaded")
         }
     }
@@ -153,7 +170,7 @@ final class ChapteredBookPlayer {
         }
         #expect(!live.isPlayable)
         phone.send(.device(.network(down: false)))
-        #expect(try await live.load(.duration).isIndefinite)   // a live stream: the media gives no duration
+        #expect(try await live.load(.duration).isIndefinite)  // a live stream: the media gives no duration
     }
 
     @Test func mutableMetadataItemsKeepWhatTheAppSets() throws {
@@ -175,8 +192,10 @@ final class ChapteredBookPlayer {
         #expect(title.stringValue == "Chapter One (abridged)" && title.extendedLanguageTag == "und")
         #expect(artwork.identifier == .iTunesMetadataCoverArt && artwork.commonKey == .commonKeyArtwork)
         #expect(artwork.dataValue == cover && artwork.stringValue == nil)
-        #expect(AVMetadataItem.metadataItems(from: item.externalMetadata,
-                                             filteredByIdentifier: .commonIdentifierArtwork) == [artwork])
+        #expect(
+            AVMetadataItem.metadataItems(
+                from: item.externalMetadata,
+                filteredByIdentifier: .commonIdentifierArtwork) == [artwork])
 
         item.preferredForwardBufferDuration = 30
         item.canUseNetworkResourcesForLiveStreamingWhilePaused = true
@@ -195,10 +214,13 @@ final class ChapteredBookPlayer {
         phone.run(in: "Books") { book.skipForward(30) }
         #expect(book.seeks == [true])
         #expect(book.player.currentTime().seconds == 130)
-        #expect(phone.transcript.last?.cause == .code("Books",
-            "AVPlayer(chapter1).seek(to: 130.0s, toleranceBefore:toleranceAfter:)"))
+        #expect(
+            phone.transcript.last?.cause
+                == .code(
+                    "Books",
+                    "AVPlayer(chapter1).seek(to: 130.0s, toleranceBefore:toleranceAfter:)"))
 
-        let finished = await book.player.seek(to: CMTime(value: 5000, timescale: 1))   // past the end
+        let finished = await book.player.seek(to: CMTime(value: 5000, timescale: 1))  // past the end
         #expect(finished)
         #expect(book.player.currentTime().seconds == 3600)
     }
@@ -208,7 +230,9 @@ final class ChapteredBookPlayer {
         let book = try phone.install("Books") { ChapteredBookPlayer(url: chapter) }
         withKnownIssue {
             phone.run(in: "Books") { book.player.seek(to: .indefinite) { book.seeks.append($0) } }
-        } matching: { $0.description.contains("iOS raises an exception for a time that is not a number") }
+        } matching: {
+            $0.description.contains("iOS raises an exception for a time that is not a number")
+        }
         #expect(book.seeks == [false])
         #expect(phone.diagnostics.count == 1)
     }
@@ -229,7 +253,8 @@ final class ChapteredBookPlayer {
             book.player.play()
         }
         #expect(book.player.rate == 1)
-        #expect(phone.transcript.contains { $0.cause == .code("Books", "AVPlayer(chapter1).play() at defaultRate 1.0") })
+        #expect(
+            phone.transcript.contains { $0.cause == .code("Books", "AVPlayer(chapter1).play() at defaultRate 1.0") })
         phone.run(in: "Books") { book.player.playImmediately(atRate: 0.5) }
         #expect(book.player.rate == 0.5 && book.player.timeControlStatus == .playing)
     }
@@ -253,9 +278,13 @@ final class ChapteredBookPlayer {
     @Test func anItemEndsAsTheActionAtItemEndSays() throws {
         let phone = try phone()
         let (single, queue) = try phone.install("Books", backgroundModes: [.audio]) {
-            (AVPlayer(url: URL(fileURLWithPath: "/media/old.m4a")),
-             AVQueuePlayer(items: [AVPlayerItem(url: URL(fileURLWithPath: "/media/old.m4a")),
-                                   AVPlayerItem(url: chapter)]))
+            (
+                AVPlayer(url: URL(fileURLWithPath: "/media/old.m4a")),
+                AVQueuePlayer(items: [
+                    AVPlayerItem(url: URL(fileURLWithPath: "/media/old.m4a")),
+                    AVPlayerItem(url: chapter),
+                ])
+            )
         }
         #expect(single.actionAtItemEnd == .pause && queue.actionAtItemEnd == .advance)
         phone.run(in: "Books") { single.play() }
@@ -268,7 +297,9 @@ final class ChapteredBookPlayer {
 
         withKnownIssue {
             phone.run(in: "Books") { single.actionAtItemEnd = .none }
-        } matching: { $0.description.contains("AVPlayer.actionAtItemEnd = .none is not modelled") }
+        } matching: {
+            $0.description.contains("AVPlayer.actionAtItemEnd = .none is not modelled")
+        }
         #expect(single.actionAtItemEnd == .none)
     }
 
@@ -280,7 +311,7 @@ final class ChapteredBookPlayer {
         phone.run(in: "Books") { book.markChapters(at: [10, 20, 600]) }
         phone.run(in: "Books") { book.play(at: 2) }
         phone.advance(by: .seconds(5))
-        #expect(book.chapterMarks == [10])                         // at rate 2, 10 s of the book in 5 s
+        #expect(book.chapterMarks == [10])  // at rate 2, 10 s of the book in 5 s
         phone.advance(by: .seconds(4))
         #expect(book.chapterMarks == [10])
         phone.advance(by: .seconds(1))
@@ -323,14 +354,16 @@ final class ChapteredBookPlayer {
         let radio = try phone.install("Radio", backgroundModes: [.audio]) {
             AVPlayer(url: URL(string: "https://radio.example/live.m3u8")!)
         }
-        #expect(radio.currentItem?.seekableRanges.isEmpty == true)   // not loaded yet
+        #expect(radio.currentItem?.seekableRanges.isEmpty == true)  // not loaded yet
         phone.run(in: "Radio") { radio.play() }
         var loaded: [NSValue]?
         withKnownIssue {
             loaded = radio.currentItem?.loadedTimeRanges
-        } matching: { $0.description.contains("loadedTimeRanges of a streamed item is not modelled") }
+        } matching: {
+            $0.description.contains("loadedTimeRanges of a streamed item is not modelled")
+        }
         #expect(loaded?.isEmpty == true)
-        #expect(radio.currentItem?.loadedTimeRanges.isEmpty == true)   // reported once
+        #expect(radio.currentItem?.loadedTimeRanges.isEmpty == true)  // reported once
         #expect(radio.currentItem?.seekableRanges.first?.timeRangeValue.duration.isPositiveInfinity == true)
     }
 }

@@ -27,19 +27,23 @@ import Testing
         #expect(MPNowPlayingInfoCollectionIdentifier == "MPNowPlayingInfoCollectionIdentifier")
         // The one whose value is not its name.
         #expect(MPNowPlayingInfoPropertyCurrentLanguageOptions == "MPNowPlayingInfoPropertyCurrentLanguageOption")
-        #expect(MPNowPlayingInfoMediaType.none.rawValue == 0 && MPNowPlayingInfoMediaType.audio.rawValue == 1
-            && MPNowPlayingInfoMediaType.video.rawValue == 2)
-        #expect(MPMediaType.podcast.rawValue == 2 && MPMediaType.audioBook.rawValue == 4
-            && MPMediaType.anyAudio.contains(.music))
+        #expect(
+            MPNowPlayingInfoMediaType.none.rawValue == 0 && MPNowPlayingInfoMediaType.audio.rawValue == 1
+                && MPNowPlayingInfoMediaType.video.rawValue == 2)
+        #expect(
+            MPMediaType.podcast.rawValue == 2 && MPMediaType.audioBook.rawValue == 4
+                && MPMediaType.anyAudio.contains(.music))
         #expect(MPNowPlayingPlaybackState.interrupted.rawValue == 4)
     }
 
     @Test func everyKeyIsKeptAndTheEngineGetsWhatTheLockScreenUses() throws {
         let phone = try phone()
-        let english = MPNowPlayingInfoLanguageOption(type: .audible, languageTag: "en", characteristics: nil,
-                                                     displayName: "English", identifier: "audio-en")
-        let group = MPNowPlayingInfoLanguageOptionGroup(languageOptions: [english], defaultLanguageOption: english,
-                                                        allowEmptySelection: false)
+        let english = MPNowPlayingInfoLanguageOption(
+            type: .audible, languageTag: "en", characteristics: nil,
+            displayName: "English", identifier: "audio-en")
+        let group = MPNowPlayingInfoLanguageOptionGroup(
+            languageOptions: [english], defaultLanguageOption: english,
+            allowEmptySelection: false)
         var asked: [CGSize] = []
         let image = UIImage()
         let artwork = MPMediaItemArtwork(boundsSize: CGSize(width: 600, height: 600)) { size in
@@ -88,11 +92,18 @@ import Testing
             app.nowPlayingInfo = info
             return Array(phone.transcript[before...])
         }
-        #expect(steps.first?.cause == .code("Books", "MPNowPlayingInfoCenter.nowPlayingInfo = "
-            + "[title Chapter 3, elapsed 12.5, rate 1.25, defaultRate 1.25]"))
+        #expect(
+            steps.first?.cause
+                == .code(
+                    "Books",
+                    "MPNowPlayingInfoCenter.nowPlayingInfo = "
+                        + "[title Chapter 3, elapsed 12.5, rate 1.25, defaultRate 1.25]"))
         let published = try #require(phone.engine.app("Books")?.published?.info)
-        #expect(published == NowPlayingInfo(title: "Chapter 3", artist: "The Author", album: "The Book",
-                                            duration: 3600, elapsed: 12.5, rate: 1.25, defaultRate: 1.25))
+        #expect(
+            published
+                == NowPlayingInfo(
+                    title: "Chapter 3", artist: "The Author", album: "The Book",
+                    duration: 3600, elapsed: 12.5, rate: 1.25, defaultRate: 1.25))
 
         // Read back as set, by the same keys.
         let back = try #require(phone.run(in: "Books") { MPNowPlayingInfoCenter.default().nowPlayingInfo })

@@ -12,14 +12,19 @@ final class SloppyPlayer {
     init() throws {
         try AVAudioSession.sharedInstance().setCategory(.playback)
         player = AVPlayer(url: URL(fileURLWithPath: "/media/song.mp3"))
-        MPRemoteCommandCenter.shared().playCommand.addTarget { [unowned self] _ in player.play(); return .success }
+        MPRemoteCommandCenter.shared().playCommand.addTarget { [unowned self] _ in
+            player.play()
+            return .success
+        }
         MPRemoteCommandCenter.shared().pauseCommand.addTarget { _ in .success }
     }
 
     func play() {
         player.play()
-        MPNowPlayingInfoCenter.default().nowPlayingInfo = [MPMediaItemPropertyTitle: "Song",
-                                                           MPNowPlayingInfoPropertyElapsedPlaybackTime: 0]
+        MPNowPlayingInfoCenter.default().nowPlayingInfo = [
+            MPMediaItemPropertyTitle: "Song",
+            MPNowPlayingInfoPropertyElapsedPlaybackTime: 0,
+        ]
     }
 
     func pause() { player.pause() }
@@ -136,9 +141,11 @@ final class LeakyPlayer {
     }
 
     @Test func anAllowanceSilencesACodeLint() throws {
-        let phone = try SimulatedPhone(Setup(ios: 17), allowing: LintAllowances(perApp: [
-            "Leaky": ["background.task-never-ended": "the test ends before the task would"],
-        ]))
+        let phone = try SimulatedPhone(
+            Setup(ios: 17),
+            allowing: LintAllowances(perApp: [
+                "Leaky": ["background.task-never-ended": "the test ends before the task would"]
+            ]))
         let app = try phone.install("Leaky", backgroundModes: [.audio]) { try LeakyPlayer() }
         _ = phone.run(in: "Leaky") { app.enterBackground() }
         #expect(phone.lints.isEmpty)
@@ -151,20 +158,28 @@ final class LeakyPlayer {
         let phone = try SimulatedPhone(Setup(ios: 17))
         let app = try phone.install("Leaky", backgroundModes: [.audio]) { try LeakyPlayer() }
         let store = PolicyTestStore(phone: phone, exhaustivity: .off)
-        store.run(in: "Leaky", {
-            app.showPlayerScreen()
-            app.showPlayerScreen()
-            app.player.play()
-            _ = app.enterBackground()
-        })
+        store.run(
+            in: "Leaky",
+            {
+                app.showPlayerScreen()
+                app.showPlayerScreen()
+                app.player.play()
+                _ = app.enterBackground()
+            })
         withKnownIssue {
             store.send(.system(.remote(.pause)))
             store.finish()
         } matching: { issue in
-            issue.severity == .warning && issue.comments.contains { $0.rawValue.contains("[remote.handler-added-again]")
-                || $0.rawValue.contains("[background.task-never-ended]") }
+            issue.severity == .warning
+                && issue.comments.contains {
+                    $0.rawValue.contains("[remote.handler-added-again]")
+                        || $0.rawValue.contains("[background.task-never-ended]")
+                }
         }
-        #expect(store.lints.map(\.lint.id).filter { ["remote.handler-added-again", "background.task-never-ended"].contains($0) }
-            == ["remote.handler-added-again", "background.task-never-ended"])
+        #expect(
+            store.lints.map(\.lint.id).filter {
+                ["remote.handler-added-again", "background.task-never-ended"].contains($0)
+            }
+                == ["remote.handler-added-again", "background.task-never-ended"])
     }
 }

@@ -57,9 +57,11 @@ import Testing
     @Test func anUnreceivedNotificationFromAHandlersCallFails() throws {
         let (phone, podcast) = try podcastPhone()
         let store = PolicyTestStore(phone: phone)
-        store.run(in: "Podcast", { podcast.play() }, { state in
-            state = PolicyState(store.engine, at: store.now)
-        })
+        store.run(
+            in: "Podcast", { podcast.play() },
+            { state in
+                state = PolicyState(store.engine, at: store.now)
+            })
         withKnownIssue {
             store.send(.system(.incomingCall)) { state in state = PolicyState(store.engine, at: store.now) }
             store.finish()

@@ -17,8 +17,10 @@ final class StationTitles: NSObject, AVPlayerItemMetadataOutputPushDelegate {
         item.add(output)
     }
 
-    func metadataOutput(_ output: AVPlayerItemMetadataOutput, didOutputTimedMetadataGroups groups: [AVTimedMetadataGroup],
-                        from track: AVPlayerItemTrack?) {
+    func metadataOutput(
+        _ output: AVPlayerItemMetadataOutput, didOutputTimedMetadataGroups groups: [AVTimedMetadataGroup],
+        from track: AVPlayerItemTrack?
+    ) {
         titles += groups.flatMap(\.items).compactMap(\.stringValue)
     }
 }
@@ -31,13 +33,15 @@ final class StationTitles: NSObject, AVPlayerItemMetadataOutputPushDelegate {
             station = try phone.install("Stations", backgroundModes: [.audio]) {
                 StationTitles(url: URL(string: "https://radio.example/live.mp3")!)
             }
-        } matching: { $0.description.contains("AVPlayerItem.add(AVPlayerItemMetadataOutput) (timed metadata)") }
+        } matching: {
+            $0.description.contains("AVPlayerItem.add(AVPlayerItemMetadataOutput) (timed metadata)")
+        }
         let item = try #require(station?.player.currentItem)
         let output = try #require(item.outputs.first as? AVPlayerItemMetadataOutput)
         #expect(output.identifiers == nil && output.delegate === station && output.delegateQueue === DispatchQueue.main)
         phone.run(in: "Stations") { station?.player.play() }
         phone.advance(by: .seconds(30))
-        #expect(station?.titles.isEmpty == true)   // never called
+        #expect(station?.titles.isEmpty == true)  // never called
         item.remove(output)
         #expect(item.outputs.isEmpty)
         #expect(phone.diagnostics.count == 1)
@@ -47,13 +51,17 @@ final class StationTitles: NSObject, AVPlayerItemMetadataOutputPushDelegate {
         let phone = try SimulatedPhone(Setup(ios: 17))
         phone.media["book.m4b"] = SimulatedMedia(duration: 3600, title: "Book")
         let asset = try phone.install("Books") {
-            AVURLAsset(url: URL(fileURLWithPath: "/media/book.m4b"),
-                       options: [AVURLAssetPreferPreciseDurationAndTimingKey: true])
+            AVURLAsset(
+                url: URL(fileURLWithPath: "/media/book.m4b"),
+                options: [AVURLAssetPreferPreciseDurationAndTimingKey: true])
         }
         phone.run(in: "Books") {
             #expect(asset.availableChapterLocales.isEmpty)
-            #expect(asset.chapterMetadataGroups(withTitleLocale: Locale(identifier: "en"),
-                                                containingItemsWithCommonKeys: nil).isEmpty)
+            #expect(
+                asset.chapterMetadataGroups(
+                    withTitleLocale: Locale(identifier: "en"),
+                    containingItemsWithCommonKeys: nil
+                ).isEmpty)
             #expect(asset.chapterMetadataGroups(bestMatchingPreferredLanguages: ["en"]).isEmpty)
             asset.cancelLoading()
             #expect(asset.duration.seconds == 3600)

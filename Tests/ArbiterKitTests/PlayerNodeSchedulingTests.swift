@@ -21,7 +21,8 @@ final class SoundEffectPool {
         try engine.start()
         let buffer = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: AVAudioFrameCount(seconds * 48_000))!
         buffer.frameLength = buffer.frameCapacity
-        node.scheduleBuffer(buffer, completionCallbackType: .dataPlayedBack) { [weak self] in self?.finished.append($0) }
+        node.scheduleBuffer(buffer, completionCallbackType: .dataPlayedBack) { [weak self] in self?.finished.append($0)
+        }
         node.play()
     }
 }
@@ -51,8 +52,10 @@ final class SoundEffectPool {
             engine.attach(node)
             engine.connect(node, to: engine.mainMixerNode, format: file.processingFormat)
             try engine.start()
-            node.scheduleSegment(file, startingFrame: 0, frameCount: 44_100, at: nil,
-                                 completionCallbackType: .dataRendered) { finished.append($0) }
+            node.scheduleSegment(
+                file, startingFrame: 0, frameCount: 44_100, at: nil,
+                completionCallbackType: .dataRendered
+            ) { finished.append($0) }
             node.play()
         }
         phone.advance(by: .seconds(1))
@@ -62,7 +65,7 @@ final class SoundEffectPool {
     @Test func aNodesAudioUnitKeepsItsRenderLimit() throws {
         let phone = try SimulatedPhone(Setup(ios: 17))
         let pool = try phone.install("Call") { SoundEffectPool() }
-        #expect(pool.engine.outputNode.auAudioUnit.maximumFramesToRender == 1156)   // QA1606's default
+        #expect(pool.engine.outputNode.auAudioUnit.maximumFramesToRender == 1156)  // QA1606's default
         pool.node.auAudioUnit.maximumFramesToRender = 4096
         #expect(pool.node.auAudioUnit.maximumFramesToRender == 4096)
         #expect(pool.node.auAudioUnit === pool.node.auAudioUnit)

@@ -1,8 +1,8 @@
 #if os(iOS)
-import AVFoundation
-import MediaPlayer
+    import AVFoundation
+    import MediaPlayer
 #else
-import ArbiterKit
+    import ArbiterKit
 #endif
 
 /// An app team's podcast player, written against the iOS API as it would be for a device: it sets up its session,
@@ -22,13 +22,25 @@ final class PodcastPlayer {
         try session.setCategory(.playback, mode: .spokenAudio, options: [])
         player = AVPlayer(url: episode)
         let center = NotificationCenter.default
-        observers.append(center.addObserver(forName: AVAudioSession.interruptionNotification, object: session,
-                                            queue: .main) { [unowned self] note in interruption(note) })
-        observers.append(center.addObserver(forName: AVAudioSession.routeChangeNotification, object: nil,
-                                            queue: .main) { [unowned self] note in routeChange(note) })
+        observers.append(
+            center.addObserver(
+                forName: AVAudioSession.interruptionNotification, object: session,
+                queue: .main
+            ) { [unowned self] note in interruption(note) })
+        observers.append(
+            center.addObserver(
+                forName: AVAudioSession.routeChangeNotification, object: nil,
+                queue: .main
+            ) { [unowned self] note in routeChange(note) })
         let commands = MPRemoteCommandCenter.shared()
-        commands.playCommand.addTarget { [unowned self] _ in play(); return .success }
-        commands.pauseCommand.addTarget { [unowned self] _ in pause(); return .success }
+        commands.playCommand.addTarget { [unowned self] _ in
+            play()
+            return .success
+        }
+        commands.pauseCommand.addTarget { [unowned self] _ in
+            pause()
+            return .success
+        }
         commands.changePlaybackPositionCommand.addTarget { [unowned self] event in
             guard let event = event as? MPChangePlaybackPositionCommandEvent else { return .commandFailed }
             player.seek(to: CMTime(seconds: event.positionTime, preferredTimescale: 1000))
@@ -69,7 +81,8 @@ final class PodcastPlayer {
 
     private func interruption(_ note: Notification) {
         guard let raw = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt,
-              let type = AVAudioSession.InterruptionType(rawValue: raw) else { return }
+            let type = AVAudioSession.InterruptionType(rawValue: raw)
+        else { return }
         switch type {
         case .began:
             let reason = note.userInfo?[AVAudioSessionInterruptionReasonKey] as? UInt
@@ -87,11 +100,13 @@ final class PodcastPlayer {
 
     private func routeChange(_ note: Notification) {
         guard let raw = note.userInfo?[AVAudioSessionRouteChangeReasonKey] as? UInt,
-              let reason = AVAudioSession.RouteChangeReason(rawValue: raw) else { return }
+            let reason = AVAudioSession.RouteChangeReason(rawValue: raw)
+        else { return }
         let previous = note.userInfo?[AVAudioSessionRouteChangePreviousRouteKey] as? AVAudioSessionRouteDescription
         told.append("route \(raw) from \(previous?.outputs.map(\.portType.rawValue) ?? [])")
         if reason == .oldDeviceUnavailable,
-           previous?.outputs.contains(where: { $0.portType == .headphones || $0.portType == .bluetoothA2DP }) == true {
+            previous?.outputs.contains(where: { $0.portType == .headphones || $0.portType == .bluetoothA2DP }) == true
+        {
             pause()
         }
     }

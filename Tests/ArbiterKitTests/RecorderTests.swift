@@ -9,18 +9,21 @@ final class VoiceMessageRecorder: NSObject, AVAudioRecorderDelegate {
     var interruptions: [String] = []
     let settings: [String: Any]
 
-    init(settings: [String: Any] = [
-        AVFormatIDKey: Int(kAudioFormatMPEG4AAC),
-        AVSampleRateKey: 44_100,
-        AVNumberOfChannelsKey: 1,
-        AVEncoderAudioQualityKey: AVAudioQuality.high.rawValue,
-    ]) {
+    init(
+        settings: [String: Any] = [
+            AVFormatIDKey: Int(kAudioFormatMPEG4AAC),
+            AVSampleRateKey: 44_100,
+            AVNumberOfChannelsKey: 1,
+            AVEncoderAudioQualityKey: AVAudioQuality.high.rawValue,
+        ]
+    ) {
         self.settings = settings
     }
 
     func start(category: AVAudioSession.Category = .playAndRecord) throws -> Bool {
         let session = AVAudioSession.sharedInstance()
-        try session.setCategory(category, mode: .default, options: category == .playAndRecord ? [.defaultToSpeaker] : [])
+        try session.setCategory(
+            category, mode: .default, options: category == .playAndRecord ? [.defaultToSpeaker] : [])
         try session.setActive(true)
         let url = URL(fileURLWithPath: "/tmp/voice-message.m4a")
         let recorder = try AVAudioRecorder(url: url, settings: settings)
@@ -63,7 +66,8 @@ final class VoiceMessageRecorder: NSObject, AVAudioRecorderDelegate {
         #expect(recorder.isRecording)
         #expect(phone.engine.app("Messenger")?.isRecording == true)
         #expect(phone.engine.app("Messenger")?.session.isActive == true)
-        #expect(phone.transcript.contains { $0.cause == .code("Messenger", "AVAudioRecorder(voice-message.m4a).record()") })
+        #expect(
+            phone.transcript.contains { $0.cause == .code("Messenger", "AVAudioRecorder(voice-message.m4a).record()") })
         #expect(phone.run(in: "Messenger") { AVAudioSession.sharedInstance().recordPermission } == .granted)
         phone.advance(by: .seconds(5))
         #expect(recorder.currentTime == 5)
@@ -84,7 +88,7 @@ final class VoiceMessageRecorder: NSObject, AVAudioRecorderDelegate {
         let phone = try phone()
         phone.recordPermissionAnswers["Messenger"] = false
         let messenger = try phone.install("Messenger") { VoiceMessageRecorder() }
-        #expect(try phone.run(in: "Messenger") { try messenger.start() })   // iOS records, silence
+        #expect(try phone.run(in: "Messenger") { try messenger.start() })  // iOS records, silence
         #expect(messenger.recorder?.isRecording == true)
         #expect(phone.run(in: "Messenger") { AVAudioSession.sharedInstance().recordPermission } == .denied)
         #expect(phone.run(in: "Messenger") { messenger.level() } == -160)
@@ -143,15 +147,22 @@ final class VoiceMessageRecorder: NSObject, AVAudioRecorderDelegate {
         #expect(messenger.finished == [true, true])
         #expect(!recorder.isRecording)
         #expect(phone.engine.app("Messenger")?.isRecording == false)
-        let stopped = phone.transcript.last { $0.cause == .code("Messenger", "AVAudioRecorder(voice-message.m4a).stop()") }
+        let stopped = phone.transcript.last {
+            $0.cause == .code("Messenger", "AVAudioRecorder(voice-message.m4a).stop()")
+        }
         #expect(stopped?.outcome.time == .seconds(3))
     }
 
     @Test func mp3CannotBeRecorded() throws {
         let phone = try phone()
-        let messenger = try phone.install("Messenger") { VoiceMessageRecorder(settings: [AVFormatIDKey: kAudioFormatMPEGLayer3]) }
+        let messenger = try phone.install("Messenger") {
+            VoiceMessageRecorder(settings: [AVFormatIDKey: kAudioFormatMPEGLayer3])
+        }
         let error = phone.run(in: "Messenger") { () -> NSError? in
-            do { _ = try messenger.start(); return nil } catch { return error as NSError }
+            do {
+                _ = try messenger.start()
+                return nil
+            } catch { return error as NSError }
         }
         #expect(error?.code == Int(kAudioFileUnsupportedDataFormatError))
         #expect(error?.code == 1_718_449_215)

@@ -23,9 +23,9 @@ import Testing
         let (phone, app) = try playing()
         phone.send(.system(.remote(.skipForward, value: .interval(45))))
         #expect(app.player.currentTime().seconds == 105)
-        phone.send(.system(.remote(.skipForward)))                       // preferredIntervals [30]
+        phone.send(.system(.remote(.skipForward)))  // preferredIntervals [30]
         #expect(app.player.currentTime().seconds == 135)
-        phone.send(.system(.remote(.skipBackward)))                      // preferredIntervals [10, 30]: the first
+        phone.send(.system(.remote(.skipBackward)))  // preferredIntervals [10, 30]: the first
         #expect(app.player.currentTime().seconds == 125)
         #expect(app.heard == ["skipForward 45.0 at 60.0", "skipForward 30.0 at 60.0", "skipBackward 10.0"])
         #expect(phone.app("Books")?.remoteCommandResults.map(\.statuses) == [[.success], [.success], [.success]])
@@ -50,7 +50,7 @@ import Testing
         #expect(steps.first?.description.hasPrefix("1m  system: remote changePlaybackRate 1.5") == true)
         #expect(steps.contains { $0.cause == .code("Books", "AVPlayer(book).rate = 1.5") })
 
-        phone.send(.system(.remote(.changePlaybackRate)))                // the first supported rate
+        phone.send(.system(.remote(.changePlaybackRate)))  // the first supported rate
         #expect(app.speed == 0.75)
         #expect(app.heard == ["changePlaybackRate 1.5", "changePlaybackRate 0.75"])
     }
@@ -60,11 +60,14 @@ import Testing
         phone.send(.system(.remote(.changeRepeatMode, value: .repeatType(.all))))
         phone.send(.system(.remote(.changeShuffleMode, value: .shuffleType(.collections))))
         #expect(app.repeatType == .all && app.shuffleType == .collections)
-        phone.send(.system(.remote(.changeRepeatMode)))                  // currentRepeatType, which the handler set
+        phone.send(.system(.remote(.changeRepeatMode)))  // currentRepeatType, which the handler set
         phone.send(.system(.remote(.changeShuffleMode, value: .shuffleType(.off))))
         #expect(app.repeatType == .all && app.shuffleType == .off)
-        #expect(app.heard == ["changeRepeatMode 2 preserves false", "changeShuffleMode 2 preserves false",
-                              "changeRepeatMode 2 preserves false", "changeShuffleMode 0 preserves false"])
+        #expect(
+            app.heard == [
+                "changeRepeatMode 2 preserves false", "changeShuffleMode 2 preserves false",
+                "changeRepeatMode 2 preserves false", "changeShuffleMode 0 preserves false",
+            ])
     }
 
     @Test func seekingBeginsAndEnds() throws {
@@ -72,7 +75,7 @@ import Testing
         phone.send(.system(.remote(.seekForward, value: .seek(.begin))))
         phone.advance(by: .seconds(2))
         phone.send(.system(.remote(.seekForward, value: .seek(.end))))
-        phone.send(.system(.remote(.seekForward)))                       // beginSeeking, the first type
+        phone.send(.system(.remote(.seekForward)))  // beginSeeking, the first type
         #expect(app.heard == ["seekForward begin", "seekForward end", "seekForward begin"])
     }
 
@@ -80,16 +83,19 @@ import Testing
         let (phone, app) = try playing()
         phone.send(.system(.remote(.rating, value: .rating(4))))
         #expect(app.rating == 4)
-        phone.send(.system(.remote(.rating)))                            // minimumRating
+        phone.send(.system(.remote(.rating)))  // minimumRating
         #expect(app.rating == 1)
-        phone.send(.system(.remote(.bookmark)))                          // isNegative false
+        phone.send(.system(.remote(.bookmark)))  // isNegative false
         #expect(app.bookmarked && MPRemoteCommandCenterOf(phone, "Books").bookmarkCommand.isActive)
         phone.send(.system(.remote(.bookmark, value: .negative(true))))  // the user removes the bookmark
         #expect(!app.bookmarked)
         phone.send(.system(.remote(.like, value: .negative(false))))
         #expect(app.liked)
-        #expect(app.heard == ["rating 4.0", "rating 1.0", "bookmark negative false", "bookmark negative true",
-                              "like negative false"])
+        #expect(
+            app.heard == [
+                "rating 4.0", "rating 1.0", "bookmark negative false", "bookmark negative true",
+                "like negative false",
+            ])
         let bookmark = MPRemoteCommandCenterOf(phone, "Books").bookmarkCommand
         #expect(bookmark.localizedTitle == "Bookmark this chapter" && bookmark.localizedShortTitle == "Bookmark")
     }
@@ -136,9 +142,10 @@ import Testing
         withKnownIssue {
             phone.send(.system(.remote(.enableLanguageOption)))
         }
-        #expect(phone.diagnostics.contains {
-            $0.contains("MPChangeLanguageOptionCommandEvent") && $0.contains("not modelled")
-        })
+        #expect(
+            phone.diagnostics.contains {
+                $0.contains("MPChangeLanguageOptionCommandEvent") && $0.contains("not modelled")
+            })
         #expect(phone.app("Books")?.remoteCommandResults.last?.statuses == [.noActionableNowPlayingItem])
     }
 
@@ -149,8 +156,11 @@ import Testing
         let app = try phone.install("Books", backgroundModes: [.audio]) { try AudiobookPlayer(book: book) }
         phone.run(in: "Books") { app.play() }
         #expect(assertScenario(path, on: phone))
-        #expect(app.heard == ["changePlaybackRate 2.0", "skipForward 30.0 at 20.0", "skipBackward 10.0",
-                              "changeRepeatMode 1 preserves false", "seekForward end", "bookmark negative true"])
+        #expect(
+            app.heard == [
+                "changePlaybackRate 2.0", "skipForward 30.0 at 20.0", "skipBackward 10.0",
+                "changeRepeatMode 1 preserves false", "seekForward end", "bookmark negative true",
+            ])
         #expect(app.repeatType == .one)
     }
 }

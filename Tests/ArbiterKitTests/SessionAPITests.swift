@@ -57,13 +57,16 @@ final class Answers: @unchecked Sendable {
         let session = phone.run(in: "Radio") { AVAudioSession.sharedInstance() }
         #expect(session.preferredSampleRate == 44_100 && session.sampleRate == 44_100)
         #expect(session.preferredIOBufferDuration == 0.005)
-        #expect(session.ioBufferDuration == 256.0 / 44_100)   // the nearest power of two of frames
+        #expect(session.ioBufferDuration == 256.0 / 44_100)  // the nearest power of two of frames
         #expect(session.outputNumberOfChannels == 2 && session.inputNumberOfChannels == 0)
         #expect(session.maximumInputNumberOfChannels == 0)
         #expect(session.outputLatency == 0.002 && session.inputLatency == 0)
         // Input channels need a category with input: incompatibleCategory ('!cat'), reference §4.3.
         let playbackError = phone.run(in: "Radio") { () -> NSError? in
-            do { try session.setPreferredInputNumberOfChannels(1); return nil } catch { return error as NSError }
+            do {
+                try session.setPreferredInputNumberOfChannels(1)
+                return nil
+            } catch { return error as NSError }
         }
         #expect(playbackError?.code == AVAudioSession.ErrorCode.incompatibleCategory.rawValue)
         #expect(throws: (any Error).self) { try session.setPreferredOutputNumberOfChannels(3) }
@@ -111,15 +114,19 @@ final class Answers: @unchecked Sendable {
             #expect(AVAudioSession.sharedInstance().recordPermission == .denied)
             #expect(AVAudioApplication.shared.recordPermission == .denied)
         }
-        phone.recordPermissionAnswers["Messenger"] = true   // asked again, the user is not prompted
-        phone.run(in: "Messenger") { AVAudioSession.sharedInstance().requestRecordPermission { answers.values.append($0) } }
+        phone.recordPermissionAnswers["Messenger"] = true  // asked again, the user is not prompted
+        phone.run(in: "Messenger") {
+            AVAudioSession.sharedInstance().requestRecordPermission { answers.values.append($0) }
+        }
         #expect(answers.values == [false, false])
-        phone.recordPermissions["Messenger"] = .granted     // changed in Settings
-        phone.run(in: "Messenger") { AVAudioSession.sharedInstance().requestRecordPermission { answers.values.append($0) } }
+        phone.recordPermissions["Messenger"] = .granted  // changed in Settings
+        phone.run(in: "Messenger") {
+            AVAudioSession.sharedInstance().requestRecordPermission { answers.values.append($0) }
+        }
         #expect(answers.values == [false, false, true])
-        #expect(AVAudioSession.RecordPermission.undetermined.rawValue == 0x756E_6474)   // 'undt'
-        #expect(AVAudioSession.RecordPermission.denied.rawValue == 0x6465_6E79)         // 'deny'
-        #expect(AVAudioApplication.recordPermission.granted.rawValue == 0x6772_6E74)    // 'grnt'
+        #expect(AVAudioSession.RecordPermission.undetermined.rawValue == 0x756E_6474)  // 'undt'
+        #expect(AVAudioSession.RecordPermission.denied.rawValue == 0x6465_6E79)  // 'deny'
+        #expect(AVAudioApplication.recordPermission.granted.rawValue == 0x6772_6E74)  // 'grnt'
     }
 
     @Test func whatThePhoneOffersAndKeeps() throws {
@@ -128,7 +135,7 @@ final class Answers: @unchecked Sendable {
         try phone.run(in: "Recorder") {
             let session = AVAudioSession.sharedInstance()
             #expect(session.availableCategories.contains(.record))
-            #expect(session.availableCategories.count == 6)   // audioProcessing is deprecated, not offered
+            #expect(session.availableCategories.count == 6)  // audioProcessing is deprecated, not offered
             #expect(session.availableModes.contains(.voiceChat) && !session.availableModes.contains(.shortFormVideo))
             #expect(!session.allowHapticsAndSystemSoundsDuringRecording)
             try session.setAllowHapticsAndSystemSoundsDuringRecording(true)

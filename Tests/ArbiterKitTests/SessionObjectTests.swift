@@ -25,7 +25,7 @@ final class VoiceRecorder {
         let shared = phone.run(in: "Chat") { AVAudioSession.sharedInstance() }
         #expect(shared !== recorder.session)
         #expect(shared.category == .playAndRecord && recorder.session.category == .playAndRecord)
-        #expect(shared.preferredSampleRate == 16_000)   // one session's preferences, whichever object set them
+        #expect(shared.preferredSampleRate == 16_000)  // one session's preferences, whichever object set them
         try phone.run(in: "Chat") { try shared.setPreferredSampleRate(48_000) }
         #expect(recorder.session.preferredSampleRate == 48_000)
         #expect(phone.diagnostics.isEmpty)
@@ -36,6 +36,8 @@ final class VoiceRecorder {
         withKnownIssue {
             let session = AVAudioSession()
             #expect(throws: (any Error).self) { try session.setActive(true) }
-        } matching: { $0.description.contains("was called outside any app's code") }   // AVAudioSession(), setActive
+        } matching: {
+            $0.description.contains("was called outside any app's code")
+        }  // AVAudioSession(), setActive
     }
 }

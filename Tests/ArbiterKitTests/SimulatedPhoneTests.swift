@@ -41,8 +41,14 @@ import Testing
         let published = try #require(phone.engine.app("Podcast")?.published)
         #expect(published.info.rate == 0 && published.at == .seconds(60))
         #expect(began.count > 1 && began.dropFirst().allSatisfy { $0.outcome.time == .seconds(60) })
-        #expect(began.dropFirst().contains { $0.cause == .code("Podcast", "MPNowPlayingInfoCenter.nowPlayingInfo = "
-            + "[title Episode, elapsed 60.0, rate 0.0]") })
+        #expect(
+            began.dropFirst().contains {
+                $0.cause
+                    == .code(
+                        "Podcast",
+                        "MPNowPlayingInfoCenter.nowPlayingInfo = "
+                            + "[title Episode, elapsed 60.0, rate 0.0]")
+            })
 
         phone.advance(by: .seconds(5))
         phone.send(.system(.declineCall))
@@ -71,8 +77,9 @@ import Testing
         phone.send(.device(.disconnect(SimulatedPhone.AccessorySpec(.wiredHeadphones))))
         #expect(podcast.told.contains("route 2 from [\"Headphones\"]"))
         #expect(podcast.player.timeControlStatus == .paused)
-        #expect(phone.run(in: "Podcast") { AVAudioSession.sharedInstance().currentRoute.outputs.map(\.portType) }
-            == [.builtInSpeaker])
+        #expect(
+            phone.run(in: "Podcast") { AVAudioSession.sharedInstance().currentRoute.outputs.map(\.portType) }
+                == [.builtInSpeaker])
     }
 
     @Test func lockScreenCommandsReachTheHandlers() throws {
@@ -100,11 +107,15 @@ import Testing
         // Another app comes to the foreground: Podcast, in the background and not Now Playing, may not interrupt it.
         try phone.install("Other") {}
         phone.run(in: "Podcast") { podcast.play() }
-        let failure = try #require(phone.transcript.last { $0.cause == .code("Podcast", "AVAudioSession.setActive(true)") })
+        let failure = try #require(
+            phone.transcript.last { $0.cause == .code("Podcast", "AVAudioSession.setActive(true)") })
         let code = try #require(failure.outcome.error?.code)
         #expect(podcast.told.last == "setActive failed \(code.osStatus)")
         let thrown = phone.run(in: "Podcast") { () -> NSError? in
-            do { try AVAudioSession.sharedInstance().setActive(true); return nil } catch { return error as NSError }
+            do {
+                try AVAudioSession.sharedInstance().setActive(true)
+                return nil
+            } catch { return error as NSError }
         }
         #expect(thrown?.domain == NSOSStatusErrorDomain)
         #expect(code == .cannotInterruptOthers && thrown?.code == 560_557_684)
@@ -158,8 +169,11 @@ import Testing
         phone.send(.app("Podcast", .background))
         phone.send(.app("Podcast", .foreground))
         // Launched into the foreground, it becomes active once its launch code has run.
-        #expect(app.events == ["didBecomeActive", "willResignActive", "didEnterBackground", "willEnterForeground",
-                               "didBecomeActive"])
+        #expect(
+            app.events == [
+                "didBecomeActive", "willResignActive", "didEnterBackground", "willEnterForeground",
+                "didBecomeActive",
+            ])
         #expect(app.delegateCalls == app.events)
     }
 
@@ -194,8 +208,9 @@ import Testing
                 try AVAudioSession.sharedInstance().setCategory(.playback, mode: .default, policy: .longFormAudio)
             }
         } matching: { issue in
-            issue.description.contains("AVAudioSession.setCategory(_:mode:policy:options:) with policy longFormAudio "
-                                        + "is not modelled")
+            issue.description.contains(
+                "AVAudioSession.setCategory(_:mode:policy:options:) with policy longFormAudio "
+                    + "is not modelled")
         }
         #expect(phone.diagnostics.count == 1)
     }
@@ -220,9 +235,10 @@ final class LifecycleLog: UIApplicationDelegate {
             (UIApplication.didBecomeActiveNotification, "didBecomeActive"),
         ]
         for (name, label) in names {
-            tokens.append(NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) {
-                [unowned self] _ in events.append(label)
-            })
+            tokens.append(
+                NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) {
+                    [unowned self] _ in events.append(label)
+                })
         }
     }
 
@@ -250,7 +266,9 @@ final class ChimePlayer: AVAudioPlayerDelegate {
 
     func audioPlayerBeginInterruption(_ player: AVAudioPlayer) { events.append("begin") }
     func audioPlayerEndInterruption(_ player: AVAudioPlayer, withOptions flags: Int) { events.append("end \(flags)") }
-    func audioPlayerDidFinishPlaying(_ player: AVAudioPlayer, successfully flag: Bool) { events.append("finished \(flag)") }
+    func audioPlayerDidFinishPlaying(_ player: AVAudioPlayer, successfully flag: Bool) {
+        events.append("finished \(flag)")
+    }
 }
 
 /// Terminated and launched again, an app's code starts afresh.

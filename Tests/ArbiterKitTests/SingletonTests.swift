@@ -10,8 +10,10 @@ final class RadioSingleton: @unchecked Sendable {
 
     private init() {
         try? AVAudioSession.sharedInstance().setCategory(.playback)
-        NotificationCenter.default.addObserver(forName: AVAudioSession.interruptionNotification, object: nil,
-                                               queue: .main) { [unowned self] note in
+        NotificationCenter.default.addObserver(
+            forName: AVAudioSession.interruptionNotification, object: nil,
+            queue: .main
+        ) { [unowned self] note in
             let type = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt
             told.append(type == AVAudioSession.InterruptionType.began.rawValue ? "began" : "ended")
         }
@@ -60,7 +62,8 @@ final class RadioSingleton: @unchecked Sendable {
         let told = try playAndTakeACall()
         #expect(other.app("Radio")?.state != nil)
         // Each phone delivered the interruption and the pause to the observers the singleton registered once.
-        #expect(Array(told.dropFirst(before)) == Array(repeating: ["began", "ended", "pause"], count: 3).flatMap { $0 })
+        #expect(
+            Array(told.dropFirst(before)) == Array(repeating: ["began", "ended", "pause"], count: 3).flatMap { $0 })
     }
 
     @Test func anObjectOfAFinishedPhoneIsReportedNotACrash() throws {
@@ -75,8 +78,9 @@ final class RadioSingleton: @unchecked Sendable {
             other.run(in: "Other") { player?.play() }
             #expect(player?.timeControlStatus == .paused)
         } matching: { issue in
-            issue.description.contains("AVPlayer(song).play(): the object belongs to app Leftover of a phone that "
-                + "has finished (the phone made at ArbiterKitTests/SingletonTests.swift:")
+            issue.description.contains(
+                "AVPlayer(song).play(): the object belongs to app Leftover of a phone that "
+                    + "has finished (the phone made at ArbiterKitTests/SingletonTests.swift:")
                 || issue.description.contains("an object of app Leftover was used after its phone")
         }
         #expect(other.engine.app("Other")?.players.isEmpty == true)

@@ -37,7 +37,7 @@ func pngHeader(width: UInt32, height: UInt32) -> Data {
         #expect(phone.run(in: "Chat") { UIDevice.current.isProximityMonitoringEnabled })
         #expect(!phone.run(in: "Other") { UIDevice.current.isProximityMonitoringEnabled })
         #expect(!phone.run(in: "Chat") { UIDevice.current.proximityState })
-        #expect(phone.engine.app("Chat")?.session.overridesToSpeaker == true)   // not at the ear: the speaker
+        #expect(phone.engine.app("Chat")?.session.overridesToSpeaker == true)  // not at the ear: the speaker
         #expect(phone.diagnostics.isEmpty)
     }
 
@@ -72,20 +72,24 @@ func pngHeader(width: UInt32, height: UInt32) -> Data {
     @Test func theBatteryReadsUnknownAndIsReportedWhenMonitored() throws {
         let phone = try SimulatedPhone(Setup(ios: 17))
         _ = try phone.install("Meet") { 0 }
-        #expect(phone.run(in: "Meet") { UIDevice.current.batteryLevel } == -1)   // monitoring off: as iOS reads it
+        #expect(phone.run(in: "Meet") { UIDevice.current.batteryLevel } == -1)  // monitoring off: as iOS reads it
         #expect(phone.diagnostics.isEmpty)
         withKnownIssue {
             phone.run(in: "Meet") {
                 UIDevice.current.isBatteryMonitoringEnabled = true
                 #expect(UIDevice.current.batteryState == .unknown)
             }
-        } matching: { $0.description.contains("UIDevice.current.batteryState with battery monitoring on is not modelled") }
+        } matching: {
+            $0.description.contains("UIDevice.current.batteryState with battery monitoring on is not modelled")
+        }
     }
 
     @Test func theDeviceOutsideAnyAppsCodeIsReported() {
         withKnownIssue {
             #expect(UIDevice.current.systemVersion == "")
-        } matching: { $0.description.contains("UIDevice.current.systemVersion was called outside any app's code") }
+        } matching: {
+            $0.description.contains("UIDevice.current.systemVersion was called outside any app's code")
+        }
     }
 
     @Test func anImageHasTheSizeItsHeaderGives() throws {
@@ -98,8 +102,9 @@ func pngHeader(width: UInt32, height: UInt32) -> Data {
         #expect(UIImage(data: gif)?.size == CGSize(width: 320, height: 240))
 
         // SOI, an APP0 segment of 16 bytes, then a baseline start of frame: height 480, width 640.
-        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + [UInt8](repeating: 0, count: 14)
-            + [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0xE0, 0x02, 0x80, 0x03] + [UInt8](repeating: 0, count: 9))
+        let jpeg = Data(
+            [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + [UInt8](repeating: 0, count: 14)
+                + [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0xE0, 0x02, 0x80, 0x03] + [UInt8](repeating: 0, count: 9))
         #expect(UIImage(data: jpeg)?.size == CGSize(width: 640, height: 480))
 
         #expect(UIImage().size == .zero)
@@ -108,12 +113,16 @@ func pngHeader(width: UInt32, height: UInt32) -> Data {
 
     @Test func artworkFromTheMediaMakesAnImage() throws {
         let phone = try SimulatedPhone(Setup(ios: 17))
-        phone.media["song.m4a"] = SimulatedMedia(duration: 200, title: "Song", artwork: pngHeader(width: 512, height: 512))
+        phone.media["song.m4a"] = SimulatedMedia(
+            duration: 200, title: "Song", artwork: pngHeader(width: 512, height: 512))
         let asset = try phone.install("Music") { AVURLAsset(url: URL(fileURLWithPath: "/media/song.m4a")) }
-        let artwork = try #require(phone.run(in: "Music") {
-            AVMetadataItem.metadataItems(from: asset.commonMetadata, withKey: AVMetadataKey.commonKeyArtwork,
-                                         keySpace: .common).first?.dataValue
-        })
+        let artwork = try #require(
+            phone.run(in: "Music") {
+                AVMetadataItem.metadataItems(
+                    from: asset.commonMetadata, withKey: AVMetadataKey.commonKeyArtwork,
+                    keySpace: .common
+                ).first?.dataValue
+            })
         #expect(UIImage(data: artwork)?.size == CGSize(width: 512, height: 512))
     }
 
@@ -126,7 +135,9 @@ func pngHeader(width: UInt32, height: UInt32) -> Data {
                 #expect(UIImage(systemName: "play.fill") == nil)
                 #expect(UIImage(data: Data("ftypheic".utf8)) == nil)
             }
-        } matching: { $0.description.contains("is not modelled") }
+        } matching: {
+            $0.description.contains("is not modelled")
+        }
         #expect(phone.diagnostics.count == 3)
         #expect(phone.diagnostics.first?.contains("UIImage(named: \"cover\") is not modelled") == true)
     }
@@ -166,7 +177,9 @@ func pngHeader(width: UInt32, height: UInt32) -> Data {
                 #expect(!UIApplication.shared.canOpenURL(settings))
                 UIApplication.shared.open(settings, options: [:]) { opened.append($0) }
             }
-        } matching: { $0.description.contains("UIApplication.open(app-settings:) is not modelled") }
+        } matching: {
+            $0.description.contains("UIApplication.open(app-settings:) is not modelled")
+        }
         #expect(opened == [false])
     }
 }
@@ -179,7 +192,11 @@ func pngHeader(width: UInt32, height: UInt32) -> Data {
         phone.send(.app("Uploader", .background))
         withKnownIssue {
             _ = phone.run(in: "Uploader") { UIApplication.shared.backgroundTimeRemaining }
-        } matching: { $0.description.contains("UIApplication.backgroundTimeRemaining in the background is not modelled") }
-        #expect(UIApplication.didReceiveMemoryWarningNotification.rawValue == "UIApplicationDidReceiveMemoryWarningNotification")
+        } matching: {
+            $0.description.contains("UIApplication.backgroundTimeRemaining in the background is not modelled")
+        }
+        #expect(
+            UIApplication.didReceiveMemoryWarningNotification.rawValue
+                == "UIApplicationDidReceiveMemoryWarningNotification")
     }
 }

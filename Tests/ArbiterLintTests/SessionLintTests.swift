@@ -7,17 +7,21 @@ struct SessionLintTests {
     static let maps = AppConfig("Maps", backgroundModes: [.audio], category: .playback, mode: .voicePrompt)
 
     /// Podcasts plays, Maps interrupts it from the foreground, stops and deactivates (notifying others or not).
-    static func mapsInterrupts(_ podcasts: AppConfig, notifyOthers: Bool,
-                               endedWithoutNotify: Bool = false) throws -> [LintFinding] {
+    static func mapsInterrupts(
+        _ podcasts: AppConfig, notifyOthers: Bool,
+        endedWithoutNotify: Bool = false
+    ) throws -> [LintFinding] {
         var setup = Setup(apps: [podcasts, maps])
         setup.profile.endedWithoutNotify = endedWithoutNotify
-        return try lints(setup, [
-            (0, .app("Podcasts", .play())),
-            (5, .app("Maps", .foreground)),
-            (5, .app("Maps", .play())),
-            (8, .app("Maps", .stop())),
-            (8, .app("Maps", .deactivate(notifyOthers: notifyOthers))),
-        ])
+        return try lints(
+            setup,
+            [
+                (0, .app("Podcasts", .play())),
+                (5, .app("Maps", .foreground)),
+                (5, .app("Maps", .play())),
+                (8, .app("Maps", .stop())),
+                (8, .app("Maps", .deactivate(notifyOthers: notifyOthers))),
+            ])
     }
 
     @Test func deactivatingWithoutNotifyingLeavesTheInterruptedAppWaiting() throws {
@@ -63,31 +67,38 @@ struct SessionLintTests {
 
     @Test func playingIntoTheBackgroundWithoutTheAudioModeStops() throws {
         let game = AppConfig("Game", category: .playback)
-        let findings = try lints(Setup(apps: [game]), [
-            (0, .app("Game", .play())),
-            (5, .app("Game", .background)),
-        ])
+        let findings = try lints(
+            Setup(apps: [game]),
+            [
+                (0, .app("Game", .play())),
+                (5, .app("Game", .background)),
+            ])
         #expect(ids(findings) == ["background.audio-stopped"])
         #expect(findings.first?.declaration == ["backgroundModes"])
     }
 
     @Test func ambientStopsInTheBackgroundEvenWithTheAudioMode() throws {
         let app = AppConfig("Sounds", backgroundModes: [.audio], category: .ambient)
-        let findings = try lints(Setup(apps: [app]), [
-            (0, .app("Sounds", .play())),
-            (5, .app("Sounds", .background)),
-        ])
+        let findings = try lints(
+            Setup(apps: [app]),
+            [
+                (0, .app("Sounds", .play())),
+                (5, .app("Sounds", .background)),
+            ])
         #expect(ids(findings) == ["background.audio-stopped"])
         #expect(findings.first?.declaration == ["category"])
     }
 
     @Test func anAVAudioPlayerThatPlaysOnAfterTheUnplugIsFound() throws {
-        let setup = Setup(device: DeviceConfig(accessories: [AccessorySpec(.wiredHeadphones)]),
-                          apps: [player("Player", commands: [])])
-        let findings = try lints(setup, [
-            (0, .app("Player", .play())),
-            (5, .device(.disconnect(AccessorySpec(.wiredHeadphones)))),
-        ])
+        let setup = Setup(
+            device: DeviceConfig(accessories: [AccessorySpec(.wiredHeadphones)]),
+            apps: [player("Player", commands: [])])
+        let findings = try lints(
+            setup,
+            [
+                (0, .app("Player", .play())),
+                (5, .device(.disconnect(AccessorySpec(.wiredHeadphones)))),
+            ])
         #expect(ids(findings) == ["route.audio-player-not-paused"])
         #expect(findings.first?.step == 1)
     }
@@ -95,8 +106,10 @@ struct SessionLintTests {
     @Test func pausingOnOldDeviceUnavailableOrUsingAVPlayerIsFine() throws {
         let device = DeviceConfig(accessories: [AccessorySpec(.wiredHeadphones)])
         let pausing = player("Player", commands: [], reactions: [.oldDeviceUnavailable: .pause])
-        let unplug: [(Double, Event)] = [(0, .app("Player", .play())),
-                                         (5, .device(.disconnect(AccessorySpec(.wiredHeadphones))))]
+        let unplug: [(Double, Event)] = [
+            (0, .app("Player", .play())),
+            (5, .device(.disconnect(AccessorySpec(.wiredHeadphones)))),
+        ]
         #expect(try lints(Setup(device: device, apps: [pausing]), unplug).isEmpty)
         let avPlayer = player("Player", commands: [], kind: .avPlayer)
         #expect(try lints(Setup(device: device, apps: [avPlayer]), unplug).isEmpty)

@@ -1,9 +1,10 @@
 import ArbiterAndroid
 import ArbiterEngine
 import Foundation
+import Testing
+
 @testable import ArbiterLive
 @testable import ArbiterPipeWire
-import Testing
 
 /// Android's focus over a graph of the tests' own: what streams doing becomes, and what is then done to them.
 @Suite struct AndroidLiveSessionTests {
@@ -61,7 +62,7 @@ import Testing
         #expect(graph.calls.contains("pause 10"))
         #expect(lines.all.contains("⇒ Music-10 corked  [live.cork]"))
         #expect(lines.all.contains { $0.hasPrefix("→ Music-10: lossTransient") })
-        graph.set(10, running: false)   // the cork holds it
+        graph.set(10, running: false)  // the cork holds it
         live.turn(at: .ms(2000))
         #expect(live.state.state(of: AppID("Music-10"))?.players["main"] == .paused)
         graph.remove(20)
@@ -104,7 +105,7 @@ import Testing
         graph.stream(12, name: "Maps", role: "Navigation", pid: 200)
         live.turn(at: .ms(1000))
         #expect(graph.factor(10) < 1)
-        graph.set(11, running: true)   // the video takes focus for good: Music loses it and pauses
+        graph.set(11, running: true)  // the video takes focus for good: Music loses it and pauses
         live.turn(at: .ms(2000))
         #expect(graph.calls.contains("pause 10"))
         let before = graph.calls.count
@@ -164,7 +165,7 @@ import Testing
         graph.stream(10, name: "Music", role: "Music", pid: 100)
         live.turn(at: .ms(0))
         graph.stream(11, name: "Maps", role: "Navigation", pid: 200)
-        #expect(live.turn(at: .ms(1000)))   // a ramp is under way
+        #expect(live.turn(at: .ms(1000)))  // a ramp is under way
         let first = graph.factor(10)
         live.turn(at: .ms(1250))
         #expect(graph.factor(10) < first)

@@ -4,8 +4,9 @@ import ArbiterLive
 import ArbiterPipeWire
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Android's focus on a real graph: a private daemon with WirePlumber, `pw-play` programs in it, the session (or
@@ -64,8 +65,11 @@ struct AndroidLiveTests {
         _ = try car.play("Music", role: "Music")
         try car.wait("Music to run", turning: false) { try car.node("Music")?.state == "running" }
         let log = "\(car.directory)/attach.log"
-        let attach = try car.session.spawn([AndroidCar.arbiter, "attach", "--platform", "androidAutomotive",
-                                            "--pipewire-remote", "\(car.directory)/pipewire-0"], log: log)
+        let attach = try car.session.spawn(
+            [
+                AndroidCar.arbiter, "attach", "--platform", "androidAutomotive",
+                "--pipewire-remote", "\(car.directory)/pipewire-0",
+            ], log: log)
         func output() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         try car.wait("arbiter attach to attach", turning: false) { output().contains("attached: ") }
         let maps = try car.play("Maps", role: "Navigation")
@@ -130,7 +134,8 @@ final class AndroidCar {
 
     /// The built `arbiter` beside the test bundle.
     static var arbiter: String {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         while directory.path != "/" {
             let candidate = directory.appendingPathComponent("arbiter").path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
@@ -143,9 +148,12 @@ final class AndroidCar {
     func play(_ name: String, role: String, name file: String? = nil) throws -> pid_t {
         let path = "\(directory)/\(file ?? "\(name).wav")"
         _ = ToneFile.write(seconds: 60, to: path)
-        return try session.spawn(["/usr/bin/pw-play", "--media-role", role,
-                                  "-P", "{ application.name = \"\(name)\" node.name = \"\(name.lowercased())\" }",
-                                  path], log: "\(directory)/\(name).play.log")
+        return try session.spawn(
+            [
+                "/usr/bin/pw-play", "--media-role", role,
+                "-P", "{ application.name = \"\(name)\" node.name = \"\(name.lowercased())\" }",
+                path,
+            ], log: "\(directory)/\(name).play.log")
     }
 
     /// The program's stream node as `pw-dump` shows it: its state and its Props' volumes.
@@ -153,19 +161,24 @@ final class AndroidCar {
         let objects = try GraphSnapshot.dump(runtimeDirectory: directory, remote: "pipewire-0")
         for object in objects {
             guard object["type"] as? String == "PipeWire:Interface:Node", let info = object["info"] as? [String: Any],
-                  let props = info["props"] as? [String: Any], props["application.name"] as? String == name,
-                  (props["media.class"] as? String)?.hasPrefix("Stream/") == true else { continue }
+                let props = info["props"] as? [String: Any], props["application.name"] as? String == name,
+                (props["media.class"] as? String)?.hasPrefix("Stream/") == true
+            else { continue }
             let params = (info["params"] as? [String: Any])?["Props"] as? [[String: Any]] ?? []
             let volumes = params.first { $0["channelVolumes"] != nil } ?? [:]
-            return (info["state"] as? String ?? "?", volumes["channelVolumes"] as? [Double] ?? [],
-                    volumes["softVolumes"] as? [Double] ?? [])
+            return (
+                info["state"] as? String ?? "?", volumes["channelVolumes"] as? [Double] ?? [],
+                volumes["softVolumes"] as? [Double] ?? []
+            )
         }
         return nil
     }
 
     /// The factor the stream's softVolumes carry over its own volume.
     func factor(_ name: String) throws -> Double? {
-        guard let node = try node(name), let soft = node.soft.first, let own = node.channel.first, own > 0 else { return nil }
+        guard let node = try node(name), let soft = node.soft.first, let own = node.channel.first, own > 0 else {
+            return nil
+        }
         return soft / own
     }
 
@@ -177,15 +190,25 @@ final class AndroidCar {
         let recorder = "arbiter.test.heard"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/pw-record")
-        process.arguments = ["--rate", "48000", "--channels", "2", "--format", "s16",
-                             "-P", "{ node.name = \(recorder) node.autoconnect = false "
-                                 + "adapter.auto-port-config = { mode = dsp monitor = false position = preserve } }", file]
-        process.environment = ["XDG_RUNTIME_DIR": directory, "PIPEWIRE_RUNTIME_DIR": directory, "PIPEWIRE_LOG": "/dev/null"]
+        process.arguments = [
+            "--rate", "48000", "--channels", "2", "--format", "s16",
+            "-P",
+            "{ node.name = \(recorder) node.autoconnect = false "
+                + "adapter.auto-port-config = { mode = dsp monitor = false position = preserve } }", file,
+        ]
+        process.environment = [
+            "XDG_RUNTIME_DIR": directory, "PIPEWIRE_RUNTIME_DIR": directory, "PIPEWIRE_LOG": "/dev/null",
+        ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        defer { if process.isRunning { process.interrupt(); process.waitUntilExit() } }
+        defer {
+            if process.isRunning {
+                process.interrupt()
+                process.waitUntilExit()
+            }
+        }
         var ports = ""
         for _ in 0..<200 where !ports.contains("\(recorder):input_FR") {
             usleep(20_000)
@@ -245,8 +268,9 @@ final class AndroidCar {
             if turning { live.turn(at: .seconds(Date().timeIntervalSince(start))) }
             if try condition() { return }
             guard Date() < deadline else {
-                throw AndroidCarError("\(what) did not happen within \(Int(seconds)) s; the session said:\n"
-                    + lines.joined(separator: "\n"))
+                throw AndroidCarError(
+                    "\(what) did not happen within \(Int(seconds)) s; the session said:\n"
+                        + lines.joined(separator: "\n"))
             }
             usleep(50_000)
         }

@@ -1,6 +1,7 @@
 import ArbiterPipeWire
 import Foundation
 import Testing
+
 @testable import ArbiterLive
 
 /// The phone's call state from ModemManager, over a private bus where the stand-in plays ModemManager's part.

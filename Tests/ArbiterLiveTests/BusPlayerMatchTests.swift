@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import ArbiterLive
 
 /// Matching a stream's process to a player up the process tree, over a table of parents and over the real /proc.
 @Suite("Matching a process to its MPRIS player")
 struct BusPlayerMatchTests {
-    let players = [MediaPlayer(busName: "org.mpris.MediaPlayer2.browser", processID: 100),
-                   MediaPlayer(busName: "org.mpris.MediaPlayer2.music", processID: 200)]
+    let players = [
+        MediaPlayer(busName: "org.mpris.MediaPlayer2.browser", processID: 100),
+        MediaPlayer(busName: "org.mpris.MediaPlayer2.music", processID: 200),
+    ]
     /// 300 and 301 are children of 100 (a browser's audio process); 400 descends from nothing with a player.
     let parents: [Int32: Int32] = [300: 100, 301: 300, 100: 1, 200: 1, 400: 1, 1: 0]
 
@@ -43,7 +46,10 @@ struct BusPlayerMatchTests {
         child.executableURL = URL(fileURLWithPath: "/bin/sleep")
         child.arguments = ["30"]
         try child.run()
-        defer { kill(child.processIdentifier, SIGKILL); child.waitUntilExit() }
+        defer {
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+        }
         let own = [MediaPlayer(busName: "org.mpris.MediaPlayer2.tests", processID: getpid())]
         #expect(PlayerMatch.parentProcess(of: child.processIdentifier) == getpid())
         let matched = PlayerMatch.player(forProcess: child.processIdentifier, among: own)

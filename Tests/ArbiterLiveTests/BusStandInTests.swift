@@ -11,7 +11,8 @@ struct BusStandInTests {
         let objects = try GraphSnapshot.dump(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
         for object in objects {
             guard let info = object["info"] as? [String: Any], let props = info["props"] as? [String: Any],
-                  props["node.name"] as? String == name else { continue }
+                props["node.name"] as? String == name
+            else { continue }
             return props
         }
         throw PrivateBus.Failure(description: "no node \(name) on the daemon")
@@ -21,8 +22,9 @@ struct BusStandInTests {
     func streamProperties() throws {
         let daemon = try PrivateDaemon()
         defer { daemon.stop() }
-        let standIn = try StandIn(name: "Navigator", arguments: ["--role", "Navigation", "--category", "Playback"],
-                                  daemon: daemon)
+        let standIn = try StandIn(
+            name: "Navigator", arguments: ["--role", "Navigation", "--category", "Playback"],
+            daemon: daemon)
         defer { standIn.stop() }
         try standIn.link()
         let props = try Self.nodeProperties("Navigator", on: daemon)

@@ -1,6 +1,7 @@
 import ArbiterPipeWire
 import Foundation
 import Testing
+
 @testable import ArbiterLive
 
 /// MPRIS over a private session bus: the stand-in program serves a player, `SessionBus` finds it with its process,
@@ -42,8 +43,12 @@ struct BusTests {
         let fixture = try Player(name: "Listed", linked: false)
         defer { fixture.stop() }
         let players = try fixture.session.mediaPlayers()
-        #expect(players == [MediaPlayer(busName: fixture.busName, processID: fixture.standIn.pid, identity: "Listed",
-                                        playbackStatus: "Playing")])
+        #expect(
+            players == [
+                MediaPlayer(
+                    busName: fixture.busName, processID: fixture.standIn.pid, identity: "Listed",
+                    playbackStatus: "Playing")
+            ])
     }
 
     @Test("pause() reaches the player, which deactivates its stream; play() resumes it")
@@ -118,7 +123,10 @@ struct BusTests {
     func silentSocketFails() throws {
         let directory = try PrivateBus.temporaryDirectory()
         let path = directory + "/silent"
-        defer { unlink(path); rmdir(directory) }
+        defer {
+            unlink(path)
+            rmdir(directory)
+        }
         // Listens, never accepts: the connection is made and the handshake gets no answer.
         let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(listener) }
@@ -134,8 +142,9 @@ struct BusTests {
         }
         try #require(bound == 0 && listen(listener, 4) == 0)
         let error = #expect(throws: BusError.self) { try SessionBus(address: "unix:path=\(path)") }
-        #expect(error?.description
-            == "cannot connect to the session bus at unix:path=\(path): no answer within the timeout")
+        #expect(
+            error?.description
+                == "cannot connect to the session bus at unix:path=\(path): no answer within the timeout")
     }
 
     @Test("with no address given and none in the environment, the error says how to get a bus")

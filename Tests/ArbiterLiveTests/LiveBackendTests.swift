@@ -1,10 +1,11 @@
 import ArbiterEngine
-@testable import ArbiterLive
-@testable import ArbiterPipeWire
 import ArbiterScenario
 import Foundation
 import Logging
 import Testing
+
+@testable import ArbiterLive
+@testable import ArbiterPipeWire
 
 /// The live session over a graph of the tests' own: what programs' streams doing becomes, and what the programs
 /// are then told and changed, as `arbiter attach` does it on a real daemon (ArbiterLiveTests' PipeWire suites).
@@ -44,7 +45,7 @@ import Testing
         let printed = h.turn(at: 2)
         #expect(printed.contains { $0.contains("system: answerCall") })
         #expect(h.players.calls == ["Pause org.mpris.MediaPlayer2.lollypop"])
-        h.turn(at: 2.1)   // the player's stream went idle: a pause obeyed, not the user's
+        h.turn(at: 2.1)  // the player's stream went idle: a pause obeyed, not the user's
         #expect(h.live.session.entries.allSatisfy { "\($0.event)" != "Lollypop: pause" })
         h.graph.remove(20)
         h.turn(at: 30)
@@ -58,7 +59,7 @@ import Testing
         h.players.add(pid: 100, name: "lollypop")
         h.graph.stream(10, name: "Lollypop", role: "Music", pid: 100)
         h.turn(at: 0)
-        h.graph.set(10, running: false)   // the user pauses
+        h.graph.set(10, running: false)  // the user pauses
         h.turn(at: 1)
         h.graph.stream(20, name: "Calls", role: "Phone", pid: 300)
         #expect(h.turn(at: 2).contains { $0.contains("system: answerCall") })
@@ -104,8 +105,8 @@ import Testing
         #expect(printed.contains { $0.contains("device: connect wiredHeadphones") })
         h.graph.remove(5)
         h.turn(at: 3)
-        #expect(h.graph.calls.contains("pause 10"))     // Music pauses (oldDeviceUnavailable)
-        #expect(!h.graph.calls.contains("pause 11"))    // a game in the foreground goes on, on the speaker
+        #expect(h.graph.calls.contains("pause 10"))  // Music pauses (oldDeviceUnavailable)
+        #expect(!h.graph.calls.contains("pause 11"))  // a game in the foreground goes on, on the speaker
     }
 
     @Test func theUsersOwnVolumeComposesWithADuck() throws {
@@ -136,9 +137,9 @@ import Testing
         h.graph.stream(20, name: "Alarm", role: "Alarm", pid: 300)
         h.turn(at: 1)
         #expect(h.graph.calls.filter { $0 == "pause 10" }.count == 1)
-        h.graph.set(10, running: false)   // unlinked: idle
+        h.graph.set(10, running: false)  // unlinked: idle
         h.turn(at: 2)
-        h.graph.set(10, running: true)    // relinked: the daemon starts it, which undoes the pause
+        h.graph.set(10, running: true)  // relinked: the daemon starts it, which undoes the pause
         h.turn(at: 3)
         #expect(h.graph.calls.filter { $0 == "pause 10" }.count == 2)
         h.graph.remove(20)
@@ -154,7 +155,7 @@ import Testing
         h.graph.stream(11, name: "Maps", role: "Navigation", pid: 200)
         h.turn(at: 1)
         h.turn(at: 3)
-        h.graph.set(12, running: true)   // mpv starts: not mixable, it interrupts Music, which is corked
+        h.graph.set(12, running: true)  // mpv starts: not mixable, it interrupts Music, which is corked
         h.turn(at: 4)
         #expect(h.graph.calls.contains("pause 10"))
         h.live.leave()
@@ -163,7 +164,8 @@ import Testing
     }
 
     @Test func aRuleNamesTheProgramAndADefaultCoversTheRest() throws {
-        let rules = try ProgramRulesParser.parse("""
+        let rules = try ProgramRulesParser.parse(
+            """
             programs:
               - match: { application.process.binary: "lollypop*" }
                 app: Music
@@ -171,7 +173,8 @@ import Testing
                 backgroundModes: [audio]
               - match: { application.name: Softphone }
                 system: call
-            """, file: "rules.yaml").get()
+            """, file: "rules.yaml"
+        ).get()
         let h = try LiveHarness(rules: rules)
         h.graph.stream(10, name: "Lollypop", role: nil, pid: 100)
         h.graph.nodes[10]!.properties["application.process.binary"] = "lollypop-bin"
@@ -257,10 +260,19 @@ import Testing
         }
         let duck = try #require(objects.first { ($0["step"] as? String) == "Maps: play" })
         let decisions = try #require(duck["decisions"] as? [[String: Any]])
-        #expect(decisions.contains { $0["rule"] as? String == "ducking.duck-others" && ($0["source"] as? String)?.isEmpty == false })
+        #expect(
+            decisions.contains {
+                $0["rule"] as? String == "ducking.duck-others" && ($0["source"] as? String)?.isEmpty == false
+            })
         #expect(duck["time_ms"] as? Int == 1000)
-        #expect(objects.contains { $0["type"] as? String == "program" && ($0["line"] as? String)?.contains("live.soft-volume") == true })
-        #expect(objects.contains { $0["type"] as? String == "reply" && ($0["text"] as? String)?.contains("ducking.duck-others") == true })
+        #expect(
+            objects.contains {
+                $0["type"] as? String == "program" && ($0["line"] as? String)?.contains("live.soft-volume") == true
+            })
+        #expect(
+            objects.contains {
+                $0["type"] as? String == "reply" && ($0["text"] as? String)?.contains("ducking.duck-others") == true
+            })
     }
 
     @Test func aRecorderMixesButACallTakesTheMicrophone() throws {
@@ -270,7 +282,7 @@ import Testing
         h.graph.stream(11, name: "Recorder", role: nil, pid: 101, capture: true)
         h.turn(at: 1)
         #expect(h.engine.app(AppID("Recorder"))?.isRecording == true)
-        #expect(h.engine.app(AppID("Lollypop"))?.isPlaying == true)   // it mixes: the music goes on
+        #expect(h.engine.app(AppID("Lollypop"))?.isPlaying == true)  // it mixes: the music goes on
         h.graph.stream(20, name: "Calls", role: "Communication", pid: 300)
         h.turn(at: 2)
         #expect(h.graph.calls.contains("pause 11"))
@@ -288,7 +300,7 @@ import Testing
         }
         graph.stream(10, name: "Lollypop", role: "Music", pid: 100)
         _ = live.turn()
-        for round in 1...5 {   // a prompt comes and goes: declare once, then play, stop, deactivate each time
+        for round in 1...5 {  // a prompt comes and goes: declare once, then play, stop, deactivate each time
             clock.time = .ms(Int64(round) * 1000)
             graph.stream(11, name: "Maps", role: "Navigation", pid: 200)
             _ = live.turn()

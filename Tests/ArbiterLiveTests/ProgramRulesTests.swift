@@ -6,7 +6,8 @@ import Testing
 /// The rules file: app declarations of the scenario format with a match, and every mistake at its place.
 @Suite struct ProgramRulesTests {
     @Test func aRuleIsAnAppDeclarationWithAMatch() throws {
-        let rules = try ProgramRulesParser.parse("""
+        let rules = try ProgramRulesParser.parse(
+            """
             ios: 16
             device: { ringer: silent, locked: true }
             pause: cork
@@ -20,7 +21,8 @@ import Testing
                 mode: voicePrompt
                 options: [duckOthers, interruptSpokenAudioAndMixWithOthers]
                 backgroundModes: [audio]
-            """, file: "rules.yaml").get()
+            """, file: "rules.yaml"
+        ).get()
         #expect(rules.ios == 16)
         #expect(rules.device.ringer == .silent && rules.device.locked)
         #expect(rules.pause == .cork && !rules.endNotifiesOthers && rules.rolePolicy == .alongside)
@@ -44,35 +46,44 @@ import Testing
     }
 
     @Test func everyMistakeIsReportedAtItsPlace() {
-        guard case .failure(let errors) = ProgramRulesParser.parse("""
-            pause: mpris
-            programs:
-              - match: { name: x }
-                category: playbak
-              - app: Music
-              - match: { application.name: Call }
-                system: call
-                category: playback
-            """, file: "rules.yaml") else {
+        guard
+            case .failure(let errors) = ProgramRulesParser.parse(
+                """
+                pause: mpris
+                programs:
+                  - match: { name: x }
+                    category: playbak
+                  - app: Music
+                  - match: { application.name: Call }
+                    system: call
+                    category: playback
+                """, file: "rules.yaml")
+        else {
             Issue.record("the rules were accepted")
             return
         }
         let lines = errors.diagnostics.map(\.description)
         #expect(lines.contains { $0.hasPrefix("rules.yaml:1:8: error: unknown pause method 'mpris'") })
         #expect(lines.contains { $0.hasPrefix("rules.yaml:3:14: error: 'name' is not a stream property") })
-        #expect(lines.contains { $0.hasPrefix("rules.yaml:4:15: error: unknown category 'playbak'") && $0.contains("playback") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("rules.yaml:4:15: error: unknown category 'playbak'") && $0.contains("playback")
+            })
         #expect(lines.contains { $0.hasPrefix("rules.yaml:5:5: error:") && $0.contains("match") })
         #expect(lines.contains { $0.hasPrefix("rules.yaml:8:5: error: a rule with system:") })
     }
 
     @Test func aMisspeltKeyIsOneErrorWithNoneFollowingFromIt() {
-        guard case .failure(let errors) = ProgramRulesParser.parse("""
-            programs:
-              - match: { application.name: Music }
-                app: Music
-                catgory: playback
-                options: [duckOthers]
-            """, file: "rules.yaml") else {
+        guard
+            case .failure(let errors) = ProgramRulesParser.parse(
+                """
+                programs:
+                  - match: { application.name: Music }
+                    app: Music
+                    catgory: playback
+                    options: [duckOthers]
+                """, file: "rules.yaml")
+        else {
             Issue.record("the rules were accepted")
             return
         }

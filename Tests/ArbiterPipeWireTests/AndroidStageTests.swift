@@ -2,6 +2,7 @@ import ArbiterAndroid
 import ArbiterEngine
 import Foundation
 import Testing
+
 @testable import ArbiterPipeWire
 
 /// An Android engine and its stage side by side, as `arbiter replay --pipewire` drives them for `platform: android`.
@@ -16,8 +17,9 @@ final class AndroidRig {
         daemon = try PrivateDaemon()
         do {
             engine = try AndroidEngine(setup)
-            let stage = try AndroidStage(connection: try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0"),
-                                         setup: setup)
+            let stage = try AndroidStage(
+                connection: try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0"),
+                setup: setup)
             stage.realtime = realtime
             try stage.reconcile(with: engine)
             self.stage = stage
@@ -55,7 +57,8 @@ final class AndroidRig {
         let objects = try GraphSnapshot.dump(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
         for object in objects {
             guard let info = object["info"] as? [String: Any], let props = info["props"] as? [String: Any],
-                  props["node.name"] as? String == name else { continue }
+                props["node.name"] as? String == name
+            else { continue }
             return props
         }
         return nil
@@ -64,28 +67,44 @@ final class AndroidRig {
 
 @Suite("The Android stage, checked from outside", .serialized)
 struct AndroidStageTests {
-    static let music = AndroidApp(name: "Music", uid: 10001, targetSdk: 34,
-                                  attributes: AudioAttributes(usage: .media, contentType: .music))
-    static let maps = AndroidApp(name: "Maps", uid: 10002, targetSdk: 34,
-                                 attributes: AudioAttributes(usage: .assistanceNavigationGuidance, contentType: .speech),
-                                 focusGain: .gainTransientMayDuck)
-    static let chat = AndroidApp(name: "Chat", uid: 10004, targetSdk: 34,
-                                 attributes: AudioAttributes(usage: .notification, contentType: .sonification),
-                                 focusGain: .gainTransientMayDuck)
-    static let game = AndroidApp(name: "Game", uid: 10003, targetSdk: 34, attributes: AudioAttributes(usage: .game),
-                                 players: [AndroidPlayer(name: "main"), AndroidPlayer(name: "clicks", kind: .soundPool)])
+    static let music = AndroidApp(
+        name: "Music", uid: 10001, targetSdk: 34,
+        attributes: AudioAttributes(usage: .media, contentType: .music))
+    static let maps = AndroidApp(
+        name: "Maps", uid: 10002, targetSdk: 34,
+        attributes: AudioAttributes(usage: .assistanceNavigationGuidance, contentType: .speech),
+        focusGain: .gainTransientMayDuck)
+    static let chat = AndroidApp(
+        name: "Chat", uid: 10004, targetSdk: 34,
+        attributes: AudioAttributes(usage: .notification, contentType: .sonification),
+        focusGain: .gainTransientMayDuck)
+    static let game = AndroidApp(
+        name: "Game", uid: 10003, targetSdk: 34, attributes: AudioAttributes(usage: .game),
+        players: [AndroidPlayer(name: "main"), AndroidPlayer(name: "clicks", kind: .soundPool)])
 
-    @Test("each player is a stream with its app's name, role and Android attributes, inactive, into the route bus; gone with the stage")
+    @Test(
+        "each player is a stream with its app's name, role and Android attributes, inactive, into the route bus; gone with the stage"
+    )
     func streamsMade() throws {
-        let voip = AndroidApp(name: "Voip", uid: 10005, targetSdk: 34, attributes: AudioAttributes(usage: .voiceCommunication),
-                              players: [AndroidPlayer(name: "call"),
-                                        AndroidPlayer(name: "ring", attributes: AudioAttributes(usage: .notificationRingtone))])
-        let rig = try AndroidRig(AndroidSetup(apps: [AndroidStageTests.music, AndroidStageTests.maps, AndroidStageTests.game,
-                                                     voip]))
+        let voip = AndroidApp(
+            name: "Voip", uid: 10005, targetSdk: 34, attributes: AudioAttributes(usage: .voiceCommunication),
+            players: [
+                AndroidPlayer(name: "call"),
+                AndroidPlayer(name: "ring", attributes: AudioAttributes(usage: .notificationRingtone)),
+            ])
+        let rig = try AndroidRig(
+            AndroidSetup(apps: [
+                AndroidStageTests.music, AndroidStageTests.maps, AndroidStageTests.game,
+                voip,
+            ]))
         defer { rig.stop() }
-        let names = ["arbiter.Music.main", "arbiter.Maps.main", "arbiter.Game.main", "arbiter.Game.clicks",
-                     "arbiter.Voip.call", "arbiter.Voip.ring"]
-        let graph = try rig.graph { snapshot in names.allSatisfy { snapshot.streams[$0]?.targets == [PipeWireStage.speaker] } }
+        let names = [
+            "arbiter.Music.main", "arbiter.Maps.main", "arbiter.Game.main", "arbiter.Game.clicks",
+            "arbiter.Voip.call", "arbiter.Voip.ring",
+        ]
+        let graph = try rig.graph { snapshot in
+            names.allSatisfy { snapshot.streams[$0]?.targets == [PipeWireStage.speaker] }
+        }
         for name in names {
             #expect(graph.streams[name]?.state != "running", "\(name)")
             #expect(graph.streams[name]?.targets == [PipeWireStage.speaker], "\(name)")
@@ -114,7 +133,9 @@ struct AndroidStageTests {
         engine.state(of: app)?.volumes[player]
     }
 
-    @Test("a MAY_DUCK request: the ducked stream's channel volume ramps down to the duck level in the graph, through the engine's value mid-ramp")
+    @Test(
+        "a MAY_DUCK request: the ducked stream's channel volume ramps down to the duck level in the graph, through the engine's value mid-ramp"
+    )
     func ducking() throws {
         let rig = try AndroidRig(AndroidSetup(apps: [AndroidStageTests.music, AndroidStageTests.chat]))
         defer { rig.stop() }
@@ -123,9 +144,12 @@ struct AndroidStageTests {
         try rig.send(.advance, after: .ms(250))
         let middle = try #require(AndroidStageTests.volume(rig.engine, "Music"))
         #expect(middle > 0.21 && middle < 0.99, "half way through the 500 ms duck")
-        let during = try rig.graph { $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true }
-        #expect(during.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true,
-                "graph \(String(describing: during.streams["arbiter.Music.main"]?.volume)), engine \(middle)")
+        let during = try rig.graph {
+            $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true
+        }
+        #expect(
+            during.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true,
+            "graph \(String(describing: during.streams["arbiter.Music.main"]?.volume)), engine \(middle)")
         try rig.send(.advance, after: .ms(400))
         #expect(AndroidStageTests.volume(rig.engine, "Music").map { abs($0 - 0.2) < 1e-9 } == true)
         // Wait for everything asserted below: both streams at the engine's values.
@@ -147,9 +171,12 @@ struct AndroidStageTests {
         try rig.send(.advance, after: .ms(600))
         let level = rig.engine.setup.profile.strongDuckLevel
         #expect(AndroidStageTests.volume(rig.engine, "Music").map { abs($0 - level) < 0.000_01 } == true)
-        let graph = try rig.graph { $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - level) < 0.000_01 } == true }
-        #expect(graph.streams["arbiter.Music.main"]?.volume.map { abs($0 - level) < 0.000_01 } == true,
-                "\(String(describing: graph.streams["arbiter.Music.main"]?.volume))")
+        let graph = try rig.graph {
+            $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - level) < 0.000_01 } == true
+        }
+        #expect(
+            graph.streams["arbiter.Music.main"]?.volume.map { abs($0 - level) < 0.000_01 } == true,
+            "\(String(describing: graph.streams["arbiter.Music.main"]?.volume))")
     }
 
     @Test("a call mutes a media stream that keeps playing: it runs at volume 0")
@@ -173,7 +200,8 @@ struct AndroidStageTests {
         try rig.send(.app("Music", .play(nil)))
         try rig.send(.app("Game", .start("clicks")))
         let playing = try rig.graph {
-            $0.streams["arbiter.Music.main"]?.state == "running" && $0.streams["arbiter.Game.clicks"]?.state == "running"
+            $0.streams["arbiter.Music.main"]?.state == "running"
+                && $0.streams["arbiter.Game.clicks"]?.state == "running"
         }
         #expect(playing.streams["arbiter.Music.main"]?.state == "running")
         #expect(playing.streams["arbiter.Game.clicks"]?.state == "running")
@@ -195,8 +223,9 @@ struct AndroidStageTests {
         let settled = try rig.graph(until: stage.isSettled)
         #expect(stage.disagreements(with: rig.engine, in: settled) == [])
         _ = rig.engine.handle(.app("Music", .pause(nil)), at: rig.time + .ms(100))
-        #expect(stage.disagreements(with: rig.engine, in: settled)
-            == [RealDisagreement(app: "Music", player: "main", what: "playing", model: "false", graph: "running")])
+        #expect(
+            stage.disagreements(with: rig.engine, in: settled)
+                == [RealDisagreement(app: "Music", player: "main", what: "playing", model: "false", graph: "running")])
     }
 
     @Test("in real time a duck plays as volume steps between steps, each the engine's volume at its moment")
@@ -206,7 +235,8 @@ struct AndroidStageTests {
         let stage = try #require(rig.stage)
         try rig.send(.app("Music", .play(nil)))
         try rig.send(.app("Chat", .play(nil)))
-        let start = rig.time, end = start + rig.engine.setup.profile.duckRamp
+        let start = rig.time
+        let end = start + rig.engine.setup.profile.duckRamp
         var steps: [Time] = []
         var time = start
         while let next = stage.nextRampStep(after: time), next <= end {
@@ -220,9 +250,12 @@ struct AndroidStageTests {
         _ = later.handle(.advance, at: middle)
         let expected = try #require(AndroidStageTests.volume(later, "Music"))
         #expect(expected > 0.21 && expected < 0.99)
-        let graph = try rig.graph { $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - expected) < 0.000_01 } == true }
-        #expect(graph.streams["arbiter.Music.main"]?.volume.map { abs($0 - expected) < 0.000_01 } == true,
-                "graph \(String(describing: graph.streams["arbiter.Music.main"]?.volume)), engine \(expected)")
+        let graph = try rig.graph {
+            $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - expected) < 0.000_01 } == true
+        }
+        #expect(
+            graph.streams["arbiter.Music.main"]?.volume.map { abs($0 - expected) < 0.000_01 } == true,
+            "graph \(String(describing: graph.streams["arbiter.Music.main"]?.volume)), engine \(expected)")
     }
 
     @Test("a daemon that dies mid-run is an error, not a hang")
@@ -238,8 +271,9 @@ struct AndroidStageTests {
     @Test("a permanent loss fades a media stream out over 2 s: mid-fade the graph shows the engine's value")
     func fading() throws {
         // The winner plays music: a speech winner causes no fade (FadeOutManager's canCauseFadeOut).
-        let radio = AndroidApp(name: "Radio", uid: 10006, targetSdk: 34,
-                               attributes: AudioAttributes(usage: .media, contentType: .music))
+        let radio = AndroidApp(
+            name: "Radio", uid: 10006, targetSdk: 34,
+            attributes: AudioAttributes(usage: .media, contentType: .music))
         let rig = try AndroidRig(AndroidSetup(apps: [AndroidStageTests.music, radio]))
         defer { rig.stop() }
         try rig.send(.app("Music", .play(nil)))
@@ -252,8 +286,9 @@ struct AndroidStageTests {
         let graph = try rig.graph {
             $0.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true && stage.isSettled($0)
         }
-        #expect(graph.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true,
-                "graph \(String(describing: graph.streams["arbiter.Music.main"]?.volume)), engine \(middle)")
+        #expect(
+            graph.streams["arbiter.Music.main"]?.volume.map { abs($0 - middle) < 0.000_01 } == true,
+            "graph \(String(describing: graph.streams["arbiter.Music.main"]?.volume)), engine \(middle)")
         #expect(stage.disagreements(with: rig.engine, in: graph) == [])
     }
 }

@@ -1,6 +1,7 @@
 import ArbiterEngine
 import Foundation
 import Testing
+
 @testable import ArbiterPipeWire
 
 /// What the streams really play, recorded from outside: a `pw-record` linked with `pw-link` to a stream's output
@@ -20,17 +21,27 @@ struct AudibleLevelTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/pw-record")
         // Without a session manager, the stream makes its ports itself (as the stage's streams do).
-        process.arguments = ["--rate", "48000", "--channels", "2", "--format", "s16",
-                             "-P", "{ node.name = \(recorder) node.autoconnect = false "
-                                 + "adapter.auto-port-config = { mode = dsp monitor = false position = preserve } }", file]
-        process.environment = ["XDG_RUNTIME_DIR": daemon.runtimeDirectory, "PIPEWIRE_RUNTIME_DIR": daemon.runtimeDirectory,
-                               "PIPEWIRE_LOG": "/dev/null"]
+        process.arguments = [
+            "--rate", "48000", "--channels", "2", "--format", "s16",
+            "-P",
+            "{ node.name = \(recorder) node.autoconnect = false "
+                + "adapter.auto-port-config = { mode = dsp monitor = false position = preserve } }", file,
+        ]
+        process.environment = [
+            "XDG_RUNTIME_DIR": daemon.runtimeDirectory, "PIPEWIRE_RUNTIME_DIR": daemon.runtimeDirectory,
+            "PIPEWIRE_LOG": "/dev/null",
+        ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         // SIGINT: pw-record finishes the file and exits.
-        defer { if process.isRunning { process.interrupt(); process.waitUntilExit() } }
+        defer {
+            if process.isRunning {
+                process.interrupt()
+                process.waitUntilExit()
+            }
+        }
         var ports = ""
         for _ in 0..<100 where !ports.contains("\(recorder):input_FR") {
             usleep(20_000)
@@ -60,14 +71,17 @@ struct AudibleLevelTests {
             let body = offset + 8
             if id == "data" {
                 let end = min(bytes.count, size == 0 || size == 0xFFFF_FFFF ? bytes.count : body + size)
-                return stride(from: body, to: end - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+                return stride(from: body, to: end - 1, by: 2).map {
+                    Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+                }
             }
             offset = body + size + (size & 1)
         }
         throw CocoaError(.fileReadCorruptFile)
     }
 
-    @Test("a playing stream plays the tone; ducked it plays at the duck level; the Silent switch silences an ambient one")
+    @Test(
+        "a playing stream plays the tone; ducked it plays at the duck level; the Silent switch silences an ambient one")
     func levels() throws {
         var rig = try Rig(Setup(apps: [StageTests.music, StageTests.maps, StageTests.game]))
         defer { rig.daemon.stop() }
@@ -86,7 +100,9 @@ struct AudibleLevelTests {
         try rig.send(.app("Game", .foreground))
         try rig.send(.app("Game", .play()))
         try rig.send(.device(.ringer(.silent)))
-        _ = try rig.graph { $0.streams["arbiter.Game.main"]?.mute == true && $0.streams["arbiter.Game.main"]?.state == "running" }
+        _ = try rig.graph {
+            $0.streams["arbiter.Game.main"]?.mute == true && $0.streams["arbiter.Game.main"]?.state == "running"
+        }
         let muted = try AudibleLevelTests.level(of: "arbiter.Game.main", on: rig.daemon)
         #expect(muted < 0.01 * full, "muted RMS \(muted)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ArbiterPipeWire
 
 /// Reads the graph from outside, as a person would: `pw-dump` of the private daemon.
@@ -23,8 +24,9 @@ struct ConnectionTests {
         defer { daemon.stop() }
         let connection = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
         #expect(connection.nodeExists("arbiter.port.builtInSpeaker"))
-        let stream = try connection.createStream(nodeName: "arbiter.Music.main", app: "Music", mediaName: "main",
-                                                 role: "Music", capture: false)
+        let stream = try connection.createStream(
+            nodeName: "arbiter.Music.main", app: "Music", mediaName: "main",
+            role: "Music", capture: false)
         try connection.sync()
         try connection.sync()
         try connection.link(stream, to: "arbiter.port.builtInSpeaker")
@@ -66,8 +68,9 @@ struct ConnectionTests {
         defer { daemon.stop() }
         let connection = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
         _ = connection.takePortEvents()
-        try connection.createDeviceNode(name: "arbiter.port.headphones", isSource: false, positions: "[ FL FR ]",
-                                        properties: [("arbiter.port", "headphones"), ("device.api", "alsa")])
+        try connection.createDeviceNode(
+            name: "arbiter.port.headphones", isSource: false, positions: "[ FL FR ]",
+            properties: [("arbiter.port", "headphones"), ("device.api", "alsa")])
         try connection.sync()
         #expect(connection.takePortEvents() == [.added("arbiter.port.headphones")])
         let other = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
@@ -86,8 +89,9 @@ struct ConnectionTests {
         let speaker = "arbiter.port.builtInSpeaker"
         #expect(try watcher.waitForLinks(into: speaker, atLeast: 1, milliseconds: 50) == false, "no links yet")
         let other = try PipeWireConnection(remote: remote)
-        let stream = try other.createStream(nodeName: "arbiter.Music.main", app: "Music", mediaName: "main",
-                                            role: "Music", capture: false)
+        let stream = try other.createStream(
+            nodeName: "arbiter.Music.main", app: "Music", mediaName: "main",
+            role: "Music", capture: false)
         try other.sync()
         try other.sync()
         try other.link(stream, to: speaker)
@@ -108,7 +112,10 @@ struct ConnectionTests {
     @Test("reading the graph back from a stopped daemon is an error that says so, not a hang")
     func stoppedDaemonGraph() throws {
         let daemon = try PrivateDaemon()
-        defer { kill(daemon.pid, SIGCONT); daemon.stop() }
+        defer {
+            kill(daemon.pid, SIGCONT)
+            daemon.stop()
+        }
         #expect(throws: Never.self) { try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil) }
         kill(daemon.pid, SIGSTOP)
         let error = #expect(throws: PipeWireError.self) {

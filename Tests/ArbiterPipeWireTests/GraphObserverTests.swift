@@ -1,6 +1,7 @@
 import ArbiterEngine
 import Foundation
 import Testing
+
 @testable import ArbiterPipeWire
 
 /// The observer connection the replay reads the graph back from: what it shows is what pw-dump, another process,

@@ -1,6 +1,7 @@
 import ArbiterEngine
 import Foundation
 import Testing
+
 @testable import ArbiterPipeWire
 
 /// Links that cannot be made: the stage falls back or fails clearly, and leaves no half-made links behind.
@@ -15,12 +16,16 @@ struct LinkFaultTests {
         var rig = try Rig(Setup(apps: [LinkFaultTests.radio]))
         try rig.send(.app("Radio", .play()))
         rig.time = rig.time + .ms(100)
-        for action in try rig.stage.connect(LinkFaultTests.headphones) { rig.engine.handle(.device(action), at: rig.time) }
+        for action in try rig.stage.connect(LinkFaultTests.headphones) {
+            rig.engine.handle(.device(action), at: rig.time)
+        }
         #expect(rig.engine.currentRoute.outputTypes == [.headphones])
         return rig
     }
 
-    @Test("the route's node destroyed between the decision and the link: the bus plays to the speaker, the unplug follows")
+    @Test(
+        "the route's node destroyed between the decision and the link: the bus plays to the speaker, the unplug follows"
+    )
     func nodeGoneBeforeLink() throws {
         var rig = try LinkFaultTests.decidedForHeadphones()
         defer { rig.daemon.stop() }
@@ -40,7 +45,9 @@ struct LinkFaultTests {
         #expect(after.streams["arbiter.Radio.main"]?.state == "running")
     }
 
-    @Test("a link the daemon refuses (another client holds it): a clear error, and the other channel's link is taken down")
+    @Test(
+        "a link the daemon refuses (another client holds it): a clear error, and the other channel's link is taken down"
+    )
     func refusedLink() throws {
         let rig = try LinkFaultTests.decidedForHeadphones()
         defer { rig.daemon.stop() }

@@ -1,6 +1,7 @@
 import ArbiterEngine
 import Foundation
 import Testing
+
 @testable import ArbiterPipeWire
 
 /// Many apps playing through one route: the stage comes up, every stream reaches the bus, and a route change
@@ -9,8 +10,12 @@ import Testing
 struct ManyStreamsTests {
     /// `count` mixable playback apps, all playing.
     static func setup(_ count: Int) -> Setup {
-        Setup(apps: (1...count).map { AppConfig(AppID("App\($0)"), backgroundModes: [.audio], category: .playback,
-                                                 options: [.mixWithOthers]) })
+        Setup(
+            apps: (1...count).map {
+                AppConfig(
+                    AppID("App\($0)"), backgroundModes: [.audio], category: .playback,
+                    options: [.mixWithOthers])
+            })
     }
 
     /// The suite runs 16 apps and 256 (past where one connection for all streams failed; a recorder's stream is
@@ -38,26 +43,36 @@ struct ManyStreamsTests {
         for index in 1...count { engine.handle(.app(AppID("App\(index)"), .play()), at: .zero) }
         let clock = ContinuousClock()
         let start = clock.now
-        let stage = try PipeWireStage(connection: try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0"),
-                                      setup: ManyStreamsTests.setup(count))
+        let stage = try PipeWireStage(
+            connection: try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0"),
+            setup: ManyStreamsTests.setup(count))
         let up = clock.now
         try stage.reconcile(with: engine)
         let playing = clock.now
-        for action in try stage.connect(AccessorySpec(.wiredHeadphones)) { engine.handle(.device(action), at: .ms(100)) }
+        for action in try stage.connect(AccessorySpec(.wiredHeadphones)) {
+            engine.handle(.device(action), at: .ms(100))
+        }
         let connected = clock.now
         try stage.reconcile(with: engine)
         let routed = clock.now
-        print("many streams: \(count) apps: stage up \(up - start), all playing \(playing - up), "
-            + "connect \(connected - playing), route change \(routed - connected), "
-            + "test process resident \(FileDescriptorCensus.residentKilobytes() / 1024) MB")
+        print(
+            "many streams: \(count) apps: stage up \(up - start), all playing \(playing - up), "
+                + "connect \(connected - playing), route change \(routed - connected), "
+                + "test process resident \(FileDescriptorCensus.residentKilobytes() / 1024) MB")
         var graph = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
-        for _ in 0..<(count > 256 ? 20 : 100) where !ManyStreamsTests.allOn(graph, count: count, target: "arbiter.port.headphones") {
+        for _ in 0..<(count > 256 ? 20 : 100)
+        where !ManyStreamsTests.allOn(graph, count: count, target: "arbiter.port.headphones") {
             usleep(50_000)
             graph = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
         }
         let off = (1...count).filter { graph.streams["arbiter.App\($0).main"]?.state != "running" }
-        #expect(off.isEmpty, "streams not running: \(off.prefix(10).map { "App\($0) \(graph.streams["arbiter.App\($0).main"]?.state ?? "missing")" })")
-        let elsewhere = (1...count).filter { graph.streams["arbiter.App\($0).main"]?.targets != ["arbiter.port.headphones"] }
+        #expect(
+            off.isEmpty,
+            "streams not running: \(off.prefix(10).map { "App\($0) \(graph.streams["arbiter.App\($0).main"]?.state ?? "missing")" })"
+        )
+        let elsewhere = (1...count).filter {
+            graph.streams["arbiter.App\($0).main"]?.targets != ["arbiter.port.headphones"]
+        }
         #expect(elsewhere.isEmpty, "streams not reaching the headphones: \(elsewhere.prefix(10))")
     }
 
@@ -77,7 +92,9 @@ struct ManyStreamsTests {
         defer { daemon.stop() }
         let count = StreamLimits.maxPlaybackStreams + 1
         let connection = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
-        #expect(throws: PipeWireError("too many playback streams: \(count) asked for, at most 1024 (16 route buses of 64)")) {
+        #expect(
+            throws: PipeWireError("too many playback streams: \(count) asked for, at most 1024 (16 route buses of 64)")
+        ) {
             _ = try PipeWireStage(connection: connection, setup: ManyStreamsTests.setup(count))
         }
         let graph = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ArbiterPipeWire
 
 /// Another program on a private daemon, followed and acted on through `ProgramGraph`: `pw-play` as the program
@@ -162,9 +163,12 @@ struct ProgramGraphTests {
         #expect(graph.snapshot().rolePolicy == [])
         // What WirePlumber 0.5's media-role-nodes.conf makes: a sink for the roles it is meant for.
         let outside = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
-        try outside.createDeviceNode(name: "loopback.sink.role.multimedia", isSource: false, positions: "[ FL FR ]",
-                                     properties: [("device.intended-roles", "Music Movie"),
-                                                  ("policy.role-based.priority", "10")])
+        try outside.createDeviceNode(
+            name: "loopback.sink.role.multimedia", isSource: false, positions: "[ FL FR ]",
+            properties: [
+                ("device.intended-roles", "Music Movie"),
+                ("policy.role-based.priority", "10"),
+            ])
         let seen = graph.snapshot(settlingWithin: 5) { !$0.rolePolicy.isEmpty }
         #expect(seen.rolePolicy.count == 1)
         #expect(seen.rolePolicy.first?.contains("loopback.sink.role.multimedia") == true)
@@ -190,8 +194,9 @@ struct ProgramGraphTests {
         #expect(graph.wait(after: generation, timeoutMs: 5000) == .gone)
         #expect(throws: PipeWireError.self) { try graph.sync() }
         #expect(graph.snapshot().nodes == [])
-        let speaker = try #require(try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0").snapshot().nodes
-            .first { $0.properties["node.name"] == OtherProgram.speaker })
+        let speaker = try #require(
+            try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0").snapshot().nodes
+                .first { $0.properties["node.name"] == OtherProgram.speaker })
         #expect(throws: PipeWireError.self) { try graph.setSoftVolumes(node: speaker.id, [0.5]) }
     }
 
@@ -202,7 +207,10 @@ struct ProgramGraphTests {
         let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
         defer { graph.close() }
         let (server, player) = try OtherProgram.paplay(on: daemon)
-        defer { OtherProgram.stop(player); OtherProgram.stop(server) }
+        defer {
+            OtherProgram.stop(player)
+            OtherProgram.stop(server)
+        }
         let (pulse, links) = try OtherProgram.linkToSpeaker(graph, daemon, application: "TestPulse")
         defer { withExtendedLifetime(links) {} }
         #expect(graph.snapshot().node(pulse)?.properties["media.role"] == "Music")
@@ -247,7 +255,7 @@ struct ProgramGraphTests {
                 guard !graph.snapshot().nodes.isEmpty else { exit(2) }
                 graph.close()
             }
-            try round()   // libpipewire's one-time set-up
+            try round()  // libpipewire's one-time set-up
             let baseline = FileDescriptorCensus.ofThisProcess()
             for _ in 0..<30 { try round() }
             if let leak = FileDescriptorCensus.ofThisProcess().leak(since: baseline, whose: "the test") {
@@ -273,7 +281,12 @@ final class Waited: @unchecked Sendable {
     private let lock = NSCondition()
     private var result: ProgramGraphWait?
 
-    func set(_ result: ProgramGraphWait) { lock.withLock { self.result = result; lock.signal() } }
+    func set(_ result: ProgramGraphWait) {
+        lock.withLock {
+            self.result = result
+            lock.signal()
+        }
+    }
 
     /// The result, once there, or nil after `seconds`.
     func value(within seconds: Double) -> ProgramGraphWait? {
@@ -297,11 +310,16 @@ enum OtherProgram {
         try writeTone(file, seconds: 30)
         let directory = daemon.runtimeDirectory
         let pid = PrivateDaemon.spawnChild(
-            ["/usr/bin/pw-play", "--media-role", "Music",
-             "-P", "{ application.name = \"TestMusic\" "
-                 + "adapter.auto-port-config = { mode = dsp monitor = false position = preserve } }", file],
-            environment: ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)",
-                          "PIPEWIRE_REMOTE=pipewire-0", "PIPEWIRE_LOG=/dev/null"],
+            [
+                "/usr/bin/pw-play", "--media-role", "Music",
+                "-P",
+                "{ application.name = \"TestMusic\" "
+                    + "adapter.auto-port-config = { mode = dsp monitor = false position = preserve } }", file,
+            ],
+            environment: [
+                "XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)",
+                "PIPEWIRE_REMOTE=pipewire-0", "PIPEWIRE_LOG=/dev/null",
+            ],
             log: directory + "/pw-play.log")
         try #require(pid > 0, "cannot run /usr/bin/pw-play (apt-get install pipewire-bin)")
         return pid
@@ -313,10 +331,13 @@ enum OtherProgram {
         let directory = daemon.runtimeDirectory
         let file = directory + "/tone.wav"
         try writeTone(file, seconds: 30)
-        let environment = ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)", "HOME=\(directory)",
-                           "PIPEWIRE_LOG=/dev/null", "PULSE_SERVER=unix:\(directory)/pulse/native"]
-        let server = PrivateDaemon.spawnChild(["/usr/bin/pipewire-pulse"], environment: environment,
-                                              log: directory + "/pipewire-pulse.log")
+        let environment = [
+            "XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)", "HOME=\(directory)",
+            "PIPEWIRE_LOG=/dev/null", "PULSE_SERVER=unix:\(directory)/pulse/native",
+        ]
+        let server = PrivateDaemon.spawnChild(
+            ["/usr/bin/pipewire-pulse"], environment: environment,
+            log: directory + "/pipewire-pulse.log")
         try #require(server > 0, "cannot run /usr/bin/pipewire-pulse (apt-get install pipewire-pulse)")
         for _ in 0..<250 where access(directory + "/pulse/native", F_OK) != 0 { usleep(20_000) }
         guard access(directory + "/pulse/native", F_OK) == 0 else {
@@ -324,8 +345,10 @@ enum OtherProgram {
             throw PipeWireError("pipewire-pulse opened no socket at \(directory)/pulse/native")
         }
         let player = PrivateDaemon.spawnChild(
-            ["/usr/bin/paplay", "--property=media.role=music", "--property=application.name=TestPulse",
-             "--property=adapter.auto-port-config={ mode = dsp monitor = false position = preserve }", file],
+            [
+                "/usr/bin/paplay", "--property=media.role=music", "--property=application.name=TestPulse",
+                "--property=adapter.auto-port-config={ mode = dsp monitor = false position = preserve }", file,
+            ],
             environment: environment, log: directory + "/paplay.log")
         guard player > 0 else {
             stop(server)
@@ -345,7 +368,8 @@ enum OtherProgram {
     /// Waits for the node of `application` (TestMusic) and its ports, links it to the speaker on a connection of
     /// the test's own (kept for as long as the links should stay), and waits until it runs.
     static func linkToSpeaker(_ graph: ProgramGraph, _ daemon: PrivateDaemon, application: String = "TestMusic")
-        throws -> (UInt32, PipeWireConnection) {
+        throws -> (UInt32, PipeWireConnection)
+    {
         let seen = graph.snapshot(settlingWithin: 10) {
             $0.streams.contains { $0.properties["application.name"] == application }
         }
@@ -366,11 +390,14 @@ enum OtherProgram {
     }
 
     /// Expects the speaker to play the tone at `level` (of the full level) now, within a tenth of it.
-    static func expectLevel(_ level: Double, _ daemon: PrivateDaemon,
-                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectLevel(
+        _ level: Double, _ daemon: PrivateDaemon,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let heard = try self.level(daemon)
-        #expect(abs(heard - level) < 0.1 * level, "the speaker played at \(heard) of the full level, not \(level)",
-                sourceLocation: sourceLocation)
+        #expect(
+            abs(heard - level) < 0.1 * level, "the speaker played at \(heard) of the full level, not \(level)",
+            sourceLocation: sourceLocation)
     }
 
     /// What the speaker plays now (its monitor ports recorded for half a second with `pw-record`, the first 0.1 s
@@ -382,17 +409,27 @@ enum OtherProgram {
         let recorder = "arbiter.test.heard"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/pw-record")
-        process.arguments = ["--rate", "48000", "--channels", "2", "--format", "s16",
-                             "-P", "{ node.name = \(recorder) node.autoconnect = false "
-                                 + "adapter.auto-port-config = { mode = dsp monitor = false position = preserve } }", file]
+        process.arguments = [
+            "--rate", "48000", "--channels", "2", "--format", "s16",
+            "-P",
+            "{ node.name = \(recorder) node.autoconnect = false "
+                + "adapter.auto-port-config = { mode = dsp monitor = false position = preserve } }", file,
+        ]
         let directory = daemon.runtimeDirectory
-        process.environment = ["XDG_RUNTIME_DIR": directory, "PIPEWIRE_RUNTIME_DIR": directory, "PIPEWIRE_LOG": "/dev/null"]
+        process.environment = [
+            "XDG_RUNTIME_DIR": directory, "PIPEWIRE_RUNTIME_DIR": directory, "PIPEWIRE_LOG": "/dev/null",
+        ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         // SIGINT: pw-record finishes the file and exits.
-        defer { if process.isRunning { process.interrupt(); process.waitUntilExit() } }
+        defer {
+            if process.isRunning {
+                process.interrupt()
+                process.waitUntilExit()
+            }
+        }
         var ports = ""
         for _ in 0..<100 where !ports.contains("\(recorder):input_FR") {
             usleep(20_000)
@@ -432,16 +469,27 @@ enum OtherProgram {
         var data = Data()
         func append32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         func append16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: Array("RIFF".utf8)); append32(UInt32(36 + frames * 4))
+        data.append(contentsOf: Array("RIFF".utf8))
+        append32(UInt32(36 + frames * 4))
         data.append(contentsOf: Array("WAVEfmt ".utf8))
-        append32(16); append16(1); append16(2); append32(48_000); append32(48_000 * 4); append16(4); append16(16)
-        data.append(contentsOf: Array("data".utf8)); append32(UInt32(frames * 4))
+        append32(16)
+        append16(1)
+        append16(2)
+        append32(48_000)
+        append32(48_000 * 4)
+        append16(4)
+        append16(16)
+        data.append(contentsOf: Array("data".utf8))
+        append32(UInt32(frames * 4))
         // 1200 frames, 11 whole periods, repeated.
         var period = Data()
         for i in 0..<1_200 {
             let value = 0.01 * 32_768 * sin(2 * Double.pi * 440 * Double(i) / 48_000)
             let sample = UInt16(bitPattern: Int16(value.rounded()))
-            withUnsafeBytes(of: sample.littleEndian) { period.append(contentsOf: $0); period.append(contentsOf: $0) }
+            withUnsafeBytes(of: sample.littleEndian) {
+                period.append(contentsOf: $0)
+                period.append(contentsOf: $0)
+            }
         }
         for _ in 0..<(frames / 1_200) { data.append(period) }
         try data.write(to: URL(fileURLWithPath: path))

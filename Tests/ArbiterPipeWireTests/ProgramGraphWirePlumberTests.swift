@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ArbiterPipeWire
 
 /// `ProgramGraph` beside WirePlumber 0.4 on a private daemon (with a private session bus and state directory, as
@@ -66,17 +67,20 @@ struct WirePlumberSession {
     /// role endpoints of 50-endpoints-config.lua turned on (their comment markers removed).
     init(roleEndpoints: Bool) throws {
         for program in ["wireplumber", "dbus-daemon"] {
-            try #require(access("/usr/bin/\(program)", X_OK) == 0,
-                         "\(program) is not installed (tools/setup.sh installs it)")
+            try #require(
+                access("/usr/bin/\(program)", X_OK) == 0,
+                "\(program) is not installed (tools/setup.sh installs it)")
         }
         // WirePlumber makes its own `default` metadata.
         let configuration = PrivateDaemon.defaultConfiguration.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.contains("metadata.name = default") }.joined(separator: "\n")
         daemon = try PrivateDaemon(configuration: configuration)
         let directory = daemon.runtimeDirectory
-        var environment = ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)",
-                           "DBUS_SESSION_BUS_ADDRESS=unix:path=\(directory)/bus", "PATH=/usr/bin:/bin",
-                           "HOME=\(directory)", "XDG_STATE_HOME=\(directory)/state", "PIPEWIRE_LOG=/dev/null"]
+        var environment = [
+            "XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)",
+            "DBUS_SESSION_BUS_ADDRESS=unix:path=\(directory)/bus", "PATH=/usr/bin:/bin",
+            "HOME=\(directory)", "XDG_STATE_HOME=\(directory)/state", "PIPEWIRE_LOG=/dev/null",
+        ]
         if roleEndpoints {
             let config = directory + "/config/wireplumber"
             try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
@@ -123,8 +127,10 @@ struct WirePlumberSession {
         for _ in 0..<5 {
             let pid = PrivateDaemon.spawnChild(
                 ["/usr/bin/pw-play", "--media-role", "Music", "-P", "{ application.name = \"TestMusic\" }", file],
-                environment: ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)",
-                              "PIPEWIRE_REMOTE=pipewire-0", "PIPEWIRE_LOG=/dev/null"],
+                environment: [
+                    "XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)",
+                    "PIPEWIRE_REMOTE=pipewire-0", "PIPEWIRE_LOG=/dev/null",
+                ],
                 log: directory + "/pw-play.log")
             try #require(pid > 0, "cannot run /usr/bin/pw-play (apt-get install pipewire-bin)")
             func music(_ snapshot: ProgramGraphSnapshot) -> ProgramNode? {

@@ -1,6 +1,7 @@
 import ArbiterEngine
 import Foundation
 import Testing
+
 @testable import ArbiterPipeWire
 
 /// A port node destroyed and made again under the same name is a new node: what was linked to the old one must

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ArbiterPipeWire
 
 /// Connections and streams give back what they took: file descriptors of this process, and objects in the
@@ -11,8 +12,10 @@ struct ResourceLeakTests {
         let connection = try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0")
         var streams: [Int] = []
         for index in 0..<count {
-            streams.append(try connection.createStream(nodeName: "arbiter.Churn.stream\(index)", app: "Churn",
-                                                       mediaName: "stream\(index)", role: "Music", capture: false))
+            streams.append(
+                try connection.createStream(
+                    nodeName: "arbiter.Churn.stream\(index)", app: "Churn",
+                    mediaName: "stream\(index)", role: "Music", capture: false))
         }
         var waiting = streams
         for _ in 0..<100 {
@@ -34,7 +37,7 @@ struct ResourceLeakTests {
         await #expect(processExitsWith: .success) {
             let daemon = try PrivateDaemon()
             defer { daemon.stop() }
-            try ResourceLeakTests.churn(daemon, count: 2)   // libpipewire's one-time set-up
+            try ResourceLeakTests.churn(daemon, count: 2)  // libpipewire's one-time set-up
             let baseline = FileDescriptorCensus.ofThisProcess()
             for _ in 0..<30 { try ResourceLeakTests.churn(daemon, count: 3) }
             if let leak = FileDescriptorCensus.ofThisProcess().leak(since: baseline, whose: "the test") {

@@ -1,6 +1,7 @@
 import ArbiterEngine
 import Foundation
 import Testing
+
 @testable import ArbiterPipeWire
 
 /// Runs a PipeWire tool against the daemon and returns what it printed.
@@ -29,8 +30,9 @@ struct Rig {
     init(_ setup: Setup) throws {
         daemon = try PrivateDaemon()
         engine = try Engine(setup)
-        stage = try PipeWireStage(connection: try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0"),
-                                  setup: setup)
+        stage = try PipeWireStage(
+            connection: try PipeWireConnection(remote: daemon.runtimeDirectory + "/pipewire-0"),
+            setup: setup)
         try stage.reconcile(with: engine)
     }
 
@@ -57,8 +59,9 @@ struct Rig {
 
 @Suite("The PipeWire stage, checked from outside", .serialized)
 struct StageTests {
-    static let music = AppConfig("Music", backgroundModes: [.audio], category: .playback,
-                                 players: [PlayerConfig(name: "main", kind: .avPlayer)], remoteCommands: [.play])
+    static let music = AppConfig(
+        "Music", backgroundModes: [.audio], category: .playback,
+        players: [PlayerConfig(name: "main", kind: .avPlayer)], remoteCommands: [.play])
     static let maps = AppConfig("Maps", backgroundModes: [.audio], category: .playback, options: [.duckOthers])
     static let game = AppConfig("Game", category: .ambient)
 
@@ -115,8 +118,9 @@ struct StageTests {
         let plugged = try rig.graph { $0.streams["arbiter.Music.main"]?.targets == ["arbiter.port.headphones"] }
         #expect(plugged.streams["arbiter.Music.main"]?.targets == ["arbiter.port.headphones"])
         let nodes = try tool(rig.daemon, ["pw-cli", "ls", "Node"])
-        let id = try #require(nodes.components(separatedBy: "\n\tid ").first { $0.contains("arbiter.port.headphones") }?
-            .split(separator: ",").first.map(String.init))
+        let id = try #require(
+            nodes.components(separatedBy: "\n\tid ").first { $0.contains("arbiter.port.headphones") }?
+                .split(separator: ",").first.map(String.init))
         _ = try tool(rig.daemon, ["pw-cli", "destroy", id])
         let actions = try rig.stage.externalActions()
         #expect(actions == [.disconnect(AccessorySpec(.wiredHeadphones))])

@@ -1,7 +1,7 @@
-import Testing
 import ArbiterAndroid
 import ArbiterEngine
 import ArbiterScenario
+import Testing
 
 @Suite("Android replay")
 struct AndroidReplayTests {
@@ -42,7 +42,8 @@ struct AndroidReplayTests {
 
     @Test("docs/android.md's first scenario passes: a strong duck, then the framework's unduck")
     func firstScenario() throws {
-        let report = try replay("""
+        let report = try replay(
+            """
             scenario: A navigation prompt ducks music, which the framework restores
             platform: android
             android: 14
@@ -82,7 +83,8 @@ struct AndroidReplayTests {
 
     @Test("a failing check says what was expected, what the engine has, and the rule behind it")
     func failingChecks() throws {
-        let report = try replay("""
+        let report = try replay(
+            """
             scenario: Expecting the old duck
             platform: android
             android: 14
@@ -97,13 +99,14 @@ struct AndroidReplayTests {
                   stack: [Music]
             """)
         let failed = results(report).filter { !$0.passed }
-        #expect(failed.map(\.summary) == [
-            "Music.volume: expected 0.2, got 0.017783",
-            "Music.focus: expected lossTransient, got lossTransientCanDuck",
-            "Music.events: expected [lossTransientCanDuck], got []",
-            "focus: expected Music, got Maps",
-            "stack: expected [Music], got [Maps, Music]",
-        ])
+        #expect(
+            failed.map(\.summary) == [
+                "Music.volume: expected 0.2, got 0.017783",
+                "Music.focus: expected lossTransient, got lossTransientCanDuck",
+                "Music.events: expected [lossTransientCanDuck], got []",
+                "focus: expected Music, got Maps",
+                "stack: expected [Music], got [Maps, Music]",
+            ])
         #expect(failed[0].rule?.id == "duck.strong")
         #expect(failed[0].check.position == SourcePosition(file: "r.yaml", line: 21, column: 16))
         #expect(report.failureCount == 5 && !report.passed)
@@ -115,7 +118,8 @@ struct AndroidReplayTests {
 
     @Test("volumes are compared within 0.01, and the profile's duck level is the one the engine uses")
     func tolerance() throws {
-        let report = try replay("""
+        let report = try replay(
+            """
             scenario: Near enough
             platform: android
             android: 13
@@ -136,7 +140,8 @@ struct AndroidReplayTests {
 
     @Test("events: in order since the previous expect, or includes in any order, for all apps or one")
     func events() throws {
-        let report = try replay("""
+        let report = try replay(
+            """
             scenario: A call takes focus
             platform: android
             \(Self.apps)
@@ -158,15 +163,19 @@ struct AndroidReplayTests {
                   Pod: { events: [gain] }
             """)
         #expect(problems(report).isEmpty)
-        #expect(results(report).map(\.key) == ["events", "Pod.focus", "Pod.playing", "Pod.events", "events.includes",
-                                               "Pod.playing", "Pod.events.includes", "events", "Pod.events"])
+        #expect(
+            results(report).map(\.key) == [
+                "events", "Pod.focus", "Pod.playing", "Pod.events", "events.includes",
+                "Pod.playing", "Pod.events.includes", "events", "Pod.events",
+            ])
         #expect(results(report).map(\.passed) == [true, true, true, true, true, true, true, true, false])
         #expect(results(report).last?.summary == "Pod.events: expected [gain], got []")
     }
 
     @Test("a step's returns: is compared with the request's result; a step the engine refuses is a failure")
     func returnsAndRejections() throws {
-        let report = try replay("""
+        let report = try replay(
+            """
             scenario: Asking during a call
             platform: android
             apps:
@@ -197,7 +206,8 @@ struct AndroidReplayTests {
 
     @Test("the car: holders in any order, and a car scenario replays through the car's matrix")
     func car() throws {
-        let report = try replay("""
+        let report = try replay(
+            """
             scenario: Navigation beside music in the car
             platform: androidAutomotive
             \(Self.apps)
@@ -220,7 +230,8 @@ struct AndroidReplayTests {
 
     @Test("notificationSoundPlays follows the ringer beside an exclusive holder, and cites the decision when current")
     func notificationSound() throws {
-        let report = try replay("""
+        let report = try replay(
+            """
             scenario: Dictation holds notifications back on vibrate
             platform: android
             device: { ringerMode: vibrate }
@@ -246,7 +257,8 @@ struct AndroidReplayTests {
     @Test("a setup the engine cannot start is reported as the replay's one failure")
     func inconsistentSetup() {
         let app = AndroidApp(name: "Music", uid: 10001, targetSdk: 34)
-        let scenario = AndroidScenario(file: "s.yaml", title: "Twice", setup: AndroidSetup(apps: [app, app]), steps: [])
+        let scenario = AndroidScenario(
+            file: "s.yaml", title: "Twice", setup: AndroidSetup(apps: [app, app]), steps: [])
         let report = AndroidReplayer.replay(scenario)
         #expect(report.failureCount == 1)
         guard case .step(let step) = report.entries.first else {
@@ -270,10 +282,13 @@ struct AndroidReplayTests {
               - after: 1s
                 expect: { focus: call }
             """
-        let first = try replay(text), second = try replay(text)
+        let first = try replay(text)
+        let second = try replay(text)
         #expect(AndroidTimelineFormatter().lines(for: first) == AndroidTimelineFormatter().lines(for: second))
         #expect(AndroidJSONLinesFormatter.lines(for: first) == AndroidJSONLinesFormatter.lines(for: second))
-        #expect(AndroidJSONLinesFormatter.lines(for: first).last
-            == #"{"type":"result","file":"r.yaml","platform":"android","passed":true,"steps":3,"checks":1,"failures":0,"warnings":1}"#)
+        #expect(
+            AndroidJSONLinesFormatter.lines(for: first).last
+                == #"{"type":"result","file":"r.yaml","platform":"android","passed":true,"steps":3,"checks":1,"failures":0,"warnings":1}"#
+        )
     }
 }

@@ -113,8 +113,9 @@ struct AndroidTimelineSVGTests {
         #expect(reader.titles(containing: "2 steps at 18s: Radio: play; Maps: stop").count == 1)
         #expect(reader.texts("at 18s: 2 steps").count == 1, "a box shows the instant's steps")
         #expect(reader.titles(containing: "Music before 18s: focus gain, playing").count == 1)
-        #expect(reader.titles(containing: "Music after step 1: focus loss, playing, faded; ← ").isEmpty,
-                "the LOSS waits for the fade's end")
+        #expect(
+            reader.titles(containing: "Music after step 1: focus loss, playing, faded; ← ").isEmpty,
+            "the LOSS waits for the fade's end")
         #expect(reader.titles(containing: "Music after step 1: focus loss, playing, faded").count == 1)
         #expect(reader.titles(containing: "Maps after step 2: focus none, not playing").count == 1)
         #expect(reader.titles(containing: "10s–13s  focus: Maps; stack: Maps, Music").count == 1)
@@ -122,7 +123,8 @@ struct AndroidTimelineSVGTests {
 
     @Test("a call mutes media on the phone; the car's lane names every holder")
     func callAndCar() throws {
-        let phone = try AndroidScenarioParser.parse("""
+        let phone = try AndroidScenarioParser.parse(
+            """
             scenario: A call mutes music
             platform: android
             apps:
@@ -134,13 +136,16 @@ struct AndroidTimelineSVGTests {
               - after: 1s
                 expect:
                   Music: { muted: true }
-            """, file: "call.yaml").get()
+            """, file: "call.yaml"
+        ).get()
         let callPicture = try #require(AndroidTimelineSVG.render(AndroidReplayer.replay(phone, recordStates: true)))
         let call = try #require(SVGReader.read(callPicture))
         #expect(!call.titles(containing: "Music muted").isEmpty, "\(call.titles(containing: "Music"))")
-        #expect(!call.titles(containing: "focus: call; stack: call, Music; call ringing").isEmpty,
-                "\(call.titles(containing: "focus"))")
-        let car = try AndroidScenarioParser.parse("""
+        #expect(
+            !call.titles(containing: "focus: call; stack: call, Music; call ringing").isEmpty,
+            "\(call.titles(containing: "focus"))")
+        let car = try AndroidScenarioParser.parse(
+            """
             scenario: Navigation beside music in the car
             platform: androidAutomotive
             apps:
@@ -153,7 +158,8 @@ struct AndroidTimelineSVGTests {
               - after: 1s
                 expect:
                   holders: [Maps, Music]
-            """, file: "car.yaml").get()
+            """, file: "car.yaml"
+        ).get()
         let carPicture = try #require(AndroidTimelineSVG.render(AndroidReplayer.replay(car, recordStates: true)))
         let reader = try #require(SVGReader.read(carPicture))
         #expect(reader.texts("holders").count == 1)
@@ -166,8 +172,9 @@ struct AndroidTimelineSVGTests {
         #expect(AndroidTimelineSVG.render(AndroidReplayer.replay(scenario)) == nil)
     }
 
-    @Test("rsvg-convert draws it, and no text is drawn over another",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")))
+    @Test(
+        "rsvg-convert draws it, and no text is drawn over another",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")))
     func renders() throws {
         let picture = try RenderedPicture(try svg(), name: "android")
         defer { picture.remove() }
@@ -181,10 +188,12 @@ struct AndroidTimelineSVGTests {
         }
     }
 
-    @Test("a crowded car: long names, steps milliseconds apart, nothing drawn over anything",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")))
+    @Test(
+        "a crowded car: long names, steps milliseconds apart, nothing drawn over anything",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")))
     func crowded() throws {
-        let scenario = try AndroidScenarioParser.parse("""
+        let scenario = try AndroidScenarioParser.parse(
+            """
             scenario: A crowded drive with an app whose name is far too long for its lane
             platform: androidAutomotive
             apps:
@@ -209,7 +218,8 @@ struct AndroidTimelineSVGTests {
                 expect:
                   Music: { focus: loss, playing: true }
                   TheExtraordinarilyLongNamedPlayer: { playing: true }
-            """, file: "crowded.yaml").get()
+            """, file: "crowded.yaml"
+        ).get()
         let svg = try #require(AndroidTimelineSVG.render(AndroidReplayer.replay(scenario, recordStates: true)))
         let picture = try RenderedPicture(svg, name: "android-crowded")
         defer { picture.remove() }

@@ -17,8 +17,9 @@ struct DoubleQuotedTests {
 
     @Test("a saved scenario escapes what YAML would fold or drop, and reads back the same title")
     func yaml() throws {
-        let text = ScenarioWriter.text(setup: Setup(apps: [AppConfig("Music")]), steps: [],
-                                       title: DoubleQuotedTests.awkward)
+        let text = ScenarioWriter.text(
+            setup: Setup(apps: [AppConfig("Music")]), steps: [],
+            title: DoubleQuotedTests.awkward)
         #expect(text.hasPrefix("scenario: \"a\\\"b\\\\c\\nd\\te\\r\\u0001\\u007f\\u0085\\u2028\\ufeffé\"\n"))
         guard case .success(let scenario) = ScenarioParser.parse(text, file: "saved.yaml") else {
             Issue.record("the saved file does not decode:\n\(text)")

@@ -1,12 +1,15 @@
-import Testing
 import ArbiterEngine
+import Testing
+
 @testable import ArbiterScenario
 
 @Suite("Duration")
 struct DurationTests {
-    @Test("durations as the format writes them", arguments: [
-        ("250ms", 250), ("1.5s", 1500), ("2m", 120_000), ("1m30s", 90_000), ("12", 12_000), ("0.25", 250),
-    ])
+    @Test(
+        "durations as the format writes them",
+        arguments: [
+            ("250ms", 250), ("1.5s", 1500), ("2m", 120_000), ("1m30s", 90_000), ("12", 12_000), ("0.25", 250),
+        ])
     func durations(text: String, milliseconds: Int64) {
         #expect(DurationText.parse(text) == Time.ms(milliseconds))
     }

@@ -1,6 +1,7 @@
+import ArbiterEngine
 import Foundation
 import Testing
-import ArbiterEngine
+
 @testable import ArbiterScenario
 
 /// The inputs tools/fuzz.sh found problems with (FuzzRegressions/), each checked as the fuzz target checks it.
@@ -18,8 +19,9 @@ struct FuzzRegressionTests {
         #expect(FuzzRegressionTests.files.count >= 2)
     }
 
-    @Test("each input ends in a scenario that replays and saves unchanged, or in errors placed inside the file",
-          arguments: FuzzRegressionTests.files)
+    @Test(
+        "each input ends in a scenario that replays and saves unchanged, or in errors placed inside the file",
+        arguments: FuzzRegressionTests.files)
     func regression(name: String) throws {
         let path = FuzzRegressionTests.folder + "/" + name
         let bytes = try #require(FileManager.default.contents(atPath: path))
@@ -38,8 +40,9 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test("every scenario of the corpus holds what the fuzz target checks: it replays, and saves and reloads unchanged",
-          arguments: FuzzRegressionTests.corpus)
+    @Test(
+        "every scenario of the corpus holds what the fuzz target checks: it replays, and saves and reloads unchanged",
+        arguments: FuzzRegressionTests.corpus)
     func corpusScenario(path: String) throws {
         let bytes = try #require(FileManager.default.contents(atPath: path))
         #expect(ScenarioOracle.findings(Array(bytes), file: path) == [])
@@ -48,7 +51,10 @@ struct FuzzRegressionTests {
     @Test("a tag written in a file cannot move an error's position")
     func tagsDoNotPlaceErrors() throws {
         let path = FuzzRegressionTests.folder + "/word-tag-position.yaml"
-        guard case .failure(let errors) = ScenarioFiles.load(path) else { Issue.record("accepted"); return }
+        guard case .failure(let errors) = ScenarioFiles.load(path) else {
+            Issue.record("accepted")
+            return
+        }
         #expect(errors.diagnostics.map { "\($0.position.line):\($0.position.column)" } == ["3:22"])
     }
 }

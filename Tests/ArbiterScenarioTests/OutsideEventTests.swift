@@ -34,7 +34,8 @@ struct OutsideEventTests {
         """
 
     func replay(_ batches: [[OutsideEvent]]) throws -> (ScenarioReport, Outside) {
-        guard case .success(let scenario) = ScenarioParser.parse(OutsideEventTests.scenario, file: "outside.yaml") else {
+        guard case .success(let scenario) = ScenarioParser.parse(OutsideEventTests.scenario, file: "outside.yaml")
+        else {
             throw TimelineSVGTests.TestFailure("does not parse")
         }
         let backend = Outside(batches)
@@ -55,18 +56,21 @@ struct OutsideEventTests {
         #expect(outside.outcome.time == .ms(4000))
         #expect(outside.position == nil)
         #expect(steps.filter(\.outside).count == 1)
-        #expect(TimelineFormatter().lines(for: report).contains("      4s  device: disconnect wiredHeadphones  (outside)"))
+        #expect(
+            TimelineFormatter().lines(for: report).contains("      4s  device: disconnect wiredHeadphones  (outside)"))
         // Asked again after the unplug, until nothing more had happened.
         #expect(backend.asked == [.zero, .ms(10_000), .ms(10_000)])
     }
 
     @Test("the picture names an outside step as such, at its own time")
     func inThePicture() throws {
-        guard case .success(let scenario) = ScenarioParser.parse(OutsideEventTests.scenario, file: "outside.yaml") else {
+        guard case .success(let scenario) = ScenarioParser.parse(OutsideEventTests.scenario, file: "outside.yaml")
+        else {
             throw TimelineSVGTests.TestFailure("does not parse")
         }
         let backend = Outside([[], [OutsideEvent(OutsideEventTests.unplug, at: .ms(4000))]])
-        let picture = try #require(TimelinePicture(report: Replayer.replay(scenario, backend: backend, recordStates: true)))
+        let picture = try #require(
+            TimelinePicture(report: Replayer.replay(scenario, backend: backend, recordStates: true)))
         let reader = try #require(SVGReader.read(TimelineSVG.render(picture)))
         #expect(reader.texts("outside: device: disconnect wiredHeadphones").count == 1)
         #expect(reader.titles(containing: "4s  outside: device: disconnect wiredHeadphones").count == 1)

@@ -15,14 +15,18 @@ struct ReplCompletionTests {
 
     @Test("verbs after an app, device or system; their arguments after the verb")
     func verbsAndArguments() {
-        #expect(ReplCompletion.candidates(for: "Music se", apps: apps) == ["setCategory", "setMode", "seek",
-                                                                           "setPrefersInterruptionOnRouteDisconnect",
-                                                                           "setPrefersNoInterruptionsFromSystemAlerts"])
+        #expect(
+            ReplCompletion.candidates(for: "Music se", apps: apps) == [
+                "setCategory", "setMode", "seek",
+                "setPrefersInterruptionOnRouteDisconnect",
+                "setPrefersNoInterruptionsFromSystemAlerts",
+            ])
         #expect(ReplCompletion.candidates(for: "device builtInMic ", apps: apps) == ["muted", "unmuted"])
         #expect(ReplCompletion.candidates(for: "Music setCategory play", apps: apps) == ["playback", "playAndRecord"])
         #expect(ReplCompletion.candidates(for: "Music setMode spo", apps: apps) == ["spokenAudio"])
         #expect(ReplCompletion.candidates(for: "Music preferInput blue", apps: apps) == ["bluetoothHFP"])
-        #expect(ReplCompletion.candidates(for: "device connect wired", apps: apps) == ["wiredHeadphones", "wiredHeadset"])
+        #expect(
+            ReplCompletion.candidates(for: "device connect wired", apps: apps) == ["wiredHeadphones", "wiredHeadset"])
         #expect(ReplCompletion.candidates(for: "system remote toggle", apps: apps) == ["togglePlayPause"])
         #expect(ReplCompletion.candidates(for: "system remote changeRepeatMode ", apps: apps) == ["off", "one", "all"])
         #expect(ReplCompletion.candidates(for: "system remote seekForward e", apps: apps) == ["end"])
@@ -34,10 +38,13 @@ struct ReplCompletionTests {
 
     @Test("key=value words complete their value, and comma lists their last item")
     func keyValues() {
-        #expect(ReplCompletion.candidates(for: "Music setCategory playback options=duck", apps: apps)
-            == ["options=duckOthers"])
-        #expect(ReplCompletion.candidates(for: "app Siri category=ambient options=mixWithOthers,allowBluetoothA", apps: apps)
-            == ["options=mixWithOthers,allowBluetoothA2DP"])
+        #expect(
+            ReplCompletion.candidates(for: "Music setCategory playback options=duck", apps: apps)
+                == ["options=duckOthers"])
+        #expect(
+            ReplCompletion.candidates(
+                for: "app Siri category=ambient options=mixWithOthers,allowBluetoothA", apps: apps)
+                == ["options=mixWithOthers,allowBluetoothA2DP"])
         #expect(ReplCompletion.candidates(for: "app Podcasts background=au", apps: apps) == ["background=audio"])
         #expect(ReplCompletion.candidates(for: "app Podcasts c", apps: apps) == ["category=", "commands="])
     }

@@ -10,9 +10,10 @@ struct ReplHelpTests {
 
     /// The words of `text`, split where a name or a key= word ends.
     func words(_ text: String) -> Set<String> {
-        Set(text.split(whereSeparator: { " [](),`|".contains($0) || $0 == "\n" }).map { word in
-            word.hasSuffix("...") ? String(word.dropLast(3)) : String(word)
-        })
+        Set(
+            text.split(whereSeparator: { " [](),`|".contains($0) || $0 == "\n" }).map { word in
+                word.hasSuffix("...") ? String(word.dropLast(3)) : String(word)
+            })
     }
 
     @Test("help lists every verb, key and command the decoder knows, from the decoder's own tables")
@@ -27,8 +28,10 @@ struct ReplHelpTests {
         for command in known.commands {
             #expect(text.contains("\n  \(command)"), "help does not show the command \(command)")
         }
-        for word in ["reactions=", "nextTrack", "detachVideo", "attachVideo", "title=", "artist=", "album=", "duration=",
-                     "elapsed=", "rate="] {
+        for word in [
+            "reactions=", "nextTrack", "detachVideo", "attachVideo", "title=", "artist=", "album=", "duration=",
+            "elapsed=", "rate=",
+        ] {
             #expect(shown.contains { $0.hasPrefix(word) }, "\(word)")
         }
     }

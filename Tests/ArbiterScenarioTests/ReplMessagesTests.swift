@@ -19,7 +19,9 @@ struct ReplMessagesTests {
     func unclosedQuote() throws {
         let reply = try reply(#"Music nowPlayingInfo title="Song duration=240"#)
         #expect(reply.failed)
-        #expect(reply.lines == [#"repl:2:28: error: this quote is never closed; expected a closing " (`title="Song two"`)"#])
+        #expect(
+            reply.lines == [#"repl:2:28: error: this quote is never closed; expected a closing " (`title="Song two"`)"#]
+        )
         let closed = try self.reply(#"Music nowPlayingInfo title="Song two" duration=240"#)
         #expect(!closed.failed, "\(closed.lines)")
     }
@@ -38,7 +40,9 @@ struct ReplMessagesTests {
         let prefix = target == "app" ? "Music" : target
         for verb in known.verbs {
             var lines = ["", "xyz", "xyz=1", "=", "\"\"", "a,,b", "none title=Song"].map { "\(prefix) \(verb) \($0)" }
-            lines += known.keys.flatMap { ["\(prefix) \(verb) \($0)=", "\(prefix) \(verb) \($0)=zz", "\(prefix) \(verb) \($0)=a,,b"] }
+            lines += known.keys.flatMap {
+                ["\(prefix) \(verb) \($0)=", "\(prefix) \(verb) \($0)=zz", "\(prefix) \(verb) \($0)=a,,b"]
+            }
             for line in lines {
                 let found = errors(try reply(line))
                 #expect(found.count <= 1, "\(line): \(found)")
@@ -52,11 +56,15 @@ struct ReplMessagesTests {
 
     @Test("a mistake in an app declaration is one error, in words")
     func declarationMistakes() throws {
-        var lines = ["app", "app X zz", "app X category=playbak options=duckOthers", "app X players=main:avPlyer",
-                     "app X players=:avPlayer", "app X reactions=interruptionEnded", "app X reactions=:pause",
-                     "app X background=audio backgroundModes=audio", "app state", "app Music"]
+        var lines = [
+            "app", "app X zz", "app X category=playbak options=duckOthers", "app X players=main:avPlyer",
+            "app X players=:avPlayer", "app X reactions=interruptionEnded", "app X reactions=:pause",
+            "app X background=audio backgroundModes=audio", "app state", "app Music",
+        ]
         for key in CommandDecoder.knownWords.keys {
-            lines += ["app X \(key)=", "app X \(key)=zz", "app X \(key)=zz,", "app X \(key)=a,,b", "app X \(key)=a \(key)=b"]
+            lines += [
+                "app X \(key)=", "app X \(key)=zz", "app X \(key)=zz,", "app X \(key)=a,,b", "app X \(key)=a \(key)=b",
+            ]
         }
         for line in lines {
             let found = errors(try reply(line))
@@ -65,25 +73,44 @@ struct ReplMessagesTests {
                 #expect(!ReplMessagesTests.yamlWords.contains { error.contains($0) }, "\(line): \(error)")
             }
         }
-        #expect(errors(try reply("app X category=playbak options=duckOthers")).count == 1, "no second error for the options")
+        #expect(
+            errors(try reply("app X category=playbak options=duckOthers")).count == 1, "no second error for the options"
+        )
     }
 
     @Test("errors say what to type, at the word that is wrong")
     func messages() throws {
-        #expect(errors(try reply("device connect")) == ["repl:2:8: error: `device connect` needs ACCESSORY; expected "
-            + "`device connect ACCESSORY [name=NAME]`, such as `device connect wiredHeadphones`"])
-        #expect(errors(try reply("Music lock")) == ["repl:2:7: error: 'lock' is a device verb, not an app verb; expected `device lock`"])
-        #expect(errors(try reply("Music play main extra")) == ["repl:2:17: error: 'extra' is one word too many for "
-            + "`Music play`; expected `Music play [PLAYER]`"])
-        #expect(errors(try reply("Music nowPlayingInfo title=a titel=b")) == ["repl:2:30: error: unknown key 'titel=' for "
-            + "`Music nowPlayingInfo` (did you mean 'title='?); expected one of: title=, artist=, album=, duration=, elapsed=, rate=, defaultRate="])
+        #expect(
+            errors(try reply("device connect")) == [
+                "repl:2:8: error: `device connect` needs ACCESSORY; expected "
+                    + "`device connect ACCESSORY [name=NAME]`, such as `device connect wiredHeadphones`"
+            ])
+        #expect(
+            errors(try reply("Music lock")) == [
+                "repl:2:7: error: 'lock' is a device verb, not an app verb; expected `device lock`"
+            ])
+        #expect(
+            errors(try reply("Music play main extra")) == [
+                "repl:2:17: error: 'extra' is one word too many for "
+                    + "`Music play`; expected `Music play [PLAYER]`"
+            ])
+        #expect(
+            errors(try reply("Music nowPlayingInfo title=a titel=b")) == [
+                "repl:2:30: error: unknown key 'titel=' for "
+                    + "`Music nowPlayingInfo` (did you mean 'title='?); expected one of: title=, artist=, album=, duration=, elapsed=, rate=, defaultRate="
+            ])
         // A key given twice is reported at the second.
-        #expect(errors(try reply("Music nowPlayingInfo title=a title=b"))
-            == ["repl:2:30: error: 'title=' is given twice (first at column 22); expected each key once"])
-        #expect(errors(try reply("Music setCategory playback category=ambient"))
-            == ["repl:2:28: error: CATEGORY is given twice, as 'playback' and as 'category=ambient'; expected one CATEGORY"])
-        #expect(errors(try reply("app Maps category=playback category=ambient"))
-            == ["repl:2:28: error: 'category=' is given twice (first at column 10); expected each key once"])
+        #expect(
+            errors(try reply("Music nowPlayingInfo title=a title=b"))
+                == ["repl:2:30: error: 'title=' is given twice (first at column 22); expected each key once"])
+        #expect(
+            errors(try reply("Music setCategory playback category=ambient"))
+                == [
+                    "repl:2:28: error: CATEGORY is given twice, as 'playback' and as 'category=ambient'; expected one CATEGORY"
+                ])
+        #expect(
+            errors(try reply("app Maps category=playback category=ambient"))
+                == ["repl:2:28: error: 'category=' is given twice (first at column 10); expected each key once"])
         // A quoted value keeps its comma.
         #expect(!(try reply(#"Music nowPlayingInfo title="One, two""#).failed))
     }
@@ -169,7 +196,9 @@ struct ReplMessagesTests {
         for line in ["why Foo", "state Foo", "Foo play"] {
             let found = errors(try reply(line, after: []))
             #expect(found.count == 1, "\(line): \(found)")
-            #expect(found.first?.contains("there are none yet: declare one with `app NAME category=...`") == true, "\(found)")
+            #expect(
+                found.first?.contains("there are none yet: declare one with `app NAME category=...`") == true,
+                "\(found)")
             #expect(found.first?.contains("()") == false && found.first?.contains("apps: ") == false, "\(found)")
         }
     }

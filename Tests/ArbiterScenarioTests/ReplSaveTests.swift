@@ -15,8 +15,10 @@ struct ReplSaveTests {
     func countsSteps() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbiter-save-\(getpid()).yaml").path
         defer { unlink(path) }
-        let output = try run(["app Music category=playback background=audio", "app Maps category=playback",
-                              "Music play", "after 30s", "Maps play", "save \(path)"])
+        let output = try run([
+            "app Music category=playback background=audio", "app Maps category=playback",
+            "Music play", "after 30s", "Maps play", "save \(path)",
+        ])
         #expect(output.last == "saved 2 steps to \(path)")
         let written = try String(contentsOfFile: path, encoding: .utf8)
         #expect(written.components(separatedBy: "\n  - at: ").count - 1 == 2, "\(written)")

@@ -1,5 +1,6 @@
-import Testing
 import ArbiterEngine
+import Testing
+
 @testable import ArbiterScenario
 
 /// Whatever the bytes, the parser answers with a scenario or with positioned errors: no crash, no hang.
@@ -45,7 +46,8 @@ struct RobustnessTests {
     func mutations() {
         var random = Random(state: 0x9E37_79B9_7F4A_7C15)
         let seed = Array(RobustnessTests.seed)
-        var parsed = 0, rejected = 0
+        var parsed = 0
+        var rejected = 0
         for _ in 0..<3000 {
             var text = seed
             for _ in 0..<(1 + random.next(4)) {
@@ -79,13 +81,17 @@ struct RobustnessTests {
 
     @Test("deep nesting is refused before it can exhaust the stack", arguments: ["brackets", "dashes", "braces"])
     func deepNesting(kind: String) {
-        let text = switch kind {
-        case "brackets": String(repeating: "[", count: 100_000)
-        case "dashes": "\n  " + String(repeating: "- ", count: 50_000) + "x"
-        default: String(repeating: "{a: ", count: 20_000)
-        }
+        let text =
+            switch kind {
+            case "brackets": String(repeating: "[", count: 100_000)
+            case "dashes": "\n  " + String(repeating: "- ", count: 50_000) + "x"
+            default: String(repeating: "{a: ", count: 20_000)
+            }
         let result = ScenarioParser.parse("scenario: x\napps: {A: {}}\nsteps: " + text, file: "deep.yaml")
-        guard case .failure(let errors) = result else { Issue.record("accepted"); return }
+        guard case .failure(let errors) = result else {
+            Issue.record("accepted")
+            return
+        }
         #expect(errors.diagnostics.first?.message.contains("nests more than") == true)
     }
 

@@ -27,7 +27,8 @@ enum ScenarioOracle {
             return document.runs.compactMap { run in
                 guard case .android(let scenario) = run else { return nil }
                 let report = AndroidReplayer.replay(scenario)
-                return report.entries.isEmpty && !scenario.steps.isEmpty ? "an Android replay with steps recorded nothing"
+                return report.entries.isEmpty && !scenario.steps.isEmpty
+                    ? "an Android replay with steps recorded nothing"
                     : nil
             }
         case .failure(let errors):
@@ -70,8 +71,9 @@ enum ScenarioOracle {
             if case .event(let event, _) = step.action { return (step.time, event) }
             return nil
         }
-        let text = ScenarioWriter.text(setup: scenario.setup, steps: events, title: scenario.title,
-                                       lintAllowances: scenario.lintAllowances)
+        let text = ScenarioWriter.text(
+            setup: scenario.setup, steps: events, title: scenario.title,
+            lintAllowances: scenario.lintAllowances)
         switch ScenarioParser.parse(text, file: "saved.yaml") {
         case .success(let saved):
             if saved.title != scenario.title { return "the saved title differs:\n\(text)" }

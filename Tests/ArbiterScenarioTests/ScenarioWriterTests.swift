@@ -1,6 +1,7 @@
 import ArbiterEngine
 import Foundation
 import Testing
+
 @testable import ArbiterScenario
 
 /// ScenarioFormat/ScenarioWriter.swift: events written as a scenario file, which the decoder reads back.
@@ -9,8 +10,12 @@ struct ScenarioWriterTests {
     /// Every step verb at least once, with and without its arguments.
     static let events: [Event] = [
         .app("Music", .activate), .app("Music", .deactivate()), .app("Music", .deactivate(notifyOthers: true)),
-        .app("Music", .setCategory(.playback)), .app("Music", .setCategory(.playAndRecord, mode: .voiceChat,
-                                                                           options: [.defaultToSpeaker])),
+        .app("Music", .setCategory(.playback)),
+        .app(
+            "Music",
+            .setCategory(
+                .playAndRecord, mode: .voiceChat,
+                options: [.defaultToSpeaker])),
         .app("Music", .setMode(.spokenAudio)), .app("Music", .play()), .app("Music", .play(player: "main")),
         .app("Music", .pause()), .app("Music", .stop(player: "main")), .app("Music", .record),
         .app("Music", .stopRecording), .app("Music", .background), .app("Music", .foreground),
@@ -24,8 +29,12 @@ struct ScenarioWriterTests {
         .app("Music", .showVideo(player: "main", false)), .app("Music", .showVideo(true)),
         .app("Music", .setPrefersInterruptionOnRouteDisconnect(false)),
         .app("Music", .setPrefersNoInterruptionsFromSystemAlerts(true)),
-        .device(.connect(AccessorySpec(.wiredHeadset))), .device(.disconnect(AccessorySpec(.bluetoothHeadphones,
-                                                                                           name: "Jo's AirPods"))),
+        .device(.connect(AccessorySpec(.wiredHeadset))),
+        .device(
+            .disconnect(
+                AccessorySpec(
+                    .bluetoothHeadphones,
+                    name: "Jo's AirPods"))),
         .device(.ringer(.silent)), .device(.lock), .device(.unlock), .device(.network(down: true)),
         .device(.network(down: false)), .device(.builtInMic(muted: true)), .device(.builtInMic(muted: false)),
         .device(.wake),
@@ -61,15 +70,18 @@ struct ScenarioWriterTests {
         #expect(ScenarioWriterTests.events(of: scenario) == events)
     }
 
-    @Test("a saved scenario saved again is the same text, for every scenario of the corpus",
-          arguments: FuzzRegressionTests.corpus)
+    @Test(
+        "a saved scenario saved again is the same text, for every scenario of the corpus",
+        arguments: FuzzRegressionTests.corpus)
     func savingTwiceChangesNothing(path: String) throws {
         let scenario = try ScenarioFiles.load(path).get()
         func save(_ scenario: Scenario) -> String {
-            ScenarioWriter.text(setup: scenario.setup, steps: scenario.steps.compactMap { step in
-                if case .event(let event, _) = step.action { return (step.time, event) }
-                return nil
-            }, title: scenario.title, lintAllowances: scenario.lintAllowances)
+            ScenarioWriter.text(
+                setup: scenario.setup,
+                steps: scenario.steps.compactMap { step in
+                    if case .event(let event, _) = step.action { return (step.time, event) }
+                    return nil
+                }, title: scenario.title, lintAllowances: scenario.lintAllowances)
         }
         let saved = save(scenario)
         let again = try ScenarioParser.parse(saved, file: "saved.yaml").get()

@@ -15,7 +15,8 @@ struct RenderedPicture {
     init(_ svg: String, name: String) throws {
         self.svg = svg
         reader = try #require(SVGReader.read(svg), "the SVG is well-formed XML")
-        file = FileManager.default.temporaryDirectory.appendingPathComponent("arbiter-render-\(getpid())-\(name).svg").path
+        file =
+            FileManager.default.temporaryDirectory.appendingPathComponent("arbiter-render-\(getpid())-\(name).svg").path
         try svg.write(toFile: file, atomically: true, encoding: .utf8)
     }
 
@@ -37,8 +38,9 @@ struct RenderedPicture {
     /// The width and height of a PNG, from its IHDR chunk.
     static func size(ofPNG path: String) throws -> (width: Int, height: Int) {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        try #require(data.count > 24 && data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-                     "\(path) is a PNG")
+        try #require(
+            data.count > 24 && data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+            "\(path) is a PNG")
         func word(_ at: Int) -> Int { data[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (word(16), word(20))
     }
@@ -73,24 +75,29 @@ struct RenderedPicture {
             let png = "\(file).\(id).png"
             defer { unlink(png) }
             guard (try? RenderedPicture.rsvg(["--export-id=\(id)", file, "-o", png])) == 0,
-                  let width = try? RenderedPicture.size(ofPNG: png).width else { return }
+                let width = try? RenderedPicture.size(ofPNG: png).width
+            else { return }
             widths.withLock { $0[index] = width }
         }
         let measured = widths.withLock { $0 }
         return try texts.indices.map { index in
-            let text = texts[index], attributes = text.attributes
+            let text = texts[index]
+            let attributes = text.attributes
             try #require(measured[index] >= 0, "rsvg-convert rendered \(attributes["id"] ?? "?") alone")
-            let x = Double(attributes["x"] ?? "") ?? 0, y = Double(attributes["y"] ?? "") ?? 0
+            let x = Double(attributes["x"] ?? "") ?? 0
+            let y = Double(attributes["y"] ?? "") ?? 0
             let size = Double(attributes["font-size"] ?? "") ?? 12
             let halo = (Double(attributes["stroke-width"] ?? "") ?? 0) / 2
             let width = Double(measured[index])
-            let x0 = switch attributes["text-anchor"] {
-            case "middle": x - width / 2
-            case "end": x - width
-            default: x
-            }
-            return Box(id: attributes["id"] ?? "?", text: text.text, x0: x0, x1: x0 + width,
-                       y0: y - 0.8 * size - halo, y1: y + 0.25 * size + halo)
+            let x0 =
+                switch attributes["text-anchor"] {
+                case "middle": x - width / 2
+                case "end": x - width
+                default: x
+                }
+            return Box(
+                id: attributes["id"] ?? "?", text: text.text, x0: x0, x1: x0 + width,
+                y0: y - 0.8 * size - halo, y1: y + 0.25 * size + halo)
         }
     }
 }
@@ -98,7 +105,8 @@ struct RenderedPicture {
 @Suite("Timeline pictures rendered: an even axis, names, Now Playing, and nothing on top of anything")
 struct TimelineRenderTests {
     func picture(_ file: String) throws -> TimelinePicture {
-        guard case .success(let scenario) = ScenarioFiles.load(TimelineSVGTests.root.appendingPathComponent(file).path) else {
+        guard case .success(let scenario) = ScenarioFiles.load(TimelineSVGTests.root.appendingPathComponent(file).path)
+        else {
             throw TimelineSVGTests.TestFailure("\(file) does not load")
         }
         return try #require(TimelinePicture(report: Replayer.replay(scenario, recordStates: true)))
@@ -155,15 +163,19 @@ struct TimelineRenderTests {
 
     @Test("the spoken-audio picture renders to a PNG of its size; its ticks and steps sit on an even axis")
     func evenAxis() throws {
-        let rendered = try RenderedPicture(TimelineSVG.render(try picture("scenarios/interruptions/spoken-audio.yaml")),
-                                           name: "even")
+        let rendered = try RenderedPicture(
+            TimelineSVG.render(try picture("scenarios/interruptions/spoken-audio.yaml")),
+            name: "even")
         defer { rendered.remove() }
         let size = try rendered.renderPNG()
         let svg = try #require(rendered.reader.elements.first { $0.name == "svg" })
-        #expect(size.width == 1100 && Double(size.height) == Double(svg.attributes["height"] ?? ""),
-                "the PNG is \(size), the SVG \(svg.attributes["width"] ?? "?") × \(svg.attributes["height"] ?? "?")")
+        #expect(
+            size.width == 1100 && Double(size.height) == Double(svg.attributes["height"] ?? ""),
+            "the PNG is \(size), the SVG \(svg.attributes["width"] ?? "?") × \(svg.attributes["height"] ?? "?")")
         // The grid's ticks, evenly spaced, and their labels (5 s apart) on them.
-        let ticks = rendered.reader.elements.filter { $0.attributes["class"] == "tick" }.compactMap { Double($0.attributes["x1"] ?? "") }
+        let ticks = rendered.reader.elements.filter { $0.attributes["class"] == "tick" }.compactMap {
+            Double($0.attributes["x1"] ?? "")
+        }
         let labels = rendered.reader.elements.filter { $0.attributes["class"] == "tick-label" }
         try #require(ticks.count >= 5 && labels.count == ticks.count)
         let spacing = ticks[1] - ticks[0]
@@ -171,51 +183,64 @@ struct TimelineRenderTests {
         #expect(labels.map(\.text) == ticks.indices.map { "\($0 * 5)s" })
         #expect(zip(labels, ticks).allSatisfy { Double($0.attributes["x"] ?? "") == $1 })
         // Every step where its time says: x = first tick + seconds × pixels a second.
-        let steps = rendered.reader.elements.filter { $0.attributes["class"] == "step" }.compactMap { Double($0.attributes["x1"] ?? "") }
+        let steps = rendered.reader.elements.filter { $0.attributes["class"] == "step" }.compactMap {
+            Double($0.attributes["x1"] ?? "")
+        }
         #expect(steps.map { (($0 - ticks[0]) / spacing * 5 * 10).rounded() / 10 } == [0, 30, 33, 33])
     }
 
     @Test("step names are drawn in the steps lane; steps at one instant get a box with the state after each")
     func namesAndInstants() throws {
-        let reader = try #require(SVGReader.read(TimelineSVG.render(try picture("scenarios/interruptions/spoken-audio.yaml"))))
+        let reader = try #require(
+            SVGReader.read(TimelineSVG.render(try picture("scenarios/interruptions/spoken-audio.yaml"))))
         let names = reader.elements.filter { $0.attributes["class"] == "label step" }.map(\.text)
         #expect(names == ["Podcasts: play", "Maps: play", "Maps: stop", "Maps: deactivate notifyOthers"])
         #expect(reader.texts("at 33s: 2 steps").count == 1)
         #expect(reader.texts("1  Maps: stop").count == 1 && reader.texts("2  Maps: deactivate notifyOthers").count == 1)
         #expect(reader.titles(containing: "Podcasts before 33s: not playing, not audible, interrupted").count == 1)
         #expect(reader.titles(containing: "Podcasts after step 2: playing, audible; interruptionEnded").count == 1)
-        #expect(reader.titles(containing: "2 steps at 33s: Maps: stop; Maps: deactivate notifyOthers").count == 1,
-                "the instant is marked on the axis")
+        #expect(
+            reader.titles(containing: "2 steps at 33s: Maps: stop; Maps: deactivate notifyOthers").count == 1,
+            "the instant is marked on the axis")
     }
 
     @Test("at most 24 instant boxes; a line says how many more there are, whose marks on the axis list their steps")
     func mostBoxes() throws {
         let steps = (1...30).map { "  - at: \($0)s\n    Music: play\n  - Music: pause\n" }.joined()
-        let text = "scenario: thirty instants\napps:\n  Music: { backgroundModes: [audio], category: playback }\nsteps:\n" + steps
+        let text =
+            "scenario: thirty instants\napps:\n  Music: { backgroundModes: [audio], category: playback }\nsteps:\n"
+            + steps
         guard case .success(let scenario) = ScenarioParser.parse(text, file: "thirty.yaml") else {
             throw TimelineSVGTests.TestFailure("does not parse")
         }
         let picture = try #require(TimelinePicture(report: Replayer.replay(scenario, recordStates: true)))
         let reader = try #require(SVGReader.read(TimelineSVG.render(picture)))
         #expect(reader.elements.filter { $0.name == "text" && $0.text.hasSuffix(": 2 steps") }.count == 24)
-        #expect(reader.texts("6 more instants with several steps, from 25s: hover over their marks on the axis for their steps").count == 1)
+        #expect(
+            reader.texts(
+                "6 more instants with several steps, from 25s: hover over their marks on the axis for their steps"
+            ).count == 1)
         #expect(reader.titles(containing: "2 steps at 30s: Music: play; Music: pause").count == 1)
     }
 
     @Test("Now Playing has a lane: the app, its elapsed time and rate, a new segment when the rate changes")
     func nowPlayingLane() throws {
-        let reader = try #require(SVGReader.read(TimelineSVG.render(try picture("scenarios/nowplaying/stale-rate-pitfall.yaml"))))
+        let reader = try #require(
+            SVGReader.read(TimelineSVG.render(try picture("scenarios/nowplaying/stale-rate-pitfall.yaml"))))
         #expect(reader.texts("Music 0:12 ×1").count == 1)
         #expect(reader.texts("Music 0:42 ×0").count == 1)
-        #expect(reader.titles(containing: "0s–50s  Now Playing Music “Song”, elapsed 0:12 → 1:02, rate 1").count == 1,
-                "\(reader.titles(containing: "Now Playing Music"))")
+        #expect(
+            reader.titles(containing: "0s–50s  Now Playing Music “Song”, elapsed 0:12 → 1:02, rate 1").count == 1,
+            "\(reader.titles(containing: "Now Playing Music"))")
     }
 
-    @Test("no text is drawn over another, in the example picture and in a crowded one", arguments: ["example", "crowded"])
+    @Test(
+        "no text is drawn over another, in the example picture and in a crowded one", arguments: ["example", "crowded"])
     func nothingOverlaps(_ which: String) throws {
         let picture: TimelinePicture
         if which == "crowded" {
-            guard case .success(let scenario) = ScenarioParser.parse(TimelineRenderTests.crowded, file: "crowded.yaml") else {
+            guard case .success(let scenario) = ScenarioParser.parse(TimelineRenderTests.crowded, file: "crowded.yaml")
+            else {
                 throw TimelineSVGTests.TestFailure("the crowded scenario does not parse")
             }
             picture = try #require(TimelinePicture(report: Replayer.replay(scenario, recordStates: true)))

@@ -2,13 +2,18 @@ import ArbiterEngine
 import ArbiterScenario
 import Foundation
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Reads an SVG back: whether it is well-formed XML, and its elements with their attributes and text.
 final class SVGReader: NSObject, XMLParserDelegate {
-    struct Element { var name: String; var attributes: [String: String]; var text = "" }
+    struct Element {
+        var name: String
+        var attributes: [String: String]
+        var text = ""
+    }
     var elements: [Element] = []
     private var open: [Int] = []
 
@@ -19,8 +24,10 @@ final class SVGReader: NSObject, XMLParserDelegate {
         return parser.parse() ? reader : nil
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String]
+    ) {
         open.append(elements.count)
         elements.append(Element(name: name, attributes: attributes))
     }
@@ -81,7 +88,10 @@ struct TimelineSVGTests {
         let (picture, _) = try picture("scenarios/ducking/duck-others-ramp.yaml")
         let reader = try #require(SVGReader.read(TimelineSVG.render(picture)))
         let music = try #require(reader.elements.filter { $0.name == "polyline" }.first)
-        let ys = Set((music.attributes["points"] ?? "").split(separator: " ").compactMap { $0.split(separator: ",").last.flatMap { Double($0) } })
+        let ys = Set(
+            (music.attributes["points"] ?? "").split(separator: " ").compactMap {
+                $0.split(separator: ",").last.flatMap { Double($0) }
+            })
         #expect(ys.count > 5, "a ramp needs intermediate values: \(ys.sorted())")
     }
 
@@ -102,8 +112,9 @@ struct TimelineSVGTests {
         let picture = try #require(TimelinePicture(report: Replayer.replay(scenario, recordStates: true)))
         let reader = try #require(SVGReader.read(TimelineSVG.render(picture)))
         #expect(reader.checks("failed").map(\.text) == ["✗"])
-        #expect(reader.titles(containing: "✗ Music.playing: expected false, got true  (fail.yaml:7:16)").count == 1,
-                "\(reader.titles(containing: "✗"))")
+        #expect(
+            reader.titles(containing: "✗ Music.playing: expected false, got true  (fail.yaml:7:16)").count == 1,
+            "\(reader.titles(containing: "✗"))")
     }
 
     @Test("steps at one instant share its place on the axis; a box shows the state after each of them")
@@ -114,9 +125,12 @@ struct TimelineSVGTests {
         #expect(Set(reader.elements.filter { $0.attributes["class"] == "step" }.map { $0.attributes["x1"] }) == ["150"])
         #expect(reader.texts("at 0s: 3 steps").count == 1)
         #expect(reader.titles(containing: "Music at the start: not playing").count == 1)
-        #expect(reader.titles(containing: "Music after step 1: playing, audible").count == 1, "Music plays before the unplug")
-        #expect(reader.titles(containing: "Music after step 3: not playing, not audible, interrupted").count == 1,
-                "and is interrupted after it")
+        #expect(
+            reader.titles(containing: "Music after step 1: playing, audible").count == 1,
+            "Music plays before the unplug")
+        #expect(
+            reader.titles(containing: "Music after step 3: not playing, not audible, interrupted").count == 1,
+            "and is interrupted after it")
         #expect(reader.titles(containing: "Music playing").isEmpty, "its playing lasts no time on the axis")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ArbiterScenario
 
 /// ScenarioFormat/Vocabulary.swift: the names scenario files use, which docs/scenario.schema.json repeats for
@@ -49,21 +50,25 @@ struct VocabularyTests {
         let definitions = try definitions()
         let notification = definitions["notification"]
         #expect(alternatives(notification).first?["enum"] as? [String] == Vocabulary.notificationNames.map(\.0))
-        #expect(fieldEnum("reason", of: property("routeChange", in: notification))
-            == Vocabulary.routeChangeReasons.map(\.0))
-        #expect(fieldEnum("reason", of: property("interruptionBegan", in: notification))
-            == Vocabulary.interruptionReasons.map(\.0))
+        #expect(
+            fieldEnum("reason", of: property("routeChange", in: notification))
+                == Vocabulary.routeChangeReasons.map(\.0))
+        #expect(
+            fieldEnum("reason", of: property("interruptionBegan", in: notification))
+                == Vocabulary.interruptionReasons.map(\.0))
         let app = alternatives(definitions["app"]).lazy.compactMap { $0["properties"] as? [String: Any] }.first
         let triggers = (app?["reactions"] as? [String: Any])?["propertyNames"]
-        #expect(alternatives(triggers).first?["enum"] as? [String]
-            == Vocabulary.triggers.filter { !$0.hasPrefix("remote.") })
+        #expect(
+            alternatives(triggers).first?["enum"] as? [String]
+                == Vocabulary.triggers.filter { !$0.hasPrefix("remote.") })
     }
 
     @Test("the schema names the categories, modes, options, background modes, commands, reactions and accessories")
     func declarationValues() throws {
         let definitions = try definitions()
-        let app = try #require(alternatives(definitions["app"]).lazy.compactMap { $0["properties"] as? [String: Any] }
-            .first)
+        let app = try #require(
+            alternatives(definitions["app"]).lazy.compactMap { $0["properties"] as? [String: Any] }
+                .first)
         func names(_ node: Any?) -> [String]? { (node as? [String: Any])?["enum"] as? [String] }
         /// The names a value or a list of values may take (`[audio]` or `audio`).
         func listed(_ node: Any?) -> [String]? { alternatives(node).lazy.compactMap { names($0["items"]) }.first }

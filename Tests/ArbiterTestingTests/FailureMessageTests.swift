@@ -22,7 +22,9 @@ struct FailureMessageTests {
                 && message.contains("−       ducked: false,\n")
                 && message.contains("+       ducked: true,\n")
                 && message.contains("(Expected: −, Actual: +)")
-                && message.contains("The rules behind the actual values:\n  Music.ducked: [ducking.duck-others] while a session with duckOthers is active")
+                && message.contains(
+                    "The rules behind the actual values:\n  Music.ducked: [ducking.duck-others] while a session with duckOthers is active"
+                )
                 && issue.sourceLocation?.line == Int(line)
                 && issue.sourceLocation?.fileName == "FailureMessageTests.swift"
         }
@@ -73,7 +75,8 @@ struct FailureMessageTests {
                 $0.apps["Music"].players["main"] = .playing
             }
         } matching: { issue in
-            text(issue) == """
+            text(issue)
+                == """
                 1 notification was delivered and not received before sending system: incomingCall: …
 
                   Music ← interruptionBegan reason=default  [system.call-interrupts]
@@ -95,7 +98,8 @@ struct FailureMessageTests {
         withKnownIssue {
             store.receive("Music", .interruptionBegan(reason: .default))
         } matching: { issue in
-            text(issue) == "Expected to receive Music ← interruptionBegan reason=default, but no notification is pending"
+            text(issue)
+                == "Expected to receive Music ← interruptionBegan reason=default, but no notification is pending"
         }
     }
 
@@ -158,14 +162,14 @@ struct AssertScenarioTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbiter-assert-\(getpid()).yaml").path
         defer { unlink(path) }
         try """
-            scenario: two wrong expectations
-            apps:
-              Music: { category: playback }
-            steps:
-              - Music: play
-              - expect:
-                  Music: { playing: false, audible: false }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        scenario: two wrong expectations
+        apps:
+          Music: { category: playback }
+        steps:
+          - Music: play
+          - expect:
+              Music: { playing: false, audible: false }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         let seen = Mutex<[Int]>([])
         withKnownIssue {
             #expect(!assertScenario(path))
@@ -183,11 +187,11 @@ struct AssertScenarioTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbiter-bad-\(getpid()).yaml").path
         defer { unlink(path) }
         try """
-            scenario: a typo
-            apps:
-              Music: { category: playbak }
-            steps: []
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        scenario: a typo
+        apps:
+          Music: { category: playbak }
+        steps: []
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         withKnownIssue {
             #expect(!assertScenario(path))
         } matching: { issue in

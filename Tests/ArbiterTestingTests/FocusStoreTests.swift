@@ -6,12 +6,14 @@ import Testing
 /// FocusTestStore: Android's audio focus in a team's own Swift tests.
 @Suite("FocusTestStore: Android's focus as a test store")
 struct FocusStoreTests {
-    static let music = AndroidApp(name: "Music", uid: 10001, targetSdk: 34,
-                                  attributes: AudioAttributes(usage: .media, contentType: .music),
-                                  reactions: [.lossTransient: [.pause], .gain: [.resume]])
-    static let maps = AndroidApp(name: "Maps", uid: 10002, targetSdk: 34,
-                                 attributes: AudioAttributes(usage: .assistanceNavigationGuidance, contentType: .speech),
-                                 focusGain: .gainTransientMayDuck)
+    static let music = AndroidApp(
+        name: "Music", uid: 10001, targetSdk: 34,
+        attributes: AudioAttributes(usage: .media, contentType: .music),
+        reactions: [.lossTransient: [.pause], .gain: [.resume]])
+    static let maps = AndroidApp(
+        name: "Maps", uid: 10002, targetSdk: 34,
+        attributes: AudioAttributes(usage: .assistanceNavigationGuidance, contentType: .speech),
+        focusGain: .gainTransientMayDuck)
 
     @Test("a prompt ducks music: each step's change written, the ramp followed, nothing told to Music")
     func promptDucksMusic() {
@@ -110,8 +112,9 @@ struct FocusStoreTests {
 
     @Test("the Android lints are reported as failures when asked, at the step that showed the mistake")
     func lintsAsFailures() {
-        let store = FocusTestStore(apps: [FocusStoreTests.music, FocusStoreTests.maps], exhaustivity: .off,
-                                   lints: .failures)
+        let store = FocusTestStore(
+            apps: [FocusStoreTests.music, FocusStoreTests.maps], exhaustivity: .off,
+            lints: .failures)
         store.send(.app("Maps", .play(nil)))
         store.send(.app("Maps", .stop(nil)))
         withKnownIssue {

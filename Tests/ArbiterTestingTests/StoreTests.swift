@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (This file holds Swift blocks of the docs line for line, as DocumentedSwiftTests checks: it keeps their layout.)
 import ArbiterEngine
 import ArbiterTesting
 import Testing

@@ -8,13 +8,16 @@ import Benchmark
 /// `appCount` apps of varied usages; time moves on 40 ms an event, so ducks, fades and the in-call mute fall due
 /// along the way. The engine is made afresh each iteration, outside the measurement.
 let benchmarks: @Sendable () -> Void = {
-    let configuration = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal],
-                                                scalingFactor: .kilo, maxDuration: .seconds(3))
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        scalingFactor: .kilo, maxDuration: .seconds(3))
     for platform in [FocusPlatform.phone, .car] {
         for appCount in [10, 100] {
             let workload = AndroidWorkload(platform: platform, appCount: appCount, eventCount: 1000)
-            Benchmark("Android \(platform == .phone ? "phone" : "car") events, \(appCount) apps",
-                      configuration: configuration) { benchmark in
+            Benchmark(
+                "Android \(platform == .phone ? "phone" : "car") events, \(appCount) apps",
+                configuration: configuration
+            ) { benchmark in
                 var engine = try! AndroidEngine(workload.setup)
                 var index = 0
                 benchmark.startMeasurement()
@@ -48,10 +51,11 @@ struct AndroidWorkload: Sendable {
         ]
         let apps = (0..<appCount).map { index in
             let (usage, content, gain) = usages[index % usages.count]
-            return AndroidApp(name: AppID("App\(index)"), uid: 10_001 + index, targetSdk: 34,
-                              attributes: AudioAttributes(usage: usage, contentType: content), focusGain: gain,
-                              acceptsDelayedFocusGain: index % 3 == 0,
-                              reactions: [.lossTransient: [.pause], .gain: [.resume], .loss: [.stop]])
+            return AndroidApp(
+                name: AppID("App\(index)"), uid: 10_001 + index, targetSdk: 34,
+                attributes: AudioAttributes(usage: usage, contentType: content), focusGain: gain,
+                acceptsDelayedFocusGain: index % 3 == 0,
+                reactions: [.lossTransient: [.pause], .gain: [.resume], .loss: [.stop]])
         }
         setup = AndroidSetup(platform: platform, sdk: 34, apps: apps)
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15

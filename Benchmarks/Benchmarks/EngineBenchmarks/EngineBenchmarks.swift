@@ -13,8 +13,9 @@ import Workloads
 /// REPL reads them), and the last makes a new outcome for every event (`handle(_:at:)`), as a caller that keeps every
 /// outcome does.
 let benchmarks: @Sendable () -> Void = {
-    let eventMetrics = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal],
-                                               scalingFactor: .kilo, maxDuration: .seconds(3))
+    let eventMetrics = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        scalingFactor: .kilo, maxDuration: .seconds(3))
     /// One event per inner iteration into one kept outcome; with `readDecisions`, its decisions are spelled out too.
     func keptOutcome(_ name: String, _ workload: SyntheticWorkload, readDecisions: Bool) {
         let kept = KeptRun(workload)
@@ -31,8 +32,9 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     for appCount in [10, 100, 1000] {
-        keptOutcome("Engine events, \(appCount) apps", SyntheticWorkload(appCount: appCount, eventCount: 10_000),
-                    readDecisions: false)
+        keptOutcome(
+            "Engine events, \(appCount) apps", SyntheticWorkload(appCount: appCount, eventCount: 10_000),
+            readDecisions: false)
     }
     let workload = SyntheticWorkload(appCount: 100, eventCount: 10_000)
     keptOutcome("Engine events, 100 apps, decisions read", workload, readDecisions: true)
@@ -53,14 +55,18 @@ let benchmarks: @Sendable () -> Void = {
     // values take), per app: malloc's bytes in use after minus before, so outcomes already freed do not count.
     for appCount in [10, 100, 1000] {
         let workload = SyntheticWorkload(appCount: appCount, eventCount: 10_000)
-        Benchmark("Engine state per app, \(appCount) apps",
-                  configuration: .init(metrics: [.custom("bytes per app", useScalingFactor: false)],
-                                       maxDuration: .seconds(2), maxIterations: 5)) { benchmark in
+        Benchmark(
+            "Engine state per app, \(appCount) apps",
+            configuration: .init(
+                metrics: [.custom("bytes per app", useScalingFactor: false)],
+                maxDuration: .seconds(2), maxIterations: 5)
+        ) { benchmark in
             let before = arbiter_heap_in_use()
             var engine = try! Engine(workload.setup)
             for (time, event) in workload.events { blackHole(engine.handle(event, at: time)) }
             let after = arbiter_heap_in_use()
-            benchmark.measurement(.custom("bytes per app", useScalingFactor: false), (Int(after) - Int(before)) / appCount)
+            benchmark.measurement(
+                .custom("bytes per app", useScalingFactor: false), (Int(after) - Int(before)) / appCount)
             blackHole(engine)
         }
     }

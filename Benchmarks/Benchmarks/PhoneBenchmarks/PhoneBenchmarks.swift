@@ -4,8 +4,9 @@ import Benchmark
 /// An app's own code on the simulated phone: what it costs to let time pass under a periodic time observer, to hop
 /// to the main queue, and to take a call with the app's handlers.
 let benchmarks: @Sendable () -> Void = {
-    let configuration = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5),
-                                                maxIterations: 50)
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5),
+        maxIterations: 50)
 
     // A progress bar's observer asked for every nanosecond fires once a frame: 210 s are 12,354 fires.
     Benchmark("Phone: 210 s under a periodic observer asked for every nanosecond", configuration: configuration) { _ in
@@ -52,8 +53,10 @@ final class ProgressApp: @unchecked Sendable {
         token = player.addPeriodicTimeObserver(forInterval: CMTime(value: 1, timescale: 1_000_000_000), queue: .main) {
             [unowned self] _ in fires += 1
         }
-        observer = NotificationCenter.default.addObserver(forName: AVAudioSession.interruptionNotification,
-                                                          object: nil, queue: .main) { [unowned self] note in
+        observer = NotificationCenter.default.addObserver(
+            forName: AVAudioSession.interruptionNotification,
+            object: nil, queue: .main
+        ) { [unowned self] note in
             let options = note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0
             if options & AVAudioSession.InterruptionOptions.shouldResume.rawValue != 0 {
                 resumes += 1

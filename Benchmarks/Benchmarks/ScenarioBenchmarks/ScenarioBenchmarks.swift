@@ -2,8 +2,9 @@ import ArbiterEngine
 import ArbiterScenario
 import Benchmark
 import Workloads
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Scenario files and the front ends: decoding and replaying a 10,000-step file, one REPL command, and a whole
@@ -15,8 +16,9 @@ let benchmarks: @Sendable () -> Void = {
         let text = SyntheticWorkload.scenarioText(appCount: appCount, stepCount: stepCount)
         let file = "synthetic-\(stepCount).yaml"
         let scenario = try! ScenarioParser.parse(text, file: file).get()
-        let slow = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
-                                           maxDuration: .seconds(5), maxIterations: 30)
+        let slow = Benchmark.Configuration(
+            metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+            maxDuration: .seconds(5), maxIterations: 30)
         let steps = stepCount == 1_000 ? "1,000" : "10,000"
 
         Benchmark("Scenario decode, \(steps) steps", configuration: slow) { _ in
@@ -35,9 +37,12 @@ let benchmarks: @Sendable () -> Void = {
     // One iteration is one typed line, decoded, run and explained as `arbiter repl` prints it; a session takes
     // a thousand lines and then starts afresh.
     let workload = SyntheticWorkload(appCount: appCount, eventCount: 1_000)
-    Benchmark("REPL command, \(appCount) apps",
-              configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo,
-                                   maxDuration: .seconds(3))) { benchmark in
+    Benchmark(
+        "REPL command, \(appCount) apps",
+        configuration: .init(
+            metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo,
+            maxDuration: .seconds(3))
+    ) { benchmark in
         var session = try! ReplSession()
         for line in workload.replDeclarations { _ = session.execute(line) }
         benchmark.startMeasurement()
@@ -52,8 +57,10 @@ let benchmarks: @Sendable () -> Void = {
     let build = getenv("ARBITER_BUILD").map { String(cString: $0) } ?? ".build"
     let arbiter = (build.hasPrefix("/") ? build : root + "/" + build) + "/release/arbiter"
     let twenty = root + "/scenarios/journeys/commute.yaml"
-    Benchmark("arbiter replay, 20 steps, process start included",
-              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(5), maxIterations: 200)) { _ in
+    Benchmark(
+        "arbiter replay, 20 steps, process start included",
+        configuration: .init(metrics: [.wallClock], maxDuration: .seconds(5), maxIterations: 200)
+    ) { _ in
         let status = run([arbiter, "replay", twenty])
         precondition(status == 0, "\(arbiter) replay \(twenty) exited with \(status)")
     }

@@ -23,12 +23,30 @@ public struct SyntheticWorkload: Sendable {
     }
 
     static let kinds: [(prefix: String, config: @Sendable (AppID) -> AppConfig)] = [
-        ("Music", { AppConfig($0, backgroundModes: [.audio], category: .playback,
-                             remoteCommands: [.play, .pause, .togglePlayPause, .nextTrack]) }),
-        ("Podcast", { AppConfig($0, backgroundModes: [.audio], category: .playback, mode: .spokenAudio,
-                               remoteCommands: [.play, .pause, .skipForward]) }),
-        ("Maps", { AppConfig($0, backgroundModes: [.audio], category: .playback, mode: .voicePrompt,
-                            options: [.mixWithOthers, .duckOthers]) }),
+        (
+            "Music",
+            {
+                AppConfig(
+                    $0, backgroundModes: [.audio], category: .playback,
+                    remoteCommands: [.play, .pause, .togglePlayPause, .nextTrack])
+            }
+        ),
+        (
+            "Podcast",
+            {
+                AppConfig(
+                    $0, backgroundModes: [.audio], category: .playback, mode: .spokenAudio,
+                    remoteCommands: [.play, .pause, .skipForward])
+            }
+        ),
+        (
+            "Maps",
+            {
+                AppConfig(
+                    $0, backgroundModes: [.audio], category: .playback, mode: .voicePrompt,
+                    options: [.mixWithOthers, .duckOthers])
+            }
+        ),
         ("Game", { AppConfig($0, category: .ambient) }),
         ("Puzzle", { AppConfig($0, category: .ambient) }),
         ("Notes", { AppConfig($0, category: .soloAmbient) }),

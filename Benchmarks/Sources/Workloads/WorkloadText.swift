@@ -11,8 +11,9 @@ extension SyntheticWorkload {
             var steps = workload.events.filter { if case .advance = $0.event { false } else { true } }
             if steps.count >= stepCount {
                 steps.removeLast(steps.count - stepCount)
-                return ScenarioWriter.text(setup: workload.setup, steps: steps,
-                                           title: "Synthetic: \(appCount) apps, \(stepCount) steps")
+                return ScenarioWriter.text(
+                    setup: workload.setup, steps: steps,
+                    title: "Synthetic: \(appCount) apps, \(stepCount) steps")
             }
             eventCount += stepCount - steps.count
         }
@@ -22,11 +23,15 @@ extension SyntheticWorkload {
     public var replDeclarations: [String] {
         setup.apps.map { app in
             var words = ["app", app.name.name, "category=\(app.category)", "mode=\(app.mode)"]
-            if !app.options.isEmpty { words.append("options=" + app.options.members.map(\.rawValue).joined(separator: ",")) }
+            if !app.options.isEmpty {
+                words.append("options=" + app.options.members.map(\.rawValue).joined(separator: ","))
+            }
             if !app.backgroundModes.isEmpty {
                 words.append("background=" + app.backgroundModes.map(\.rawValue).sorted().joined(separator: ","))
             }
-            if !app.remoteCommands.isEmpty { words.append("commands=" + app.remoteCommands.map(\.rawValue).joined(separator: ",")) }
+            if !app.remoteCommands.isEmpty {
+                words.append("commands=" + app.remoteCommands.map(\.rawValue).joined(separator: ","))
+            }
             return words.joined(separator: " ")
         }
     }

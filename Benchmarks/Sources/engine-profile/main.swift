@@ -15,8 +15,9 @@
 import ArbiterEngine
 import ArbiterScenario
 import Workloads
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes a line to standard error.
@@ -27,9 +28,10 @@ func printError(_ line: String) {
 
 /// Prints the usage and why the arguments were refused, and exits 2.
 func refuse(_ why: String) -> Never {
-    printError("engine-profile: \(why)\nusage: engine-profile [APPS] [EVENTS] [RUNS] [SEED]\n"
-               + "       engine-profile repl [APPS] [EVENTS] [SEED] | yaml [APPS] [STEPS] [SEED]\n"
-               + "       engine-profile scenarios PATH...")
+    printError(
+        "engine-profile: \(why)\nusage: engine-profile [APPS] [EVENTS] [RUNS] [SEED]\n"
+            + "       engine-profile repl [APPS] [EVENTS] [SEED] | yaml [APPS] [STEPS] [SEED]\n"
+            + "       engine-profile scenarios PATH...")
     exit(2)
 }
 
@@ -39,7 +41,8 @@ let rest = Array(CommandLine.arguments.dropFirst(word == nil ? 1 : 2))
 if word == "scenarios" {
     if rest.isEmpty { refuse("expected at least one scenario file or folder after scenarios") }
     let files = ScenarioFiles.expand(rest)
-    var steps = 0, invalid = 0
+    var steps = 0
+    var invalid = 0
     for file in files {
         switch ScenarioFiles.loadDocument(file) {
         case .success(let document):
@@ -80,7 +83,9 @@ if word == "repl" {
 /// Swift checks for exclusive access on every use). Returns decisions, failed and rejected events.
 func run(_ workload: SyntheticWorkload) throws -> (decisions: Int, failed: Int, rejected: Int) {
     var engine = try Engine(workload.setup)
-    var decisions = 0, rejected = 0, failed = 0
+    var decisions = 0
+    var rejected = 0
+    var failed = 0
     // One outcome for the whole run, as a caller handling a stream of events keeps one.
     var outcome = Outcome(time: .zero, event: .advance, result: .succeeded)
     for (time, event) in workload.events {
@@ -103,7 +108,8 @@ for _ in 1..<max(runs, 1) {
     rejected += again.rejected
 }
 let times = runs > 1 ? " × \(runs)" : ""
-print("\(appCount) apps, \(eventCount) events\(times): \(decisions) decisions, \(failed) failed (iOS errors), "
-      + "\(rejected) rejected")
+print(
+    "\(appCount) apps, \(eventCount) events\(times): \(decisions) decisions, \(failed) failed (iOS errors), "
+        + "\(rejected) rejected")
 // The workload is made of valid events only: a rejected one means the generator and the engine disagree.
 if rejected > 0 { exit(1) }

@@ -20,9 +20,11 @@ public struct AndroidAppState: Hashable, Sendable {
     public var rules: [String: Rule]
 
     /// A state as the engine reads it out.
-    public init(focus: FocusStatus = .none, lastRequest: FocusRequestResult? = nil, players: [String: AndroidPlayerState] = [:],
-                volumes: [String: Double] = [:], ducked: Bool = false, faded: Bool = false, muted: Bool = false,
-                rules: [String: Rule] = [:]) {
+    public init(
+        focus: FocusStatus = .none, lastRequest: FocusRequestResult? = nil, players: [String: AndroidPlayerState] = [:],
+        volumes: [String: Double] = [:], ducked: Bool = false, faded: Bool = false, muted: Bool = false,
+        rules: [String: Rule] = [:]
+    ) {
         self.focus = focus
         self.lastRequest = lastRequest
         self.players = players

@@ -51,10 +51,11 @@ public struct AndroidEngine: Sendable {
         records = setup.apps.map(AppRecord.init)
         recordIndex = index
         currentRingerMode = setup.ringerMode
-        policy = switch setup.platform {
-        case .phone: PhoneFocusStack(delayedRequestPropagatesLoss: setup.profile.delayedRequestPropagatesLoss)
-        case .car: CarFocus(rejectNavigationDuringCall: setup.profile.rejectNavigationDuringCall)
-        }
+        policy =
+            switch setup.platform {
+            case .phone: PhoneFocusStack(delayedRequestPropagatesLoss: setup.profile.delayedRequestPropagatesLoss)
+            case .car: CarFocus(rejectNavigationDuringCall: setup.profile.rejectNavigationDuringCall)
+            }
     }
 
     /// Handles `event` at `time` (not before `now`): what falls due before it first, then the event.
@@ -66,8 +67,9 @@ public struct AndroidEngine: Sendable {
         dueTime = nil
         apply(event)
         runReactions()
-        return FocusOutcome(time: now, event: event, result: effects.result, rejection: effects.rejection,
-                            decisions: effects.decisions, notifications: effects.notifications)
+        return FocusOutcome(
+            time: now, event: event, result: effects.result, rejection: effects.rejection,
+            decisions: effects.decisions, notifications: effects.notifications)
     }
 
     private mutating func apply(_ event: AndroidEvent) {

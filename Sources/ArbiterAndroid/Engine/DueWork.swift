@@ -25,9 +25,12 @@ extension AndroidEngine {
 
     /// Runs, in time order, the work due at or before `time`, each at its due time with its reactions.
     mutating func runDueWork(through time: Time) {
-        while let next = dueWork.indices.min(by: { (dueWork[$0].due, dueWork[$0].sequence)
-                                                    < (dueWork[$1].due, dueWork[$1].sequence) }),
-              dueWork[next].due <= time {
+        while let next = dueWork.indices.min(by: {
+            (dueWork[$0].due, dueWork[$0].sequence)
+                < (dueWork[$1].due, dueWork[$1].sequence)
+        }),
+            dueWork[next].due <= time
+        {
             let work = dueWork.remove(at: next)
             now = max(now, work.due)
             dueTime = work.due

@@ -8,8 +8,9 @@ extension AndroidEngine {
         let app = records[i].declaration
         return FocusEntry(
             owner: .app(app.name), uid: app.uid, targetSdk: app.targetSdk, gain: change.gain ?? app.focusGain,
-            attributes: AudioAttributes(usage: change.usage ?? app.attributes.usage,
-                                        contentType: change.contentType ?? app.attributes.contentType),
+            attributes: AudioAttributes(
+                usage: change.usage ?? app.attributes.usage,
+                contentType: change.contentType ?? app.attributes.contentType),
             willPauseWhenDucked: change.willPauseWhenDucked ?? app.willPauseWhenDucked,
             acceptsDelayedFocusGain: change.acceptsDelayedFocusGain ?? app.acceptsDelayedFocusGain,
             locksFocus: change.locksFocus ?? app.locksFocus, receivesDuckEvents: app.receivesDuckEvents)

@@ -12,12 +12,14 @@ extension AndroidEngine {
             let notification = effects.notifications[effects.reactionCursor]
             effects.reactionCursor += 1
             guard let i = recordIndex[notification.app],
-                  let reactions = records[i].declaration.reactions[notification.change] else { continue }
+                let reactions = records[i].declaration.reactions[notification.change]
+            else { continue }
             for reaction in reactions {
                 guard effects.reactionsRun < AndroidEngine.reactionLimit else {
                     if effects.reactionsRun == AndroidEngine.reactionLimit {
-                        reject("the apps' reactions kept answering each other: stopped after "
-                               + "\(AndroidEngine.reactionLimit) reactions")
+                        reject(
+                            "the apps' reactions kept answering each other: stopped after "
+                                + "\(AndroidEngine.reactionLimit) reactions")
                         effects.reactionsRun += 1
                     }
                     return

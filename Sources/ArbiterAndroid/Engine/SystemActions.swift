@@ -7,36 +7,44 @@ extension AndroidEngine {
     static let assistantUid = -1002
     static let alarmUid = -1003
 
-    static func systemEntry(_ owner: FocusOwner, uid: Int, gain: FocusGain, _ usage: Usage,
-                            _ contentType: ContentType) -> FocusEntry {
-        FocusEntry(owner: owner, uid: uid, targetSdk: 10_000, gain: gain,
-                   attributes: AudioAttributes(usage: usage, contentType: contentType), willPauseWhenDucked: false,
-                   acceptsDelayedFocusGain: false, locksFocus: false, receivesDuckEvents: false)
+    static func systemEntry(
+        _ owner: FocusOwner, uid: Int, gain: FocusGain, _ usage: Usage,
+        _ contentType: ContentType
+    ) -> FocusEntry {
+        FocusEntry(
+            owner: owner, uid: uid, targetSdk: 10_000, gain: gain,
+            attributes: AudioAttributes(usage: usage, contentType: contentType), willPauseWhenDucked: false,
+            acceptsDelayedFocusGain: false, locksFocus: false, receivesDuckEvents: false)
     }
 
     mutating func perform(_ action: AndroidSystemAction) {
         switch action {
         case .incomingCall:
             guard callState == nil else {
-                return reject("incomingCall expects no call, but the phone is \(callState == .ringing ? "ringing" : "in a call")")
+                return reject(
+                    "incomingCall expects no call, but the phone is \(callState == .ringing ? "ringing" : "in a call")")
             }
             callState = .ringing
             decide(.call, .call(.ringing), AndroidRules.ringTakesFocus)
-            let result = requestFocus(AndroidEngine.systemEntry(.call, uid: AndroidEngine.callUid, gain: .gainTransient,
-                                                                .notificationRingtone, .sonification))
+            let result = requestFocus(
+                AndroidEngine.systemEntry(
+                    .call, uid: AndroidEngine.callUid, gain: .gainTransient,
+                    .notificationRingtone, .sonification))
             if !isCar && result != .failed {
                 callToken += 1
                 schedule(.muteForCall(token: callToken), at: now + profile.muteInCallAfter)
             }
         case .answerCall:
             guard callState == .ringing else {
-                return reject("answerCall expects a ringing call, but "
-                              + (callState == nil ? "no call rings" : "the call is already answered"))
+                return reject(
+                    "answerCall expects a ringing call, but "
+                        + (callState == nil ? "no call rings" : "the call is already answered"))
             }
             callState = .active
             decide(.call, .call(.active), AndroidRules.callAnswered)
-            let entry = AndroidEngine.systemEntry(.call, uid: AndroidEngine.callUid, gain: .gainTransient,
-                                                  .voiceCommunication, .speech)
+            let entry = AndroidEngine.systemEntry(
+                .call, uid: AndroidEngine.callUid, gain: .gainTransient,
+                .voiceCommunication, .speech)
             let verdict = policy.answer(entry)
             if !verdict.unchanged {
                 decide(.call, .request(entry.gain, verdict.result), verdict.rule)
@@ -45,8 +53,9 @@ extension AndroidEngine {
             deliver(verdict)
         case .declineCall:
             guard callState == .ringing else {
-                return reject("declineCall expects a ringing call, but "
-                              + (callState == nil ? "no call rings" : "the call is already answered (endCall ends it)"))
+                return reject(
+                    "declineCall expects a ringing call, but "
+                        + (callState == nil ? "no call rings" : "the call is already answered (endCall ends it)"))
             }
             endCall()
         case .endCall:
@@ -55,8 +64,10 @@ extension AndroidEngine {
         case .assistantBegin(let gain):
             assistantActive = true
             decide(.assistant, .assistant(true), AndroidRules.assistantTakesFocus)
-            requestFocus(AndroidEngine.systemEntry(.assistant, uid: AndroidEngine.assistantUid, gain: gain, .assistant,
-                                                   .speech))
+            requestFocus(
+                AndroidEngine.systemEntry(
+                    .assistant, uid: AndroidEngine.assistantUid, gain: gain, .assistant,
+                    .speech))
         case .assistantEnd:
             guard assistantActive else { return reject("assistant: end expects an active assistant, but none is") }
             assistantActive = false
@@ -65,8 +76,10 @@ extension AndroidEngine {
         case .alarmBegin:
             alarmActive = true
             decide(.alarm, .alarm(true), AndroidRules.alarmTakesFocus)
-            requestFocus(AndroidEngine.systemEntry(.alarm, uid: AndroidEngine.alarmUid, gain: .gainTransient, .alarm,
-                                                   .sonification))
+            requestFocus(
+                AndroidEngine.systemEntry(
+                    .alarm, uid: AndroidEngine.alarmUid, gain: .gainTransient, .alarm,
+                    .sonification))
         case .alarmEnd:
             guard alarmActive else { return reject("alarm: end expects a sounding alarm, but none sounds") }
             alarmActive = false
@@ -74,8 +87,9 @@ extension AndroidEngine {
             abandonFocus(.alarm)
         case .notification:
             let plays = notificationSoundPlays
-            decide(nil, .notificationSound(plays: plays),
-                   plays ? AndroidRules.notificationPlays : AndroidRules.exclusiveHoldsNotificationBack)
+            decide(
+                nil, .notificationSound(plays: plays),
+                plays ? AndroidRules.notificationPlays : AndroidRules.exclusiveHoldsNotificationBack)
         }
     }
 

@@ -38,8 +38,10 @@ public struct FocusRequestChange: Hashable, Sendable {
     public var locksFocus: Bool?
 
     /// A change of the declared request; what is left nil stays as declared.
-    public init(gain: FocusGain? = nil, usage: Usage? = nil, contentType: ContentType? = nil,
-                willPauseWhenDucked: Bool? = nil, acceptsDelayedFocusGain: Bool? = nil, locksFocus: Bool? = nil) {
+    public init(
+        gain: FocusGain? = nil, usage: Usage? = nil, contentType: ContentType? = nil,
+        willPauseWhenDucked: Bool? = nil, acceptsDelayedFocusGain: Bool? = nil, locksFocus: Bool? = nil
+    ) {
         self.gain = gain
         self.usage = usage
         self.contentType = contentType

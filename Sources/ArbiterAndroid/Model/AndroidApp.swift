@@ -26,11 +26,13 @@ public struct AndroidApp: Hashable, Sendable {
     public var reactions: [FocusChange: [FocusReaction]]
 
     /// An app as declared; what is left out is a media app requesting AUDIOFOCUS_GAIN with one player.
-    public init(name: AppID, uid: Int, targetSdk: Int, attributes: AudioAttributes = AudioAttributes(),
-                focusGain: FocusGain = .gain, willPauseWhenDucked: Bool = false, acceptsDelayedFocusGain: Bool = false,
-                locksFocus: Bool = false, receivesDuckEvents: Bool = false,
-                players: [AndroidPlayer] = [AndroidPlayer(name: "main")],
-                reactions: [FocusChange: [FocusReaction]] = [:]) {
+    public init(
+        name: AppID, uid: Int, targetSdk: Int, attributes: AudioAttributes = AudioAttributes(),
+        focusGain: FocusGain = .gain, willPauseWhenDucked: Bool = false, acceptsDelayedFocusGain: Bool = false,
+        locksFocus: Bool = false, receivesDuckEvents: Bool = false,
+        players: [AndroidPlayer] = [AndroidPlayer(name: "main")],
+        reactions: [FocusChange: [FocusReaction]] = [:]
+    ) {
         self.name = name
         self.uid = uid
         self.targetSdk = targetSdk

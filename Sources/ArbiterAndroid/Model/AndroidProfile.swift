@@ -41,8 +41,10 @@ public struct AndroidSetup: Hashable, Sendable {
     public var apps: [AndroidApp]
 
     /// A setup; without a profile, the defaults of API level `sdk`.
-    public init(platform: FocusPlatform = .phone, sdk: Int = 34, profile: AndroidProfile? = nil,
-                ringerMode: RingerMode = .normal, apps: [AndroidApp] = []) {
+    public init(
+        platform: FocusPlatform = .phone, sdk: Int = 34, profile: AndroidProfile? = nil,
+        ringerMode: RingerMode = .normal, apps: [AndroidApp] = []
+    ) {
         self.platform = platform
         self.sdk = sdk
         self.profile = profile ?? AndroidProfile(sdk: sdk)

@@ -65,7 +65,8 @@ public enum FocusDecisionChange: Hashable, Sendable, CustomStringConvertible {
         case .request(let gain, let result): "requests \(gain): \(result)"
         case .abandoned: "abandons focus"
         case .focus(let status): "focus \(status)"
-        case .ducked(let to, let over): over == .zero ? "ducked to \(Profile.text(to))" : "ducked to \(Profile.text(to)) over \(over)"
+        case .ducked(let to, let over):
+            over == .zero ? "ducked to \(Profile.text(to))" : "ducked to \(Profile.text(to)) over \(over)"
         case .unducked: "unducked"
         case .fadingOut(let over): "fading out over \(over)"
         case .fadedOut: "faded out, muted"
@@ -132,8 +133,10 @@ public struct FocusOutcome: Hashable, Sendable {
     public var notifications: [FocusNotification]
 
     /// An outcome as the engine makes it.
-    public init(time: Time, event: AndroidEvent, result: FocusRequestResult? = nil, rejection: String? = nil,
-                decisions: [FocusDecision] = [], notifications: [FocusNotification] = []) {
+    public init(
+        time: Time, event: AndroidEvent, result: FocusRequestResult? = nil, rejection: String? = nil,
+        decisions: [FocusDecision] = [], notifications: [FocusNotification] = []
+    ) {
         self.time = time
         self.event = event
         self.result = result

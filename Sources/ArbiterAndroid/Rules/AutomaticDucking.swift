@@ -23,9 +23,11 @@ extension AndroidEngine {
             return .callback(AndroidRules.duckCallbackSpeech)
         }
         if started.contains(where: { !$0.shapeable }) { return .callback(AndroidRules.duckCallbackUnduckable) }
-        let strong = profile.strongDuck
+        let strong =
+            profile.strongDuck
             && [.assistant, .assistanceNavigationGuidance].contains(winner.attributes.usage)
-        return strong ? .duck(level: profile.strongDuckLevel, rule: AndroidRules.strongDuck)
+        return strong
+            ? .duck(level: profile.strongDuckLevel, rule: AndroidRules.strongDuck)
             : .duck(level: profile.duckLevel, rule: AndroidRules.automaticDuck)
     }
 
@@ -37,10 +39,13 @@ extension AndroidEngine {
         // A uid already ducked keeps its duck (DuckingManager keeps the first DuckedApp).
         let duck = ducks[uid] ?? DuckRecord(level: level, rule: rule)
         ducks[uid] = duck
-        let level = duck.level, rule = duck.rule
+        let level = duck.level
+        let rule = duck.rule
         for i in sameUid(uid) {
-            for p in records[i].players.indices where records[i].players[p].startedForMonitor
-                && records[i].players[p].shapeable && records[i].players[p].duckedSince == nil {
+            for p in records[i].players.indices
+            where records[i].players[p].startedForMonitor
+                && records[i].players[p].shapeable && records[i].players[p].duckedSince == nil
+            {
                 records[i].players[p].duckedSince = now
                 records[i].players[p].unducking = nil
             }
@@ -54,7 +59,8 @@ extension AndroidEngine {
     /// A player of app `i` starts: in a ducked uid it is ducked at once, with no ramp.
     mutating func duckOnStart(_ i: Int, _ p: Int) {
         guard let duck = ducks[records[i].uid], records[i].players[p].shapeable,
-              records[i].players[p].duckedSince == nil else { return }
+            records[i].players[p].duckedSince == nil
+        else { return }
         records[i].players[p].duckedSince = now - profile.duckRamp
         records[i].players[p].unducking = nil
         decide(i, .ducked(to: duck.level, over: .zero), AndroidRules.duckNewPlayer)
@@ -68,8 +74,9 @@ extension AndroidEngine {
             for p in records[i].players.indices {
                 guard let since = records[i].players[p].duckedSince else { continue }
                 let progress = rampProgress(since: since, over: profile.duckRamp, at: now)
-                records[i].players[p].unducking = ShapeReversal(progress: progress, since: now,
-                                                                duration: profile.duckRamp, level: duck.level)
+                records[i].players[p].unducking = ShapeReversal(
+                    progress: progress, since: now,
+                    duration: profile.duckRamp, level: duck.level)
                 records[i].players[p].duckedSince = nil
             }
         }

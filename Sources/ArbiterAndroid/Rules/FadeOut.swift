@@ -8,7 +8,8 @@ extension AndroidEngine {
     mutating func fadeOut(_ i: Int, winner: FocusEntry) -> Bool {
         let loser = records[i]
         guard setup.sdk >= 31, winner.uid != loser.uid, winner.attributes.contentType != .speech,
-              !loser.declaration.willPauseWhenDucked else { return false }
+            !loser.declaration.willPauseWhenDucked
+        else { return false }
         let started = sameUid(loser.uid).flatMap { j in records[j].players.indices.map { (j, $0) } }
             .filter { records[$0.0].players[$0.1].startedForMonitor }
         guard !started.isEmpty, started.allSatisfy({ fadeable(records[$0.0].players[$0.1]) }) else { return false }
@@ -67,7 +68,8 @@ extension AndroidEngine {
     /// A player that starts in a faded-out uid is faded out at once.
     mutating func fadeOnStart(_ i: Int, _ p: Int) {
         guard let fade = fades[records[i].uid], records[i].players[p].shapeable,
-              records[i].players[p].fadingSince == nil else { return }
+            records[i].players[p].fadingSince == nil
+        else { return }
         records[i].players[p].fadingSince = now - fade.duration
         records[i].players[p].unfading = nil
     }

@@ -34,7 +34,7 @@ struct PhoneFocusStack: FocusPolicy {
         if locked && stack.contains(where: PhoneFocusStack.isLocked) {
             insertBelowLockedOwners(new, &verdict)
         } else {
-            propagateLoss(from: new, to: stack.indices.reversed(), &verdict)   // bottom first, as MediaFocusControl
+            propagateLoss(from: new, to: stack.indices.reversed(), &verdict)  // bottom first, as MediaFocusControl
             stack.insert(new, at: 0)
         }
         return verdict
@@ -64,17 +64,21 @@ struct PhoneFocusStack: FocusPolicy {
     }
 
     /// Gives each entry at `indices` (in that order) the loss `winner`'s gain causes; entries told LOSS leave.
-    mutating func propagateLoss(from winner: FocusEntry, to indices: some Sequence<Int>, _ verdict: inout FocusVerdict) {
+    mutating func propagateLoss(from winner: FocusEntry, to indices: some Sequence<Int>, _ verdict: inout FocusVerdict)
+    {
         var leaving: [FocusOwner] = []
         for i in indices {
             let loss = LossForGain.loss(for: winner.gain, given: stack[i].loss)
-            guard loss != stack[i].loss else { continue }   // the same loss again changes nothing
+            guard loss != stack[i].loss else { continue }  // the same loss again changes nothing
             stack[i].loss = loss
             stack[i].lossNotified = false
-            verdict.losses.append(FocusLoss(owner: stack[i].owner, change: loss,
-                                            rule: loss == .loss ? AndroidRules.permanentLossLeavesStack
-                                                : AndroidRules.lossForGain,
-                                            winner: winner))
+            verdict.losses.append(
+                FocusLoss(
+                    owner: stack[i].owner, change: loss,
+                    rule: loss == .loss
+                        ? AndroidRules.permanentLossLeavesStack
+                        : AndroidRules.lossForGain,
+                    winner: winner))
             if loss == .loss { leaving.append(stack[i].owner) }
         }
         stack.removeAll { leaving.contains($0.owner) }

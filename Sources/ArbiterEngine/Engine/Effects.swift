@@ -18,7 +18,8 @@
     mutating func empty() {
         if !records.isEmpty { records.empty() }
         if !notifications.isEmpty || !reactions.isEmpty || lastRoute != nil || !woken.isEmpty
-            || !backgroundRunningAtStart.isEmpty {
+            || !backgroundRunningAtStart.isEmpty
+        {
             emptyTheRest()
         }
     }
@@ -43,7 +44,9 @@
 
     mutating func activated(_ i: Int, _ rule: Rule) { decide(i, .activated, rule) }
     mutating func deactivated(_ i: Int, _ rule: Rule) { decide(i, .deactivated, rule) }
-    mutating func lifecycle(_ i: Int, _ lifecycle: AppLifecycle, _ rule: Rule) { decide(i, .lifecycle(lifecycle), rule) }
+    mutating func lifecycle(_ i: Int, _ lifecycle: AppLifecycle, _ rule: Rule) {
+        decide(i, .lifecycle(lifecycle), rule)
+    }
 
     /// App `j` was interrupted by `interrupter`, the app at `interrupterIndex` when it is one.
     mutating func interrupted(_ j: Int, by interrupter: Interrupter, interrupterIndex: Int?, _ rule: Rule) {

@@ -15,7 +15,9 @@ extension Engine {
         if nonMixableActive.count > 1 { broken.append("several non-mixable sessions active: \(nonMixableActive)") }
         // The route owner is the most recently activated session; settle keeps it by comparing serials.
         let serials = apps.filter { $0.session.isActive }.map(\.session.activationSerial)
-        if Set(serials).count != serials.count { broken.append("active sessions share an activation serial: \(serials)") }
+        if Set(serials).count != serials.count {
+            broken.append("active sessions share an activation serial: \(serials)")
+        }
         let recorders = apps.indices.filter { apps[$0].session.isActive && apps[$0].session.category == .record }
         let audible = apps.indices.map { i in audibility(i, othersRecord: recorders.contains { $0 != i }).isAudible }
         let nonMixableAudible = apps.indices.filter { audible[$0] && !apps[$0].session.isMixable }
@@ -31,8 +33,9 @@ extension Engine {
             guard let interruption = app.session.interruption, interruption.endPending else { continue }
             if case .app(let by) = interruption.by { pendingByApp[by, default: 0] += 1 }
             if !interruptions.lists(j, interruptedBy: interruption.by) {
-                broken.append("\(app.id) waits for the end of an interruption by \(interruption.by), which does not "
-                    + "list it")
+                broken.append(
+                    "\(app.id) waits for the end of an interruption by \(interruption.by), which does not "
+                        + "list it")
             }
         }
         for (i, app) in apps.enumerated() {
@@ -45,18 +48,22 @@ extension Engine {
             if app.session.isInterrupted && app.session.isActive { broken.append("\(name) is interrupted yet active") }
             if app.hasRunningIO && !app.session.isActive { broken.append("\(name) runs I/O with an inactive session") }
             if (app.lifecycle == .suspended || app.lifecycle == .terminated)
-                && (app.session.isActive || app.hasRunningIO) {
+                && (app.session.isActive || app.hasRunningIO)
+            {
                 broken.append("\(name) is \(app.lifecycle) yet has an active session or running I/O")
             }
             if audible[i] && !(app.isPlaying && app.session.isActive) {
                 broken.append("\(name) is audible without playing in an active session")
             }
             let gain = app.gain.value(at: now)
-            if gain < min(profile.duckLevel, 1) - 1e-9 || gain > 1 + 1e-9 { broken.append("\(name) gain \(gain) out of range") }
+            if gain < min(profile.duckLevel, 1) - 1e-9 || gain > 1 + 1e-9 {
+                broken.append("\(name) gain \(gain) out of range")
+            }
             // Settle skips inactive apps that did not change when every gain is re-derived: it relies on this.
             if app.gain.to != gainTarget(i) { broken.append("\(name) gain heads for \(app.gain.to), not its target") }
             if device.call == .active && app.session.isActive && !app.session.isMixable
-                && (app.session.category == .record || app.session.category == .playAndRecord) {
+                && (app.session.category == .record || app.session.category == .playAndRecord)
+            {
                 broken.append("\(name) records with a non-mixable session during a call")
             }
         }
@@ -85,6 +92,7 @@ extension Engine {
 
     /// How the values the engine keeps derived between events differ from a derivation from scratch, if they do.
     func derivedDrift() -> String? {
-        derived == Derived(self) ? nil : "the derived values (route, Now Playing, audibility, ...) drifted from the state"
+        derived == Derived(self)
+            ? nil : "the derived values (route, Now Playing, audibility, ...) drifted from the state"
     }
 }

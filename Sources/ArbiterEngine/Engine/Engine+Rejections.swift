@@ -46,7 +46,8 @@ extension Engine {
             return nil
         case .rate(let name, let rate):
             if !(rate > 0 && rate <= 32) {
-                return InputError("rate \(rate) is out of range; expected a rate above 0 and at most 32 (pause to stop)")
+                return InputError(
+                    "rate \(rate) is out of range; expected a rate above 0 and at most 32 (pause to stop)")
             }
             if let problem = playerProblem(i, named: name, verb: "set the rate of") { return problem }
             if name == nil && apps[i].playerCount > 1 { return severalPlayersError(i, to: "RATE") }
@@ -56,11 +57,13 @@ extension Engine {
             if let (_, isRecorder) = firstPlayer(of: i, named: name), !isRecorder { return nil }
             return playerError(i, named: name, found: firstPlayer(of: i, named: name) != nil, verb: "give items to")
         case .setPrefersInterruptionOnRouteDisconnect where ios < 17:
-            return InputError("setPrefersInterruptionOnRouteDisconnect needs iOS 17 or later (this engine is iOS "
-                + "\(ios)); expected ios 17 or later")
+            return InputError(
+                "setPrefersInterruptionOnRouteDisconnect needs iOS 17 or later (this engine is iOS "
+                    + "\(ios)); expected ios 17 or later")
         case .preferInput(let port?) where !PortType.inputs.contains(port):
-            return InputError("\(port) is not an input port; expected builtInMic, headsetMic, bluetoothHFP, usbAudio, "
-                + "carAudio or lineIn")
+            return InputError(
+                "\(port) is not an input port; expected builtInMic, headsetMic, bluetoothHFP, usbAudio, "
+                    + "carAudio or lineIn")
         default: return nil
         }
     }
@@ -100,13 +103,16 @@ extension Engine {
         switch action {
         case .connect(let spec):
             guard let clash = device.accessoryIndex(exactly: spec) else { return nil }
-            return InputError("\(device.accessories[clash]) is already connected; expected a name for a second "
-                + "\(spec.kind)", example: .namedAccessory(spec.kind))
+            return InputError(
+                "\(device.accessories[clash]) is already connected; expected a name for a second "
+                    + "\(spec.kind)", example: .namedAccessory(spec.kind))
         case .disconnect(let spec):
             if device.accessoryIndex(matching: spec) != nil { return nil }
             let connected = device.accessories.map(\.description).joined(separator: ", ")
-            return InputError(connected.isEmpty ? "\(spec) is not connected; no accessory is connected"
-                : "\(spec) is not connected; expected one of: \(connected)")
+            return InputError(
+                connected.isEmpty
+                    ? "\(spec) is not connected; no accessory is connected"
+                    : "\(spec) is not connected; expected one of: \(connected)")
         case .ringer, .lock, .unlock, .network, .builtInMic, .wake: return nil
         }
     }
@@ -142,8 +148,9 @@ extension Engine {
     /// Why `command` cannot carry `value`: the command takes none, or another kind, or the number is not finite.
     static func remoteValueProblem(_ command: RemoteCommand, _ value: RemoteValue) -> InputError? {
         guard let kind = command.valueKind else {
-            return InputError("remote \(command) carries no value (found \(value.kind.phrase), \(value)); "
-                + "expected the command alone")
+            return InputError(
+                "remote \(command) carries no value (found \(value.kind.phrase), \(value)); "
+                    + "expected the command alone")
         }
         guard kind == value.kind else {
             return InputError("remote \(command) carries \(kind.phrase), not \(value.kind.phrase) (found \(value))")

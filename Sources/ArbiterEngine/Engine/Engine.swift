@@ -77,7 +77,7 @@ public struct Engine: Hashable, Sendable {
     /// Applies one event at `time` and reports what happened.
     @discardableResult
     public mutating func handle(_ event: consuming Event, at time: Time) -> Outcome {
-        var outcome = Outcome(time: time, event: .advance, result: .succeeded)   // every field is set by the call below
+        var outcome = Outcome(time: time, event: .advance, result: .succeeded)  // every field is set by the call below
         handle(event, at: time, into: &outcome)
         return outcome
     }
@@ -89,8 +89,9 @@ public struct Engine: Hashable, Sendable {
         outcome.time = time
         outcome.effects.empty()
         if time < now {
-            outcome.result = .rejected(InputError(
-                "time \(time) is before the current time \(now); expected time to move forward"))
+            outcome.result = .rejected(
+                InputError(
+                    "time \(time) is before the current time \(now); expected time to move forward"))
             outcome.event = event
             return
         }
@@ -119,13 +120,15 @@ public struct Engine: Hashable, Sendable {
         }
         if apps.changedDuringEvent && suspendIdleBackgroundApps(&outcome.effects) { settle(&outcome.effects) }
         apps.commit()
-        assert(!Engine.checksEveryEvent || invariantViolations().isEmpty,
-               "invariants broken after \(event) at \(time): \(invariantViolations())")
+        assert(
+            !Engine.checksEveryEvent || invariantViolations().isEmpty,
+            "invariants broken after \(event) at \(time): \(invariantViolations())")
         assert(!Engine.checksEveryEvent || derivedDrift() == nil, "after \(event) at \(time): \(derivedDrift()!)")
         outcome.result = result
         if outcome.effects.records.names !== apps.names { outcome.effects.records.names = apps.names }
-        assert(!Engine.checksEveryEvent || outcome.effects.records.namesCoverCodes,
-               "after \(event) at \(time): a decision names an app or player the outcome's names lack")
+        assert(
+            !Engine.checksEveryEvent || outcome.effects.records.namesCoverCodes,
+            "after \(event) at \(time): a decision names an app or player the outcome's names lack")
         outcome.event = event
     }
 
@@ -158,9 +161,11 @@ public struct Engine: Hashable, Sendable {
     static func problems(with config: AppConfig, profile: Profile) -> [String] {
         var problems: [String] = []
         if case .failure(let error) = CategoryConfiguration.validate(
-            category: config.category, mode: config.mode, options: config.options, profile: profile) {
-            problems.append("app '\(config.name)': category \(config.category) with options \(config.options) "
-                + "fails with \(error.code) (\(error.rule.statement))")
+            category: config.category, mode: config.mode, options: config.options, profile: profile)
+        {
+            problems.append(
+                "app '\(config.name)': category \(config.category) with options \(config.options) "
+                    + "fails with \(error.code) (\(error.rule.statement))")
         }
         var names = Set<String>()
         for player in config.players where !names.insert(player.name).inserted {

@@ -7,8 +7,10 @@ public struct Setup: Hashable, Sendable {
     /// The apps, in declaration order (which is also the order of every report).
     public var apps: [AppConfig]
 
-    public init(ios: Int = 17, profile: Profile = Profile(), device: DeviceConfig = DeviceConfig(),
-                apps: [AppConfig] = []) {
+    public init(
+        ios: Int = 17, profile: Profile = Profile(), device: DeviceConfig = DeviceConfig(),
+        apps: [AppConfig] = []
+    ) {
         self.ios = ios
         self.profile = profile
         self.device = device

@@ -37,7 +37,8 @@ struct ChangeLists: Sendable {
         precondition(i >= 0 && i < storage.capacity, "app position \(i) has no room in the change lists")
         makeUnique()
         let capacity = storage.capacity
-        let stamps = storage.stamps, slots = storage.slots
+        let stamps = storage.stamps
+        let slots = storage.slots
         if stamps[i] != changedGeneration {
             stamps[i] = changedGeneration
             slots[changedArea &* capacity &+ changedCount] = Int32(truncatingIfNeeded: i)

@@ -24,8 +24,9 @@
         codes.map { record in
             if case .given(let k) = record.code { return given[Int(k)] }
             let app = Int(record.app)
-            return Decision(app: app < 0 ? nil : names!.apps[app], change: change(record.code, app: app),
-                            rule: record.rule)
+            return Decision(
+                app: app < 0 ? nil : names!.apps[app], change: change(record.code, app: app),
+                rule: record.rule)
         }
     }
 
@@ -114,7 +115,8 @@ enum DecisionCode: Sendable {
     /// A decision given whole: its position among the records' given decisions.
     case given(Int32)
 
-    static let phoneCall: Int32 = -1, siri: Int32 = -2, alarm: Int32 = -3, routeDisconnect: Int32 = -4, micMuted: Int32 = -5
+    static let phoneCall: Int32 = -1, siri: Int32 = -2, alarm: Int32 = -3, routeDisconnect: Int32 = -4,
+        micMuted: Int32 = -5
 
     /// How a decision records `interrupter`: an app by its position (`index`), the system by a negative constant.
     static func interrupter(_ interrupter: Interrupter, index: Int?) -> Int32 {

@@ -96,8 +96,10 @@ struct Derived: Hashable, Sendable {
     /// app plays with an active non-mixable session. Reads the facts alone, not the engine (performance conventions:
     /// mutating reads). Inlined: every settle asks it.
     @inline(__always)
-    static func foregroundHint(_ foreground: Int?, facts: [AppFacts],
-                               playingNonMixable: Int) -> (app: Int, value: Bool)? {
+    static func foregroundHint(
+        _ foreground: Int?, facts: [AppFacts],
+        playingNonMixable: Int
+    ) -> (app: Int, value: Bool)? {
         guard let i = foreground, facts[i].active else { return nil }
         return (i, playingNonMixable > (facts[i].playsNonMixable ? 1 : 0))
     }
@@ -146,7 +148,7 @@ struct RouteKey: Equatable, Sendable {
     var overridesToSpeaker: Bool
     var preferredInput: PortType?
 
-    @inline(__always)   // five fields (performance conventions: in-place reads)
+    @inline(__always)  // five fields (performance conventions: in-place reads)
     init(_ session: AudioSession) {
         category = session.category
         mode = session.mode
@@ -170,22 +172,47 @@ struct AppFacts: Hashable, Sendable {
         set { flags = newValue ? flags | bit : flags & ~bit }
     }
 
-    var audible: Bool { get { self[1] } set { self[1] = newValue } }
+    var audible: Bool {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
     /// In the background and allowed to keep running there.
-    var runsInBackground: Bool { get { self[2] } set { self[2] = newValue } }
-    var recordsActively: Bool { get { self[4] } set { self[4] = newValue } }
-    var ducks: Bool { get { self[8] } set { self[8] = newValue } }
-    var playsNonMixable: Bool { get { self[16] } set { self[16] = newValue } }
-    var active: Bool { get { self[32] } set { self[32] = newValue } }
-    var mixable: Bool { get { self[64] } set { self[64] = newValue } }
+    var runsInBackground: Bool {
+        get { self[2] }
+        set { self[2] = newValue }
+    }
+    var recordsActively: Bool {
+        get { self[4] }
+        set { self[4] = newValue }
+    }
+    var ducks: Bool {
+        get { self[8] }
+        set { self[8] = newValue }
+    }
+    var playsNonMixable: Bool {
+        get { self[16] }
+        set { self[16] = newValue }
+    }
+    var active: Bool {
+        get { self[32] }
+        set { self[32] = newValue }
+    }
+    var mixable: Bool {
+        get { self[64] }
+        set { self[64] = newValue }
+    }
     /// A player plays an item with a known end, so time passing can end it.
-    var timedPlayback: Bool { get { self[128] } set { self[128] = newValue } }
+    var timedPlayback: Bool {
+        get { self[128] }
+        set { self[128] = newValue }
+    }
 }
 
 extension [Int] {
     /// Keeps a sorted array of indices: inserts `i` when `member`, removes it otherwise.
     mutating func update(_ i: Int, _ member: Bool) {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
             if self[middle] < i { low = middle + 1 } else { high = middle }

@@ -67,7 +67,7 @@ struct InterruptionLedger: Hashable, Sendable {
             // An app interrupted again after reactivating is listed again: once is enough.
             if found.last != j && apps[j].waitsForEnd(of: interrupter) { found.append(j) }
         }
-        systemInterrupted[slot].removeAll(keepingCapacity: true)   // the next call or Siri reuses the room
+        systemInterrupted[slot].removeAll(keepingCapacity: true)  // the next call or Siri reuses the room
         return found
     }
 }

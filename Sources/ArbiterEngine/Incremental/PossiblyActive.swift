@@ -19,9 +19,12 @@ extension Engine {
     /// Calls `body` with each app active at the last settle (`derived.activeApps`) or among `count` others
     /// (`other(k)`, in index order), in index order and once each. `body` may change apps, not `derived`.
     @inline(__always)
-    mutating func forEachActive(orAmong count: Int, _ other: (inout Engine, Int) -> Int,
-                                _ body: (inout Engine, Int) -> Void) {
-        var a = 0, b = 0
+    mutating func forEachActive(
+        orAmong count: Int, _ other: (inout Engine, Int) -> Int,
+        _ body: (inout Engine, Int) -> Void
+    ) {
+        var a = 0
+        var b = 0
         while a < count || b < derived.activeApps.count {
             let x = a < count ? other(&self, a) : Int.max
             let y = b < derived.activeApps.count ? derived.activeApps[b] : Int.max

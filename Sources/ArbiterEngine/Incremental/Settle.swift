@@ -14,7 +14,10 @@ extension Engine {
         // the foreground app, which changes only with an app's lifecycle): a failed call or time passing. Tested
         // inline: a call to learn it cost more than the test.
         if !apps.hasUnsettledChanges && device.ringer == derived.ringer && device.isLocked == derived.isLocked
-            && effects.lastRoute == nil && accessoryChanges == derived.accessoryChanges { return }
+            && effects.lastRoute == nil && accessoryChanges == derived.accessoryChanges
+        {
+            return
+        }
         settleChanges(&effects, silently: silently)
     }
 
@@ -31,13 +34,14 @@ extension Engine {
         derived.ringer = device.ringer
         derived.isLocked = device.isLocked
         if moved.route {
-            settleRouteOwner(moved.ownerChanged ? nil : moved.owner, rankAgain: moved.ownerChanged,
-                             accessoriesChanged: moved.accessories, silently: silently, &effects)
+            settleRouteOwner(
+                moved.ownerChanged ? nil : moved.owner, rankAgain: moved.ownerChanged,
+                accessoriesChanged: moved.accessories, silently: silently, &effects)
         }
         if moved.nowPlaying { settleNowPlaying(lost: moved.nowPlayingLost, silently: silently, &effects) }
         if !silently {
             settleGains(every: moved.everyGain, &effects)
-            apps.forgetChanged()   // gains feed nothing derived
+            apps.forgetChanged()  // gains feed nothing derived
         }
         settleAudibility(every: moved.everyAudibility, silently: silently, &effects)
         settleSecondaryAudioHint(silently: silently, &effects)
@@ -65,7 +69,8 @@ extension Engine {
             }
             if old.playsNonMixable != new.playsNonMixable { derived.playingNonMixable += new.playsNonMixable ? 1 : -1 }
             if old.active != new.active { derived.activeApps.update(i, new.active) }
-            if old.active != new.active || old.mixable != new.mixable || old.serial != new.serial || i == derived.owner {
+            if old.active != new.active || old.mixable != new.mixable || old.serial != new.serial || i == derived.owner
+            {
                 moved.route = true
                 if i == derived.owner {
                     moved.ownerChanged = true
@@ -95,8 +100,10 @@ extension Engine {
     /// owner is `candidate` (what the changed apps tell) or, when the owner itself changed (`rankAgain`), the app
     /// ranked first among every active one.
     @inline(__always)
-    private mutating func settleRouteOwner(_ candidate: Int?, rankAgain: Bool, accessoriesChanged: Bool,
-                                           silently: Bool, _ effects: inout Effects) {
+    private mutating func settleRouteOwner(
+        _ candidate: Int?, rankAgain: Bool, accessoriesChanged: Bool,
+        silently: Bool, _ effects: inout Effects
+    ) {
         if accessoriesChanged { derived.accessoryChanges = accessoryChanges }
         derived.owner = rankAgain ? Derived.owner(derived.facts, among: derived.activeApps) : candidate
         let key = derived.owner.map { RouteKey(apps[$0].session) } ?? RouteKey(AudioSession())
@@ -108,8 +115,9 @@ extension Engine {
         }
         let route = derived.routes.route(for: key) ?? derivedRoute(key, derived.owner)
         if !silently {
-            announceRouteChange(to: route, from: effects.lastRoute ?? derived.route, reason: .categoryChange,
-                                rule: .ownerDecidesRoute, &effects)
+            announceRouteChange(
+                to: route, from: effects.lastRoute ?? derived.route, reason: .categoryChange,
+                rule: .ownerDecidesRoute, &effects)
         }
         derived.route = route
         derived.routeKey = key
@@ -166,11 +174,13 @@ extension Engine {
     /// the foreground app with an active session is told when another app starts or stops playing non-mixable.
     @inline(__always)
     private mutating func settleSecondaryAudioHint(silently: Bool, _ effects: inout Effects) {
-        let hint = Derived.foregroundHint(foregroundIndex, facts: derived.facts,
-                                          playingNonMixable: derived.playingNonMixable)
+        let hint = Derived.foregroundHint(
+            foregroundIndex, facts: derived.facts,
+            playingNonMixable: derived.playingNonMixable)
         if let hint, let previous = derived.hint, previous.app == hint.app, previous.value != hint.value, !silently {
-            effects.notify(apps[hint.app].id, .silenceSecondaryAudioHint(hint.value ? .begin : .end),
-                           .silenceSecondaryAudioHint)
+            effects.notify(
+                apps[hint.app].id, .silenceSecondaryAudioHint(hint.value ? .begin : .end),
+                .silenceSecondaryAudioHint)
         }
         derived.hint = hint
     }

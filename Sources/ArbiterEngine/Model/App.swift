@@ -6,8 +6,11 @@ public enum AppLifecycle: String, Hashable, Sendable, CaseIterable, CustomString
 
 /// A `UIBackgroundModes` value. Only `audio` changes audio behaviour.
 public enum BackgroundMode: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    case audio, voip, location, fetch, remoteNotification = "remote-notification", processing
-    case bluetoothCentral = "bluetooth-central", bluetoothPeripheral = "bluetooth-peripheral"
+    case audio, voip, location, fetch
+    case remoteNotification = "remote-notification"
+    case processing
+    case bluetoothCentral = "bluetooth-central"
+    case bluetoothPeripheral = "bluetooth-peripheral"
     public var description: String { rawValue }
 }
 
@@ -61,11 +64,17 @@ public struct App: Hashable, Sendable {
     public var config: AppConfig { storage.state.config }
     public var lifecycle: AppLifecycle {
         get { storage.state.lifecycle }
-        _modify { makeUnique(); yield &storage.state.lifecycle }
+        _modify {
+            makeUnique()
+            yield &storage.state.lifecycle
+        }
     }
     public var session: AudioSession {
         get { storage.state.session }
-        _modify { makeUnique(); yield &storage.state.session }
+        _modify {
+            makeUnique()
+            yield &storage.state.session
+        }
     }
     public var players: [Player] {
         get { storage.state.players }
@@ -78,33 +87,51 @@ public struct App: Hashable, Sendable {
     /// The output gain over time (ducking).
     public var gain: GainEnvelope {
         get { storage.state.gain }
-        _modify { makeUnique(); yield &storage.state.gain }
+        _modify {
+            makeUnique()
+            yield &storage.state.gain
+        }
     }
     /// Remote commands with an enabled handler, in the SDK's order.
     public var enabledCommands: [RemoteCommand] {
         get { storage.state.enabledCommands }
-        _modify { makeUnique(); yield &storage.state.enabledCommands }
+        _modify {
+            makeUnique()
+            yield &storage.state.enabledCommands
+        }
     }
     /// What the app last published to the Now Playing info center, if anything.
     public var published: PublishedInfo? {
         get { storage.state.published }
-        _modify { makeUnique(); yield &storage.state.published }
+        _modify {
+            makeUnique()
+            yield &storage.state.published
+        }
     }
     /// When the app last started playing with a non-mixable session (a device-wide serial), if ever.
     public var nonMixablePlaySerial: Int? {
         get { storage.state.nonMixablePlaySerial }
-        _modify { makeUnique(); yield &storage.state.nonMixablePlaySerial }
+        _modify {
+            makeUnique()
+            yield &storage.state.nonMixablePlaySerial
+        }
     }
     /// Told its interruption ended with shouldResume and not yet reactivated: it may resume from the background.
     public var mayResume: Bool {
         get { storage.state.mayResume }
-        _modify { makeUnique(); yield &storage.state.mayResume }
+        _modify {
+            makeUnique()
+            yield &storage.state.mayResume
+        }
     }
     /// iOS 10-15: the system deactivated the session when it suspended the app, and the late interruptionBegan
     /// (appWasSuspended) is owed for when the app runs again.
     public var owesSuspensionNotice: Bool {
         get { storage.state.owesSuspensionNotice }
-        _modify { makeUnique(); yield &storage.state.owesSuspensionNotice }
+        _modify {
+            makeUnique()
+            yield &storage.state.owesSuspensionNotice
+        }
     }
     /// Whether `backgroundModes` has `audio` (asked on every event, so not looked up in the set each time).
     var hasAudioBackgroundMode: Bool { storage.hasAudioBackgroundMode }
@@ -117,9 +144,11 @@ public struct App: Hashable, Sendable {
         session.category = config.category
         session.mode = config.mode
         session.options = CategoryConfiguration.asSet(config.options, category: config.category, mode: config.mode)
-        storage = Storage(State(config: config, lifecycle: lifecycle, session: session,
-                                players: config.players.map(Player.init),
-                                enabledCommands: RemoteCommand.allCases.filter(config.remoteCommands.contains)))
+        storage = Storage(
+            State(
+                config: config, lifecycle: lifecycle, session: session,
+                players: config.players.map(Player.init),
+                enabledCommands: RemoteCommand.allCases.filter(config.remoteCommands.contains)))
     }
 
     private mutating func makeUnique() {

@@ -20,10 +20,11 @@ public struct AppID: Hashable, Comparable, Sendable, CustomStringConvertible, Ex
 
     /// Whether `name` is a valid app name: non-empty, only letters, digits, `-` and `_`.
     public static func isValid(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
-            (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
-                || (scalar >= "0" && scalar <= "9") || scalar == "-" || scalar == "_"
-        }
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy { scalar in
+                (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+                    || (scalar >= "0" && scalar <= "9") || scalar == "-" || scalar == "_"
+            }
     }
 
     /// FNV-1a over the UTF-8 bytes: the same on every run and platform (unlike `Hasher`, which is seeded).

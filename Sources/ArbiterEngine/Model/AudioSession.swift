@@ -38,13 +38,16 @@ public struct AudioSession: Hashable, Sendable {
         effectiveOptions = AudioSession.effectiveOptions(category, mode, options)
     }
 
-    private static func effectiveOptions(_ category: Category, _ mode: Mode,
-                                         _ options: CategoryOptions) -> CategoryOptions {
+    private static func effectiveOptions(
+        _ category: Category, _ mode: Mode,
+        _ options: CategoryOptions
+    ) -> CategoryOptions {
         var implied = (mode.isValid(for: category) ? mode : .default).impliedOptions
         if category != .playAndRecord { implied.remove(.defaultToSpeaker) }
         var result = options.union(implied)
         if category.traits.mixableByDefault || result.contains(.duckOthers)
-            || result.contains(.interruptSpokenAudioAndMixWithOthers) {
+            || result.contains(.interruptSpokenAudioAndMixWithOthers)
+        {
             result.insert(.mixWithOthers)
         }
         return result

@@ -16,26 +16,33 @@ public enum Category: String, CaseIterable, Hashable, Sendable, CustomStringConv
     public var traits: CategoryTraits {
         switch self {
         case .ambient:
-            CategoryTraits(silencedBySwitchAndLock: true, mixableByDefault: true, interruptsNonMixable: false,
-                           hasInput: false, hasOutput: true, playsInBackground: false)
+            CategoryTraits(
+                silencedBySwitchAndLock: true, mixableByDefault: true, interruptsNonMixable: false,
+                hasInput: false, hasOutput: true, playsInBackground: false)
         case .soloAmbient:
-            CategoryTraits(silencedBySwitchAndLock: true, mixableByDefault: false, interruptsNonMixable: true,
-                           hasInput: false, hasOutput: true, playsInBackground: false)
+            CategoryTraits(
+                silencedBySwitchAndLock: true, mixableByDefault: false, interruptsNonMixable: true,
+                hasInput: false, hasOutput: true, playsInBackground: false)
         case .playback:
-            CategoryTraits(silencedBySwitchAndLock: false, mixableByDefault: false, interruptsNonMixable: true,
-                           hasInput: false, hasOutput: true, playsInBackground: true)
+            CategoryTraits(
+                silencedBySwitchAndLock: false, mixableByDefault: false, interruptsNonMixable: true,
+                hasInput: false, hasOutput: true, playsInBackground: true)
         case .record:
-            CategoryTraits(silencedBySwitchAndLock: false, mixableByDefault: false, interruptsNonMixable: true,
-                           hasInput: true, hasOutput: false, playsInBackground: true)
+            CategoryTraits(
+                silencedBySwitchAndLock: false, mixableByDefault: false, interruptsNonMixable: true,
+                hasInput: true, hasOutput: false, playsInBackground: true)
         case .playAndRecord:
-            CategoryTraits(silencedBySwitchAndLock: false, mixableByDefault: false, interruptsNonMixable: true,
-                           hasInput: true, hasOutput: true, playsInBackground: true)
+            CategoryTraits(
+                silencedBySwitchAndLock: false, mixableByDefault: false, interruptsNonMixable: true,
+                hasInput: true, hasOutput: true, playsInBackground: true)
         case .multiRoute:
-            CategoryTraits(silencedBySwitchAndLock: false, mixableByDefault: false, interruptsNonMixable: true,
-                           hasInput: true, hasOutput: true, playsInBackground: true)
+            CategoryTraits(
+                silencedBySwitchAndLock: false, mixableByDefault: false, interruptsNonMixable: true,
+                hasInput: true, hasOutput: true, playsInBackground: true)
         case .audioProcessing:
-            CategoryTraits(silencedBySwitchAndLock: false, mixableByDefault: false, interruptsNonMixable: true,
-                           hasInput: false, hasOutput: false, playsInBackground: false)
+            CategoryTraits(
+                silencedBySwitchAndLock: false, mixableByDefault: false, interruptsNonMixable: true,
+                hasInput: false, hasOutput: false, playsInBackground: false)
         }
     }
 

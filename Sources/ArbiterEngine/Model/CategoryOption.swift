@@ -52,18 +52,19 @@ public struct CategoryOptions: Hashable, Sendable, ExpressibleByArrayLiteral, Se
 
     @inline(__always)
     private static func flag(_ option: CategoryOption) -> UInt32 {
-        let index: UInt32 = switch option {
-        case .mixWithOthers: 0
-        case .duckOthers: 1
-        case .allowBluetoothHFP: 2
-        case .defaultToSpeaker: 3
-        case .interruptSpokenAudioAndMixWithOthers: 4
-        case .allowBluetoothA2DP: 5
-        case .allowAirPlay: 6
-        case .overrideMutedMicrophoneInterruption: 7
-        case .farFieldInput: 8
-        case .bluetoothHighQualityRecording: 9
-        }
+        let index: UInt32 =
+            switch option {
+            case .mixWithOthers: 0
+            case .duckOthers: 1
+            case .allowBluetoothHFP: 2
+            case .defaultToSpeaker: 3
+            case .interruptSpokenAudioAndMixWithOthers: 4
+            case .allowBluetoothA2DP: 5
+            case .allowAirPlay: 6
+            case .overrideMutedMicrophoneInterruption: 7
+            case .farFieldInput: 8
+            case .bluetoothHighQualityRecording: 9
+            }
         return 1 << index
     }
 

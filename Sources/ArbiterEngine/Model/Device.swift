@@ -66,8 +66,10 @@ public struct DeviceConfig: Hashable, Sendable {
     /// How incoming calls show (extension). Default banner.
     public var callStyle: CallStyle
 
-    public init(ringer: RingerSwitch = .ring, locked: Bool = false, foreground: AppID? = nil,
-                accessories: [AccessorySpec] = [], callStyle: CallStyle = .banner) {
+    public init(
+        ringer: RingerSwitch = .ring, locked: Bool = false, foreground: AppID? = nil,
+        accessories: [AccessorySpec] = [], callStyle: CallStyle = .banner
+    ) {
         self.ringer = ringer
         self.locked = locked
         self.foreground = foreground

@@ -80,8 +80,10 @@ public struct PlayerConfig: Hashable, Sendable {
     /// and goes on by itself; false: it pauses (rate 0) and the app must play again.
     public var automaticallyWaitsToMinimizeStalling = true
 
-    public init(name: String, kind: PlayerKind, items: [PlayerItem] = [], updatesNowPlayingInfoCenter: Bool = true,
-                showsVideo: Bool? = nil, generatesPlaybackNotifications: Bool = false) {
+    public init(
+        name: String, kind: PlayerKind, items: [PlayerItem] = [], updatesNowPlayingInfoCenter: Bool = true,
+        showsVideo: Bool? = nil, generatesPlaybackNotifications: Bool = false
+    ) {
         self.name = name
         self.kind = kind
         self.items = items

@@ -43,8 +43,10 @@ public struct NowPlayingInfo: Hashable, Sendable {
     /// plays at other than 1 by default (reference §8.2). Carried; the lock screen extrapolates at `rate`.
     public var defaultRate: Double?
 
-    public init(title: String? = nil, artist: String? = nil, album: String? = nil, duration: Double? = nil,
-                elapsed: Double? = nil, rate: Double? = nil, defaultRate: Double? = nil) {
+    public init(
+        title: String? = nil, artist: String? = nil, album: String? = nil, duration: Double? = nil,
+        elapsed: Double? = nil, rate: Double? = nil, defaultRate: Double? = nil
+    ) {
         self.title = title
         self.artist = artist
         self.album = album

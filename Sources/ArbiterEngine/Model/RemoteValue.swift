@@ -106,7 +106,8 @@ extension RemoteCommand {
         case .rating: .rating
         case .like, .dislike, .bookmark: .negative
         case .play, .pause, .stop, .togglePlayPause, .nextTrack, .previousTrack, .enableLanguageOption,
-             .disableLanguageOption: nil
+            .disableLanguageOption:
+            nil
         }
     }
 }

@@ -34,15 +34,16 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     /// Makes a rule. Its storage is kept for the life of the process: make each rule once, as a constant.
     public init(id: String, statement: String, source: String, evidence: Evidence) {
         let storage = Storage(id: id, statement: statement, source: source, evidence: evidence)
-        _ = Unmanaged.passRetained(storage)   // never released
+        _ = Unmanaged.passRetained(storage)  // never released
         self.storage = storage
     }
 
     public var description: String { id }
 
     public static func == (lhs: Rule, rhs: Rule) -> Bool {
-        lhs.storage === rhs.storage || (lhs.id == rhs.id && lhs.statement == rhs.statement
-            && lhs.source == rhs.source && lhs.evidence == rhs.evidence)
+        lhs.storage === rhs.storage
+            || (lhs.id == rhs.id && lhs.statement == rhs.statement
+                && lhs.source == rhs.source && lhs.evidence == rhs.evidence)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -45,7 +45,10 @@ public struct Time: Hashable, Comparable, Sendable, CustomStringConvertible {
         var fraction = ms % 1000
         if fraction == 0 { return "\(whole)s" }
         var digits = 3
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
         var text = String(fraction)
         while text.count < digits { text = "0" + text }
         return "\(whole).\(text)s"

@@ -112,14 +112,18 @@ public enum Change: Hashable, Sendable, CustomStringConvertible {
         case .route(let route): "route \(route)"
         case .overrideToSpeaker(let on): on ? "output overridden to speaker" : "output override cleared"
         case .preferredInput(let port): "preferred input \(port.map(\.rawValue) ?? "none")"
-        case .nowPlayingInfo(let info): info == nil ? "Now Playing info cleared"
-            : "Now Playing info published\(info?.title.map { " (\($0))" } ?? "")"
-        case .commandsEnabled(let commands): "remote commands enabled [\(commands.map(\.rawValue).joined(separator: ", "))]"
+        case .nowPlayingInfo(let info):
+            info == nil
+                ? "Now Playing info cleared"
+                : "Now Playing info published\(info?.title.map { " (\($0))" } ?? "")"
+        case .commandsEnabled(let commands):
+            "remote commands enabled [\(commands.map(\.rawValue).joined(separator: ", "))]"
         case .remoteHandled(let command, let status): "remote \(command) handled: \(status)"
         case .remoteDropped(let command): "remote \(command) not delivered"
         case .remoteQueued(let command): "remote \(command) kept until Siri is done"
         case .remoteApplied(let command): "applies remote \(command) kept while Siri held the session"
-        case .playerItem(let name, let index, let title): "player \(name) item \(index + 1)\(title.map { " (\($0))" } ?? "")"
+        case .playerItem(let name, let index, let title):
+            "player \(name) item \(index + 1)\(title.map { " (\($0))" } ?? "")"
         case .playerPosition(let name, let seconds): "player \(name) at \(Profile.text(seconds))s"
         case .playerRate(let name, let rate): "player \(name) rate \(Profile.text(rate))"
         case .network(let down): down ? "network down" : "network up"

@@ -24,8 +24,10 @@ public struct Outcome: Hashable, Sendable {
     /// What the engine recorded during the event.
     @usableFromInline var effects = Effects()
 
-    public init(time: Time, event: Event, result: StepResult, decisions: [Decision] = [],
-                notifications: [SessionNotification] = [], reactions: [ReactionRecord] = []) {
+    public init(
+        time: Time, event: Event, result: StepResult, decisions: [Decision] = [],
+        notifications: [SessionNotification] = [], reactions: [ReactionRecord] = []
+    ) {
         self.time = time
         self.event = event
         self.result = result

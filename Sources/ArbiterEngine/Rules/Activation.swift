@@ -4,8 +4,10 @@ extension Engine {
     /// `session` is the configuration to check (default: the app's own).
     /// It changes nothing (performance conventions: mutating reads).
     @inline(__always)
-    mutating func activationError(_ i: Int, session candidate: AudioSession? = nil,
-                                  asForeground: Bool = false) -> SessionError? {
+    mutating func activationError(
+        _ i: Int, session candidate: AudioSession? = nil,
+        asForeground: Bool = false
+    ) -> SessionError? {
         // The two fields asked (performance conventions: in-place reads).
         let category = candidate?.category ?? apps[i].session.category
         if device.mediaServicesLost { return SessionError(.mediaServicesFailed, .mediaServicesFailed) }
@@ -17,15 +19,18 @@ extension Engine {
         }
         if apps[i].lifecycle != .foreground && !asForeground && !(candidate?.isMixable ?? apps[i].session.isMixable)
             && !apps[i].mayResume
-            && !isNowPlaying(i) {
+            && !isNowPlaying(i)
+        {
             return SessionError(.cannotInterruptOthers, .backgroundActivationNeedsNowPlaying)
         }
         return nil
     }
 
     /// Activates app `i`'s session, or says why iOS refuses. Activating an active session does nothing.
-    mutating func activate(_ i: Int, rule: Rule = .activationSucceeds, asForeground: Bool = false,
-                           _ effects: inout Effects) -> StepResult {
+    mutating func activate(
+        _ i: Int, rule: Rule = .activationSucceeds, asForeground: Bool = false,
+        _ effects: inout Effects
+    ) -> StepResult {
         if apps[i].session.isActive { return .succeeded }
         if let error = activationError(i, asForeground: asForeground) { return .failed(error) }
         activationCounter += 1

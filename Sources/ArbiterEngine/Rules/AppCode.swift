@@ -15,7 +15,8 @@ extension Engine {
     }
 
     /// Player `name` of app `i` gets `items`: the first is current, from its start, and loads afresh.
-    mutating func setItems(_ i: Int, player name: String, _ items: [PlayerItem], _ effects: inout Effects) -> StepResult {
+    mutating func setItems(_ i: Int, player name: String, _ items: [PlayerItem], _ effects: inout Effects) -> StepResult
+    {
         guard let p = apps[i].players.firstIndex(where: { $0.name == name }) else { return .succeeded }
         apps[i].players[p].items = items
         apps[i].players[p].itemIndex = 0
@@ -55,7 +56,9 @@ extension Player {
     mutating func redeclare(as config: PlayerConfig) {
         var player = Player(config)
         (player.state, player.items, player.itemIndex, player.itemStatus) = (state, items, itemIndex, itemStatus)
-        (player.isBufferEmpty, player.isWaiting, player.pausedByInterruption) = (isBufferEmpty, isWaiting, pausedByInterruption)
+        (player.isBufferEmpty, player.isWaiting, player.pausedByInterruption) = (
+            isBufferEmpty, isWaiting, pausedByInterruption
+        )
         (player.rate, player.position, player.positionTime) = (rate, position, positionTime)
         self = player
     }

@@ -22,7 +22,9 @@ extension App {
     @_effects(releasenone)
     func audibility(ringer: RingerSwitch, isLocked: Bool, othersRecord: Bool) -> Audibility {
         let category = session.category
-        if !session.isActive { return Audibility(isAudible: false, rule: isPlaying ? .inactiveIsSilent : .nothingPlaying) }
+        if !session.isActive {
+            return Audibility(isAudible: false, rule: isPlaying ? .inactiveIsSilent : .nothingPlaying)
+        }
         if !isPlaying { return Audibility(isAudible: false, rule: .nothingPlaying) }
         if !isProducing { return Audibility(isAudible: false, rule: .waitingIsSilent) }
         if !category.traits.hasOutput { return Audibility(isAudible: false, rule: .categoryHasNoOutput) }

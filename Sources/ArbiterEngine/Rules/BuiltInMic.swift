@@ -28,7 +28,8 @@ extension Engine {
     @inline(__always)
     mutating func mutedMicSilences(_ j: Int) -> Bool {
         guard device.builtInMicMuted, apps[j].session.category.traits.hasInput,
-              !apps[j].session.effectiveOptions.contains(.overrideMutedMicrophoneInterruption) else { return false }
+            !apps[j].session.effectiveOptions.contains(.overrideMutedMicrophoneInterruption)
+        else { return false }
         return takesBuiltInMicInput(j)
     }
 
@@ -41,15 +42,17 @@ extension Engine {
     /// and every app with an active session is told (routeChange, noSuitableRouteForCategory).
     mutating func announceNoSuitableRoute(activating i: Int, _ effects: inout Effects) {
         guard device.builtInMicMuted, apps[i].session.category == .record, mutedMicSilences(i) else { return }
-        announceRouteChange(from: effects.lastRoute ?? derived.route, reason: .noSuitableRouteForCategory,
-                            rule: .noSuitableRouteForRecord, always: true, &effects)
+        announceRouteChange(
+            from: effects.lastRoute ?? derived.route, reason: .noSuitableRouteForCategory,
+            rule: .noSuitableRouteForRecord, always: true, &effects)
     }
 
     /// The device wakes from sleep: every app with an active session gets a route change, wakeFromSleep.
     mutating func wake(_ effects: inout Effects) -> StepResult {
         effects.record(nil, .woke, .wakeFromSleep)
-        announceRouteChange(from: effects.lastRoute ?? derived.route, reason: .wakeFromSleep, rule: .wakeFromSleep,
-                            always: true, &effects)
+        announceRouteChange(
+            from: effects.lastRoute ?? derived.route, reason: .wakeFromSleep, rule: .wakeFromSleep,
+            always: true, &effects)
         return .succeeded
     }
 }

@@ -10,8 +10,10 @@ enum CategoryConfiguration {
         case refused(ErrorCode, Rule)
     }
 
-    static func acceptance(of option: CategoryOption, in category: Category, mode: Mode,
-                           profile: Profile) -> Acceptance {
+    static func acceptance(
+        of option: CategoryOption, in category: Category, mode: Mode,
+        profile: Profile
+    ) -> Acceptance {
         let refused = Acceptance.refused(.badParam, .optionNotValidForCategory)
         switch (option, category) {
         case (_, .audioProcessing): return refused
@@ -26,8 +28,8 @@ enum CategoryConfiguration {
         case (.duckOthers, .playback), (.duckOthers, .playAndRecord), (.duckOthers, .multiRoute): return .settable
         case (.duckOthers, _): return refused
         case (.interruptSpokenAudioAndMixWithOthers, .playback),
-             (.interruptSpokenAudioAndMixWithOthers, .playAndRecord),
-             (.interruptSpokenAudioAndMixWithOthers, .multiRoute):
+            (.interruptSpokenAudioAndMixWithOthers, .playAndRecord),
+            (.interruptSpokenAudioAndMixWithOthers, .multiRoute):
             return .settable
         case (.interruptSpokenAudioAndMixWithOthers, _): return refused
         case (.allowBluetoothHFP, .record), (.allowBluetoothHFP, .playAndRecord): return .settable
@@ -50,18 +52,20 @@ enum CategoryConfiguration {
     /// The options as set: `options` less those the category makes implicit or clears without an error, as
     /// `setCategory` leaves them. A declared configuration goes through this too, so it reads back the same.
     static func asSet(_ options: CategoryOptions, category: Category, mode: Mode) -> CategoryOptions {
-        CategoryOptions(options.filter { option in
-            switch acceptance(of: option, in: category, mode: mode, profile: Profile()) {
-            case .implicit, .clearedSilently: false
-            case .settable, .refused: true
-            }
-        })
+        CategoryOptions(
+            options.filter { option in
+                switch acceptance(of: option, in: category, mode: mode, profile: Profile()) {
+                case .implicit, .clearedSilently: false
+                case .settable, .refused: true
+                }
+            })
     }
 
     /// The options that will be in force, or the error iOS returns. The first refused option decides
     /// the error, in the SDK's option order.
     static func validate(category: Category, mode: Mode, options: CategoryOptions, profile: Profile)
-        -> Result<CategoryOptions, SessionError> {
+        -> Result<CategoryOptions, SessionError>
+    {
         var accepted: CategoryOptions = []
         for option in options {
             switch acceptance(of: option, in: category, mode: mode, profile: profile) {
@@ -72,7 +76,8 @@ enum CategoryConfiguration {
         }
         let effectiveMode = mode.isValid(for: category) ? mode : .default
         if accepted.contains(.farFieldInput)
-            && !accepted.union(effectiveMode.impliedOptions).contains(.allowBluetoothHFP) {
+            && !accepted.union(effectiveMode.impliedOptions).contains(.allowBluetoothHFP)
+        {
             return .failure(SessionError(.badParam, .farFieldInputNeedsHFP))
         }
         return .success(accepted)
@@ -80,8 +85,10 @@ enum CategoryConfiguration {
 }
 
 extension Engine {
-    mutating func setCategory(_ i: Int, _ category: Category, mode: Mode?, options: CategoryOptions,
-                              _ effects: inout Effects) -> StepResult {
+    mutating func setCategory(
+        _ i: Int, _ category: Category, mode: Mode?, options: CategoryOptions,
+        _ effects: inout Effects
+    ) -> StepResult {
         let mode = mode ?? apps[i].session.mode
         if device.mediaServicesLost { return .failed(SessionError(.mediaServicesFailed, .mediaServicesFailed)) }
         switch CategoryConfiguration.validate(category: category, mode: mode, options: options, profile: profile) {
@@ -97,7 +104,8 @@ extension Engine {
             candidate.options = accepted
             candidate.overridesToSpeaker = false
             if candidate.isActive, let error = activationError(i, session: candidate),
-               error.code != .cannotInterruptOthers || (apps[i].session.isMixable && !candidate.isMixable) {
+                error.code != .cannotInterruptOthers || (apps[i].session.isMixable && !candidate.isMixable)
+            {
                 return .failed(error)
             }
             let previous = currentRoute
@@ -108,8 +116,9 @@ extension Engine {
             }
             if apps[i].session.isActive {
                 interruptOthers(activating: i, &effects)
-                announceRouteChange(from: previous, reason: .categoryChange, rule: .ownerDecidesRoute,
-                                    always: true, &effects)
+                announceRouteChange(
+                    from: previous, reason: .categoryChange, rule: .ownerDecidesRoute,
+                    always: true, &effects)
             }
             return .succeeded
         }
@@ -136,11 +145,15 @@ extension Engine {
 
     private mutating func announceConfiguration(_ i: Int, rule: Rule, _ effects: inout Effects) {
         let session = apps[i].session
-        effects.record(i, .categorySet(session.category, mode: session.effectiveMode,
-                                       options: session.effectiveOptions), rule)
+        effects.record(
+            i,
+            .categorySet(
+                session.category, mode: session.effectiveMode,
+                options: session.effectiveOptions), rule)
         if session.effectiveMode != session.mode {
-            effects.record(i, .modeDowngraded(requested: session.mode, effective: session.effectiveMode),
-                           .unsupportedModeBehavesAsDefault)
+            effects.record(
+                i, .modeDowngraded(requested: session.mode, effective: session.effectiveMode),
+                .unsupportedModeBehavesAsDefault)
         }
     }
 }
@@ -161,7 +174,8 @@ extension Rule {
     static let unsupportedModeBehavesAsDefault = Rule(
         id: "mode.unsupported-behaves-as-default",
         statement: "a mode the category does not support is accepted without error and behaves as `default`",
-        source: "DOC:avfaudio/avaudiosession/mode-swift.struct (Important); DOC:audiotoolbox/1618405-audio-session-modes",
+        source:
+            "DOC:avfaudio/avaudiosession/mode-swift.struct (Important); DOC:audiotoolbox/1618405-audio-session-modes",
         evidence: .documented)
     static let callRefusesCategoryChange = Rule(
         id: "category.call-refuses-change",
@@ -216,10 +230,14 @@ extension Rule {
 
 extension Engine {
     /// The error `setCategory(category, mode:, options:)` would fail with under `profile`, if any.
-    public static func configurationError(category: Category, mode: Mode, options: CategoryOptions,
-                                          profile: Profile = Profile()) -> SessionError? {
-        if case .failure(let error) = CategoryConfiguration.validate(category: category, mode: mode, options: options,
-                                                                      profile: profile) {
+    public static func configurationError(
+        category: Category, mode: Mode, options: CategoryOptions,
+        profile: Profile = Profile()
+    ) -> SessionError? {
+        if case .failure(let error) = CategoryConfiguration.validate(
+            category: category, mode: mode, options: options,
+            profile: profile)
+        {
             return error
         }
         return nil
@@ -229,10 +247,15 @@ extension Engine {
     /// cannot have them and says nothing (allowAirPlay for record, say). Options the category has anyway are not
     /// among them.
     public static func optionsClearedSilently(_ options: CategoryOptions, category: Category, mode: Mode)
-        -> [CategoryOption] {
+        -> [CategoryOption]
+    {
         options.filter { option in
-            if case .clearedSilently = CategoryConfiguration.acceptance(of: option, in: category, mode: mode,
-                                                                        profile: Profile()) { return true }
+            if case .clearedSilently = CategoryConfiguration.acceptance(
+                of: option, in: category, mode: mode,
+                profile: Profile())
+            {
+                return true
+            }
             return false
         }
     }

@@ -2,8 +2,10 @@
 extension Engine {
     /// Interrupts app `j`: its running players pause, its session goes inactive, and it is told
     /// (interruption began).
-    mutating func interrupt(_ j: Int, by interrupter: Interrupter, reason: InterruptionReason, rule: Rule,
-                            _ effects: inout Effects) {
+    mutating func interrupt(
+        _ j: Int, by interrupter: Interrupter, reason: InterruptionReason, rule: Rule,
+        _ effects: inout Effects
+    ) {
         pauseRunningPlayers(j, rule: .interruptionPausesPlayers, byInterruption: true, &effects)
         apps[j].session.isActive = false
         apps[j].mayResume = false

@@ -76,7 +76,7 @@ extension Engine {
     }
 
     /// Runs a step on a suspended app: it is woken into the background first.
-    @inline(__always)   // asked before nearly every app step; most apps are not suspended
+    @inline(__always)  // asked before nearly every app step; most apps are not suspended
     mutating func wakeIfSuspended(_ i: Int, _ effects: inout Effects) {
         if apps[i].lifecycle == .suspended { wake(i, &effects) }
     }
@@ -98,10 +98,12 @@ extension Engine {
         }
         // Only an app changed during the event can have stopped qualifying or have been woken.
         apps.sortChangedInEvent()
-        for k in 0..<apps.changedInEventCount {   // suspending app i changes app i alone
+        for k in 0..<apps.changedInEventCount {  // suspending app i changes app i alone
             let i = apps.changedInEvent(k)
-            guard apps[i].lifecycle == .background && !keepsRunningInBackground(i)
-                && (ranAtStart(i) || effects.woken.has(i)) else { continue }
+            guard
+                apps[i].lifecycle == .background && !keepsRunningInBackground(i)
+                    && (ranAtStart(i) || effects.woken.has(i))
+            else { continue }
             if apps[i].hasRunningIO || apps[i].session.isActive { needsSettle = true }
             suspend(i, &effects)
         }
@@ -133,8 +135,11 @@ extension Engine {
         if apps[i].lifecycle == .terminated {
             startAfresh(i, lifecycle: .suspended)
             let session = apps[i].session
-            effects.record(i, .categorySet(session.category, mode: session.effectiveMode,
-                                           options: session.effectiveOptions), .launchStartsAfresh)
+            effects.record(
+                i,
+                .categorySet(
+                    session.category, mode: session.effectiveMode,
+                    options: session.effectiveOptions), .launchStartsAfresh)
         }
         return bringToForeground(i, &effects)
     }

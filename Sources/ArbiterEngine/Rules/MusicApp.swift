@@ -11,10 +11,13 @@ extension AppConfig {
         player.playsInMusicApp = true
         var reactions: [ReactionTrigger: Reaction] = [.remote(.nextTrack): .nextTrack]
         if profile.musicAppResumesAfterInterruption { reactions[.interruptionEnded] = .resumeIfShouldResume }
-        var config = AppConfig(name, backgroundModes: [.audio], category: .playback, players: [player],
-                               remoteCommands: [.play, .pause, .stop, .togglePlayPause, .nextTrack,
-                                                .changePlaybackPosition],
-                               reactions: reactions)
+        var config = AppConfig(
+            name, backgroundModes: [.audio], category: .playback, players: [player],
+            remoteCommands: [
+                .play, .pause, .stop, .togglePlayPause, .nextTrack,
+                .changePlaybackPosition,
+            ],
+            reactions: reactions)
         config.isMusicApp = true
         return config
     }
@@ -62,10 +65,11 @@ extension Engine {
 
     /// Takes the Music app's handles out of `chosen` (players of app `i`): when there were any, returns the first
     /// and the Music app's index.
-    @inline(__always)   // asked on every play and pause; most apps have no handle, and then nothing is copied
+    @inline(__always)  // asked on every play and pause; most apps have no handle, and then nothing is copied
     func takeMusicAppHandles(from chosen: inout IndexList, of i: Int) -> (handle: Int, musicApp: Int)? {
         guard apps[i].musicAppHandleCount > 0, let m = musicAppIndex,
-              let handle = splitMusicAppHandles(from: &chosen, of: i) else { return nil }
+            let handle = splitMusicAppHandles(from: &chosen, of: i)
+        else { return nil }
         return (handle, m)
     }
 
@@ -108,8 +112,9 @@ extension Engine {
         for j in apps.indices where apps[j].musicAppHandleCount > 0 && apps[j].lifecycle != .terminated {
             for p in apps[j].players.indices
             where apps[j].players[p].drivesMusicApp && apps[j].players[p].generatesPlaybackNotifications {
-                effects.notify(apps[j].id, .playbackStateChanged(player: apps[j].players[p].name, state),
-                               .musicPlayerNotifications)
+                effects.notify(
+                    apps[j].id, .playbackStateChanged(player: apps[j].players[p].name, state),
+                    .musicPlayerNotifications)
             }
         }
     }

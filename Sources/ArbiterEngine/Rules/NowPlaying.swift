@@ -28,7 +28,8 @@ extension Engine {
         var best: (index: Int, serial: Int)?
         for i in apps.indices {
             guard let serial = apps[i].nonMixablePlaySerial, serial > best?.serial ?? Int.min,
-                  apps[i].isNowPlayingCandidate else { continue }
+                apps[i].isNowPlayingCandidate
+            else { continue }
             best = (i, serial)
         }
         return best?.index
@@ -53,15 +54,19 @@ extension Engine {
     /// What the lock screen shows at `time` (at or after the last event), or nil when nothing is Now Playing.
     public func nowPlayingView(at time: Time) -> NowPlayingView? {
         guard let id = nowPlaying, let app = app(id) else { return nil }
-        if let player = app.players.first(where: { ($0.kind == .playerViewController || $0.playsInMusicApp)
-                                                   && $0.publishesNowPlaying
-                                                   && ($0.state != .stopped || $0.position > 0) }) {
-            return NowPlayingView(app: id, title: player.currentItem?.title, duration: player.currentItem?.duration,
-                                  elapsed: player.position(at: time), rate: player.effectiveRate)
+        if let player = app.players.first(where: {
+            ($0.kind == .playerViewController || $0.playsInMusicApp)
+                && $0.publishesNowPlaying
+                && ($0.state != .stopped || $0.position > 0)
+        }) {
+            return NowPlayingView(
+                app: id, title: player.currentItem?.title, duration: player.currentItem?.duration,
+                elapsed: player.position(at: time), rate: player.effectiveRate)
         }
         guard let published = app.published else { return NowPlayingView(app: id) }
-        return NowPlayingView(app: id, title: published.info.title, duration: published.info.duration,
-                              elapsed: published.elapsed(at: time), rate: published.info.effectiveRate)
+        return NowPlayingView(
+            app: id, title: published.info.title, duration: published.info.duration,
+            elapsed: published.elapsed(at: time), rate: published.info.effectiveRate)
     }
 
     mutating func publish(_ i: Int, _ info: NowPlayingInfo?, _ effects: inout Effects) -> StepResult {
@@ -71,7 +76,8 @@ extension Engine {
     }
 
     mutating func setCommands(_ i: Int, _ commands: [RemoteCommand], enabled: Bool, _ effects: inout Effects)
-        -> StepResult {
+        -> StepResult
+    {
         let set = Set(apps[i].enabledCommands)
         let next = enabled ? set.union(commands) : set.subtracting(commands)
         apps[i].enabledCommands = RemoteCommand.allCases.filter(next.contains)

@@ -35,6 +35,8 @@ extension Rule {
 
 extension Engine {
     /// The rules behind the two other-audio hints, for explanations.
-    public static let otherAudioRules = (isOtherAudioPlaying: Rule.otherAudioPlaying,
-                                         secondaryAudioShouldBeSilenced: Rule.secondaryAudioHint)
+    public static let otherAudioRules = (
+        isOtherAudioPlaying: Rule.otherAudioPlaying,
+        secondaryAudioShouldBeSilenced: Rule.secondaryAudioHint
+    )
 }

@@ -2,7 +2,7 @@
 extension Engine {
     /// The players an action names: the one called `name`, or every player (recorders excluded). The names were
     /// checked before (`playerProblem`).
-    @inline(__always)   // called from mutating rules (performance conventions: mutating reads)
+    @inline(__always)  // called from mutating rules (performance conventions: mutating reads)
     func players(of i: Int, named name: String?) -> IndexList {
         var chosen = IndexList()
         // Naming no player, with no recorder among them: every player, without reading them.
@@ -31,8 +31,10 @@ extension Engine {
 
     /// Plays the players `name` names. A systemMusicPlayer among them starts the Music app instead, after the app's
     /// own players. `asForeground`: asked by the app in front (the Music app playing for a systemMusicPlayer).
-    mutating func play(_ i: Int, player name: String?, asForeground: Bool = false,
-                       _ effects: inout Effects) -> StepResult {
+    mutating func play(
+        _ i: Int, player name: String?, asForeground: Bool = false,
+        _ effects: inout Effects
+    ) -> StepResult {
         var chosen = players(of: i, named: name)
         let musicAppHandle = takeMusicAppHandles(from: &chosen, of: i)
         if !chosen.isEmpty {
@@ -78,7 +80,8 @@ extension Engine {
             return .failed(SessionError(.incompatibleCategory, .recordingNeedsInputCategory))
         }
         if apps[i].lifecycle != .foreground && !apps[i].isRecording
-            && (!apps[i].hasAudioBackgroundMode || apps[i].session.isMixable) {
+            && (!apps[i].hasAudioBackgroundMode || apps[i].session.isMixable)
+        {
             return .failed(SessionError(.cannotStartRecording, .backgroundRecordingNeedsAudioMode))
         }
         if device.builtInMicMuted && !apps[i].isRecording && mutedMicSilences(i) {

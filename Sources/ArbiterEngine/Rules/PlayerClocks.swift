@@ -2,8 +2,10 @@
 extension Engine {
     /// Sets a player's state (keeping its position continuous) and records the decision. `byInterruption`: an
     /// interruption pauses it (what `resumeIfShouldResume` resumes).
-    mutating func setPlayer(_ i: Int, _ p: Int, _ state: PlayerState, rule: Rule, byInterruption: Bool = false,
-                            _ effects: inout Effects) {
+    mutating func setPlayer(
+        _ i: Int, _ p: Int, _ state: PlayerState, rule: Rule, byInterruption: Bool = false,
+        _ effects: inout Effects
+    ) {
         guard apps[i].players[p].state != state else { return }
         // One write: each write to an app's players recounts them.
         apps[i].players[p].set(state, at: now, byInterruption: byInterruption)
@@ -11,13 +13,16 @@ extension Engine {
         if i == musicAppIndex { tellMusicAppHandles(state, &effects) }
         // The player's fields (performance conventions: in-place reads).
         let (notifies, itemMayChange) = apps[i].players.withUnsafeBufferPointer { players in
-            (players[p].kind.isMusicPlayer && players[p].generatesPlaybackNotifications,
-             players[p].streams || players[p].itemStatus != .readyToPlay)
+            (
+                players[p].kind.isMusicPlayer && players[p].generatesPlaybackNotifications,
+                players[p].streams || players[p].itemStatus != .readyToPlay
+            )
         }
         if itemMayChange { refreshItem(i, p, &effects) }
         if notifies {
-            effects.notify(apps[i].id, .playbackStateChanged(player: apps[i].players[p].name, state),
-                           .musicPlayerNotifications)
+            effects.notify(
+                apps[i].id, .playbackStateChanged(player: apps[i].players[p].name, state),
+                .musicPlayerNotifications)
         }
     }
 
@@ -42,7 +47,8 @@ extension Engine {
         for i in derived.timedPlayback {
             for p in apps[i].players.indices {
                 guard apps[i].players[p].isRunning, let duration = apps[i].players[p].currentItem?.duration,
-                      apps[i].players[p].position(at: now) >= duration else { continue }
+                    apps[i].players[p].position(at: now) >= duration
+                else { continue }
                 let player = apps[i].players[p]
                 let endedAt = player.positionTime + .seconds((duration - player.position) / player.rate)
                 if earliest == nil || endedAt < earliest!.at { earliest = (i, p, endedAt) }
@@ -62,8 +68,9 @@ extension Engine {
             apps[i].players[p].seek(to: 0, at: endedAt)
             itemChanged(i, p, &effects)
             let next = apps[i].players[p]
-            effects.record(i, .playerItem(next.name, index: next.itemIndex, title: next.currentItem?.title),
-                           .queueAdvances)
+            effects.record(
+                i, .playerItem(next.name, index: next.itemIndex, title: next.currentItem?.title),
+                .queueAdvances)
         } else {
             apps[i].players[p].seek(to: player.currentItem?.duration ?? player.position, at: now)
             apps[i].players[p].state = .stopped
@@ -109,8 +116,11 @@ extension Engine {
             }
             apps[i].players[p].seek(to: 0, at: now)
             let player = apps[i].players[p]
-            effects.record(i, .playerItem(player.name, index: player.itemIndex,
-                                          title: player.currentItem?.title), .playerPlays)
+            effects.record(
+                i,
+                .playerItem(
+                    player.name, index: player.itemIndex,
+                    title: player.currentItem?.title), .playerPlays)
         }
         return .succeeded
     }
@@ -131,7 +141,8 @@ extension Rule {
         evidence: .documented)
     static let playerRateSet = Rule(
         id: "player.rate",
-        statement: "a player plays at the rate the app sets (2 is twice normal speed): its position, and the end of its "
+        statement:
+            "a player plays at the rate the app sets (2 is twice normal speed): its position, and the end of its "
             + "item, come at that rate; a player that publishes Now Playing itself shows that rate",
         source: "DOC:avfoundation/avplayer/rate; DOC:avfaudio/avaudioplayer/rate; DOC:mediaplayer/"
             + "mpnowplayinginfopropertyplaybackrate",

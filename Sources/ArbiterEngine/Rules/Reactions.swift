@@ -11,8 +11,9 @@ extension Engine {
             let notification = effects.notifications[cursor]
             cursor += 1
             guard let i = index(of: notification.app), apps[i].lifecycle != .terminated,
-                  let (trigger, shouldResume) = Engine.trigger(for: notification.kind),
-                  let reaction = apps[i].config.reactions[trigger] else { continue }
+                let (trigger, shouldResume) = Engine.trigger(for: notification.kind),
+                let reaction = apps[i].config.reactions[trigger]
+            else { continue }
             if react(i, trigger: trigger, reaction, shouldResume: shouldResume, &effects) != nil {
                 settle(&effects)
             }
@@ -30,15 +31,17 @@ extension Engine {
         case .mediaServicesWereLost: nil
         case .silenceSecondaryAudioHint(.begin): (.silenceSecondaryAudioBegan, false)
         case .silenceSecondaryAudioHint(.end): (.silenceSecondaryAudioEnded, false)
-        case .remoteCommand: nil   // handled where the command is delivered, so its status can be recorded
+        case .remoteCommand: nil  // handled where the command is delivered, so its status can be recorded
         case .playbackStateChanged, .didPlayToEndTime: nil
         }
     }
 
     /// Runs one reaction of app `i`; nil when it had nothing to do.
     @discardableResult
-    mutating func react(_ i: Int, trigger: ReactionTrigger, _ reaction: Reaction, shouldResume: Bool,
-                        _ effects: inout Effects) -> ReactionRecord? {
+    mutating func react(
+        _ i: Int, trigger: ReactionTrigger, _ reaction: Reaction, shouldResume: Bool,
+        _ effects: inout Effects
+    ) -> ReactionRecord? {
         let actions = self.actions(for: reaction, app: i, shouldResume: shouldResume)
         guard !actions.isEmpty else { return nil }
         effects.record(i, .reacted(trigger, reaction), .appReaction)
@@ -82,7 +85,8 @@ extension Engine {
 extension Rule {
     static let appReaction = Rule(
         id: "app.reaction",
-        statement: "the app's own code reacts to what it was told, as the scenario declares; iOS does not do this for it",
+        statement:
+            "the app's own code reacts to what it was told, as the scenario declares; iOS does not do this for it",
         source: "scenario format (Reactions)",
         evidence: .model)
 }

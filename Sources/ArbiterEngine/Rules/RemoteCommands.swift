@@ -25,10 +25,12 @@ extension Engine {
     }
 
     /// The commands that AVPlayerViewController and the music players handle for their player themselves.
-    public static let playerHandledCommands: [RemoteCommand] = [.play, .pause, .togglePlayPause, .stop, .changePlaybackPosition]
+    public static let playerHandledCommands: [RemoteCommand] = [
+        .play, .pause, .togglePlayPause, .stop, .changePlaybackPosition,
+    ]
 
     /// The player of app `i` that handles `command` itself (AVPlayerViewController, a music player), if any.
-    @inline(__always)   // called from mutating rules (performance conventions: mutating reads)
+    @inline(__always)  // called from mutating rules (performance conventions: mutating reads)
     private func player(handling command: RemoteCommand, app i: Int) -> Int? {
         guard Engine.playerHandledCommands.contains(command) else { return nil }
         return apps[i].players.firstIndex(where: \.publishesNowPlaying)
@@ -36,8 +38,10 @@ extension Engine {
 
     /// App `i` acts on a remote command it was sent: its player `handlingPlayer`, or its handler (told already when
     /// `told`), records the status.
-    private mutating func perform(_ command: RemoteCommand, position: Double?, app i: Int, player handlingPlayer: Int?,
-                                  told: Bool, _ effects: inout Effects) {
+    private mutating func perform(
+        _ command: RemoteCommand, position: Double?, app i: Int, player handlingPlayer: Int?,
+        told: Bool, _ effects: inout Effects
+    ) {
         if let p = handlingPlayer {
             // The player's code runs in the app, so a suspended app is woken to run it, as for any step.
             wakeIfSuspended(i, &effects)
@@ -53,13 +57,16 @@ extension Engine {
             if case .failed = record?.result { status = .commandFailed }
             if case .rejected = record?.result { status = .commandFailed }
         } else if command == .changePlaybackPosition, let position, !apps[i].config.runsOwnCode,
-                  let p = apps[i].players.indices.first {
+            let p = apps[i].players.indices.first
+        {
             apps[i].players[p].seek(to: position, at: now)
             effects.playerPosition(i, p, position, .remoteToNowPlaying)
         }
         effects.record(i, .remoteHandled(command, status), .remoteToNowPlaying)
         // The handler's return value travels with the delivery, so a check can read it.
-        if status != .success && !told { effects.notifications[delivered].kind = .remoteCommand(command, status: status) }
+        if status != .success && !told {
+            effects.notifications[delivered].kind = .remoteCommand(command, status: status)
+        }
     }
 
     /// After Siri's interruption has ended and the apps have reacted to that, each app applies the remote commands it
@@ -70,14 +77,17 @@ extension Engine {
         for entry in queued where apps[Int(entry.app)].lifecycle != .terminated {
             let i = Int(entry.app)
             effects.record(i, .remoteApplied(entry.command), .siriQueuesCommands)
-            perform(entry.command, position: entry.value?.position, app: i,
-                    player: player(handling: entry.command, app: i), told: true, &effects)
+            perform(
+                entry.command, position: entry.value?.position, app: i,
+                player: player(handling: entry.command, app: i), told: true, &effects)
         }
     }
 
     /// A player that handles remote commands itself (AVPlayerViewController, the music players) acts on them.
-    private mutating func playerHandles(_ command: RemoteCommand, position: Double?, app i: Int, player p: Int,
-                                        _ effects: inout Effects) -> HandlerStatus {
+    private mutating func playerHandles(
+        _ command: RemoteCommand, position: Double?, app i: Int, player p: Int,
+        _ effects: inout Effects
+    ) -> HandlerStatus {
         let name = apps[i].players[p].name
         let result: StepResult
         switch command {
@@ -85,7 +95,9 @@ extension Engine {
         case .pause: result = halt(i, player: name, to: .paused, &effects)
         case .stop: result = halt(i, player: name, to: .stopped, &effects)
         case .togglePlayPause:
-            result = apps[i].players[p].isRunning ? halt(i, player: name, to: .paused, &effects)
+            result =
+                apps[i].players[p].isRunning
+                ? halt(i, player: name, to: .paused, &effects)
                 : play(i, player: name, &effects)
         case .changePlaybackPosition:
             guard let position else { return .commandFailed }

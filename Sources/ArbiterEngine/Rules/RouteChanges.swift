@@ -12,7 +12,7 @@ extension Engine {
     }
 
     mutating func disconnect(_ spec: AccessorySpec, _ effects: inout Effects) -> StepResult {
-        let found = device.accessoryIndex(matching: spec)!   // a missing accessory is rejected before
+        let found = device.accessoryIndex(matching: spec)!  // a missing accessory is rejected before
         let previous = currentRoute
         let removed = device.accessories.remove(at: found)
         accessoryChanges += 1
@@ -23,8 +23,10 @@ extension Engine {
         // An app that plays has an active session (an invariant): only those that may be active are looked at.
         forEachPossiblyActive { engine, i in
             guard engine.apps[i].isPlaying else { return }
-            for p in engine.apps[i].players.indices where engine.apps[i].players[p].isRunning
-                && [.avPlayer, .queuePlayer, .playerViewController].contains(engine.apps[i].players[p].kind) {
+            for p in engine.apps[i].players.indices
+            where engine.apps[i].players[p].isRunning
+                && [.avPlayer, .queuePlayer, .playerViewController].contains(engine.apps[i].players[p].kind)
+            {
                 engine.setPlayer(i, p, .paused, rule: .avPlayerPausesOnUnplug, &effects)
             }
         }
@@ -70,13 +72,17 @@ extension Engine {
 
     /// If the route differs from `previous` (or `always`), records it and tells every app with an
     /// active session, with the reason and the previous route.
-    mutating func announceRouteChange(from previous: Route, reason: RouteChangeReason, rule: Rule,
-                                      always: Bool = false, _ effects: inout Effects) {
+    mutating func announceRouteChange(
+        from previous: Route, reason: RouteChangeReason, rule: Rule,
+        always: Bool = false, _ effects: inout Effects
+    ) {
         announceRouteChange(to: currentRoute, from: previous, reason: reason, rule: rule, always: always, &effects)
     }
 
-    mutating func announceRouteChange(to route: Route, from previous: Route, reason: RouteChangeReason, rule: Rule,
-                                      always: Bool = false, _ effects: inout Effects) {
+    mutating func announceRouteChange(
+        to route: Route, from previous: Route, reason: RouteChangeReason, rule: Rule,
+        always: Bool = false, _ effects: inout Effects
+    ) {
         guard route != previous || always else { return }
         if route != previous { effects.record(nil, .route(route), rule) }
         effects.lastRoute = route

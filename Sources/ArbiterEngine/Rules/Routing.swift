@@ -11,7 +11,10 @@ extension Engine {
         for i in apps.indices where apps[i].session.isActive {
             let mixable = apps[i].session.isMixable
             let serial = apps[i].session.activationSerial
-            guard let current = best else { best = (i, mixable, serial); continue }
+            guard let current = best else {
+                best = (i, mixable, serial)
+                continue
+            }
             if (current.mixable && !mixable) || (current.mixable == mixable && current.serial < serial) {
                 best = (i, mixable, serial)
             }
@@ -62,7 +65,8 @@ struct Routing {
     var handsFreeDevice: Port? {
         guard category.traits.hasInput, allowsInput(.bluetoothHFP) else { return nil }
         if session.preferredInput == .bluetoothHFP,
-           let device = accessories.last(where: { $0.kind.inputs.contains(.bluetoothHFP) }) {
+            let device = accessories.last(where: { $0.kind.inputs.contains(.bluetoothHFP) })
+        {
             return Port(.bluetoothHFP, accessory: device.label)
         }
         let output = chosenOutputs[0]
@@ -107,10 +111,13 @@ struct Routing {
 
     var chosenOutputs: [Port] {
         if category == .multiRoute {
-            let all = accessories.compactMap { accessory in output(of: accessory).map { Port($0, accessory: accessory.label) } }
+            let all = accessories.compactMap { accessory in
+                output(of: accessory).map { Port($0, accessory: accessory.label) }
+            }
             return all.isEmpty ? [Port(.builtInSpeaker)] : all
         }
-        let speakerFirst = category == .playAndRecord && options.contains(.defaultToSpeaker)
+        let speakerFirst =
+            category == .playAndRecord && options.contains(.defaultToSpeaker)
             && profile.defaultToSpeakerOverridesHeadphones
         if !speakerFirst, let last = accessories.last(where: { output(of: $0) != nil }) {
             return [Port(output(of: last)!, accessory: last.label)]

@@ -21,7 +21,8 @@ extension Rule {
         .playingActivates, .playerPlays, .recorderRecords, .backgroundPlaybackNeedsAudioMode,
         .backgroundRecordingNeedsAudioMode, .recordingNeedsInputCategory, .nowPlayingEligibility,
         // Lifecycle and background
-        .oneForegroundApp, .backgroundKeepsAudio, .backgroundSuspends, .appWasSuspendedNotice, .wokenForStep, .terminationEndsEverything,
+        .oneForegroundApp, .backgroundKeepsAudio, .backgroundSuspends, .appWasSuspendedNotice, .wokenForStep,
+        .terminationEndsEverything,
         .launchStartsAfresh, .appDeclared,
         // Audibility, ducking, other audio
         .nothingPlaying, .inactiveIsSilent, .categoryHasNoOutput, .silentSwitch, .screenLock,
@@ -34,9 +35,11 @@ extension Rule {
         // The built-in mic muted in hardware
         .mutedMicInterrupts, .mutedMicCannotStartInput, .micUnmuted,
         // Now Playing, remote commands, players, reactions
-        .nowPlayingInfoExtrapolated, .disabledCommandsNotSent, .remoteToNowPlaying, .remoteNeedsNowPlaying, .siriQueuesCommands,
+        .nowPlayingInfoExtrapolated, .disabledCommandsNotSent, .remoteToNowPlaying, .remoteNeedsNowPlaying,
+        .siriQueuesCommands,
         .playerHandlesRemote, .playerRateSet, .didPlayToEndTime,
-        .streamBuffersOnline, .itemFails, .playerWaitsForStream, .stallPausesWithoutWaiting, .waitingIsSilent, .queueAdvances, .itemEnds, .applicationMusicPlayerStops,
+        .streamBuffersOnline, .itemFails, .playerWaitsForStream, .stallPausesWithoutWaiting, .waitingIsSilent,
+        .queueAdvances, .itemEnds, .applicationMusicPlayerStops,
         .musicAppPlaysForSystemPlayer, .musicAppSharesQueue,
         .musicPlayerNotifications, .videoPausesInBackground, .appReaction,
         // Media services

@@ -3,8 +3,10 @@
 extension Engine {
     /// Sets one of app `i`'s session preferences. It changes nothing else at once: the preference is read when the
     /// output goes away (`disconnect`) or a call rings (`incomingCall`).
-    mutating func setPreference(_ i: Int, _ preference: SessionPreference, _ value: Bool,
-                                _ effects: inout Effects) -> StepResult {
+    mutating func setPreference(
+        _ i: Int, _ preference: SessionPreference, _ value: Bool,
+        _ effects: inout Effects
+    ) -> StepResult {
         let rule: Rule
         switch preference {
         case .interruptionOnRouteDisconnect:

@@ -36,8 +36,9 @@ extension Engine {
         }
         if status != player.itemStatus {
             apps[i].players[p].itemStatus = status
-            effects.record(i, .playerItemStatus(player.name, status),
-                           status == .failed ? .itemFails : .streamBuffersOnline)
+            effects.record(
+                i, .playerItemStatus(player.name, status),
+                status == .failed ? .itemFails : .streamBuffersOnline)
         }
         // Only a loaded stream has a buffer to run dry.
         let bufferEmpty = player.streams && !online && status == .readyToPlay
@@ -46,7 +47,7 @@ extension Engine {
             effects.record(i, .playerBuffer(player.name, empty: bufferEmpty), .streamBuffersOnline)
         }
         guard player.state == .playing else {
-            if player.isWaiting { apps[i].players[p].isWaiting = false }   // paused or stopped: nothing to wait for
+            if player.isWaiting { apps[i].players[p].isWaiting = false }  // paused or stopped: nothing to wait for
             return
         }
         if status == .failed {
@@ -78,7 +79,8 @@ extension Rule {
     static let itemFails = Rule(
         id: "stream.item-fails",
         statement: "an item that cannot be loaded has status failed and its player cannot play it",
-        source: "DOC:avfoundation/avplayeritem/status (failed); SEED1 (AVPlayerStatusFailed: network or server problem)",
+        source:
+            "DOC:avfoundation/avplayeritem/status (failed); SEED1 (AVPlayerStatusFailed: network or server problem)",
         evidence: .documented)
     static let playerWaitsForStream = Rule(
         id: "stream.waits-to-minimize-stalling",

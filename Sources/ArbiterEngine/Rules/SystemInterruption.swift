@@ -14,9 +14,10 @@ extension Engine {
         case .endCall:
             if device.call == .active {
                 setCall(nil, &effects)
-                endSystemInterruption(by: .phoneCall, shouldResume: profile.callEndedShouldResume,
-                                      rule: .answeredCallEnds, &effects)
-            } else {   // ringing: ending it declines it
+                endSystemInterruption(
+                    by: .phoneCall, shouldResume: profile.callEndedShouldResume,
+                    rule: .answeredCallEnds, &effects)
+            } else {  // ringing: ending it declines it
                 setCall(nil, &effects)
                 endSystemInterruption(by: .phoneCall, shouldResume: true, rule: .declinedCallResumes, &effects)
             }
@@ -46,16 +47,19 @@ extension Engine {
 
     private mutating func setCall(_ state: CallState?, _ effects: inout Effects) {
         device.call = state
-        let rule: Rule = switch state {
-        case .ringing: .callInterrupts
-        case .active: .callAnswered
-        case nil: .callOver
-        }
+        let rule: Rule =
+            switch state {
+            case .ringing: .callInterrupts
+            case .active: .callAnswered
+            case nil: .callOver
+            }
         effects.record(nil, .call(state), rule)
     }
 
-    private mutating func endSystemInterruption(by interrupter: Interrupter, shouldResume: Bool, rule: Rule,
-                                                _ effects: inout Effects) {
+    private mutating func endSystemInterruption(
+        by interrupter: Interrupter, shouldResume: Bool, rule: Rule,
+        _ effects: inout Effects
+    ) {
         for j in takeInterrupted(bySystem: interrupter) {
             endInterruption(j, shouldResume: shouldResume, rule: rule, &effects)
         }

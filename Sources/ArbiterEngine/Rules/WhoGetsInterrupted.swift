@@ -23,16 +23,18 @@ extension Engine {
         if !apps[i].session.isMixable && apps[i].session.category.traits.interruptsNonMixable {
             forEachPossiblyActive { engine, j in
                 guard j != i && engine.apps[j].session.isActive && !engine.apps[j].session.isMixable else { return }
-                engine.interrupt(j, by: .app(engine.apps[i].id), reason: .default,
-                                 rule: .nonMixableActivationInterrupts, &effects)
+                engine.interrupt(
+                    j, by: .app(engine.apps[i].id), reason: .default,
+                    rule: .nonMixableActivationInterrupts, &effects)
             }
         }
         if apps[i].session.effectiveOptions.contains(.interruptSpokenAudioAndMixWithOthers) {
             forEachPossiblyActive { engine, j in
                 guard j != i && engine.apps[j].session.isActive && engine.apps[j].session.effectiveMode == .spokenAudio
                 else { return }
-                engine.interrupt(j, by: .app(engine.apps[i].id), reason: .default, rule: .interruptSpokenAudio,
-                                 &effects)
+                engine.interrupt(
+                    j, by: .app(engine.apps[i].id), reason: .default, rule: .interruptSpokenAudio,
+                    &effects)
             }
         }
     }
@@ -40,15 +42,18 @@ extension Engine {
     /// Calls, Siri and alarms: interrupts every active session; mixable ones too unless the profile says otherwise. `sparing`: a ringing
     /// call, which leaves alone the sessions that prefer no interruptions from system alerts when it shows as a
     /// banner. `answering`: an answered call, which interrupts those too, by their own rule.
-    mutating func interruptActiveSessions(by interrupter: Interrupter, rule: Rule, sparing: Bool = false,
-                                                  answering: Bool = false, _ effects: inout Effects) {
+    mutating func interruptActiveSessions(
+        by interrupter: Interrupter, rule: Rule, sparing: Bool = false,
+        answering: Bool = false, _ effects: inout Effects
+    ) {
         forEachPossiblyActive { engine, j in
             guard engine.apps[j].session.isActive else { return }
             if engine.apps[j].session.isMixable && !engine.profile.mixableInterruptedBySystem { return }
             if sparing && engine.ringingCallSpares(j) { return }
             let spared = answering && engine.ringingCallSpares(j)
-            engine.interrupt(j, by: interrupter, reason: .default, rule: spared ? .bannerCallAnsweredInterrupts : rule,
-                             &effects)
+            engine.interrupt(
+                j, by: interrupter, reason: .default, rule: spared ? .bannerCallAnsweredInterrupts : rule,
+                &effects)
         }
     }
 
@@ -62,7 +67,8 @@ extension Engine {
     /// session, when active, is interrupted unless it called setPrefersInterruptionOnRouteDisconnect(false).
     mutating func interruptNowPlayingOnRouteDisconnect(_ effects: inout Effects) {
         if ios >= 17, let i = Engine.nowPlayingIndex(apps, settled: derived.nowPlaying), apps[i].session.isActive,
-           apps[i].session.prefersInterruptionOnRouteDisconnect {
+            apps[i].session.prefersInterruptionOnRouteDisconnect
+        {
             interrupt(i, by: .routeDisconnect, reason: .routeDisconnected, rule: .routeDisconnectedInterrupts, &effects)
         }
     }
@@ -71,8 +77,10 @@ extension Engine {
     /// include overrideMutedMicrophoneInterruption (`mutedMicSilences`).
     mutating func interruptMutedMicInput(_ effects: inout Effects) {
         forEachPossiblyActive { engine, j in
-            guard engine.apps[j].session.isActive && engine.apps[j].isRecording
-                && engine.mutedMicSilences(j) else { return }
+            guard
+                engine.apps[j].session.isActive && engine.apps[j].isRecording
+                    && engine.mutedMicSilences(j)
+            else { return }
             engine.interrupt(j, by: .micMuted, reason: .builtInMicMuted, rule: .mutedMicInterrupts, &effects)
         }
     }
@@ -106,7 +114,8 @@ extension Rule {
         evidence: .documented)
     static let siriInterrupts = Rule(
         id: "system.siri-interrupts",
-        statement: "Siri interrupts the active sessions, mixable ones too by default (profile mixableInterruptedBySystem)",
+        statement:
+            "Siri interrupts the active sessions, mixable ones too by default (profile mixableInterruptedBySystem)",
         source: "ASPG14 p.27 (Handling Interruptions From Siri)",
         evidence: .documented)
     static let alarmInterrupts = Rule(

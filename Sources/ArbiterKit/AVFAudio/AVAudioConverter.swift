@@ -3,17 +3,24 @@ public typealias AVAudioPacketCount = UInt32
 
 /// `AVAudioConverterInputStatus`: what an input block says it handed the converter.
 public enum AVAudioConverterInputStatus: Int, Sendable {
-    case haveData = 0, noDataNow = 1, endOfStream = 2
+    case haveData = 0
+    case noDataNow = 1
+    case endOfStream = 2
 }
 
 /// `AVAudioConverterOutputStatus`.
 public enum AVAudioConverterOutputStatus: Int, Sendable {
-    case haveData = 0, inputRanDry = 1, endOfStream = 2, error = 3
+    case haveData = 0
+    case inputRanDry = 1
+    case endOfStream = 2
+    case error = 3
 }
 
 /// `AVAudioConverterPrimeMethod`.
 public enum AVAudioConverterPrimeMethod: Int, Sendable {
-    case pre = 0, normal = 1, none = 2
+    case pre = 0
+    case normal = 1
+    case none = 2
 }
 
 /// `AVAudioConverterInputBlock`: `@Sendable`, as the SDK declares it.
@@ -43,10 +50,13 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
     /// A converter between two formats with channels and a rate; nil otherwise.
     public init?(from fromFormat: AVAudioFormat, to toFormat: AVAudioFormat) {
         guard fromFormat.channelCount > 0, toFormat.channelCount > 0, fromFormat.sampleRate > 0,
-              toFormat.sampleRate > 0 else { return nil }
+            toFormat.sampleRate > 0
+        else { return nil }
         inputFormat = fromFormat
         outputFormat = toFormat
-        channelMap = (0..<Int(toFormat.channelCount)).map { NSNumber(value: $0 < Int(fromFormat.channelCount) ? $0 : 0) }
+        channelMap = (0..<Int(toFormat.channelCount)).map {
+            NSNumber(value: $0 < Int(fromFormat.channelCount) ? $0 : 0)
+        }
     }
 
     /// Forgets what it was converting: nothing is held here.
@@ -60,8 +70,10 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
     /// Reported as not modelled; the output is left empty and `.error` returned (see the class). Its result may be
     /// dropped, as in the Objective-C API iOS imports.
     @discardableResult
-    open func convert(to outputBuffer: AVAudioBuffer, error outError: NSErrorPointer,
-                      withInputFrom inputBlock: AVAudioConverterInputBlock) -> AVAudioConverterOutputStatus {
+    open func convert(
+        to outputBuffer: AVAudioBuffer, error outError: NSErrorPointer,
+        withInputFrom inputBlock: AVAudioConverterInputBlock
+    ) -> AVAudioConverterOutputStatus {
         outError?.pointee = unmodelled("AVAudioConverter.convert(to:error:withInputFrom:)", outputBuffer)
         return .error
     }
@@ -69,7 +81,8 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
     private func unmodelled(_ api: String, _ outputBuffer: AVAudioBuffer) -> NSError {
         Diagnostics.unmodelled("\(api) (converting samples)", app: app ?? SimulatedApp.current)
         (outputBuffer as? AVAudioPCMBuffer)?.frameLength = 0
-        return NSError(domain: NSOSStatusErrorDomain, code: Int(kAudio_UnimplementedError),
-                       userInfo: [NSLocalizedDescriptionKey: "\(api): converting samples is not modelled"])
+        return NSError(
+            domain: NSOSStatusErrorDomain, code: Int(kAudio_UnimplementedError),
+            userInfo: [NSLocalizedDescriptionKey: "\(api): converting samples is not modelled"])
     }
 }

@@ -2,8 +2,9 @@ import ArbiterEngine
 
 extension NSNotification.Name {
     /// Posted (object: the engine) when the hardware format changes from the one the engine was started on: it has
-/// stopped.
-    public static let AVAudioEngineConfigurationChange = NSNotification.Name("AVAudioEngineConfigurationChangeNotification")
+    /// stopped.
+    public static let AVAudioEngineConfigurationChange = NSNotification.Name(
+        "AVAudioEngineConfigurationChangeNotification")
 }
 
 /// `AVAudioEngine`: the app's engine is one `audioEngine` player of the app in the policy engine (named
@@ -78,8 +79,10 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
         connections.append((node1, node2, format))
     }
 
-    open func connect(_ node1: AVAudioNode, to node2: AVAudioNode, fromBus bus1: AVAudioNodeBus,
-                      toBus bus2: AVAudioNodeBus, format: AVAudioFormat?) {
+    open func connect(
+        _ node1: AVAudioNode, to node2: AVAudioNode, fromBus bus1: AVAudioNodeBus,
+        toBus bus2: AVAudioNodeBus, format: AVAudioFormat?
+    ) {
         connect(node1, to: node2, format: format)
     }
 
@@ -142,9 +145,10 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
         switch outcome.result {
         case .succeeded: return
         case .failed(let error):
-            throw AVAudioSession.error(AVAudioSession.ErrorCode(rawValue: Int(error.code.osStatus)) ?? .unspecified,
-                                       "AVAudioEngine.\(api) failed with \(error.code) (\(error.code.codeText)): "
-                                           + "[\(error.rule.id)] \(error.rule.statement)")
+            throw AVAudioSession.error(
+                AVAudioSession.ErrorCode(rawValue: Int(error.code.osStatus)) ?? .unspecified,
+                "AVAudioEngine.\(api) failed with \(error.code) (\(error.code.codeText)): "
+                    + "[\(error.rule.id)] \(error.rule.statement)")
         case .rejected(let error):
             throw AVAudioSession.error(.unspecified, "AVAudioEngine.\(api) was refused: \(error)")
         }
@@ -185,8 +189,10 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     func routeChanged(session: AVAudioSession) {
         guard !starting, let before = configuredHardware else { return }
         let now = session.hardware
-        guard before.sampleRate != now.sampleRate || before.inputNumberOfChannels != now.inputNumberOfChannels
-            || before.outputNumberOfChannels != now.outputNumberOfChannels else { return }
+        guard
+            before.sampleRate != now.sampleRate || before.inputNumberOfChannels != now.inputNumberOfChannels
+                || before.outputNumberOfChannels != now.outputNumberOfChannels
+        else { return }
         configuredHardware = now
         if isRunning { halt(.stop(player: engineName), "stop() (configuration change)") }
         app?.notificationCenter.post(name: .AVAudioEngineConfigurationChange, object: self)
@@ -224,8 +230,10 @@ open class AVAudioNode: NSObject, @unchecked Sendable {
 
     /// Installs a tap; the block is never called: the simulated phone renders no audio. A tap on the input node puts
     /// the input in use.
-    open func installTap(onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?,
-                         block tapBlock: @escaping AVAudioNodeTapBlock) {
+    open func installTap(
+        onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?,
+        block tapBlock: @escaping AVAudioNodeTapBlock
+    ) {
         taps[bus] = tapBlock
     }
 
@@ -369,10 +377,14 @@ open class AVAudioPlayerNode: AVAudioNode, @unchecked Sendable {
     /// Plays; iOS raises an exception when the engine is not running: here that is reported and nothing plays.
     open func play() {
         guard let engine, engine.isRunning else {
-            let message = "AVAudioPlayerNode.play() while its engine is not running (iOS raises an exception); "
+            let message =
+                "AVAudioPlayerNode.play() while its engine is not running (iOS raises an exception); "
                 + "expected AVAudioEngine.start() first"
-            if let app = engine?.app ?? SimulatedApp.current { app.phone.diagnose("\(app.name) code: \(message)") }
-            else { Diagnostics.report(message) }
+            if let app = engine?.app ?? SimulatedApp.current {
+                app.phone.diagnose("\(app.name) code: \(message)")
+            } else {
+                Diagnostics.report(message)
+            }
             return
         }
         guard !playing else { return }
@@ -410,23 +422,30 @@ open class AVAudioPlayerNode: AVAudioNode, @unchecked Sendable {
         append(file.duration, completionHandler ?? {})
     }
 
-    open func scheduleFile(_ file: AVAudioFile, at when: AVAudioTime?,
-                           completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
-                           completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil) {
+    open func scheduleFile(
+        _ file: AVAudioFile, at when: AVAudioTime?,
+        completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
+        completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil
+    ) {
         append(file.duration) { completionHandler?(callbackType) }
     }
 
-    open func scheduleSegment(_ file: AVAudioFile, startingFrame startFrame: AVAudioFramePosition,
-                              frameCount numberFrames: AVAudioFrameCount, at when: AVAudioTime?,
-                              completionHandler: (() -> Void)? = nil) {
-        append(file.duration == nil ? nil : Double(numberFrames) / file.processingFormat.sampleRate,
-               completionHandler ?? {})
+    open func scheduleSegment(
+        _ file: AVAudioFile, startingFrame startFrame: AVAudioFramePosition,
+        frameCount numberFrames: AVAudioFrameCount, at when: AVAudioTime?,
+        completionHandler: (() -> Void)? = nil
+    ) {
+        append(
+            file.duration == nil ? nil : Double(numberFrames) / file.processingFormat.sampleRate,
+            completionHandler ?? {})
     }
 
-    open func scheduleSegment(_ file: AVAudioFile, startingFrame startFrame: AVAudioFramePosition,
-                              frameCount numberFrames: AVAudioFrameCount, at when: AVAudioTime?,
-                              completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
-                              completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil) {
+    open func scheduleSegment(
+        _ file: AVAudioFile, startingFrame startFrame: AVAudioFramePosition,
+        frameCount numberFrames: AVAudioFrameCount, at when: AVAudioTime?,
+        completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
+        completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil
+    ) {
         scheduleSegment(file, startingFrame: startFrame, frameCount: numberFrames, at: when) {
             completionHandler?(callbackType)
         }
@@ -436,22 +455,28 @@ open class AVAudioPlayerNode: AVAudioNode, @unchecked Sendable {
         append(bufferDuration(buffer), completionHandler ?? {})
     }
 
-    open func scheduleBuffer(_ buffer: AVAudioPCMBuffer,
-                             completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
-                             completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil) {
+    open func scheduleBuffer(
+        _ buffer: AVAudioPCMBuffer,
+        completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
+        completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil
+    ) {
         append(bufferDuration(buffer)) { completionHandler?(callbackType) }
     }
 
-    open func scheduleBuffer(_ buffer: AVAudioPCMBuffer, at when: AVAudioTime?,
-                             options: AVAudioPlayerNodeBufferOptions = [], completionHandler: (() -> Void)? = nil) {
+    open func scheduleBuffer(
+        _ buffer: AVAudioPCMBuffer, at when: AVAudioTime?,
+        options: AVAudioPlayerNodeBufferOptions = [], completionHandler: (() -> Void)? = nil
+    ) {
         if options.contains(.interrupts) { replaceSegments() }
         append(options.contains(.loops) ? nil : bufferDuration(buffer), completionHandler ?? {})
     }
 
-    open func scheduleBuffer(_ buffer: AVAudioPCMBuffer, at when: AVAudioTime?,
-                             options: AVAudioPlayerNodeBufferOptions = [],
-                             completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
-                             completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil) {
+    open func scheduleBuffer(
+        _ buffer: AVAudioPCMBuffer, at when: AVAudioTime?,
+        options: AVAudioPlayerNodeBufferOptions = [],
+        completionCallbackType callbackType: AVAudioPlayerNodeCompletionCallbackType,
+        completionHandler: ((AVAudioPlayerNodeCompletionCallbackType) -> Void)? = nil
+    ) {
         if options.contains(.interrupts) { replaceSegments() }
         append(options.contains(.loops) ? nil : bufferDuration(buffer)) { completionHandler?(callbackType) }
     }
@@ -478,7 +503,9 @@ open class AVAudioPlayerNode: AVAudioNode, @unchecked Sendable {
 
     /// The engine player's position: it moves only while the engine runs.
     private var enginePosition: Double {
-        guard let engine, let app = engine.app, let player = app.state?.player(named: engine.engineName) else { return 0 }
+        guard let engine, let app = engine.app, let player = app.state?.player(named: engine.engineName) else {
+            return 0
+        }
         return player.position(at: app.now)
     }
 
@@ -488,7 +515,9 @@ open class AVAudioPlayerNode: AVAudioNode, @unchecked Sendable {
     func scheduleEnd() {
         deadline?.cancel()
         deadline = nil
-        guard isPlaying, let app = engine?.app, let first = segments.first, let duration = first.duration else { return }
+        guard isPlaying, let app = engine?.app, let first = segments.first, let duration = first.duration else {
+            return
+        }
         let left = max(duration - playedInSegment, 0)
         deadline = app.schedule(at: app.now + .phoneSeconds(left)) { [weak self] in self?.segmentMayHaveEnded() }
     }

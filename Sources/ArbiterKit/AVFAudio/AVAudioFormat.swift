@@ -42,8 +42,10 @@ open class AVAudioFormat: NSObject, @unchecked Sendable {
         formatID = kAudioFormatLinearPCM
     }
 
-    public init?(commonFormat format: AVAudioCommonFormat, sampleRate: Double, channels: AVAudioChannelCount,
-                 interleaved: Bool) {
+    public init?(
+        commonFormat format: AVAudioCommonFormat, sampleRate: Double, channels: AVAudioChannelCount,
+        interleaved: Bool
+    ) {
         guard channels > 0, sampleRate > 0, format != .otherFormat else { return nil }
         self.sampleRate = sampleRate
         channelCount = channels
@@ -66,9 +68,13 @@ open class AVAudioFormat: NSObject, @unchecked Sendable {
     /// Settings of another `AVFormatIDKey` than linear PCM (AAC, ALAC, ...) give an encoded format, whose
     /// `commonFormat` is `.otherFormat`, as on iOS.
     public convenience init?(settings: [String: Any]) {
-        func number(_ key: String) -> Double? { (settings[key] as? NSNumber)?.doubleValue ?? (settings[key] as? Double)
-            ?? (settings[key] as? Int).map(Double.init) ?? (settings[key] as? UInt32).map(Double.init) }
-        if let id = number(AVFormatIDKey).map({ AudioFormatID(truncatingIfNeeded: Int($0)) }), id != kAudioFormatLinearPCM {
+        func number(_ key: String) -> Double? {
+            (settings[key] as? NSNumber)?.doubleValue ?? (settings[key] as? Double)
+                ?? (settings[key] as? Int).map(Double.init) ?? (settings[key] as? UInt32).map(Double.init)
+        }
+        if let id = number(AVFormatIDKey).map({ AudioFormatID(truncatingIfNeeded: Int($0)) }),
+            id != kAudioFormatLinearPCM
+        {
             let rate = number(AVSampleRateKey) ?? 44_100
             let channels = AVAudioChannelCount(number(AVNumberOfChannelsKey) ?? 2)
             guard rate > 0, channels > 0 else { return nil }
@@ -77,11 +83,14 @@ open class AVAudioFormat: NSObject, @unchecked Sendable {
         }
         let isFloat = (settings[AVLinearPCMIsFloatKey] as? Bool) ?? true
         let bits = number(AVLinearPCMBitDepthKey) ?? 32
-        let common: AVAudioCommonFormat = isFloat ? (bits == 64 ? .pcmFormatFloat64 : .pcmFormatFloat32)
+        let common: AVAudioCommonFormat =
+            isFloat
+            ? (bits == 64 ? .pcmFormatFloat64 : .pcmFormatFloat32)
             : (bits == 16 ? .pcmFormatInt16 : .pcmFormatInt32)
-        self.init(commonFormat: common, sampleRate: number(AVSampleRateKey) ?? 44_100,
-                  channels: AVAudioChannelCount(number(AVNumberOfChannelsKey) ?? 2),
-                  interleaved: !((settings[AVLinearPCMIsNonInterleaved] as? Bool) ?? false))
+        self.init(
+            commonFormat: common, sampleRate: number(AVSampleRateKey) ?? 44_100,
+            channels: AVAudioChannelCount(number(AVNumberOfChannelsKey) ?? 2),
+            interleaved: !((settings[AVLinearPCMIsNonInterleaved] as? Bool) ?? false))
     }
 
     /// Whether this is the standard format (deinterleaved float32).
@@ -91,12 +100,18 @@ open class AVAudioFormat: NSObject, @unchecked Sendable {
     /// channels.
     open var settings: [String: Any] {
         guard formatID == kAudioFormatLinearPCM else {
-            return [AVFormatIDKey: Int(formatID), AVSampleRateKey: sampleRate, AVNumberOfChannelsKey: Int(channelCount)]
+            return [
+                AVFormatIDKey: Int(formatID), AVSampleRateKey: sampleRate, AVNumberOfChannelsKey: Int(channelCount),
+            ]
         }
-        return [AVFormatIDKey: Int(kAudioFormatLinearPCM), AVSampleRateKey: sampleRate, AVNumberOfChannelsKey: Int(channelCount),
-         AVLinearPCMBitDepthKey: bitDepth, AVLinearPCMIsFloatKey: commonFormat == .pcmFormatFloat32
-            || commonFormat == .pcmFormatFloat64,
-         AVLinearPCMIsBigEndianKey: false, AVLinearPCMIsNonInterleaved: !isInterleaved]
+        return [
+            AVFormatIDKey: Int(kAudioFormatLinearPCM), AVSampleRateKey: sampleRate,
+            AVNumberOfChannelsKey: Int(channelCount),
+            AVLinearPCMBitDepthKey: bitDepth,
+            AVLinearPCMIsFloatKey: commonFormat == .pcmFormatFloat32
+                || commonFormat == .pcmFormatFloat64,
+            AVLinearPCMIsBigEndianKey: false, AVLinearPCMIsNonInterleaved: !isInterleaved,
+        ]
     }
 
     private var bitDepth: Int {
@@ -211,8 +226,9 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
     public init(forReading fileURL: URL) throws {
         let media = SimulatedApp.current?.media(for: fileURL)
         if media?.fails == true {
-            throw NSError(domain: NSOSStatusErrorDomain, code: Int(kAudioFileUnspecifiedError),
-                          userInfo: [NSLocalizedDescriptionKey: "\(fileURL.lastPathComponent) does not open"])
+            throw NSError(
+                domain: NSOSStatusErrorDomain, code: Int(kAudioFileUnspecifiedError),
+                userInfo: [NSLocalizedDescriptionKey: "\(fileURL.lastPathComponent) does not open"])
         }
         url = fileURL
         mediaDuration = media?.duration
@@ -230,23 +246,32 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
     }
 
     /// As `init(forWriting:settings:)`, with the processing format's sample type and layout.
-    public init(forWriting fileURL: URL, settings: [String: Any], commonFormat format: AVAudioCommonFormat,
-                interleaved: Bool) throws {
+    public init(
+        forWriting fileURL: URL, settings: [String: Any], commonFormat format: AVAudioCommonFormat,
+        interleaved: Bool
+    ) throws {
         func number(_ key: String) -> Double? {
-            (settings[key] as? NSNumber)?.doubleValue ?? (settings[key] as? Double) ?? (settings[key] as? Int).map(Double.init)
+            (settings[key] as? NSNumber)?.doubleValue ?? (settings[key] as? Double) ?? (settings[key] as? Int).map(
+                Double.init)
                 ?? (settings[key] as? UInt32).map(Double.init)
         }
         if let id = number(AVFormatIDKey).map({ AudioFormatID(truncatingIfNeeded: Int($0)) }),
-           !AVAudioRecorder.encodable.contains(id) {
-            throw NSError(domain: NSOSStatusErrorDomain, code: Int(kAudioFileUnsupportedDataFormatError),
-                          userInfo: [NSLocalizedDescriptionKey: "format \(id) cannot be written"])
+            !AVAudioRecorder.encodable.contains(id)
+        {
+            throw NSError(
+                domain: NSOSStatusErrorDomain, code: Int(kAudioFileUnsupportedDataFormatError),
+                userInfo: [NSLocalizedDescriptionKey: "format \(id) cannot be written"])
         }
         let rate = number(AVSampleRateKey) ?? 44_100
         let channels = AVAudioChannelCount(max(number(AVNumberOfChannelsKey) ?? 2, 1))
-        guard let processing = AVAudioFormat(commonFormat: format, sampleRate: rate, channels: channels,
-                                             interleaved: interleaved) else {
-            throw NSError(domain: NSOSStatusErrorDomain, code: Int(kAudio_ParamError),
-                          userInfo: [NSLocalizedDescriptionKey: "no format of \(rate) Hz, \(channels) channels"])
+        guard
+            let processing = AVAudioFormat(
+                commonFormat: format, sampleRate: rate, channels: channels,
+                interleaved: interleaved)
+        else {
+            throw NSError(
+                domain: NSOSStatusErrorDomain, code: Int(kAudio_ParamError),
+                userInfo: [NSLocalizedDescriptionKey: "no format of \(rate) Hz, \(channels) channels"])
         }
         url = fileURL
         mediaDuration = nil
@@ -261,14 +286,19 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
     /// throws kAudioFilePermissionsError ('prm?').
     open func write(from buffer: AVAudioPCMBuffer) throws {
         guard isWriting else {
-            throw NSError(domain: NSOSStatusErrorDomain, code: Int(kAudioFilePermissionsError),
-                          userInfo: [NSLocalizedDescriptionKey: "\(url.lastPathComponent) was opened for reading"])
+            throw NSError(
+                domain: NSOSStatusErrorDomain, code: Int(kAudioFilePermissionsError),
+                userInfo: [NSLocalizedDescriptionKey: "\(url.lastPathComponent) was opened for reading"])
         }
         guard buffer.format.sampleRate == processingFormat.sampleRate,
-              buffer.format.channelCount == processingFormat.channelCount else {
-            throw NSError(domain: NSOSStatusErrorDomain, code: Int(kAudio_ParamError),
-                          userInfo: [NSLocalizedDescriptionKey: "\(buffer.format) is not the file's processing format "
-                              + "\(processingFormat)"])
+            buffer.format.channelCount == processingFormat.channelCount
+        else {
+            throw NSError(
+                domain: NSOSStatusErrorDomain, code: Int(kAudio_ParamError),
+                userInfo: [
+                    NSLocalizedDescriptionKey: "\(buffer.format) is not the file's processing format "
+                        + "\(processingFormat)"
+                ])
         }
         framePosition += AVAudioFramePosition(buffer.frameLength)
         length = max(length, framePosition)
@@ -283,8 +313,10 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
     /// (-50), as iOS does.
     open func read(into buffer: AVAudioPCMBuffer, frameCount frames: AVAudioFrameCount) throws {
         guard frames <= buffer.frameCapacity else {
-            throw NSError(domain: NSOSStatusErrorDomain, code: Int(kAudio_ParamError),
-                          userInfo: [NSLocalizedDescriptionKey: "\(frames) frames do not fit a buffer of \(buffer.frameCapacity)"])
+            throw NSError(
+                domain: NSOSStatusErrorDomain, code: Int(kAudio_ParamError),
+                userInfo: [NSLocalizedDescriptionKey: "\(frames) frames do not fit a buffer of \(buffer.frameCapacity)"]
+            )
         }
         let read = min(AVAudioFramePosition(frames), max(length - framePosition, 0))
         buffer.frameLength = AVAudioFrameCount(read)

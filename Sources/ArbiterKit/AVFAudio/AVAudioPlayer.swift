@@ -48,8 +48,9 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
         item = app?.item(for: url) ?? PlayerItem()
         super.init()
         if item.fails {
-            throw NSError(domain: NSOSStatusErrorDomain, code: 2_003_334_207,   // kAudioFileUnspecifiedError 'wht?'
-                          userInfo: [NSLocalizedDescriptionKey: "\(url.lastPathComponent) does not open"])
+            throw NSError(
+                domain: NSOSStatusErrorDomain, code: 2_003_334_207,  // kAudioFileUnspecifiedError 'wht?'
+                userInfo: [NSLocalizedDescriptionKey: "\(url.lastPathComponent) does not open"])
         }
         register(named: url.deletingPathExtension().lastPathComponent)
     }

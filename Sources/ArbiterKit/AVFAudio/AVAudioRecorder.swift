@@ -45,8 +45,10 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
     private var meterLevel: Float = -160
 
     /// The formats iOS encodes (MP3 is decoded only: asking to record it throws 'fmt?').
-    static let encodable: [AudioFormatID] = [kAudioFormatLinearPCM, kAudioFormatMPEG4AAC, kAudioFormatAppleLossless,
-                                             kAudioFormatAppleIMA4, kAudioFormatULaw, kAudioFormatALaw, kAudioFormatOpus]
+    static let encodable: [AudioFormatID] = [
+        kAudioFormatLinearPCM, kAudioFormatMPEG4AAC, kAudioFormatAppleLossless,
+        kAudioFormatAppleIMA4, kAudioFormatULaw, kAudioFormatALaw, kAudioFormatOpus,
+    ]
 
     /// A recorder for `url` with `settings` (`AVFormatIDKey`, `AVSampleRateKey`, ...); throws
     /// kAudioFileUnsupportedDataFormatError ('fmt?') for a format iOS cannot encode (MP3).
@@ -54,14 +56,18 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
         app = SimulatedApp.current
         self.url = url
         self.settings = settings
-        let formatID = AVAudioRecorder.number(settings[AVFormatIDKey]).map { AudioFormatID(truncatingIfNeeded: Int($0)) }
+        let formatID = AVAudioRecorder.number(settings[AVFormatIDKey]).map {
+            AudioFormatID(truncatingIfNeeded: Int($0))
+        }
         if let formatID, !AVAudioRecorder.encodable.contains(formatID) {
-            throw NSError(domain: NSOSStatusErrorDomain, code: Int(kAudioFileUnsupportedDataFormatError),
-                          userInfo: [NSLocalizedDescriptionKey: "format \(formatID) cannot be recorded"])
+            throw NSError(
+                domain: NSOSStatusErrorDomain, code: Int(kAudioFileUnsupportedDataFormatError),
+                userInfo: [NSLocalizedDescriptionKey: "format \(formatID) cannot be recorded"])
         }
         let rate = AVAudioRecorder.number(settings[AVSampleRateKey]) ?? 44_100
         let channels = AVAudioRecorder.number(settings[AVNumberOfChannelsKey]) ?? 1
-        format = AVAudioFormat(standardFormatWithSampleRate: rate, channels: AVAudioChannelCount(max(channels, 1)))
+        format =
+            AVAudioFormat(standardFormatWithSampleRate: rate, channels: AVAudioChannelCount(max(channels, 1)))
             ?? AVAudioFormat()
         super.init()
         if app == nil { Diagnostics.outsideApp("AVAudioRecorder.init") }
@@ -185,7 +191,9 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
 
     /// Recording now: this recorder's recording is under way and the engine's recorder is running (an interruption
     /// pauses it).
-    open var isRecording: Bool { state == .recording && app?.recordingRecorder === self && engineRecorder?.isRunning == true }
+    open var isRecording: Bool {
+        state == .recording && app?.recordingRecorder === self && engineRecorder?.isRunning == true
+    }
 
     /// Seconds recorded since the recording started (paused time excluded); 0 when stopped.
     open var currentTime: TimeInterval {

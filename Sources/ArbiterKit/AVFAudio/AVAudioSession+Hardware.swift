@@ -53,12 +53,15 @@ extension AVAudioSession {
     /// 1 to `maximumInputNumberOfChannels` (else badParam).
     public func setPreferredInputNumberOfChannels(_ count: Int) throws {
         guard engineSession?.category.traits.hasInput == true else {
-            throw AVAudioSession.error(.incompatibleCategory,
-                                       "setPreferredInputNumberOfChannels(\(count)): the category has no input")
+            throw AVAudioSession.error(
+                .incompatibleCategory,
+                "setPreferredInputNumberOfChannels(\(count)): the category has no input")
         }
         guard count >= 1, count <= maximumInputNumberOfChannels else {
-            throw AVAudioSession.error(.badParam, "setPreferredInputNumberOfChannels(\(count)): expected 1 to "
-                                           + "\(maximumInputNumberOfChannels)")
+            throw AVAudioSession.error(
+                .badParam,
+                "setPreferredInputNumberOfChannels(\(count)): expected 1 to "
+                    + "\(maximumInputNumberOfChannels)")
         }
         preferences.inputChannels = count
     }
@@ -66,8 +69,10 @@ extension AVAudioSession {
     /// Asks for output channels, 1 to `maximumOutputNumberOfChannels` (else badParam).
     public func setPreferredOutputNumberOfChannels(_ count: Int) throws {
         guard count >= 1, count <= maximumOutputNumberOfChannels else {
-            throw AVAudioSession.error(.badParam, "setPreferredOutputNumberOfChannels(\(count)): expected 1 to "
-                                           + "\(maximumOutputNumberOfChannels)")
+            throw AVAudioSession.error(
+                .badParam,
+                "setPreferredOutputNumberOfChannels(\(count)): expected 1 to "
+                    + "\(maximumOutputNumberOfChannels)")
         }
         preferences.outputChannels = count
     }
@@ -153,8 +158,10 @@ extension AVAudioSession {
 
     /// The modes the phone's iOS version has (shortFormVideo from iOS 26).
     public var availableModes: [Mode] {
-        var modes: [Mode] = [.default, .voiceChat, .gameChat, .videoRecording, .measurement, .moviePlayback,
-                             .videoChat, .spokenAudio, .voicePrompt]
+        var modes: [Mode] = [
+            .default, .voiceChat, .gameChat, .videoRecording, .measurement, .moviePlayback,
+            .videoChat, .spokenAudio, .voicePrompt,
+        ]
         if (app?.phone.engine.ios ?? 17) >= 26 { modes.append(.shortFormVideo) }
         return modes
     }
@@ -164,10 +171,11 @@ extension AVAudioSession {
     /// The hardware on the session's current route, with its preferences.
     var hardware: AudioHardware {
         let route = app == nil ? Route(outputs: [ArbiterEngine.Port(.builtInSpeaker)]) : engineRoute
-        return AudioHardware(route: route, hasInput: engineSession?.category.traits.hasInput == true,
-                             preferredSampleRate: preferences.sampleRate,
-                             preferredIOBufferDuration: preferences.ioBufferDuration,
-                             preferredInputChannels: preferences.inputChannels,
-                             preferredOutputChannels: preferences.outputChannels)
+        return AudioHardware(
+            route: route, hasInput: engineSession?.category.traits.hasInput == true,
+            preferredSampleRate: preferences.sampleRate,
+            preferredIOBufferDuration: preferences.ioBufferDuration,
+            preferredInputChannels: preferences.inputChannels,
+            preferredOutputChannels: preferences.outputChannels)
     }
 }

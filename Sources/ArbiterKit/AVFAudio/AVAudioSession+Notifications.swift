@@ -9,20 +9,32 @@ extension AVAudioSession {
         case .interruptionBegan(let reason):
             var info: [AnyHashable: Any] = [AVAudioSessionInterruptionTypeKey: InterruptionType.began.rawValue]
             if ios >= 14 { info[AVAudioSessionInterruptionReasonKey] = UInt(reason.rawValue) }
-            if ios >= 10 && ios <= 14 && reason == .appWasSuspended { info[AVAudioSessionInterruptionWasSuspendedKey] = true }
+            if ios >= 10 && ios <= 14 && reason == .appWasSuspended {
+                info[AVAudioSessionInterruptionWasSuspendedKey] = true
+            }
             return (interruptionNotification, info)
         case .interruptionEnded(let shouldResume):
-            return (interruptionNotification, [
-                AVAudioSessionInterruptionTypeKey: InterruptionType.ended.rawValue,
-                AVAudioSessionInterruptionOptionKey: shouldResume ? InterruptionOptions.shouldResume.rawValue : UInt(0),
-            ])
+            return (
+                interruptionNotification,
+                [
+                    AVAudioSessionInterruptionTypeKey: InterruptionType.ended.rawValue,
+                    AVAudioSessionInterruptionOptionKey: shouldResume
+                        ? InterruptionOptions.shouldResume.rawValue : UInt(0),
+                ]
+            )
         case .routeChange(let reason, let previous):
-            return (routeChangeNotification, [
-                AVAudioSessionRouteChangeReasonKey: UInt(reason.rawValue),
-                AVAudioSessionRouteChangePreviousRouteKey: AVAudioSessionRouteDescription(previous),
-            ])
+            return (
+                routeChangeNotification,
+                [
+                    AVAudioSessionRouteChangeReasonKey: UInt(reason.rawValue),
+                    AVAudioSessionRouteChangePreviousRouteKey: AVAudioSessionRouteDescription(previous),
+                ]
+            )
         case .silenceSecondaryAudioHint(let hint):
-            return (silenceSecondaryAudioHintNotification, [AVAudioSessionSilenceSecondaryAudioHintTypeKey: UInt(hint.rawValue)])
+            return (
+                silenceSecondaryAudioHintNotification,
+                [AVAudioSessionSilenceSecondaryAudioHintTypeKey: UInt(hint.rawValue)]
+            )
         case .mediaServicesWereLost: return (mediaServicesWereLostNotification, nil)
         case .mediaServicesWereReset: return (mediaServicesWereResetNotification, nil)
         case .remoteCommand, .playbackStateChanged, .didPlayToEndTime: return nil

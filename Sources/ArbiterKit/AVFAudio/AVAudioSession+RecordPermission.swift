@@ -3,9 +3,9 @@ import ArbiterEngine
 extension AVAudioSession {
     /// `AVAudioSession.RecordPermission`, with the SDK's four-character raw values.
     public enum RecordPermission: UInt, Sendable {
-        case undetermined = 0x756E_6474   // 'undt'
-        case denied = 0x6465_6E79         // 'deny'
-        case granted = 0x6772_6E74        // 'grnt'
+        case undetermined = 0x756E_6474  // 'undt'
+        case denied = 0x6465_6E79  // 'deny'
+        case granted = 0x6772_6E74  // 'grnt'
     }
 
     /// The app's record permission: `SimulatedPhone.recordPermissions`, undetermined until the app asks or records.
@@ -54,9 +54,9 @@ open class AVAudioApplication: NSObject, @unchecked Sendable {
 
     /// `AVAudioApplication.recordPermission`, with the SDK's raw values.
     public enum recordPermission: Int, Sendable {
-        case undetermined = 0x756E_6474   // 'undt'
-        case denied = 0x6465_6E79         // 'deny'
-        case granted = 0x6772_6E74        // 'grnt'
+        case undetermined = 0x756E_6474  // 'undt'
+        case denied = 0x6465_6E79  // 'deny'
+        case granted = 0x6772_6E74  // 'grnt'
     }
 
     /// The app's record permission (the same as `AVAudioSession.recordPermission`).

@@ -50,7 +50,9 @@ extension AVAudioSession {
             ArbiterEngine.Mode.allCases.first { Mode($0) == self }
         }
         init(_ mode: ArbiterEngine.Mode) {
-            let name = mode.rawValue == "default" ? "Default" : mode.rawValue.prefix(1).uppercased() + mode.rawValue.dropFirst()
+            let name =
+                mode.rawValue == "default"
+                ? "Default" : mode.rawValue.prefix(1).uppercased() + mode.rawValue.dropFirst()
             self.init("AVAudioSessionMode" + name)
         }
     }
@@ -79,7 +81,10 @@ extension AVAudioSession {
                 options.insert(option)
             }
             if options.contains(.interruptSpokenAudioAndMixWithOthers) && rawValue & 0x1 == 0x1
-                && !options.contains(.mixWithOthers) { options.insert(.mixWithOthers) }
+                && !options.contains(.mixWithOthers)
+            {
+                options.insert(.mixWithOthers)
+            }
             return options
         }
         init(_ options: ArbiterEngine.CategoryOptions) { self.init(rawValue: options.bits) }
@@ -95,14 +100,14 @@ extension AVAudioSession {
     /// `AVAudioSession.PortOverride`.
     public enum PortOverride: UInt, Sendable {
         case none = 0
-        case speaker = 0x7370_6b72   // 'spkr'
+        case speaker = 0x7370_6b72  // 'spkr'
     }
 
     /// `AVAudioSession.PromptStyle`, with the SDK's four-character raw values.
     public enum PromptStyle: UInt, Sendable {
-        case none = 0x6E6F_6E65     // 'none'
-        case short = 0x7368_7274    // 'shrt'
-        case normal = 0x6E72_6D6C   // 'nrml'
+        case none = 0x6E6F_6E65  // 'none'
+        case short = 0x7368_7274  // 'shrt'
+        case normal = 0x6E72_6D6C  // 'nrml'
     }
 
     /// `AVAudioSession.RouteSharingPolicy`.

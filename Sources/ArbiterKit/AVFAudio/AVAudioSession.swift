@@ -63,38 +63,49 @@ open class AVAudioSession: NSObject, _KeyValueObservingSimulated, @unchecked Sen
     }
 
     open func setCategory(_ category: Category, options: CategoryOptions = []) throws {
-        try setCategory(category, mode: nil, options: options,
-                        api: "setCategory(.\(category.shortName), options: \(options.names))")
+        try setCategory(
+            category, mode: nil, options: options,
+            api: "setCategory(.\(category.shortName), options: \(options.names))")
     }
 
     open func setCategory(_ category: Category, mode: Mode, options: CategoryOptions = []) throws {
-        try setCategory(category, mode: mode, options: options,
-                        api: "setCategory(.\(category.shortName), mode: .\(mode.shortName), options: \(options.names))")
+        try setCategory(
+            category, mode: mode, options: options,
+            api: "setCategory(.\(category.shortName), mode: .\(mode.shortName), options: \(options.names))")
     }
 
-    open func setCategory(_ category: Category, mode: Mode, policy: RouteSharingPolicy,
-                          options: CategoryOptions = []) throws {
+    open func setCategory(
+        _ category: Category, mode: Mode, policy: RouteSharingPolicy,
+        options: CategoryOptions = []
+    ) throws {
         if policy != .default {
             Diagnostics.unmodelled("AVAudioSession.setCategory(_:mode:policy:options:) with policy \(policy)", app: app)
         }
-        try setCategory(category, mode: mode, options: options,
-                        api: "setCategory(.\(category.shortName), mode: .\(mode.shortName), policy: \(policy), "
-                            + "options: \(options.names))", policy: policy)
+        try setCategory(
+            category, mode: mode, options: options,
+            api: "setCategory(.\(category.shortName), mode: .\(mode.shortName), policy: \(policy), "
+                + "options: \(options.names))", policy: policy)
     }
 
     open func setMode(_ mode: Mode) throws {
-        guard let engineMode = mode.engine else { throw AVAudioSession.error(.badParam, "unknown mode \(mode.rawValue)") }
+        guard let engineMode = mode.engine else {
+            throw AVAudioSession.error(.badParam, "unknown mode \(mode.rawValue)")
+        }
         try perform(.setMode(engineMode), api: "setMode(.\(mode.shortName))")
     }
 
-    private func setCategory(_ category: Category, mode: Mode?, options: CategoryOptions, api: String,
-                             policy: RouteSharingPolicy = .default) throws {
+    private func setCategory(
+        _ category: Category, mode: Mode?, options: CategoryOptions, api: String,
+        policy: RouteSharingPolicy = .default
+    ) throws {
         guard let engineCategory = category.engine else {
             throw AVAudioSession.error(.badParam, "unknown category \(category.rawValue)")
         }
         var engineMode: ArbiterEngine.Mode?
         if let mode {
-            guard let known = mode.engine else { throw AVAudioSession.error(.badParam, "unknown mode \(mode.rawValue)") }
+            guard let known = mode.engine else {
+                throw AVAudioSession.error(.badParam, "unknown mode \(mode.rawValue)")
+            }
             engineMode = known
         }
         try perform(.setCategory(engineCategory, mode: engineMode, options: options.engine), api: api)
@@ -108,8 +119,9 @@ open class AVAudioSession: NSObject, _KeyValueObservingSimulated, @unchecked Sen
             try perform(.activate, api: "setActive(true)")
         } else {
             let notify = options.contains(.notifyOthersOnDeactivation)
-            try perform(.deactivate(notifyOthers: notify),
-                        api: notify ? "setActive(false, options: .notifyOthersOnDeactivation)" : "setActive(false)")
+            try perform(
+                .deactivate(notifyOthers: notify),
+                api: notify ? "setActive(false, options: .notifyOthersOnDeactivation)" : "setActive(false)")
         }
     }
 
@@ -139,7 +151,8 @@ open class AVAudioSession: NSObject, _KeyValueObservingSimulated, @unchecked Sen
     var engineRoute: Route {
         guard let app, let session = engineSession else { return Route() }
         let engine = app.phone.engine
-        return engine.routeOwner == app.name || engine.routeOwner == nil ? engine.currentRoute : engine.route(for: session)
+        return engine.routeOwner == app.name || engine.routeOwner == nil
+            ? engine.currentRoute : engine.route(for: session)
     }
 
     /// The inputs the category can use: the built-in mic and the connected accessories' inputs; nil when the
@@ -167,25 +180,30 @@ open class AVAudioSession: NSObject, _KeyValueObservingSimulated, @unchecked Sen
     }
 
     open func overrideOutputAudioPort(_ portOverride: PortOverride) throws {
-        try perform(.overrideOutput(speaker: portOverride == .speaker),
-                    api: "overrideOutputAudioPort(.\(portOverride == .speaker ? "speaker" : "none"))")
+        try perform(
+            .overrideOutput(speaker: portOverride == .speaker),
+            api: "overrideOutputAudioPort(.\(portOverride == .speaker ? "speaker" : "none"))")
     }
 
     // MARK: Preferences
 
     open func setPrefersInterruptionOnRouteDisconnect(_ inValue: Bool) throws {
-        try perform(.setPrefersInterruptionOnRouteDisconnect(inValue),
-                    api: "setPrefersInterruptionOnRouteDisconnect(\(inValue))")
+        try perform(
+            .setPrefersInterruptionOnRouteDisconnect(inValue),
+            api: "setPrefersInterruptionOnRouteDisconnect(\(inValue))")
     }
 
     open var prefersInterruptionOnRouteDisconnect: Bool { engineSession?.prefersInterruptionOnRouteDisconnect ?? true }
 
     open func setPrefersNoInterruptionsFromSystemAlerts(_ inValue: Bool) throws {
-        try perform(.setPrefersNoInterruptionsFromSystemAlerts(inValue),
-                    api: "setPrefersNoInterruptionsFromSystemAlerts(\(inValue))")
+        try perform(
+            .setPrefersNoInterruptionsFromSystemAlerts(inValue),
+            api: "setPrefersNoInterruptionsFromSystemAlerts(\(inValue))")
     }
 
-    open var prefersNoInterruptionsFromSystemAlerts: Bool { engineSession?.prefersNoInterruptionsFromSystemAlerts ?? false }
+    open var prefersNoInterruptionsFromSystemAlerts: Bool {
+        engineSession?.prefersNoInterruptionsFromSystemAlerts ?? false
+    }
 
     // MARK: The engine
 
@@ -201,9 +219,10 @@ open class AVAudioSession: NSObject, _KeyValueObservingSimulated, @unchecked Sen
         switch outcome.result {
         case .succeeded: return
         case .failed(let error):
-            throw AVAudioSession.error(ErrorCode(rawValue: Int(error.code.osStatus)) ?? .unspecified,
-                                       "\(api) failed with \(error.code) (\(error.code.codeText)): [\(error.rule.id)] "
-                                           + error.rule.statement)
+            throw AVAudioSession.error(
+                ErrorCode(rawValue: Int(error.code.osStatus)) ?? .unspecified,
+                "\(api) failed with \(error.code) (\(error.code.codeText)): [\(error.rule.id)] "
+                    + error.rule.statement)
         case .rejected(let error):
             throw AVAudioSession.error(.badParam, "\(api) was refused: \(error)")
         }

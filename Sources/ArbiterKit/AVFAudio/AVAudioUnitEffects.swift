@@ -6,8 +6,9 @@
 
 /// `AVAudioUnitReverbPreset`.
 public enum AVAudioUnitReverbPreset: Int, Sendable {
-    case smallRoom = 0, mediumRoom, largeRoom, mediumHall, largeHall, plate, mediumChamber, largeChamber, cathedral,
-         largeRoom2, mediumHall2, mediumHall3, largeHall2
+    case smallRoom = 0
+    case mediumRoom, largeRoom, mediumHall, largeHall, plate, mediumChamber, largeChamber, cathedral,
+        largeRoom2, mediumHall2, mediumHall3, largeHall2
 }
 
 /// `AVAudioUnitReverb`.
@@ -21,10 +22,11 @@ open class AVAudioUnitReverb: AVAudioUnitEffect, @unchecked Sendable {
 
 /// `AVAudioUnitDistortionPreset`.
 public enum AVAudioUnitDistortionPreset: Int, Sendable {
-    case drumsBitBrush = 0, drumsBufferBeats, drumsLoFi, multiBrokenSpeaker, multiCellphoneConcert, multiDecimated1,
-         multiDecimated2, multiDecimated3, multiDecimated4, multiDistortedFunk, multiDistortedCubed,
-         multiDistortedSquared, multiEcho1, multiEcho2, multiEchoTight1, multiEchoTight2, multiEverythingIsBroken,
-         speechAlienChatter, speechCosmicInterference, speechGoldenPi, speechRadioTower, speechWaves
+    case drumsBitBrush = 0
+    case drumsBufferBeats, drumsLoFi, multiBrokenSpeaker, multiCellphoneConcert, multiDecimated1,
+        multiDecimated2, multiDecimated3, multiDecimated4, multiDistortedFunk, multiDistortedCubed,
+        multiDistortedSquared, multiEcho1, multiEcho2, multiEchoTight1, multiEchoTight2, multiEverythingIsBroken,
+        speechAlienChatter, speechCosmicInterference, speechGoldenPi, speechRadioTower, speechWaves
 }
 
 /// `AVAudioUnitDistortion`.
@@ -52,8 +54,9 @@ open class AVAudioUnitDelay: AVAudioUnitEffect, @unchecked Sendable {
 
 /// `AVAudioUnitEQFilterType`.
 public enum AVAudioUnitEQFilterType: Int, Sendable {
-    case parametric = 0, lowPass, highPass, resonantLowPass, resonantHighPass, bandPass, bandStop, lowShelf,
-         highShelf, resonantLowShelf, resonantHighShelf
+    case parametric = 0
+    case lowPass, highPass, resonantLowPass, resonantHighPass, bandPass, bandStop, lowShelf,
+        highShelf, resonantLowShelf, resonantHighShelf
 }
 
 /// `AVAudioUnitEQFilterParameters`: one band of an `AVAudioUnitEQ`. Its starting frequency, bandwidth, gain and

@@ -23,8 +23,10 @@ struct AudioHardware: Equatable {
 
     /// The hardware for a session with `hasInput` (its category records) on `route`, with the session's preferences
     /// (0 means none).
-    init(route: Route, hasInput: Bool, preferredSampleRate: Double, preferredIOBufferDuration: TimeInterval,
-         preferredInputChannels: Int, preferredOutputChannels: Int) {
+    init(
+        route: Route, hasInput: Bool, preferredSampleRate: Double, preferredIOBufferDuration: TimeInterval,
+        preferredInputChannels: Int, preferredOutputChannels: Int
+    ) {
         let ports = route.outputTypes + route.inputTypes
         if ports.contains(.bluetoothHFP) {
             sampleRate = AudioHardware.handsFreeRate
@@ -33,16 +35,20 @@ struct AudioHardware: Equatable {
         } else {
             sampleRate = AudioHardware.codecRates.contains(preferredSampleRate) ? preferredSampleRate : 48_000
         }
-        let frames = preferredIOBufferDuration > 0
+        let frames =
+            preferredIOBufferDuration > 0
             ? min(max(exp2((log2(preferredIOBufferDuration * sampleRate)).rounded()), 128), 4_096)
             : AudioHardware.defaultBufferFrames
         ioBufferDuration = frames / sampleRate
         let input = hasInput ? route.inputTypes.first : nil
         maximumInputNumberOfChannels = input.map(AudioHardware.channels) ?? 0
         maximumOutputNumberOfChannels = route.outputTypes.first.map(AudioHardware.channels) ?? 0
-        inputNumberOfChannels = input == nil ? 0
+        inputNumberOfChannels =
+            input == nil
+            ? 0
             : preferredInputChannels > 0 ? min(preferredInputChannels, maximumInputNumberOfChannels) : 1
-        outputNumberOfChannels = preferredOutputChannels > 0
+        outputNumberOfChannels =
+            preferredOutputChannels > 0
             ? min(preferredOutputChannels, maximumOutputNumberOfChannels) : maximumOutputNumberOfChannels
         inputLatency = input.map(AudioHardware.latency) ?? 0
         outputLatency = route.outputTypes.first.map(AudioHardware.latency) ?? 0
@@ -52,7 +58,8 @@ struct AudioHardware: Equatable {
     static func channels(_ port: PortType) -> Int {
         switch port {
         case .builtInReceiver, .builtInMic, .headsetMic, .bluetoothHFP, .carAudio: 1
-        case .builtInSpeaker, .headphones, .bluetoothA2DP, .bluetoothLE, .airPlay, .usbAudio, .HDMI, .lineOut, .lineIn: 2
+        case .builtInSpeaker, .headphones, .bluetoothA2DP, .bluetoothLE, .airPlay, .usbAudio, .HDMI, .lineOut, .lineIn:
+            2
         }
     }
 

@@ -5,7 +5,8 @@ public typealias NSErrorPointer = UnsafeMutablePointer<NSError?>?
 
 /// `AVKeyValueStatus`: whether a property of an asset or metadata item has loaded.
 public enum AVKeyValueStatus: Int, Sendable {
-    case unknown = 0, loading, loaded, failed, cancelled
+    case unknown = 0
+    case loading, loaded, failed, cancelled
 }
 
 /// `AVAsynchronousKeyValueLoading`: properties loaded by key (`loadValuesAsynchronously(forKeys:completionHandler:)`)
@@ -31,7 +32,9 @@ public final class AVAsyncProperty<Root, Value>: @unchecked Sendable {
 
     /// `AVAsyncProperty.Status`.
     public enum Status {
-        case notYetLoaded, loading, loaded(Value), failed(Error)
+        case notYetLoaded, loading
+        case loaded(Value)
+        case failed(Error)
     }
 }
 
@@ -44,8 +47,10 @@ extension AVAsynchronousKeyValueLoading {
     /// Loads one or more properties (`try await asset.load(.duration)`, `.load(.duration, .isPlayable)`). They load at
     /// once from the phone's media, without waiting; a stream's asset fails while the phone is offline, a failing
     /// file fails, both with the error `statusOfValue(forKey:error:)` gives.
-    nonisolated(nonsending) public func load<each Value>(_ properties: repeat AVAsyncProperty<Self, each Value>) async throws
-        -> (repeat each Value) {
+    nonisolated(nonsending) public func load<each Value>(_ properties: repeat AVAsyncProperty<Self, each Value>)
+        async throws
+        -> (repeat each Value)
+    {
         if let error = _loadingError { throw error }
         return (repeat (each properties).read(self))
     }
@@ -108,9 +113,10 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, _KeyLoadingState, @
         guard let app else {
             if !reportedOutsideApp {
                 reportedOutsideApp = true
-                Diagnostics.report("\(type(of: self))(url: \(url.lastPathComponent)) was made outside any app's code, so "
-                    + "it has no phone's media to read; expected it made inside SimulatedPhone.install(_:backgroundModes:"
-                    + "launch:), SimulatedPhone.run(in:_:), or a handler the phone calls")
+                Diagnostics.report(
+                    "\(type(of: self))(url: \(url.lastPathComponent)) was made outside any app's code, so "
+                        + "it has no phone's media to read; expected it made inside SimulatedPhone.install(_:backgroundModes:"
+                        + "launch:), SimulatedPhone.run(in:_:), or a handler the phone calls")
             }
             return nil
         }
@@ -123,12 +129,14 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, _KeyLoadingState, @
 
     public var _loadingError: NSError? {
         if streams, app?.phone.engine.device.isNetworkDown == true {
-            return NSError(domain: NSURLErrorDomain, code: -1009,
-                           userInfo: [NSLocalizedDescriptionKey: "The Internet connection appears to be offline."])
+            return NSError(
+                domain: NSURLErrorDomain, code: -1009,
+                userInfo: [NSLocalizedDescriptionKey: "The Internet connection appears to be offline."])
         }
         if media?.fails == true {
-            return NSError(domain: "AVFoundationErrorDomain", code: -11800,
-                           userInfo: [NSLocalizedDescriptionKey: "The operation could not be completed"])
+            return NSError(
+                domain: "AVFoundationErrorDomain", code: -11800,
+                userInfo: [NSLocalizedDescriptionKey: "The operation could not be completed"])
         }
         return nil
     }
@@ -186,13 +194,17 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, _KeyLoadingState, @
     open var availableChapterLocales: [Locale] { [] }
 
     /// None: the phone's media has no chapters.
-    open func chapterMetadataGroups(withTitleLocale locale: Locale,
-                                    containingItemsWithCommonKeys commonKeys: [AVMetadataKey]?) -> [AVTimedMetadataGroup] {
+    open func chapterMetadataGroups(
+        withTitleLocale locale: Locale,
+        containingItemsWithCommonKeys commonKeys: [AVMetadataKey]?
+    ) -> [AVTimedMetadataGroup] {
         []
     }
 
     /// None: the phone's media has no chapters.
-    open func chapterMetadataGroups(bestMatchingPreferredLanguages preferredLanguages: [String]) -> [AVTimedMetadataGroup] {
+    open func chapterMetadataGroups(bestMatchingPreferredLanguages preferredLanguages: [String])
+        -> [AVTimedMetadataGroup]
+    {
         []
     }
 

@@ -189,16 +189,18 @@ public struct AVMetadataIdentifier: RawRepresentable, Hashable, Sendable {
     var keySpaceAndKey: (AVMetadataKeySpace, String)? {
         guard let slash = rawValue.firstIndex(of: "/") else { return nil }
         let prefix = String(rawValue[..<slash])
-        let space: AVMetadataKeySpace = switch prefix {
-        case "common": .common
-        case "id3": .id3
-        default: AVMetadataKeySpace(prefix)
-        }
+        let space: AVMetadataKeySpace =
+            switch prefix {
+            case "common": .common
+            case "id3": .id3
+            default: AVMetadataKeySpace(prefix)
+            }
         var key = ""
         var bytes = Array(rawValue[rawValue.index(after: slash)...].utf8)[...]
         while let byte = bytes.popFirst() {
             if byte == UInt8(ascii: "%"), bytes.count >= 2,
-               let value = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16)
+            {
                 key.unicodeScalars.append(Unicode.Scalar(value))
                 bytes = bytes.dropFirst(2)
             } else {
@@ -297,8 +299,10 @@ open class AVMetadataItem: NSObject, AVAsynchronousKeyValueLoading, _KeyLoadingS
 
     /// `metadataItems(from:withKey:keySpace:)`: the items whose key is `key` in `keySpace` (nil: any). In the
     /// `common` key space an item's `commonKey` is its key there, as iOS matches it.
-    open class func metadataItems(from metadataItems: [AVMetadataItem], withKey key: Any?,
-                                  keySpace: AVMetadataKeySpace?) -> [AVMetadataItem] {
+    open class func metadataItems(
+        from metadataItems: [AVMetadataItem], withKey key: Any?,
+        keySpace: AVMetadataKeySpace?
+    ) -> [AVMetadataItem] {
         let wanted = (key as? AVMetadataKey)?.rawValue ?? (key as? String) ?? (key as? NSString).map { $0 as String }
         return metadataItems.filter { item in
             if keySpace == .common {
@@ -312,8 +316,10 @@ open class AVMetadataItem: NSObject, AVAsynchronousKeyValueLoading, _KeyLoadingS
 
     /// `metadataItems(from:filteredByIdentifier:)`: the items with `identifier`; a common identifier
     /// (`.commonIdentifierTitle`) also matches the items whose `commonKey` it names.
-    open class func metadataItems(from metadataItems: [AVMetadataItem],
-                                  filteredByIdentifier identifier: AVMetadataIdentifier) -> [AVMetadataItem] {
+    open class func metadataItems(
+        from metadataItems: [AVMetadataItem],
+        filteredByIdentifier identifier: AVMetadataIdentifier
+    ) -> [AVMetadataItem] {
         let common = identifier.keySpaceAndKey.flatMap { $0.0 == .common ? AVMetadataKey($0.1) : nil }
         return metadataItems.filter { $0.identifier == identifier || (common != nil && $0.commonKey == common) }
     }
@@ -348,14 +354,24 @@ open class AVMetadataItem: NSObject, AVAsynchronousKeyValueLoading, _KeyLoadingS
 
     /// The items of `media` in `format`: title, artist, album and artwork (data), as far as it has them.
     static func items(for media: SimulatedMedia, format: AVMetadataFormat) -> [AVMetadataItem] {
-        let identifiers: [AVMetadataIdentifier] = switch format {
-        case .id3Metadata: [.id3MetadataTitleDescription, .id3MetadataLeadPerformer, .id3MetadataAlbumTitle,
-                            .id3MetadataAttachedPicture]
-        case .iTunesMetadata: [.iTunesMetadataSongName, .iTunesMetadataArtist, .iTunesMetadataAlbum,
-                               .iTunesMetadataCoverArt]
-        default: [.quickTimeMetadataTitle, .quickTimeMetadataArtist, .quickTimeMetadataAlbum,
-                  .quickTimeMetadataArtwork]
-        }
+        let identifiers: [AVMetadataIdentifier] =
+            switch format {
+            case .id3Metadata:
+                [
+                    .id3MetadataTitleDescription, .id3MetadataLeadPerformer, .id3MetadataAlbumTitle,
+                    .id3MetadataAttachedPicture,
+                ]
+            case .iTunesMetadata:
+                [
+                    .iTunesMetadataSongName, .iTunesMetadataArtist, .iTunesMetadataAlbum,
+                    .iTunesMetadataCoverArt,
+                ]
+            default:
+                [
+                    .quickTimeMetadataTitle, .quickTimeMetadataArtist, .quickTimeMetadataAlbum,
+                    .quickTimeMetadataArtwork,
+                ]
+            }
         let values: [(any NSCopying & NSObjectProtocol)?] = [
             media.title.map { $0 as NSString }, media.artist.map { $0 as NSString },
             media.album.map { $0 as NSString }, media.artwork.map { $0 as NSData },
@@ -371,7 +387,9 @@ extension AVAsyncProperty where Root: AVMetadataItem, Value == String? {
 }
 
 extension AVAsyncProperty where Root: AVMetadataItem, Value == NSNumber? {
-    public static var numberValue: AVAsyncProperty<Root, NSNumber?> { AVAsyncProperty("numberValue") { $0.numberValue } }
+    public static var numberValue: AVAsyncProperty<Root, NSNumber?> {
+        AVAsyncProperty("numberValue") { $0.numberValue }
+    }
 }
 
 extension AVAsyncProperty where Root: AVMetadataItem, Value == Date? {

@@ -5,17 +5,20 @@ import ArbiterEngine
 open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable {
     /// `AVPlayer.Status`.
     public enum Status: Int, Sendable {
-        case unknown = 0, readyToPlay, failed
+        case unknown = 0
+        case readyToPlay, failed
     }
 
     /// `AVPlayer.TimeControlStatus`.
     public enum TimeControlStatus: Int, Sendable {
-        case paused = 0, waitingToPlayAtSpecifiedRate, playing
+        case paused = 0
+        case waitingToPlayAtSpecifiedRate, playing
     }
 
     /// `AVPlayer.ActionAtItemEnd`.
     public enum ActionAtItemEnd: Int, Sendable {
-        case advance = 0, pause, none
+        case advance = 0
+        case pause, none
     }
 
     /// `AVPlayer.WaitingReason`: why a player asked to play is waiting.
@@ -190,8 +193,9 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
     open var audiovisualBackgroundPlaybackPolicy = AVPlayerAudiovisualBackgroundPlaybackPolicy.automatic {
         didSet {
             if audiovisualBackgroundPlaybackPolicy != .automatic {
-                Diagnostics.unmodelled("AVPlayer.audiovisualBackgroundPlaybackPolicy = .\(audiovisualBackgroundPlaybackPolicy)",
-                                       app: app)
+                Diagnostics.unmodelled(
+                    "AVPlayer.audiovisualBackgroundPlaybackPolicy = .\(audiovisualBackgroundPlaybackPolicy)",
+                    app: app)
             }
         }
     }
@@ -215,7 +219,8 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
     func engineMovedTo(item index: Int) { itemIndex = index }
 
     open func replaceCurrentItem(with item: AVPlayerItem?) {
-        setItems(item.map { [$0] } ?? [], "replaceCurrentItem(with: \(item?.asset.assetURL?.lastPathComponent ?? "nil"))")
+        setItems(
+            item.map { [$0] } ?? [], "replaceCurrentItem(with: \(item?.asset.assetURL?.lastPathComponent ?? "nil"))")
     }
 
     func setItems(_ newItems: [AVPlayerItem], _ api: String) {
@@ -239,7 +244,8 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
     @discardableResult
     func seek(_ time: CMTime, _ api: String) -> Bool {
         guard time.isNumeric else {
-            let message = "\(type(of: self))(\(engineName)).\(api) with \(time): iOS raises an exception for a time "
+            let message =
+                "\(type(of: self))(\(engineName)).\(api) with \(time): iOS raises an exception for a time "
                 + "that is not a number"
             if let app { app.phone.diagnose("\(app.name) code: \(message)") } else { Diagnostics.report(message) }
             return false
@@ -268,19 +274,25 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
         seek(time, "seek(to: %, toleranceBefore:toleranceAfter:)")
     }
 
-    open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime,
-                   completionHandler: @escaping (Bool) -> Void) {
+    open func seek(
+        to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime,
+        completionHandler: @escaping (Bool) -> Void
+    ) {
         completionHandler(seek(time, "seek(to: %, toleranceBefore:toleranceAfter:)"))
     }
 
     @discardableResult
-    nonisolated(nonsending) open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) async -> Bool {
+    nonisolated(nonsending) open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) async
+        -> Bool
+    {
         seek(time, "seek(to: %, toleranceBefore:toleranceAfter:)")
     }
 
     /// Calls `block` every `interval` of the phone's time while the player plays, with the player's time.
-    open func addPeriodicTimeObserver(forInterval interval: CMTime, queue: DispatchQueue?,
-                                      using block: @escaping (CMTime) -> Void) -> Any {
+    open func addPeriodicTimeObserver(
+        forInterval interval: CMTime, queue: DispatchQueue?,
+        using block: @escaping (CMTime) -> Void
+    ) -> Any {
         let observer = PeriodicTimeObserver(player: self, interval: interval, block: block, from: app?.now ?? .zero)
         app?.addTimer(observer)
         return observer
@@ -288,8 +300,10 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
 
     /// Calls `block` each time the player, playing, passes one of `times` (`NSValue(time:)`) on the phone's clock;
     /// a seek past one does not. The queue is not used.
-    open func addBoundaryTimeObserver(forTimes times: [NSValue], queue: DispatchQueue?,
-                                      using block: @escaping () -> Void) -> Any {
+    open func addBoundaryTimeObserver(
+        forTimes times: [NSValue], queue: DispatchQueue?,
+        using block: @escaping () -> Void
+    ) -> Any {
         let boundaries = times.map(\.timeValue).filter(\.isNumeric).map(\.seconds).sorted()
         let observer = BoundaryTimeObserver(player: self, times: boundaries, block: block)
         app?.addTimer(observer)
@@ -302,7 +316,6 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
 /// `AVQueuePlayer`: an AVPlayer that moves on through its items.
 open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
     override var kind: PlayerKind { .queuePlayer }
-
 
     public override init(items: [AVPlayerItem]) { super.init(items: items) }
 
@@ -321,7 +334,9 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
     }
 
     open func remove(_ item: AVPlayerItem) {
-        keepPosition { setItems(items().filter { $0 !== item }, "remove(\(item.asset.assetURL?.lastPathComponent ?? "item"))") }
+        keepPosition {
+            setItems(items().filter { $0 !== item }, "remove(\(item.asset.assetURL?.lastPathComponent ?? "item"))")
+        }
     }
 
     open func removeAllItems() { setItems([], "removeAllItems()") }
@@ -329,8 +344,9 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
     /// Replaces the current item only; the items after it stay queued.
     open override func replaceCurrentItem(with item: AVPlayerItem?) {
         let rest = Array(items().dropFirst())
-        setItems((item.map { [$0] } ?? []) + rest,
-                 "replaceCurrentItem(with: \(item?.asset.assetURL?.lastPathComponent ?? "nil"))")
+        setItems(
+            (item.map { [$0] } ?? []) + rest,
+            "replaceCurrentItem(with: \(item?.asset.assetURL?.lastPathComponent ?? "nil"))")
     }
 
     /// Changes the queue without moving the current item's position, when the current item stays first.
@@ -389,7 +405,8 @@ final class BoundaryTimeObserver: PlayerTimer, @unchecked Sendable {
 
     func fires(at time: Time) -> Bool {
         guard let expected, expected.time == time, let player, player.timeControlStatus == .playing,
-              let engine = player.enginePlayer else { return false }
+            let engine = player.enginePlayer
+        else { return false }
         // A seek since would have moved the position away from the boundary.
         let position = engine.position(at: time)
         return position >= expected.boundary - 1e-9 && position - expected.boundary < 0.002 * max(engine.rate, 1)
@@ -450,5 +467,7 @@ final class PeriodicTimeObserver: PlayerTimer, @unchecked Sendable {
 
 /// `AVPlayerAudiovisualBackgroundPlaybackPolicy`.
 public enum AVPlayerAudiovisualBackgroundPlaybackPolicy: Int, Sendable {
-    case automatic = 1, pauses = 2, continuesIfPossible = 3
+    case automatic = 1
+    case pauses = 2
+    case continuesIfPossible = 3
 }

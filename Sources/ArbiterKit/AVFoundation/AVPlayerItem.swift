@@ -6,7 +6,8 @@ import ArbiterEngine
 open class AVPlayerItem: NSObject, _KeyValueObservingSimulated, @unchecked Sendable {
     /// `AVPlayerItem.Status`.
     public enum Status: Int, Sendable {
-        case unknown = 0, readyToPlay, failed
+        case unknown = 0
+        case readyToPlay, failed
     }
 
     public let asset: AVAsset
@@ -52,8 +53,10 @@ open class AVPlayerItem: NSObject, _KeyValueObservingSimulated, @unchecked Senda
     }
 
     open var error: Error? {
-        status == .failed ? NSError(domain: "AVFoundationErrorDomain", code: -11800,
-                                    userInfo: [NSLocalizedDescriptionKey: "The operation could not be completed"]) : nil
+        status == .failed
+            ? NSError(
+                domain: "AVFoundationErrorDomain", code: -11800,
+                userInfo: [NSLocalizedDescriptionKey: "The operation could not be completed"]) : nil
     }
 
     open var isPlaybackBufferEmpty: Bool { enginePlayer?.isBufferEmpty ?? true }
@@ -153,6 +156,7 @@ extension NSNotification.Name {
     public static let AVPlayerItemNewErrorLogEntry = NSNotification.Name("AVPlayerItemNewErrorLogEntryNotification")
     /// Posted with the item as its object when an item played to its end.
     public static let AVPlayerItemDidPlayToEndTime = NSNotification.Name("AVPlayerItemDidPlayToEndTimeNotification")
-    public static let AVPlayerItemFailedToPlayToEndTime = NSNotification.Name("AVPlayerItemFailedToPlayToEndTimeNotification")
+    public static let AVPlayerItemFailedToPlayToEndTime = NSNotification.Name(
+        "AVPlayerItemFailedToPlayToEndTimeNotification")
     public static let AVPlayerItemPlaybackStalled = NSNotification.Name("AVPlayerItemPlaybackStalledNotification")
 }

@@ -17,15 +17,18 @@ extension AVPlayerItemOutputPushDelegate {
 /// `AVPlayerItemMetadataOutputPushDelegate`. Its method is optional; it is never called here (see
 /// `AVPlayerItemOutput`).
 public protocol AVPlayerItemMetadataOutputPushDelegate: AVPlayerItemOutputPushDelegate {
-    func metadataOutput(_ output: AVPlayerItemMetadataOutput,
-                        didOutputTimedMetadataGroups groups: [AVTimedMetadataGroup],
-                        from track: AVPlayerItemTrack?)
+    func metadataOutput(
+        _ output: AVPlayerItemMetadataOutput,
+        didOutputTimedMetadataGroups groups: [AVTimedMetadataGroup],
+        from track: AVPlayerItemTrack?)
 }
 
 extension AVPlayerItemMetadataOutputPushDelegate {
-    public func metadataOutput(_ output: AVPlayerItemMetadataOutput,
-                               didOutputTimedMetadataGroups groups: [AVTimedMetadataGroup],
-                               from track: AVPlayerItemTrack?) {}
+    public func metadataOutput(
+        _ output: AVPlayerItemMetadataOutput,
+        didOutputTimedMetadataGroups groups: [AVTimedMetadataGroup],
+        from track: AVPlayerItemTrack?
+    ) {}
 }
 
 /// `AVPlayerItemMetadataOutput`: its identifiers, delegate and queue are kept; no metadata is output.

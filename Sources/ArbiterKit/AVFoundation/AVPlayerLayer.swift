@@ -6,8 +6,12 @@ open class AVPlayerLayer: NSObject, @unchecked Sendable {
     open var player: AVPlayer? {
         didSet {
             guard oldValue !== player else { return }
-            if let oldValue { oldValue.perform(.showVideo(player: oldValue.engineName, false), "AVPlayerLayer.player = nil") }
-            if let player { player.perform(.showVideo(player: player.engineName, true), "AVPlayerLayer.player = player") }
+            if let oldValue {
+                oldValue.perform(.showVideo(player: oldValue.engineName, false), "AVPlayerLayer.player = nil")
+            }
+            if let player {
+                player.perform(.showVideo(player: player.engineName, true), "AVPlayerLayer.player = player")
+            }
         }
     }
 

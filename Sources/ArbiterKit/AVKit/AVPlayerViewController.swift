@@ -20,7 +20,9 @@ open class AVPlayerViewController: UIViewController, @unchecked Sendable {
     }
 
     open var updatesNowPlayingInfoCenter = true {
-        didSet { declare(player, "AVPlayerViewController.updatesNowPlayingInfoCenter = \(updatesNowPlayingInfoCenter)") }
+        didSet {
+            declare(player, "AVPlayerViewController.updatesNowPlayingInfoCenter = \(updatesNowPlayingInfoCenter)")
+        }
     }
 
     open var showsPlaybackControls = true

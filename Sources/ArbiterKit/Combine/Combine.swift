@@ -1,5 +1,5 @@
-@_exported import OpenCombine
 import ArbiterEngine
+@_exported import OpenCombine
 
 // Combine, for app code that imports it on iOS: ArbiterKit re-exports OpenCombine (`AnyCancellable`, `sink`,
 // `store(in:)`, subjects, `@Published`, `ObservableObject`, the operators, `ImmediateScheduler`). What ArbiterKit adds
@@ -34,8 +34,10 @@ enum PhoneScheduling {
 
     /// Runs `action` as `app`'s code on `queue`, first after `delay`, then every `interval` (at least a millisecond)
     /// of the phone's time, until the returned cancellable is cancelled.
-    static func repeating(_ app: SimulatedApp, on queue: DispatchQueue?, after delay: Time, every interval: Time,
-                          _ action: @escaping () -> Void) -> Cancellable {
+    static func repeating(
+        _ app: SimulatedApp, on queue: DispatchQueue?, after delay: Time, every interval: Time,
+        _ action: @escaping () -> Void
+    ) -> Cancellable {
         let work = RepeatingWork(app, on: queue, after: delay, every: interval, action)
         return AnyCancellable { work.cancel() }
     }

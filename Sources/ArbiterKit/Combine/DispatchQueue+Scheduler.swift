@@ -34,7 +34,8 @@ extension DispatchQueue: Scheduler {
 
         /// A span of a dispatch queue's time, in nanoseconds; a bare number is seconds.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
-                              Hashable, Codable, Sendable {
+            Hashable, Codable, Sendable
+        {
             public typealias FloatLiteralType = Double
             public typealias IntegerLiteralType = Int
             public typealias Magnitude = Int
@@ -58,8 +59,12 @@ extension DispatchQueue: Scheduler {
             public static func seconds(_ s: Int) -> Stride { .nanoseconds(s, times: 1_000_000_000) }
             public static func seconds(_ s: Double) -> Stride {
                 let nanoseconds = (s * 1e9).rounded()
-                return Stride(nanoseconds: nanoseconds >= 0x1p63 ? .max : nanoseconds <= -0x1p63 ? .min
-                              : Int(nanoseconds.isNaN ? 0 : nanoseconds))
+                return Stride(
+                    nanoseconds: nanoseconds >= 0x1p63
+                        ? .max
+                        : nanoseconds <= -0x1p63
+                            ? .min
+                            : Int(nanoseconds.isNaN ? 0 : nanoseconds))
             }
             public static func milliseconds(_ ms: Int) -> Stride { .nanoseconds(ms, times: 1_000_000) }
             public static func microseconds(_ us: Int) -> Stride { .nanoseconds(us, times: 1_000) }
@@ -71,9 +76,15 @@ extension DispatchQueue: Scheduler {
             }
 
             public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
-            public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.magnitude &+ rhs.magnitude) }
-            public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.magnitude &- rhs.magnitude) }
-            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.magnitude &* rhs.magnitude) }
+            public static func + (lhs: Stride, rhs: Stride) -> Stride {
+                Stride(nanoseconds: lhs.magnitude &+ rhs.magnitude)
+            }
+            public static func - (lhs: Stride, rhs: Stride) -> Stride {
+                Stride(nanoseconds: lhs.magnitude &- rhs.magnitude)
+            }
+            public static func * (lhs: Stride, rhs: Stride) -> Stride {
+                Stride(nanoseconds: lhs.magnitude &* rhs.magnitude)
+            }
             public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
             public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
             public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
@@ -103,8 +114,10 @@ extension DispatchQueue: Scheduler {
         async(group: options?.group, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) { action.value() }
     }
 
-    public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-                         _ action: @escaping () -> Void) {
+    public func schedule(
+        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) {
         let action = UncheckedSendable(action)
         asyncAfter(deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) {
             action.value()
@@ -113,9 +126,11 @@ extension DispatchQueue: Scheduler {
 
     /// Runs `action` at `date`, then every `interval`, until cancelled: on the phone on its clock, elsewhere on a
     /// Dispatch timer of the queue.
-    public func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
-                         tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-                         _ action: @escaping () -> Void) -> Cancellable {
+    public func schedule(
+        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
+        tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) -> Cancellable {
         if let (app, phone) = PhoneScheduling.app {
             guard let delay = date.dispatchTime.delay(onPhoneAt: phone.now) else { return AnyCancellable {} }
             let nanoseconds = Int64(max(interval.magnitude, 0))
@@ -125,8 +140,9 @@ extension DispatchQueue: Scheduler {
         let timer = DispatchSource.makeTimerSource(queue: dispatch)
         let action = UncheckedSendable(action)
         timer.setEventHandler { action.value() }
-        timer.schedule(deadline: date.dispatchTime.dispatch, repeating: interval.timeInterval,
-                       leeway: tolerance.timeInterval)
+        timer.schedule(
+            deadline: date.dispatchTime.dispatch, repeating: interval.timeInterval,
+            leeway: tolerance.timeInterval)
         timer.resume()
         return AnyCancellable { timer.cancel() }
     }

@@ -58,8 +58,10 @@ where S.Input == Value, S.Failure == Never {
 
     init(_ subscriber: S) { self.subscriber = subscriber }
 
-    func observe<Subject: _KeyValueObservingSimulated>(_ object: Subject, _ keyPath: KeyPath<Subject, Value>,
-                                                       options: NSKeyValueObservingOptions) {
+    func observe<Subject: _KeyValueObservingSimulated>(
+        _ object: Subject, _ keyPath: KeyPath<Subject, Value>,
+        options: NSKeyValueObservingOptions
+    ) {
         if options.contains(.initial) { held = object[keyPath: keyPath] }
         let prior = options.contains(.prior)
         observation = object.observe(keyPath, options: [.old, .new]) { [weak self] object, change in

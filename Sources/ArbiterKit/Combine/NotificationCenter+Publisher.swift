@@ -49,7 +49,7 @@ where S.Input == Notification, S.Failure == Never {
     func observe(_ center: NotificationCenter, name: Notification.Name, object: AnyObject?) {
         lock.lock()
         defer { lock.unlock() }
-        guard subscriber != nil else { return }   // cancelled as it subscribed
+        guard subscriber != nil else { return }  // cancelled as it subscribed
         self.center = center
         token = center.addObserver(forName: name, object: object, queue: nil) { [weak self] in self?.send($0) }
     }

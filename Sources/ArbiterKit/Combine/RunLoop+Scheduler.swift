@@ -20,7 +20,8 @@ extension RunLoop: Scheduler {
 
         /// A span of a date-based scheduler's time, in seconds.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
-                              Hashable, Codable, Sendable {
+            Hashable, Codable, Sendable
+        {
             public typealias FloatLiteralType = TimeInterval
             public typealias IntegerLiteralType = TimeInterval
             public typealias Magnitude = TimeInterval
@@ -68,8 +69,10 @@ extension RunLoop: Scheduler {
         Foundation.RunLoop.main.perform { action.value() }
     }
 
-    public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-                         _ action: @escaping () -> Void) {
+    public func schedule(
+        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) {
         if let (app, phone) = PhoneScheduling.app {
             app.schedule(after: PhoneScheduling.delay(until: date.date, from: phone.now), on: .main, action)
             return
@@ -80,15 +83,20 @@ extension RunLoop: Scheduler {
         Foundation.RunLoop.main.add(timer, forMode: .default)
     }
 
-    public func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
-                         tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-                         _ action: @escaping () -> Void) -> Cancellable {
+    public func schedule(
+        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
+        tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) -> Cancellable {
         if let (app, phone) = PhoneScheduling.app {
-            return PhoneScheduling.repeating(app, on: .main, after: PhoneScheduling.delay(until: date.date, from: phone.now),
-                                             every: PhoneScheduling.duration(seconds: interval.timeInterval), action)
+            return PhoneScheduling.repeating(
+                app, on: .main, after: PhoneScheduling.delay(until: date.date, from: phone.now),
+                every: PhoneScheduling.duration(seconds: interval.timeInterval), action)
         }
         let action = UncheckedSendable(action)
-        let timer = Foundation.Timer(fire: date.date, interval: interval.timeInterval, repeats: true) { _ in action.value() }
+        let timer = Foundation.Timer(fire: date.date, interval: interval.timeInterval, repeats: true) { _ in
+            action.value()
+        }
         timer.tolerance = tolerance.timeInterval
         Foundation.RunLoop.main.add(timer, forMode: .default)
         return AnyCancellable { timer.invalidate() }
@@ -110,8 +118,10 @@ extension OperationQueue: Scheduler {
         addOperation { action.value() }
     }
 
-    public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-                         _ action: @escaping () -> Void) {
+    public func schedule(
+        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) {
         let action = UncheckedSendable(action)
         if let (app, phone) = PhoneScheduling.app {
             app.schedule(after: PhoneScheduling.delay(until: date.date, from: phone.now), on: queue) {
@@ -124,18 +134,23 @@ extension OperationQueue: Scheduler {
         }
     }
 
-    public func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
-                         tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-                         _ action: @escaping () -> Void) -> Cancellable {
+    public func schedule(
+        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
+        tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) -> Cancellable {
         let action = UncheckedSendable(action)
         if let (app, phone) = PhoneScheduling.app {
-            return PhoneScheduling.repeating(app, on: queue, after: PhoneScheduling.delay(until: date.date, from: phone.now),
-                                             every: PhoneScheduling.duration(seconds: interval.timeInterval)) { self.addOperation { action.value() } }
+            return PhoneScheduling.repeating(
+                app, on: queue, after: PhoneScheduling.delay(until: date.date, from: phone.now),
+                every: PhoneScheduling.duration(seconds: interval.timeInterval)
+            ) { self.addOperation { action.value() } }
         }
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.setEventHandler { self.addOperation { action.value() } }
-        timer.schedule(wallDeadline: .now() + max(date.date.timeIntervalSinceNow, 0), repeating: interval.timeInterval,
-                       leeway: .nanoseconds(Int(tolerance.timeInterval * 1e9)))
+        timer.schedule(
+            wallDeadline: .now() + max(date.date.timeIntervalSinceNow, 0), repeating: interval.timeInterval,
+            leeway: .nanoseconds(Int(tolerance.timeInterval * 1e9)))
         timer.resume()
         return AnyCancellable { timer.cancel() }
     }

@@ -5,8 +5,10 @@
 /// every run. Elsewhere it is a Foundation timer. A fire without demand is dropped, as on iOS.
 extension Timer {
     /// A publisher that, once connected, fires every `interval` seconds on `runLoop`.
-    public static func publish(every interval: TimeInterval, tolerance: TimeInterval? = nil, on runLoop: RunLoop,
-                               in mode: RunLoop.Mode, options: RunLoop.SchedulerOptions? = nil) -> TimerPublisher {
+    public static func publish(
+        every interval: TimeInterval, tolerance: TimeInterval? = nil, on runLoop: RunLoop,
+        in mode: RunLoop.Mode, options: RunLoop.SchedulerOptions? = nil
+    ) -> TimerPublisher {
         TimerPublisher(interval: interval, tolerance: tolerance, runLoop: runLoop, mode: mode, options: options)
     }
 
@@ -25,8 +27,10 @@ extension Timer {
         /// The subscribers, in the order they subscribed.
         private var subscriptions: [TimerSubscription] = []
 
-        public init(interval: TimeInterval, tolerance: TimeInterval? = nil, runLoop: RunLoop, mode: RunLoop.Mode,
-                    options: RunLoop.SchedulerOptions? = nil) {
+        public init(
+            interval: TimeInterval, tolerance: TimeInterval? = nil, runLoop: RunLoop, mode: RunLoop.Mode,
+            options: RunLoop.SchedulerOptions? = nil
+        ) {
             self.interval = interval
             self.tolerance = tolerance
             self.runLoop = runLoop

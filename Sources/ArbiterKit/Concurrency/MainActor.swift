@@ -15,33 +15,44 @@
     static let executor = PhoneMainExecutor()
 
     /// Runs `body` on the main actor.
-    nonisolated(nonsending) public static func run<T: Sendable>(resultType: T.Type = T.self,
-                                        body: @MainActor @Sendable () throws -> T) async rethrows -> T {
+    nonisolated(nonsending) public static func run<T: Sendable>(
+        resultType: T.Type = T.self,
+        body: @MainActor @Sendable () throws -> T
+    ) async rethrows -> T {
         try await body()
     }
 
     /// Runs `operation` as main-actor code, from code that runs on the main thread without saying so (a
     /// notification block with `queue: .main`, a `DispatchQueue.main` block). Off the main thread it is reported,
     /// as iOS stops there.
-    public static func assumeIsolated<T>(_ operation: @MainActor () throws -> T,
-                                         file: StaticString = #fileID, line: UInt = #line) rethrows -> T {
+    public static func assumeIsolated<T>(
+        _ operation: @MainActor () throws -> T,
+        file: StaticString = #fileID, line: UInt = #line
+    ) rethrows -> T {
         if !Thread.isMainThread {
             let message = "MainActor.assumeIsolated was called off the main thread (\(file):\(line))"
-            if let app = SimulatedApp.current { app.phone.diagnose("\(app.name) code: \(message)") }
-            else { Diagnostics.report(message) }
+            if let app = SimulatedApp.current {
+                app.phone.diagnose("\(app.name) code: \(message)")
+            } else {
+                Diagnostics.report(message)
+            }
         }
         return try withoutActuallyEscaping(operation) { operation in
             try unsafeBitCast(operation, to: (() throws -> T).self)()
         }
     }
 
-    public static func preconditionIsolated(_ message: @autoclosure () -> String = String(),
-                                            file: StaticString = #fileID, line: UInt = #line) {
+    public static func preconditionIsolated(
+        _ message: @autoclosure () -> String = String(),
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
         if !Thread.isMainThread { Diagnostics.report("not on the main actor (\(file):\(line)) \(message())") }
     }
 
-    public static func assertIsolated(_ message: @autoclosure () -> String = String(),
-                                      file: StaticString = #fileID, line: UInt = #line) {
+    public static func assertIsolated(
+        _ message: @autoclosure () -> String = String(),
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
         preconditionIsolated(message(), file: file, line: line)
     }
 }

@@ -95,41 +95,45 @@ private final class NotificationBuffer: @unchecked Sendable {
         if Task.isCancelled { return nil }
         if let first = takeFirst() { return first.value }
         if (isolation as AnyObject?) === MainActor.shared, let app = SimulatedApp.current, app.isOnRunningPhone {
-            return await withTaskCancellationHandler(operation: {
-                // Naming `isolation` keeps this closure on the caller's actor (no hop to the global executor).
-                _ = isolation
-                willPark(for: app)
-                return await waiter.take()?.value
-            }, onCancel: {
-                lock.lock()
-                cancelled = true
-                lock.unlock()
-                wakeParked()
-            }, isolation: isolation)
+            return await withTaskCancellationHandler(
+                operation: {
+                    // Naming `isolation` keeps this closure on the caller's actor (no hop to the global executor).
+                    _ = isolation
+                    willPark(for: app)
+                    return await waiter.take()?.value
+                },
+                onCancel: {
+                    lock.lock()
+                    cancelled = true
+                    lock.unlock()
+                    wakeParked()
+                }, isolation: isolation)
         }
-        let next = await withTaskCancellationHandler(operation: {
-            await withCheckedContinuation(isolation: isolation) {
-                (continuation: CheckedContinuation<UncheckedSendable<Notification>?, Never>) in
-                lock.lock()
-                if !pending.isEmpty {
-                    let first = UncheckedSendable(pending.removeFirst())
-                    lock.unlock()
-                    continuation.resume(returning: first)
-                } else if Task.isCancelled {
-                    lock.unlock()
-                    continuation.resume(returning: nil)
-                } else {
-                    waiting = continuation
-                    lock.unlock()
+        let next = await withTaskCancellationHandler(
+            operation: {
+                await withCheckedContinuation(isolation: isolation) {
+                    (continuation: CheckedContinuation<UncheckedSendable<Notification>?, Never>) in
+                    lock.lock()
+                    if !pending.isEmpty {
+                        let first = UncheckedSendable(pending.removeFirst())
+                        lock.unlock()
+                        continuation.resume(returning: first)
+                    } else if Task.isCancelled {
+                        lock.unlock()
+                        continuation.resume(returning: nil)
+                    } else {
+                        waiting = continuation
+                        lock.unlock()
+                    }
                 }
-            }
-        }, onCancel: {
-            lock.lock()
-            let waiting = self.waiting
-            self.waiting = nil
-            lock.unlock()
-            waiting?.resume(returning: nil)
-        }, isolation: isolation)
+            },
+            onCancel: {
+                lock.lock()
+                let waiting = self.waiting
+                self.waiting = nil
+                lock.unlock()
+                waiting?.resume(returning: nil)
+            }, isolation: isolation)
         return next?.value
     }
 

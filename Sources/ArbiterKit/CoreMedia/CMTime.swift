@@ -83,9 +83,10 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
                 return
             }
             let rounded = exact.rounded(.toNearestOrAwayFromZero)
-            self.init(value: CMTimeValue(rounded), timescale: scale,
-                      flags: rounded == exact && scale == preferredTimescale ? .valid : [.valid, .hasBeenRounded],
-                      epoch: 0)
+            self.init(
+                value: CMTimeValue(rounded), timescale: scale,
+                flags: rounded == exact && scale == preferredTimescale ? .valid : [.valid, .hasBeenRounded],
+                epoch: 0)
         }
     }
 
@@ -188,7 +189,7 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         let epoch: CMTimeEpoch
         switch (a.epoch, b.epoch) {
         case (0, let other), (let other, 0): epoch = other
-        case let (x, y) where x == y: epoch = 0
+        case (let x, let y) where x == y: epoch = 0
         default: return .invalid
         }
         var rounded = a.flags.contains(.hasBeenRounded) || b.flags.contains(.hasBeenRounded)
@@ -196,14 +197,18 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         let lcm = Int64(a.timescale) / Int64(gcd(UInt64(a.timescale), UInt64(b.timescale))) * Int64(b.timescale)
         let scale = CMTimeScale(min(lcm, Int64(kCMTimeMaxTimescale)))
         guard let (left, leftExact) = rescale(a.value, from: a.timescale, to: scale, .default),
-              let (right, rightExact) = rescale(b.value, from: b.timescale, to: scale, .default) else {
+            let (right, rightExact) = rescale(b.value, from: b.timescale, to: scale, .default)
+        else {
             return overflowed(a.seconds + (negatingRight ? -b.seconds : b.seconds))
         }
         rounded = rounded || !leftExact || !rightExact
-        let (total, overflow) = negatingRight ? left.subtractingReportingOverflow(right)
-                                              : left.addingReportingOverflow(right)
+        let (total, overflow) =
+            negatingRight
+            ? left.subtractingReportingOverflow(right)
+            : left.addingReportingOverflow(right)
         if overflow { return overflowed(a.seconds + (negatingRight ? -b.seconds : b.seconds)) }
-        return CMTime(value: total, timescale: scale, flags: rounded ? [.valid, .hasBeenRounded] : .valid, epoch: epoch)
+        return CMTime(
+            value: total, timescale: scale, flags: rounded ? [.valid, .hasBeenRounded] : .valid, epoch: epoch)
     }
 
     /// A result too large for its timescale: in seconds, in the largest timescale that holds it.
@@ -224,20 +229,27 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `value / from` expressed over `to`, rounded by `method`: the new value and whether it is exact; nil when it
     /// does not fit.
     static func rescale(_ value: Int64, from: Int32, to: Int32, _ method: CMTimeRoundingMethod)
-        -> (Int64, exact: Bool)? {
+        -> (Int64, exact: Bool)?
+    {
         if from == to { return (value, true) }
-        return divide(value.multipliedFullWidth(by: Int64(to)), by: Int64(from), method,
-                      towardLargerScale: to > from)
+        return divide(
+            value.multipliedFullWidth(by: Int64(to)), by: Int64(from), method,
+            towardLargerScale: to > from)
     }
 
     /// A 128-bit `dividend` divided by a positive `divisor`, rounded by `method`; nil when the quotient does not fit.
-    static func divide(_ dividend: (high: Int64, low: UInt64), by divisor: Int64, _ method: CMTimeRoundingMethod,
-                       towardLargerScale: Bool) -> (Int64, exact: Bool)? {
+    static func divide(
+        _ dividend: (high: Int64, low: UInt64), by divisor: Int64, _ method: CMTimeRoundingMethod,
+        towardLargerScale: Bool
+    ) -> (Int64, exact: Bool)? {
         // The quotient fits in an Int64 only if the dividend's high half is small enough against the divisor.
         let negative = dividend.high < 0
-        let magnitude: (high: UInt64, low: UInt64) = negative
-            ? { let low = ~dividend.low &+ 1
-                return (~UInt64(bitPattern: dividend.high) &+ (low == 0 ? 1 : 0), low) }()
+        let magnitude: (high: UInt64, low: UInt64) =
+            negative
+            ? {
+                let low = ~dividend.low &+ 1
+                return (~UInt64(bitPattern: dividend.high) &+ (low == 0 ? 1 : 0), low)
+            }()
             : (UInt64(bitPattern: dividend.high), dividend.low)
         guard magnitude.high < UInt64(divisor) else { return nil }
         let (quotient, remainder) = UInt64(divisor).dividingFullWidth(magnitude)
@@ -245,7 +257,7 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         var q = Int64(quotient)
         let r = Int64(remainder)
         if r != 0 {
-            let up: Bool    // away from zero
+            let up: Bool  // away from zero
             switch method {
             case .roundHalfAwayFromZero: up = r.magnitude * 2 >= divisor.magnitude
             case .roundTowardZero: up = false
@@ -354,7 +366,7 @@ public func CMTimeMultiplyByFloat64(_ time: CMTime, multiplier: Float64) -> CMTi
 /// (signed by the other arguments), or invalid when the time or the multiplier is zero too; a time that is not a
 /// number is returned as it is.
 public func CMTimeMultiplyByRatio(_ time: CMTime, multiplier: Int32, divisor: Int32) -> CMTime {
-    guard time.isNumeric else { return time }   // "similarly infinite", indefinite or invalid
+    guard time.isNumeric else { return time }  // "similarly infinite", indefinite or invalid
     guard time.timescale > 0 else { return .invalid }
     if divisor == 0 {
         if time.value == 0 || multiplier == 0 { return .invalid }
@@ -375,8 +387,9 @@ public func CMTimeMultiplyByRatio(_ time: CMTime, multiplier: Int32, divisor: In
         if !overflow {
             let common = Int64(CMTime.gcd(product.magnitude, UInt64(scale)))
             if scale / common <= Int64(kCMTimeMaxTimescale) {
-                return CMTime(value: product / common, timescale: CMTimeScale(scale / common), flags: time.flags,
-                              epoch: time.epoch)
+                return CMTime(
+                    value: product / common, timescale: CMTimeScale(scale / common), flags: time.flags,
+                    epoch: time.epoch)
             }
         }
         var result = time

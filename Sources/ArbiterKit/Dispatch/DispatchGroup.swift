@@ -28,8 +28,10 @@ public final class DispatchGroup: @unchecked Sendable {
         for entry in ready { entry.app.schedule(after: .zero, on: entry.queue, entry.work) }
     }
 
-    public func notify(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], queue: DispatchQueue,
-                       execute work: @escaping @Sendable () -> Void) {
+    public func notify(
+        qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], queue: DispatchQueue,
+        execute work: @escaping @Sendable () -> Void
+    ) {
         guard let app = SimulatedApp.current, app.isOnRunningPhone else {
             return dispatch.notify(qos: qos, flags: flags, queue: queue.dispatch, execute: work)
         }
@@ -60,9 +62,10 @@ public final class DispatchGroup: @unchecked Sendable {
     private func blocksThePhone(_ api: String) -> Bool {
         guard let app = SimulatedApp.current, app.isOnRunningPhone else { return false }
         if lock.withLock({ outstanding }) > 0 {
-            app.phone.diagnose("\(app.name) code: DispatchGroup.\(api) waits for work sent to a queue, which runs on "
-                + "the phone's one thread only after this code returns; it returns at once (timed out). Expected "
-                + "notify(queue:) (docs/app-code.md#the-main-thread)")
+            app.phone.diagnose(
+                "\(app.name) code: DispatchGroup.\(api) waits for work sent to a queue, which runs on "
+                    + "the phone's one thread only after this code returns; it returns at once (timed out). Expected "
+                    + "notify(queue:) (docs/app-code.md#the-main-thread)")
         }
         return true
     }

@@ -41,24 +41,36 @@ public final class DispatchQueue: @unchecked Sendable {
     }
 
     /// A queue of the app's own (serial or concurrent: the phone has one thread, so its blocks run one at a time).
-    public convenience init(label: String, qos: DispatchQoS = .unspecified, attributes: Attributes = [],
-                            autoreleaseFrequency: AutoreleaseFrequency = .inherit, target: DispatchQueue? = nil) {
-        self.init(label: label, qos: qos,
-                  dispatch: Dispatch.DispatchQueue(label: label, qos: qos, attributes: attributes,
-                                                   autoreleaseFrequency: autoreleaseFrequency, target: target?.dispatch))
+    public convenience init(
+        label: String, qos: DispatchQoS = .unspecified, attributes: Attributes = [],
+        autoreleaseFrequency: AutoreleaseFrequency = .inherit, target: DispatchQueue? = nil
+    ) {
+        self.init(
+            label: label, qos: qos,
+            dispatch: Dispatch.DispatchQueue(
+                label: label, qos: qos, attributes: attributes,
+                autoreleaseFrequency: autoreleaseFrequency, target: target?.dispatch))
     }
 
     /// The main queue: in an app's code, the app's main thread on the phone.
     public static let main = DispatchQueue(main: ())
 
-    private static let globals: [DispatchQoS.QoSClass: DispatchQueue] = Dictionary(uniqueKeysWithValues:
-        [DispatchQoS.QoSClass.background, .utility, .default, .userInitiated, .userInteractive, .unspecified].map {
-            ($0, DispatchQueue(label: "com.apple.root.\($0)-qos", qos: DispatchQoS(qosClass: $0, relativePriority: 0),
-                               dispatch: .global(qos: $0)))
+    private static let globals: [DispatchQoS.QoSClass: DispatchQueue] = Dictionary(
+        uniqueKeysWithValues: [
+            DispatchQoS.QoSClass.background, .utility, .default, .userInitiated, .userInteractive, .unspecified,
+        ].map {
+            (
+                $0,
+                DispatchQueue(
+                    label: "com.apple.root.\($0)-qos", qos: DispatchQoS(qosClass: $0, relativePriority: 0),
+                    dispatch: .global(qos: $0))
+            )
         })
 
     /// A global queue. In an app's code its blocks run on the phone's clock, off the main thread.
-    public static func global(qos: DispatchQoS.QoSClass = .default) -> DispatchQueue { globals[qos] ?? globals[.default]! }
+    public static func global(qos: DispatchQoS.QoSClass = .default) -> DispatchQueue {
+        globals[qos] ?? globals[.default]!
+    }
 
     public static func global(priority: GlobalQueuePriority) -> DispatchQueue {
         switch priority {
@@ -71,8 +83,10 @@ public final class DispatchQueue: @unchecked Sendable {
 
     // MARK: Sending blocks
 
-    public func async(group: DispatchGroup? = nil, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
-                      execute work: @escaping @Sendable () -> Void) {
+    public func async(
+        group: DispatchGroup? = nil, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+        execute work: @escaping @Sendable () -> Void
+    ) {
         group?.enter()
         let body: @Sendable () -> Void = {
             work()
@@ -82,7 +96,9 @@ public final class DispatchQueue: @unchecked Sendable {
     }
 
     public func async(execute workItem: DispatchWorkItem) {
-        send(after: .zero, { if !workItem.isCancelled { workItem.perform() } }) { self.dispatch.async(execute: workItem) }
+        send(after: .zero, { if !workItem.isCancelled { workItem.perform() } }) {
+            self.dispatch.async(execute: workItem)
+        }
     }
 
     public func async(group: DispatchGroup, execute workItem: DispatchWorkItem) {
@@ -90,9 +106,13 @@ public final class DispatchQueue: @unchecked Sendable {
     }
 
     /// Runs `work` at `deadline`: on the phone, `.now() + 2` is two seconds of the phone's time from now.
-    public func asyncAfter(deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
-                           execute work: @escaping @Sendable () -> Void) {
-        sendAfter(deadline, work) { self.dispatch.asyncAfter(deadline: deadline.dispatch, qos: qos, flags: flags, execute: work) }
+    public func asyncAfter(
+        deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+        execute work: @escaping @Sendable () -> Void
+    ) {
+        sendAfter(deadline, work) {
+            self.dispatch.asyncAfter(deadline: deadline.dispatch, qos: qos, flags: flags, execute: work)
+        }
     }
 
     public func asyncAfter(deadline: DispatchTime, execute workItem: DispatchWorkItem) {
@@ -101,8 +121,10 @@ public final class DispatchQueue: @unchecked Sendable {
         }
     }
 
-    public func asyncAfter(wallDeadline: DispatchWallTime, qos: DispatchQoS = .unspecified,
-                           flags: DispatchWorkItemFlags = [], execute work: @escaping @Sendable () -> Void) {
+    public func asyncAfter(
+        wallDeadline: DispatchWallTime, qos: DispatchQoS = .unspecified,
+        flags: DispatchWorkItemFlags = [], execute work: @escaping @Sendable () -> Void
+    ) {
         asyncAfter(deadline: wallDeadline.time, qos: qos, flags: flags, execute: work)
     }
 
@@ -115,8 +137,9 @@ public final class DispatchQueue: @unchecked Sendable {
     public func sync<T>(execute work: () throws -> T) rethrows -> T {
         guard let app = SimulatedApp.current else { return try dispatch.sync(execute: work) }
         if isMain && Thread.isMainThread {
-            app.phone.diagnose("\(app.name) code: DispatchQueue.main.sync was called on the main thread, which "
-                + "deadlocks on iOS; expected DispatchQueue.main.async, or the work done in place")
+            app.phone.diagnose(
+                "\(app.name) code: DispatchQueue.main.sync was called on the main thread, which "
+                    + "deadlocks on iOS; expected DispatchQueue.main.async, or the work done in place")
         }
         return try DispatchQueue.$executing.withValue(self) { try work() }
     }
@@ -160,7 +183,7 @@ public final class DispatchQueue: @unchecked Sendable {
 
     private func sendAfter(_ deadline: DispatchTime, _ body: @escaping () -> Void, otherwise: () -> Void) {
         guard let app = SimulatedApp.current, let phone = app.runningPhone else { return otherwise() }
-        guard let delay = deadline.delay(onPhoneAt: phone.now) else { return }   // distantFuture: never
+        guard let delay = deadline.delay(onPhoneAt: phone.now) else { return }  // distantFuture: never
         app.schedule(after: delay, on: self, body)
     }
 }
@@ -196,7 +219,8 @@ public func dispatchPrecondition(condition: @autoclosure () -> DispatchPredicate
         expected = "not on \(queue.label)"
     }
     if !holds {
-        app.phone.diagnose("\(app.name) code: dispatchPrecondition failed: the code runs on \(running.label); "
-            + "expected it \(expected)")
+        app.phone.diagnose(
+            "\(app.name) code: dispatchPrecondition failed: the code runs on \(running.label); "
+                + "expected it \(expected)")
     }
 }

@@ -37,10 +37,13 @@ public struct DispatchTime: Comparable, Hashable, Sendable {
         self == .distantFuture ? .distantFuture : Dispatch.DispatchTime(uptimeNanoseconds: uptimeNanoseconds)
     }
 
-    public static func < (lhs: DispatchTime, rhs: DispatchTime) -> Bool { lhs.uptimeNanoseconds < rhs.uptimeNanoseconds }
+    public static func < (lhs: DispatchTime, rhs: DispatchTime) -> Bool {
+        lhs.uptimeNanoseconds < rhs.uptimeNanoseconds
+    }
 
     public static func + (time: DispatchTime, seconds: Double) -> DispatchTime {
-        time.adding(nanoseconds: seconds.isFinite ? Int64(clamping: Int64(exactly: (seconds * 1e9).rounded()) ?? .max) : .max)
+        time.adding(
+            nanoseconds: seconds.isFinite ? Int64(clamping: Int64(exactly: (seconds * 1e9).rounded()) ?? .max) : .max)
     }
 
     public static func - (time: DispatchTime, seconds: Double) -> DispatchTime { time + -seconds }
@@ -87,7 +90,8 @@ extension DispatchTimeInterval {
     /// The interval in nanoseconds; `.max` for `.never`.
     var nanoseconds: Int64 {
         switch self {
-        case .seconds(let s): Int64(s).multipliedReportingOverflow(by: 1_000_000_000).overflow ? .max : Int64(s) * 1_000_000_000
+        case .seconds(let s):
+            Int64(s).multipliedReportingOverflow(by: 1_000_000_000).overflow ? .max : Int64(s) * 1_000_000_000
         case .milliseconds(let ms): Int64(ms) * 1_000_000
         case .microseconds(let us): Int64(us) * 1_000
         case .nanoseconds(let ns): Int64(ns)

@@ -13,7 +13,8 @@ public struct NSKeyValueObservingOptions: OptionSet, Hashable, Sendable {
 
 /// `NSKeyValueChange`.
 public enum NSKeyValueChange: UInt, Sendable {
-    case setting = 1, insertion, removal, replacement
+    case setting = 1
+    case insertion, removal, replacement
 }
 
 /// One change an observation saw.
@@ -63,22 +64,29 @@ extension _KeyValueObservingSimulated {
         let token = NSKeyValueObservation()
         var last = self[keyPath: keyPath]
         if options.contains(.initial) {
-            changeHandler(self, NSKeyValueObservedChange(kind: .setting, newValue: options.contains(.new) ? last : nil,
-                                                         oldValue: nil))
+            changeHandler(
+                self,
+                NSKeyValueObservedChange(
+                    kind: .setting, newValue: options.contains(.new) ? last : nil,
+                    oldValue: nil))
         }
         guard let app = _observingApp else {
             Diagnostics.outsideApp("observe(\(keyPath))")
             return token
         }
-        app.addValueObservation(ValueObservation(token: token) { [weak self] in
-            guard let self else { return }
-            let value = self[keyPath: keyPath]
-            guard value != last else { return }
-            let old = last
-            last = value
-            changeHandler(self, NSKeyValueObservedChange(kind: .setting, newValue: options.contains(.new) ? value : nil,
-                                                         oldValue: options.contains(.old) ? old : nil))
-        })
+        app.addValueObservation(
+            ValueObservation(token: token) { [weak self] in
+                guard let self else { return }
+                let value = self[keyPath: keyPath]
+                guard value != last else { return }
+                let old = last
+                last = value
+                changeHandler(
+                    self,
+                    NSKeyValueObservedChange(
+                        kind: .setting, newValue: options.contains(.new) ? value : nil,
+                        oldValue: options.contains(.old) ? old : nil))
+            })
         return token
     }
 }

@@ -20,8 +20,10 @@ open class NotificationCenter: @unchecked Sendable {
 
     /// Adds a block observer; returns the token `removeObserver(_:)` takes.
     @discardableResult
-    open func addObserver(forName name: NSNotification.Name?, object obj: Any?, queue: OperationQueue?,
-                          using block: @escaping (Notification) -> Void) -> NSObjectProtocol {
+    open func addObserver(
+        forName name: NSNotification.Name?, object obj: Any?, queue: OperationQueue?,
+        using block: @escaping (Notification) -> Void
+    ) -> NSObjectProtocol {
         if self === NotificationCenter.outside { Diagnostics.outsideApp("NotificationCenter.default.addObserver") }
         let observer = Observer(name: name, object: obj.map { $0 as AnyObject }, block: block)
         observers.append(observer)
@@ -45,7 +47,9 @@ open class NotificationCenter: @unchecked Sendable {
         for observer in receivers where observers.contains(where: { $0 === observer }) { observer.block(notification) }
     }
 
-    open func post(name aName: NSNotification.Name, object anObject: Any?, userInfo aUserInfo: [AnyHashable: Any]? = nil) {
+    open func post(
+        name aName: NSNotification.Name, object anObject: Any?, userInfo aUserInfo: [AnyHashable: Any]? = nil
+    ) {
         post(Notification(name: aName, object: anObject, userInfo: aUserInfo))
     }
 

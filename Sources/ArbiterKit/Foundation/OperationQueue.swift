@@ -40,7 +40,11 @@ open class OperationQueue: NSObject, @unchecked Sendable {
     /// The dispatch queue its work runs on.
     open var underlyingQueue: DispatchQueue? {
         get { queue }
-        set { if newValue != nil { Diagnostics.unmodelled("OperationQueue.underlyingQueue (set)", app: SimulatedApp.current) } }
+        set {
+            if newValue != nil {
+                Diagnostics.unmodelled("OperationQueue.underlyingQueue (set)", app: SimulatedApp.current)
+            }
+        }
     }
 
     /// Operations sent and not yet run.
@@ -80,8 +84,9 @@ open class OperationQueue: NSObject, @unchecked Sendable {
 
     open func waitUntilAllOperationsAreFinished() {
         if let app = SimulatedApp.current, operationCount > 0 {
-            app.phone.diagnose("\(app.name) code: OperationQueue.waitUntilAllOperationsAreFinished() waits for work "
-                + "that runs on the phone's one thread only after this code returns; it returns at once")
+            app.phone.diagnose(
+                "\(app.name) code: OperationQueue.waitUntilAllOperationsAreFinished() waits for work "
+                    + "that runs on the phone's one thread only after this code returns; it returns at once")
         }
     }
 

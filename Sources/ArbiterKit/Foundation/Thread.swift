@@ -50,9 +50,13 @@ public final class Thread: @unchecked Sendable {
     public func start() { thread?.start() }
     public func cancel() { thread?.cancel() }
 
-    public static func detachNewThread(_ block: @escaping @Sendable () -> Void) { Foundation.Thread.detachNewThread(block) }
+    public static func detachNewThread(_ block: @escaping @Sendable () -> Void) {
+        Foundation.Thread.detachNewThread(block)
+    }
     /// Sleeps for real: the phone's clock does not move (use `SimulatedPhone.advance(by:)` in a test).
-    public static func sleep(forTimeInterval interval: TimeInterval) { Foundation.Thread.sleep(forTimeInterval: interval) }
+    public static func sleep(forTimeInterval interval: TimeInterval) {
+        Foundation.Thread.sleep(forTimeInterval: interval)
+    }
     public static func sleep(until date: Date) { Foundation.Thread.sleep(until: date) }
     public static var callStackSymbols: [String] { Foundation.Thread.callStackSymbols }
 }

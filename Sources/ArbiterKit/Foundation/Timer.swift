@@ -29,16 +29,20 @@ open class Timer: NSObject, @unchecked Sendable {
     }
 
     /// A timer whose first fire is at `date` (on the phone: that far from now, as the real clock counts it).
-    public convenience init(fire date: Date, interval: TimeInterval, repeats: Bool,
-                            block: @escaping @Sendable (Timer) -> Void) {
+    public convenience init(
+        fire date: Date, interval: TimeInterval, repeats: Bool,
+        block: @escaping @Sendable (Timer) -> Void
+    ) {
         self.init(timeInterval: interval, repeats: repeats, block: block)
         firstFire = date
     }
 
     /// A timer scheduled on the current run loop (on the phone: its clock).
     @discardableResult
-    open class func scheduledTimer(withTimeInterval interval: TimeInterval, repeats: Bool,
-                                   block: @escaping @Sendable (Timer) -> Void) -> Timer {
+    open class func scheduledTimer(
+        withTimeInterval interval: TimeInterval, repeats: Bool,
+        block: @escaping @Sendable (Timer) -> Void
+    ) -> Timer {
         let timer = Timer(timeInterval: interval, repeats: repeats, block: block)
         timer.schedule()
         return timer
@@ -76,8 +80,10 @@ open class Timer: NSObject, @unchecked Sendable {
     func schedule() {
         guard isValid, repeating == nil, once == nil, foundationTimer == nil else { return }
         guard let app, app.isOnRunningPhone else {
-            let timer = Foundation.Timer(fire: firstFire ?? Date(timeIntervalSinceNow: timeInterval),
-                                         interval: timeInterval, repeats: repeats) { _ in self.fire() }
+            let timer = Foundation.Timer(
+                fire: firstFire ?? Date(timeIntervalSinceNow: timeInterval),
+                interval: timeInterval, repeats: repeats
+            ) { _ in self.fire() }
             foundationTimer = timer
             Foundation.RunLoop.current.add(timer, forMode: .default)
             return

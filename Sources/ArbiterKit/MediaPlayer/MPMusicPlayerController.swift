@@ -2,7 +2,8 @@ import ArbiterEngine
 
 /// `MPMusicPlaybackState`.
 public enum MPMusicPlaybackState: Int, Sendable {
-    case stopped = 0, playing, paused, interrupted, seekingForward, seekingBackward
+    case stopped = 0
+    case playing, paused, interrupted, seekingForward, seekingBackward
 }
 
 /// `MPMusicPlayerController`: the system player drives the Music app (which plays in its own session, is Now Playing
@@ -80,7 +81,11 @@ open class MPMusicPlayerController: NSObject, @unchecked Sendable {
     open var currentPlaybackRate: Float {
         get { Float(enginePlayer?.effectiveRate ?? 0) }
         set {
-            if newValue == 0 { pause() } else { perform(.rate(player: engineName, Double(newValue)), "currentPlaybackRate = \(newValue)") }
+            if newValue == 0 {
+                pause()
+            } else {
+                perform(.rate(player: engineName, Double(newValue)), "currentPlaybackRate = \(newValue)")
+            }
         }
     }
 

@@ -27,11 +27,15 @@ open class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
             info = newValue
             guard let app else { return Diagnostics.outsideApp("MPNowPlayingInfoCenter.nowPlayingInfo") }
             let published = newValue.map(MPNowPlayingInfoCenter.engineInfo)
-            let summary = published.map { info in
-                [info.title.map { "title \($0)" }, info.elapsed.map { "elapsed \($0)" }, info.rate.map { "rate \($0)" },
-                 info.defaultRate.map { "defaultRate \($0)" }]
+            let summary =
+                published.map { info in
+                    [
+                        info.title.map { "title \($0)" }, info.elapsed.map { "elapsed \($0)" },
+                        info.rate.map { "rate \($0)" },
+                        info.defaultRate.map { "defaultRate \($0)" },
+                    ]
                     .compactMap { $0 }.joined(separator: ", ")
-            } ?? "nil"
+                } ?? "nil"
             app.call(.nowPlayingInfo(published), api: "MPNowPlayingInfoCenter.nowPlayingInfo = [\(summary)]")
         }
     }
@@ -40,13 +44,14 @@ open class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
     open var playbackState: MPNowPlayingPlaybackState = .unknown
 
     static func engineInfo(_ info: [String: Any]) -> NowPlayingInfo {
-        NowPlayingInfo(title: info[MPMediaItemPropertyTitle] as? String,
-                       artist: info[MPMediaItemPropertyArtist] as? String,
-                       album: info[MPMediaItemPropertyAlbumTitle] as? String,
-                       duration: number(info[MPMediaItemPropertyPlaybackDuration]),
-                       elapsed: number(info[MPNowPlayingInfoPropertyElapsedPlaybackTime]),
-                       rate: number(info[MPNowPlayingInfoPropertyPlaybackRate]),
-                       defaultRate: number(info[MPNowPlayingInfoPropertyDefaultPlaybackRate]))
+        NowPlayingInfo(
+            title: info[MPMediaItemPropertyTitle] as? String,
+            artist: info[MPMediaItemPropertyArtist] as? String,
+            album: info[MPMediaItemPropertyAlbumTitle] as? String,
+            duration: number(info[MPMediaItemPropertyPlaybackDuration]),
+            elapsed: number(info[MPNowPlayingInfoPropertyElapsedPlaybackTime]),
+            rate: number(info[MPNowPlayingInfoPropertyPlaybackRate]),
+            defaultRate: number(info[MPNowPlayingInfoPropertyDefaultPlaybackRate]))
     }
 
     private static func number(_ value: Any?) -> Double? {
@@ -64,10 +69,12 @@ open class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
 
 /// `MPNowPlayingPlaybackState`.
 public enum MPNowPlayingPlaybackState: UInt, Sendable {
-    case unknown = 0, playing, paused, stopped, interrupted
+    case unknown = 0
+    case playing, paused, stopped, interrupted
 }
 
 /// `MPNowPlayingInfoMediaType`, the value of `MPNowPlayingInfoPropertyMediaType` (as its `rawValue` or an `NSNumber`).
 public enum MPNowPlayingInfoMediaType: UInt, Sendable {
-    case none = 0, audio, video
+    case none = 0
+    case audio, video
 }

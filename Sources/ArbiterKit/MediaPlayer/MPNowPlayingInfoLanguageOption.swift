@@ -1,6 +1,7 @@
 /// `MPNowPlayingInfoLanguageOptionType`.
 public enum MPNowPlayingInfoLanguageOptionType: UInt, Sendable {
-    case audible = 0, legible
+    case audible = 0
+    case legible
 }
 
 /// `MPNowPlayingInfoLanguageOption`: an audio or subtitle option, for `MPNowPlayingInfoPropertyCurrentLanguageOptions`
@@ -14,8 +15,10 @@ open class MPNowPlayingInfoLanguageOption: NSObject, @unchecked Sendable {
     public let displayName: String?
     public let identifier: String?
 
-    public init(type languageOptionType: MPNowPlayingInfoLanguageOptionType, languageTag: String,
-                characteristics languageOptionCharacteristics: [String]?, displayName: String, identifier: String) {
+    public init(
+        type languageOptionType: MPNowPlayingInfoLanguageOptionType, languageTag: String,
+        characteristics languageOptionCharacteristics: [String]?, displayName: String, identifier: String
+    ) {
         self.languageOptionType = languageOptionType
         self.languageTag = languageTag
         self.languageOptionCharacteristics = languageOptionCharacteristics
@@ -30,8 +33,10 @@ open class MPNowPlayingInfoLanguageOptionGroup: NSObject, @unchecked Sendable {
     public let defaultLanguageOption: MPNowPlayingInfoLanguageOption?
     public let allowEmptySelection: Bool
 
-    public init(languageOptions: [MPNowPlayingInfoLanguageOption],
-                defaultLanguageOption: MPNowPlayingInfoLanguageOption?, allowEmptySelection: Bool) {
+    public init(
+        languageOptions: [MPNowPlayingInfoLanguageOption],
+        defaultLanguageOption: MPNowPlayingInfoLanguageOption?, allowEmptySelection: Bool
+    ) {
         self.languageOptions = languageOptions
         self.defaultLanguageOption = defaultLanguageOption
         self.allowEmptySelection = allowEmptySelection

@@ -63,18 +63,21 @@ open class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
     }
 
     var commands: [MPRemoteCommand] {
-        [playCommand, pauseCommand, stopCommand, togglePlayPauseCommand, nextTrackCommand, previousTrackCommand,
-         changeRepeatModeCommand, changeShuffleModeCommand, changePlaybackRateCommand, seekBackwardCommand,
-         seekForwardCommand, skipBackwardCommand, skipForwardCommand, changePlaybackPositionCommand, ratingCommand,
-         likeCommand, dislikeCommand, bookmarkCommand, enableLanguageOptionCommand, disableLanguageOptionCommand]
+        [
+            playCommand, pauseCommand, stopCommand, togglePlayPauseCommand, nextTrackCommand, previousTrackCommand,
+            changeRepeatModeCommand, changeShuffleModeCommand, changePlaybackRateCommand, seekBackwardCommand,
+            seekForwardCommand, skipBackwardCommand, skipForwardCommand, changePlaybackPositionCommand, ratingCommand,
+            likeCommand, dislikeCommand, bookmarkCommand, enableLanguageOptionCommand, disableLanguageOptionCommand,
+        ]
     }
 
     /// A command's handlers run with the event for what was sent, at `time`; returns their statuses.
     func dispatch(_ command: RemoteCommand, value: RemoteValue?, at time: Time) -> [MPRemoteCommandHandlerStatus] {
         guard let target = commands.first(where: { $0.command == command }), target.isEnabled else { return [] }
         if command == .enableLanguageOption || command == .disableLanguageOption {
-            Diagnostics.unmodelled("MPChangeLanguageOptionCommandEvent (MPRemoteCommandCenter.\(command)Command; its "
-                + "handlers get a plain MPRemoteCommandEvent)", app: app)
+            Diagnostics.unmodelled(
+                "MPChangeLanguageOptionCommandEvent (MPRemoteCommandCenter.\(command)Command; its "
+                    + "handlers get a plain MPRemoteCommandEvent)", app: app)
         }
         let event = event(for: target, value: value, timestamp: time.seconds)
         return target.handlers.map { $0.handler(event) }
@@ -82,7 +85,8 @@ open class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
 
     /// The event `target`'s handlers get: the value sent, or the SDK's default when none was (docs/app-code.md).
     private func event(for target: MPRemoteCommand, value: RemoteValue?, timestamp: TimeInterval)
-        -> MPRemoteCommandEvent {
+        -> MPRemoteCommandEvent
+    {
         switch target.command.valueKind {
         case .position:
             return MPChangePlaybackPositionCommandEvent(target, timestamp: timestamp, positionTime: value?.number ?? 0)
@@ -91,17 +95,20 @@ open class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
             return MPSkipIntervalCommandEvent(target, timestamp: timestamp, interval: value?.number ?? preferred ?? 15)
         case .rate:
             let supported = (target as? MPChangePlaybackRateCommand)?.supportedPlaybackRates.first?.doubleValue
-            return MPChangePlaybackRateCommandEvent(target, timestamp: timestamp,
-                                                    playbackRate: Float(value?.number ?? supported ?? 1))
+            return MPChangePlaybackRateCommandEvent(
+                target, timestamp: timestamp,
+                playbackRate: Float(value?.number ?? supported ?? 1))
         case .repeatType:
-            let type: MPRepeatType = if case .repeatType(let type) = value { MPRepeatType(type) } else {
-                (target as? MPChangeRepeatModeCommand)?.currentRepeatType ?? .off
-            }
+            let type: MPRepeatType =
+                if case .repeatType(let type) = value { MPRepeatType(type) } else {
+                    (target as? MPChangeRepeatModeCommand)?.currentRepeatType ?? .off
+                }
             return MPChangeRepeatModeCommandEvent(target, timestamp: timestamp, repeatType: type)
         case .shuffleType:
-            let type: MPShuffleType = if case .shuffleType(let type) = value { MPShuffleType(type) } else {
-                (target as? MPChangeShuffleModeCommand)?.currentShuffleType ?? .off
-            }
+            let type: MPShuffleType =
+                if case .shuffleType(let type) = value { MPShuffleType(type) } else {
+                    (target as? MPChangeShuffleModeCommand)?.currentShuffleType ?? .off
+                }
             return MPChangeShuffleModeCommandEvent(target, timestamp: timestamp, shuffleType: type)
         case .seek:
             let type: MPSeekCommandEventType = value == .seek(.end) ? .endSeeking : .beginSeeking
@@ -122,7 +129,8 @@ open class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
         let handles = command.isEnabled && !command.handlers.isEmpty
         let enabled = app.state?.enabledCommands.contains(command.command) ?? false
         guard handles != enabled else { return }
-        app.call(handles ? .enableCommands([command.command]) : .disableCommands([command.command]),
-                 api: "MPRemoteCommandCenter.\(command.command)Command.\(api)")
+        app.call(
+            handles ? .enableCommands([command.command]) : .disableCommands([command.command]),
+            api: "MPRemoteCommandCenter.\(command.command)Command.\(api)")
     }
 }

@@ -48,12 +48,14 @@ open class MPChangePlaybackRateCommandEvent: MPRemoteCommandEvent, @unchecked Se
 
 /// `MPRepeatType`.
 public enum MPRepeatType: Int, Sendable {
-    case off = 0, one, all
+    case off = 0
+    case one, all
 }
 
 /// `MPShuffleType`.
 public enum MPShuffleType: Int, Sendable {
-    case off = 0, items, collections
+    case off = 0
+    case items, collections
 }
 
 /// `MPChangeRepeatModeCommandEvent` (changeRepeatMode).
@@ -86,7 +88,8 @@ open class MPChangeShuffleModeCommandEvent: MPRemoteCommandEvent, @unchecked Sen
 
 /// `MPSeekCommandEventType`.
 public enum MPSeekCommandEventType: UInt, Sendable {
-    case beginSeeking = 0, endSeeking
+    case beginSeeking = 0
+    case endSeeking
 }
 
 /// `MPSeekCommandEvent` (seekForward, seekBackward): the user began or ended holding the button.

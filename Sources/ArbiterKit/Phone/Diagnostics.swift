@@ -15,7 +15,8 @@ enum Diagnostics {
 
     /// A shared object (`AVAudioSession.sharedInstance()`, ...) was asked for outside any app's code.
     static func outsideApp(_ api: String) {
-        report("\(api) was called outside any app's code; expected it inside SimulatedPhone.install(_:backgroundModes:launch:), "
-            + "SimulatedPhone.run(in:_:), or a handler the phone calls")
+        report(
+            "\(api) was called outside any app's code; expected it inside SimulatedPhone.install(_:backgroundModes:launch:), "
+                + "SimulatedPhone.run(in:_:), or a handler the phone calls")
     }
 }

@@ -37,7 +37,9 @@ final class WorkQueue: @unchecked Sendable {
 
     /// Schedules `body` for `app` at `time` on `queue`.
     @discardableResult
-    func schedule(at time: Time, app: SimulatedApp, queue: DispatchQueue?, _ body: @escaping () -> Void) -> ScheduledWork {
+    func schedule(at time: Time, app: SimulatedApp, queue: DispatchQueue?, _ body: @escaping () -> Void)
+        -> ScheduledWork
+    {
         lock.lock()
         defer { lock.unlock() }
         let work = ScheduledWork(time: time, app: app, queue: queue, body: body)
@@ -116,8 +118,10 @@ final class RepeatingWork: @unchecked Sendable {
     private var cancelled = false
 
     /// Starts `action` as `app`'s code on `queue`, first after `delay`, then every `interval`.
-    init(_ app: SimulatedApp, on queue: DispatchQueue?, after delay: Time, every interval: Time,
-         _ action: @escaping () -> Void) {
+    init(
+        _ app: SimulatedApp, on queue: DispatchQueue?, after delay: Time, every interval: Time,
+        _ action: @escaping () -> Void
+    ) {
         self.app = app
         self.queue = queue
         self.interval = max(interval, .ms(1))

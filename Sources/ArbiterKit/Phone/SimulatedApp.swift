@@ -84,8 +84,9 @@ public final class SimulatedApp: @unchecked Sendable {
         if let boundPhone { return boundPhone }
         if !saidPhoneFinished && !finishing {
             saidPhoneFinished = true
-            Diagnostics.report("an object of app \(name) was used after its phone (\(phoneDescription)) finished; it acts "
-                + "on no phone. \(SimulatedApp.carryOver(name))")
+            Diagnostics.report(
+                "an object of app \(name) was used after its phone (\(phoneDescription)) finished; it acts "
+                    + "on no phone. \(SimulatedApp.carryOver(name))")
         }
         return SimulatedPhone.finished
     }
@@ -121,17 +122,24 @@ public final class SimulatedApp: @unchecked Sendable {
     func call(_ action: AppAction, api: String) -> Outcome {
         let event = Event.app(name, action)
         guard let phone = boundPhone else {
-            if finishing { return Outcome(time: .zero, event: event, result: .rejected(InputError("the phone finished"))) }
-            Diagnostics.report("\(api): the object belongs to app \(name) of a phone that has finished "
-                + "(\(phoneDescription)). \(SimulatedApp.carryOver(name))")
+            if finishing {
+                return Outcome(time: .zero, event: event, result: .rejected(InputError("the phone finished")))
+            }
+            Diagnostics.report(
+                "\(api): the object belongs to app \(name) of a phone that has finished "
+                    + "(\(phoneDescription)). \(SimulatedApp.carryOver(name))")
             return Outcome(time: .zero, event: event, result: .rejected(InputError("the app's phone has finished")))
         }
-        if let caller = SimulatedApp.current, caller !== self, let callerPhone = caller.boundPhone, callerPhone !== phone {
-            callerPhone.diagnose("\(caller.name) code: \(api) acts on an object of app \(name) on another phone "
-                + "(\(phoneDescription)), still running: an object kept in a singleton is shared by tests that run at "
-                + "the same time; run them one after another (`@Suite(.serialized)`, docs/app-code.md#singletons)")
-            return Outcome(time: callerPhone.now, event: event,
-                           result: .rejected(InputError("the object belongs to another phone")))
+        if let caller = SimulatedApp.current, caller !== self, let callerPhone = caller.boundPhone,
+            callerPhone !== phone
+        {
+            callerPhone.diagnose(
+                "\(caller.name) code: \(api) acts on an object of app \(name) on another phone "
+                    + "(\(phoneDescription)), still running: an object kept in a singleton is shared by tests that run at "
+                    + "the same time; run them one after another (`@Suite(.serialized)`, docs/app-code.md#singletons)")
+            return Outcome(
+                time: callerPhone.now, event: event,
+                result: .rejected(InputError("the object belongs to another phone")))
         }
         let outcome = phone.step(event, cause: .code(name, api))
         if case .succeeded = outcome.result { journal.record(action) }
@@ -174,8 +182,10 @@ public final class SimulatedApp: @unchecked Sendable {
 
     /// The app of `name` whose phone has finished, if its launch returned the same object as `code` returns now: it
     /// moves to `phone` in place of `fresh`, the app `phone` launched it as (see `adopt(by:replacing:)`).
-    static func adoptOrphan(named name: AppID, launchedAgain code: Any, by phone: SimulatedPhone,
-                            replacing fresh: SimulatedApp) -> SimulatedApp? {
+    static func adoptOrphan(
+        named name: AppID, launchedAgain code: Any, by phone: SimulatedPhone,
+        replacing fresh: SimulatedApp
+    ) -> SimulatedApp? {
         guard let orphan = registry.claim(named: name, launchedAgain: code, by: phone) else { return nil }
         orphan.adopt(by: phone, replacing: fresh)
         return orphan
@@ -226,8 +236,10 @@ public final class SimulatedApp: @unchecked Sendable {
 
     // MARK: Players
 
-    func register(_ player: AnyObject, kind: PlayerKind, preferredName: String, items: [PlayerItem] = [],
-                  configure: (inout PlayerConfig) -> Void = { _ in }) -> String {
+    func register(
+        _ player: AnyObject, kind: PlayerKind, preferredName: String, items: [PlayerItem] = [],
+        configure: (inout PlayerConfig) -> Void = { _ in }
+    ) -> String {
         var name = preferredName.isEmpty || !AppID.isValid(preferredName) ? kind.rawValue : preferredName
         if players[name]?.object != nil || state?.player(named: name) != nil {
             var n = 2
@@ -251,8 +263,9 @@ public final class SimulatedApp: @unchecked Sendable {
     func item(for url: URL?) -> PlayerItem {
         guard let url else { return PlayerItem() }
         let media = phone.media[url.lastPathComponent]
-        return PlayerItem(title: media?.title ?? url.deletingPathExtension().lastPathComponent,
-                          duration: media?.duration, fails: media?.fails ?? false)
+        return PlayerItem(
+            title: media?.title ?? url.deletingPathExtension().lastPathComponent,
+            duration: media?.duration, fails: media?.fails ?? false)
     }
 
     func media(for url: URL) -> SimulatedMedia? { phone.media[url.lastPathComponent] }
@@ -305,8 +318,10 @@ public final class SimulatedApp: @unchecked Sendable {
                 let statuses = commandCenter.dispatch(command, value: value, at: now)
                 remoteCommandResults.append(RemoteCommandResult(time: now, command: command, statuses: statuses))
                 if statuses.count > 1 {
-                    phone.reportLint(.remoteHandlersAddedAgain(name, command: command, handlers: statuses.count,
-                                                               time: now, step: step))
+                    phone.reportLint(
+                        .remoteHandlersAddedAgain(
+                            name, command: command, handlers: statuses.count,
+                            time: now, step: step))
                 }
             case .playbackStateChanged(let player, _):
                 if let controller = self.player(named: player) as? MPMusicPlayerController {
@@ -330,12 +345,15 @@ public final class SimulatedApp: @unchecked Sendable {
 
     /// AVAudioPlayer's own interruption callbacks, after the session's notification.
     private func audioPlayerDelegates(after kind: NotificationKind) {
-        if let recorder = recordingRecorder, state?.players.first(where: \.kind.isRecorder)?.pausedByInterruption == true {
+        if let recorder = recordingRecorder,
+            state?.players.first(where: \.kind.isRecorder)?.pausedByInterruption == true
+        {
             switch kind {
             case .interruptionBegan: recorder.delegate?.audioRecorderBeginInterruption(recorder)
             case .interruptionEnded(let shouldResume):
                 recorder.delegate?.audioRecorderEndInterruption(
-                    recorder, withOptions: shouldResume ? Int(AVAudioSession.InterruptionOptions.shouldResume.rawValue) : 0)
+                    recorder,
+                    withOptions: shouldResume ? Int(AVAudioSession.InterruptionOptions.shouldResume.rawValue) : 0)
             default: break
             }
         }
@@ -345,7 +363,8 @@ public final class SimulatedApp: @unchecked Sendable {
             case .interruptionBegan: player.delegate?.audioPlayerBeginInterruption(player)
             case .interruptionEnded(let shouldResume):
                 player.delegate?.audioPlayerEndInterruption(
-                    player, withOptions: shouldResume ? Int(AVAudioSession.InterruptionOptions.shouldResume.rawValue) : 0)
+                    player,
+                    withOptions: shouldResume ? Int(AVAudioSession.InterruptionOptions.shouldResume.rawValue) : 0)
             default: break
             }
         }
@@ -379,7 +398,9 @@ public final class SimulatedApp: @unchecked Sendable {
                 // detaching the video there kept the sound (QA1668); from iOS 14 it comes too late (FB8722590).
                 if phone.engine.ios < 14 {
                     toldLifecycle = .background
-                    application.post(UIApplication.didEnterBackgroundNotification) { $0.applicationDidEnterBackground($1) }
+                    application.post(UIApplication.didEnterBackgroundNotification) {
+                        $0.applicationDidEnterBackground($1)
+                    }
                 }
             case .terminate where state?.lifecycle != .terminated && state?.lifecycle != .suspended:
                 application.post(UIApplication.willTerminateNotification) { $0.applicationWillTerminate($1) }

@@ -30,10 +30,13 @@ extension SimulatedPhone {
 
     /// A phone running iOS `ios` (behaviour generation 16, 17, ...) with `profile`'s tunables, `device` as it
     /// starts, and `apps` declared beside the apps the test installs with their code.
-    public convenience init(ios: Int = 17, profile: Profile = Profile(), device: DeviceConfig = DeviceConfig(),
-                            apps: [AppConfig] = [], allowing lintAllowances: LintAllowances = LintAllowances(),
-                            fileID: StaticString = #fileID, line: UInt = #line) throws(SetupError) {
-        try self.init(Setup(ios: ios, profile: profile, device: device, apps: apps), allowing: lintAllowances,
-                      fileID: fileID, line: line)
+    public convenience init(
+        ios: Int = 17, profile: Profile = Profile(), device: DeviceConfig = DeviceConfig(),
+        apps: [AppConfig] = [], allowing lintAllowances: LintAllowances = LintAllowances(),
+        fileID: StaticString = #fileID, line: UInt = #line
+    ) throws(SetupError) {
+        try self.init(
+            Setup(ios: ios, profile: profile, device: device, apps: apps), allowing: lintAllowances,
+            fileID: fileID, line: line)
     }
 }

@@ -1,10 +1,11 @@
-@_exported import Foundation
-#if canImport(FoundationNetworking)
-// URLSession and its tasks are Foundation's on iOS; on Linux they are FoundationNetworking's.
-@_exported import FoundationNetworking
-#endif
 import ArbiterEngine
 import ArbiterLint
+@_exported import Foundation
+
+#if canImport(FoundationNetworking)
+    // URLSession and its tasks are Foundation's on iOS; on Linux they are FoundationNetworking's.
+    @_exported import FoundationNetworking
+#endif
 
 /// A simulated iPhone that runs apps' own audio code beside declared apps.
 ///
@@ -82,8 +83,10 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
 
     /// A phone over `setup`: its iOS version, profile, device and declared apps (which may be empty). `allowing`
     /// silences lints, for every app or for one, each with its reason.
-    public init(_ setup: Setup = Setup(), allowing lintAllowances: LintAllowances = LintAllowances(),
-                fileID: StaticString = #fileID, line: UInt = #line) throws(SetupError) {
+    public init(
+        _ setup: Setup = Setup(), allowing lintAllowances: LintAllowances = LintAllowances(),
+        fileID: StaticString = #fileID, line: UInt = #line
+    ) throws(SetupError) {
         engine = try Engine(setup)
         initialEngine = engine
         linter = Linter(startingFrom: engine, allowances: lintAllowances)
@@ -128,8 +131,10 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
     /// `launch` throws. Terminated and launched again, the app starts afresh: its launch code runs again, and
     /// `app(name)?.code` is what it returned then.
     @discardableResult
-    public func install<Code>(_ name: AppID, backgroundModes: Set<BackgroundMode> = [],
-                              launch: @escaping () throws -> Code) throws -> Code {
+    public func install<Code>(
+        _ name: AppID, backgroundModes: Set<BackgroundMode> = [],
+        launch: @escaping () throws -> Code
+    ) throws -> Code {
         var config = AppConfig(name, backgroundModes: backgroundModes, players: [])
         config.runsOwnCode = true
         guard apps[name] == nil, engine.app(name) == nil else {
@@ -173,8 +178,9 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
     /// `AVAudioSession.sharedInstance()` and the other shared objects are that app's, and each call is an event of it.
     public func run<Result>(in name: AppID, _ body: () throws -> Result) rethrows -> Result {
         guard let app = apps[name] else {
-            diagnose("run(in: \"\(name)\"): no app named \(name) runs code on this phone; expected one of: "
-                     + apps.keys.map(\.name).sorted().joined(separator: ", "))
+            diagnose(
+                "run(in: \"\(name)\"): no app named \(name) runs code on this phone; expected one of: "
+                    + apps.keys.map(\.name).sorted().joined(separator: ", "))
             return try body()
         }
         let result = try app.run(body)
@@ -258,7 +264,8 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
     /// millisecond costs its fires, not a step each.
     private func catchUp() {
         let outcome = engine.handle(.advance, at: now)
-        let decidedNothing = outcome.decisionCount == 0 && outcome.notifications.isEmpty && outcome.reactions.isEmpty
+        let decidedNothing =
+            outcome.decisionCount == 0 && outcome.notifications.isEmpty && outcome.reactions.isEmpty
             && outcome.result == .succeeded
         if !decidedNothing { record(outcome, cause: .test) }
     }
@@ -303,7 +310,8 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
                 continue
             }
             if let app = apps.values.sorted(by: { $0.name.name < $1.name.name })
-                .first(where: \.observedValuesMayHaveChanged) {
+                .first(where: \.observedValuesMayHaveChanged)
+            {
                 app.observedValuesMayHaveChanged = false
                 app.notifyValueObservers()
                 continue
@@ -316,8 +324,9 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
             if workAtThisInstant.count >= SimulatedPhone.mostWorkAtOneInstant, let next = work.firstDue(by: now) {
                 // Code that keeps sending work for now would keep an iOS app's main thread busy for ever; here
                 // time could not move on. What is left waits a millisecond, in its order.
-                diagnose("\(next.app.name) code: more than \(SimulatedPhone.mostWorkAtOneInstant) pieces of work were "
-                    + "sent for \(now) (a block that sends itself again?); the rest runs a millisecond later")
+                diagnose(
+                    "\(next.app.name) code: more than \(SimulatedPhone.mostWorkAtOneInstant) pieces of work were "
+                        + "sent for \(now) (a block that sends itself again?); the rest runs a millisecond later")
                 work.postponeDue(by: now, to: now + .ms(1))
                 return
             }
@@ -398,8 +407,10 @@ public struct SimulatedMedia: Hashable, Sendable {
     /// The embedded cover picture's bytes (`commonKeyArtwork`, as `dataValue`).
     public var artwork: Data?
 
-    public init(duration: Double? = nil, title: String? = nil, artist: String? = nil, album: String? = nil,
-                artwork: Data? = nil, fails: Bool = false) {
+    public init(
+        duration: Double? = nil, title: String? = nil, artist: String? = nil, album: String? = nil,
+        artwork: Data? = nil, fails: Bool = false
+    ) {
         self.duration = duration
         self.title = title
         self.artist = artist

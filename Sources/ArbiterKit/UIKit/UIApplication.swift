@@ -24,7 +24,8 @@ extension UIApplicationDelegate {
 open class UIApplication: NSObject, @unchecked Sendable {
     /// `UIApplication.State`.
     public enum State: Int, Sendable {
-        case active = 0, inactive, background
+        case active = 0
+        case inactive, background
     }
 
     let app: SimulatedApp?
@@ -43,8 +44,10 @@ open class UIApplication: NSObject, @unchecked Sendable {
     }
 
     public static let willResignActiveNotification = NSNotification.Name("UIApplicationWillResignActiveNotification")
-    public static let didEnterBackgroundNotification = NSNotification.Name("UIApplicationDidEnterBackgroundNotification")
-    public static let willEnterForegroundNotification = NSNotification.Name("UIApplicationWillEnterForegroundNotification")
+    public static let didEnterBackgroundNotification = NSNotification.Name(
+        "UIApplicationDidEnterBackgroundNotification")
+    public static let willEnterForegroundNotification = NSNotification.Name(
+        "UIApplicationWillEnterForegroundNotification")
     public static let didBecomeActiveNotification = NSNotification.Name("UIApplicationDidBecomeActiveNotification")
     public static let willTerminateNotification = NSNotification.Name("UIApplicationWillTerminateNotification")
     /// Declared, never posted: memory pressure and data protection are not modelled.
@@ -75,8 +78,10 @@ open class UIApplication: NSObject, @unchecked Sendable {
     }
 
     @discardableResult
-    open func beginBackgroundTask(withName taskName: String?,
-                                  expirationHandler handler: (() -> Void)? = nil) -> UIBackgroundTaskIdentifier {
+    open func beginBackgroundTask(
+        withName taskName: String?,
+        expirationHandler handler: (() -> Void)? = nil
+    ) -> UIBackgroundTaskIdentifier {
         let task = nextTask
         nextTask += 1
         backgroundTasks.insert(task)
@@ -107,8 +112,10 @@ open class UIApplication: NSObject, @unchecked Sendable {
     public static let openSettingsURLString = "app-settings:"
 
     /// Reported as not modelled: the simulated phone opens no other app or page. The handler gets false.
-    open func open(_ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:],
-                   completionHandler completion: ((Bool) -> Void)? = nil) {
+    open func open(
+        _ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:],
+        completionHandler completion: ((Bool) -> Void)? = nil
+    ) {
         Diagnostics.unmodelled("UIApplication.open(\(url.absoluteString))", app: app)
         completion?(false)
     }
@@ -120,7 +127,8 @@ open class UIApplication: NSObject, @unchecked Sendable {
     public struct OpenExternalURLOptionsKey: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public static let universalLinksOnly = OpenExternalURLOptionsKey(rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
+        public static let universalLinksOnly = OpenExternalURLOptionsKey(
+            rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
     }
 
     /// Calls the app's delegate, then posts the lifecycle notification to its observers, as UIKit does.

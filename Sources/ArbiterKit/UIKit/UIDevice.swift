@@ -2,12 +2,16 @@ import ArbiterEngine
 
 /// `UIUserInterfaceIdiom`.
 public enum UIUserInterfaceIdiom: Int, Sendable {
-    case unspecified = -1, phone, pad, tv, carPlay, mac = 5, vision = 6
+    case unspecified = -1
+    case phone, pad, tv, carPlay
+    case mac = 5
+    case vision = 6
 }
 
 /// `UIDeviceOrientation`.
 public enum UIDeviceOrientation: Int, Sendable {
-    case unknown = 0, portrait, portraitUpsideDown, landscapeLeft, landscapeRight, faceUp, faceDown
+    case unknown = 0
+    case portrait, portraitUpsideDown, landscapeLeft, landscapeRight, faceUp, faceDown
 
     public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
     public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
@@ -18,7 +22,8 @@ public enum UIDeviceOrientation: Int, Sendable {
 extension UIDevice {
     /// `UIDevice.BatteryState`.
     public enum BatteryState: Int, Sendable {
-        case unknown = 0, unplugged, charging, full
+        case unknown = 0
+        case unplugged, charging, full
     }
 }
 
@@ -121,9 +126,12 @@ open class UIDevice: NSObject, @unchecked Sendable {
         for (index, byte) in "vendor:\(app.name)".utf8.enumerated() {
             bytes[index % 16] = bytes[index % 16] &* 31 &+ byte
         }
-        bytes[6] = bytes[6] & 0x0F | 0x40   // version 4
-        bytes[8] = bytes[8] & 0x3F | 0x80   // RFC 4122 variant
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
+        bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

@@ -84,7 +84,7 @@ enum ImageHeader {
         switch format(of: data) {
         case .png?:
             // The IHDR chunk comes first: its width and height follow the signature, length and type.
-            guard bytes.count >= 24, bytes[12 ..< 16].elementsEqual("IHDR".utf8) else { return nil }
+            guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
             return size(be32(16), be32(20))
         case .gif?:
             guard bytes.count >= 10 else { return nil }
@@ -95,9 +95,17 @@ enum ImageHeader {
             while at + 9 < bytes.count {
                 guard bytes[at] == 0xFF else { return nil }
                 let marker = bytes[at + 1]
-                if marker == 0xFF { at += 1; continue }
-                if (0xD0 ... 0xD9).contains(marker) || marker == 0x01 { at += 2; continue }
-                let startOfFrame: Set<UInt8> = [0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF]
+                if marker == 0xFF {
+                    at += 1
+                    continue
+                }
+                if (0xD0...0xD9).contains(marker) || marker == 0x01 {
+                    at += 2
+                    continue
+                }
+                let startOfFrame: Set<UInt8> = [
+                    0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF,
+                ]
                 if startOfFrame.contains(marker) { return size(be16(at + 7), be16(at + 5)) }
                 at += 2 + be16(at + 2)
             }

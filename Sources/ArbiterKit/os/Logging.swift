@@ -41,14 +41,18 @@ public final class OSLog: @unchecked Sendable {
 }
 
 /// `os_log` with a format string (`%{public}s`, `%d`, `%@`, ...), formatted as `String(format:)` formats it.
-public func os_log(_ message: StaticString, dso: UnsafeRawPointer? = nil, log: OSLog = .default,
-                   type: OSLogType = .default, _ args: CVarArg...) {
+public func os_log(
+    _ message: StaticString, dso: UnsafeRawPointer? = nil, log: OSLog = .default,
+    type: OSLogType = .default, _ args: CVarArg...
+) {
     OSLogOutput.write(log, type, OSLogOutput.format("\(message)", args))
 }
 
 /// `os_log(_:log:_:_:)`, the form with the level first.
-public func os_log(_ type: OSLogType, dso: UnsafeRawPointer? = nil, log: OSLog = .default, _ message: StaticString,
-                   _ args: CVarArg...) {
+public func os_log(
+    _ type: OSLogType, dso: UnsafeRawPointer? = nil, log: OSLog = .default, _ message: StaticString,
+    _ args: CVarArg...
+) {
     OSLogOutput.write(log, type, OSLogOutput.format("\(message)", args))
 }
 
@@ -83,14 +87,18 @@ public struct OSLogMessage: ExpressibleByStringInterpolation, Sendable {
         public mutating func appendInterpolation<T>(_ value: @autoclosure () -> T, privacy: OSLogPrivacy = .auto) {
             text += String(describing: value())
         }
-        public mutating func appendInterpolation<T: BinaryInteger>(_ value: @autoclosure () -> T,
-                                                                    format: OSLogIntegerFormatting = .decimal,
-                                                                    privacy: OSLogPrivacy = .auto) {
+        public mutating func appendInterpolation<T: BinaryInteger>(
+            _ value: @autoclosure () -> T,
+            format: OSLogIntegerFormatting = .decimal,
+            privacy: OSLogPrivacy = .auto
+        ) {
             text += String(describing: value())
         }
-        public mutating func appendInterpolation<T: BinaryFloatingPoint>(_ value: @autoclosure () -> T,
-                                                                          format: OSLogFloatFormatting = .fixed,
-                                                                          privacy: OSLogPrivacy = .auto) {
+        public mutating func appendInterpolation<T: BinaryFloatingPoint>(
+            _ value: @autoclosure () -> T,
+            format: OSLogFloatFormatting = .fixed,
+            privacy: OSLogPrivacy = .auto
+        ) {
             text += String(describing: value())
         }
     }
@@ -136,12 +144,18 @@ enum OSLogOutput {
 
     static func format(_ format: String, _ args: [CVarArg]) -> String {
         // `%{public}s` and `%{private}@` are os_log's; String(format:) knows the plain specifiers.
-        let plain = format.replacingOccurrences(of: "\\{(public|private|sensitive)\\}", with: "",
-                                                options: .regularExpression)
-            .replacingOccurrences(of: "%s", with: "%@")
-        return args.isEmpty ? plain : String(format: plain, arguments: args.map { arg -> CVarArg in
-            (arg as? String).map { $0 as NSString } ?? arg
-        })
+        let plain = format.replacingOccurrences(
+            of: "\\{(public|private|sensitive)\\}", with: "",
+            options: .regularExpression
+        )
+        .replacingOccurrences(of: "%s", with: "%@")
+        return args.isEmpty
+            ? plain
+            : String(
+                format: plain,
+                arguments: args.map { arg -> CVarArg in
+                    (arg as? String).map { $0 as NSString } ?? arg
+                })
     }
 
     static func write(_ log: OSLog, _ type: OSLogType, _ text: @autoclosure () -> String) {

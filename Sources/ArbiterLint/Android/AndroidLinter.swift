@@ -14,9 +14,11 @@ public typealias AndroidLinter = PlatformLinter<AndroidLinting>
 extension PlatformLinter where Platform == AndroidLinting {
     /// A linter for a run that starts from `engine` (the engine made from the setup, before any step).
     public init(startingFrom engine: AndroidEngine, allowances: LintAllowances = LintAllowances()) {
-        self.init(startingFrom: engine, allowances: allowances, checks: [
-            FocusKeptAfterStopping(), TransientLossIgnored(), PlayingAfterPermanentLoss(), DuckingByHand(),
-        ])
+        self.init(
+            startingFrom: engine, allowances: allowances,
+            checks: [
+                FocusKeptAfterStopping(), TransientLossIgnored(), PlayingAfterPermanentLoss(), DuckingByHand(),
+            ])
     }
 }
 

@@ -9,7 +9,8 @@ struct AudioPlayerPlaysOnAfterUnplug: LintCheck {
     mutating func inspect(_ step: LintedStep, into findings: inout [LintFinding]) {
         for notification in step.outcome.notifications {
             guard case .routeChange(.oldDeviceUnavailable, let previous) = notification.kind,
-                  previous.outputs.contains(where: { $0.type.isPrivateOutput }) else { continue }
+                previous.outputs.contains(where: { $0.type.isPrivateOutput })
+            else { continue }
             told.append((notification.app, step))
         }
     }
@@ -20,22 +21,26 @@ struct AudioPlayerPlaysOnAfterUnplug: LintCheck {
         let outputs = instant.engine.currentRoute.outputs
         for (id, step) in told where !reported.contains(id) && !outputs.contains(where: { $0.type.isPrivateOutput }) {
             guard let app = instant.engine.app(id),
-                  let player = app.players.first(where: { $0.kind == .audioPlayer && $0.state == .playing })
+                let player = app.players.first(where: { $0.kind == .audioPlayer && $0.state == .playing })
             else { continue }
             reported.insert(id)
             let reaction = app.config.runsOwnCode ? nil : app.config.reactions[.oldDeviceUnavailable]
-            findings.append(LintFinding(
-                lint: .audioPlayerPlaysOnAfterUnplug, app: id, time: instant.time,
-                message: "player \(player.name) (AVAudioPlayer) plays on after the private output went away "
-                    + "(routeChange oldDeviceUnavailable): what was in the user's ears now comes out of "
-                    + outputs.map(\.type.description).joined(separator: ", "),
-                fix: app.config.runsOwnCode
-                    ? "pause the player in the routeChangeNotification observer when the reason is "
-                        + "oldDeviceUnavailable and the previous route's output was headphones or Bluetooth"
-                    : "react with `oldDeviceUnavailable: pause`",
-                step: step.index,
-                declaration: app.config.runsOwnCode ? nil : (reaction == nil ? ["reactions"]
-                    : ["reactions", ReactionTrigger.oldDeviceUnavailable.description])))
+            findings.append(
+                LintFinding(
+                    lint: .audioPlayerPlaysOnAfterUnplug, app: id, time: instant.time,
+                    message: "player \(player.name) (AVAudioPlayer) plays on after the private output went away "
+                        + "(routeChange oldDeviceUnavailable): what was in the user's ears now comes out of "
+                        + outputs.map(\.type.description).joined(separator: ", "),
+                    fix: app.config.runsOwnCode
+                        ? "pause the player in the routeChangeNotification observer when the reason is "
+                            + "oldDeviceUnavailable and the previous route's output was headphones or Bluetooth"
+                        : "react with `oldDeviceUnavailable: pause`",
+                    step: step.index,
+                    declaration: app.config.runsOwnCode
+                        ? nil
+                        : (reaction == nil
+                            ? ["reactions"]
+                            : ["reactions", ReactionTrigger.oldDeviceUnavailable.description])))
         }
     }
 }

@@ -24,21 +24,25 @@ extension Lint {
 
 extension LintFinding {
     /// `app`'s `command` ran `handlers` block handlers at step `step` (`time`).
-    public static func remoteHandlersAddedAgain(_ app: AppID, command: RemoteCommand, handlers: Int, time: Time,
-                                                step: Int?) -> LintFinding {
-        LintFinding(lint: .remoteHandlerAddedAgain, app: app, time: time,
-                    message: "\(command) ran \(handlers) handlers for one press: addTarget(handler:) was called "
-                        + "\(handlers) times on the shared \(command)Command",
-                    fix: "add the \(command) handler once, at launch, and toggle \(command)Command.isEnabled; or "
-                        + "removeTarget(_:) the token of the one before", step: step)
+    public static func remoteHandlersAddedAgain(
+        _ app: AppID, command: RemoteCommand, handlers: Int, time: Time,
+        step: Int?
+    ) -> LintFinding {
+        LintFinding(
+            lint: .remoteHandlerAddedAgain, app: app, time: time,
+            message: "\(command) ran \(handlers) handlers for one press: addTarget(handler:) was called "
+                + "\(handlers) times on the shared \(command)Command",
+            fix: "add the \(command) handler once, at launch, and toggle \(command)Command.isEnabled; or "
+                + "removeTarget(_:) the token of the one before", step: step)
     }
 
     /// `app` had `open` background tasks begun and not ended when the run ended at `time`.
     public static func backgroundTaskNeverEnded(_ app: AppID, open: Int, time: Time) -> LintFinding {
-        LintFinding(lint: .backgroundTaskNeverEnded, app: app, time: time,
-                    message: "\(open == 1 ? "a background task was" : "\(open) background tasks were") begun and "
-                        + "never ended: iOS ends the app when the time runs out",
-                    fix: "call endBackgroundTask(_:) with the identifier beginBackgroundTask returned, when the work "
-                        + "is done and in the expiration handler", step: nil)
+        LintFinding(
+            lint: .backgroundTaskNeverEnded, app: app, time: time,
+            message: "\(open == 1 ? "a background task was" : "\(open) background tasks were") begun and "
+                + "never ended: iOS ends the app when the time runs out",
+            fix: "call endBackgroundTask(_:) with the identifier beginBackgroundTask returned, when the work "
+                + "is done and in the expiration handler", step: nil)
     }
 }

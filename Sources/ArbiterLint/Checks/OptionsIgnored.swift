@@ -13,8 +13,10 @@ struct OptionsIgnored: LintCheck {
         case .app(let app, .setCategory(let category, let mode, let options)) where step.outcome.result == .succeeded:
             let mode = mode ?? step.before.app(app)?.session.mode ?? .default
             for option in Engine.optionsClearedSilently(options, category: category, mode: mode) {
-                findings.append(finding(app, option, category, time: step.outcome.time, step: step.index,
-                                        declaration: nil))
+                findings.append(
+                    finding(
+                        app, option, category, time: step.outcome.time, step: step.index,
+                        declaration: nil))
             }
         default: break
         }
@@ -22,18 +24,23 @@ struct OptionsIgnored: LintCheck {
 
     private func declared(_ config: AppConfig, step: Int?, time: Time, into findings: inout [LintFinding]) {
         for option in Engine.optionsClearedSilently(config.options, category: config.category, mode: config.mode) {
-            findings.append(finding(config.name, option, config.category, time: time, step: step,
-                                    declaration: ["options", option.description]))
+            findings.append(
+                finding(
+                    config.name, option, config.category, time: time, step: step,
+                    declaration: ["options", option.description]))
         }
     }
 
-    private func finding(_ app: AppID, _ option: CategoryOption, _ category: Category, time: Time, step: Int?,
-                         declaration: [String]?) -> LintFinding {
-        LintFinding(lint: .optionsIgnored, app: app, time: time,
-                    message: "category \(category) clears \(option) without an error: the option does nothing and "
-                        + "categoryOptions reads back without it",
-                    fix: "leave \(option) out for \(category), or use playAndRecord, the category it is for",
-                    step: step, declaration: declaration)
+    private func finding(
+        _ app: AppID, _ option: CategoryOption, _ category: Category, time: Time, step: Int?,
+        declaration: [String]?
+    ) -> LintFinding {
+        LintFinding(
+            lint: .optionsIgnored, app: app, time: time,
+            message: "category \(category) clears \(option) without an error: the option does nothing and "
+                + "categoryOptions reads back without it",
+            fix: "leave \(option) out for \(category), or use playAndRecord, the category it is for",
+            step: step, declaration: declaration)
     }
 }
 

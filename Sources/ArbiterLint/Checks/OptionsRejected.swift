@@ -4,16 +4,18 @@ import ArbiterEngine
 struct OptionsRejected: LintCheck {
     mutating func inspect(_ step: LintedStep, into findings: inout [LintFinding]) {
         guard case .app(let app, .setCategory(let category, _, let options)) = step.outcome.event,
-              case .failed(let error) = step.outcome.result, error.rule.id.hasPrefix("options.") else { return }
+            case .failed(let error) = step.outcome.result, error.rule.id.hasPrefix("options.")
+        else { return }
         let kept = step.after.app(app)?.session.category ?? category
-        findings.append(LintFinding(
-            lint: .optionsRejected, app: app, time: step.outcome.time,
-            message: "setCategory(\(category), options: \(options)) fails with \(error.code) "
-                + "(\(error.code.codeText)): \(error.rule.statement); the session stays \(kept), whose rules "
-                + "(the Silent switch, background audio) then apply",
-            fix: "pass only options \(category) accepts (see `arbiter rules options`), and handle the error "
-                + "setCategory throws instead of ignoring it",
-            step: step.index, aboutFailedCall: true))
+        findings.append(
+            LintFinding(
+                lint: .optionsRejected, app: app, time: step.outcome.time,
+                message: "setCategory(\(category), options: \(options)) fails with \(error.code) "
+                    + "(\(error.code.codeText)): \(error.rule.statement); the session stays \(kept), whose rules "
+                    + "(the Silent switch, background audio) then apply",
+                fix: "pass only options \(category) accepts (see `arbiter rules options`), and handle the error "
+                    + "setCategory throws instead of ignoring it",
+                step: step.index, aboutFailedCall: true))
     }
 }
 

@@ -11,9 +11,10 @@ struct PlayAndRecordForPlayback: LintCheck {
         for app in engine.apps {
             let session = app.session
             guard session.category == .playAndRecord, app.isProducing, !app.isRecording,
-                  session.effectiveMode != .voiceChat,
-                  engine.currentRoute.outputs.contains(where: { $0.type == .builtInReceiver }),
-                  !reported.contains(app.id) else { continue }
+                session.effectiveMode != .voiceChat,
+                engine.currentRoute.outputs.contains(where: { $0.type == .builtInReceiver }),
+                !reported.contains(app.id)
+            else { continue }
             reported.insert(app.id)
             let step = instant.blame(app.id) { change in
                 switch change {
@@ -21,14 +22,16 @@ struct PlayAndRecordForPlayback: LintCheck {
                 default: false
                 }
             }
-            findings.append(LintFinding(
-                lint: .playAndRecordForPlayback, app: app.id, time: instant.time,
-                message: "plays with playAndRecord and records nothing: with no accessory its audio goes to the "
-                    + "receiver (the earpiece), not the speaker",
-                fix: "use playback for audio that only plays; an app that also records keeps playAndRecord and adds "
-                    + "defaultToSpeaker",
-                step: step.index,
-                declaration: app.config.category == .playAndRecord ? ["category"] : nil))
+            findings.append(
+                LintFinding(
+                    lint: .playAndRecordForPlayback, app: app.id, time: instant.time,
+                    message: "plays with playAndRecord and records nothing: with no accessory its audio goes to the "
+                        + "receiver (the earpiece), not the speaker",
+                    fix:
+                        "use playback for audio that only plays; an app that also records keeps playAndRecord and adds "
+                        + "defaultToSpeaker",
+                    step: step.index,
+                    declaration: app.config.category == .playAndRecord ? ["category"] : nil))
         }
     }
 }

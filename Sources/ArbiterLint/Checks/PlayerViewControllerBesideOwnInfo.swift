@@ -8,8 +8,11 @@ struct PlayerViewControllerBesideOwnInfo: LintCheck {
     mutating func instantEnded(_ instant: Instant, into findings: inout [LintFinding]) {
         for app in instant.engine.apps {
             guard let published = app.published, published.info != NowPlayingInfo(),
-                  let controller = app.players.first(where: { $0.kind == .playerViewController
-                      && $0.updatesNowPlayingInfoCenter && $0.state == .playing }) else {
+                let controller = app.players.first(where: {
+                    $0.kind == .playerViewController
+                        && $0.updatesNowPlayingInfoCenter && $0.state == .playing
+                })
+            else {
                 if app.published == nil { reported.remove(app.id) }
                 continue
             }
@@ -20,14 +23,16 @@ struct PlayerViewControllerBesideOwnInfo: LintCheck {
                 if case .nowPlayingInfo = change { return true }
                 return false
             }
-            findings.append(LintFinding(
-                lint: .playerViewControllerBesideOwnInfo, app: app.id, time: instant.time,
-                message: "player \(controller.name) (AVPlayerViewController, updatesNowPlayingInfoCenter) plays while "
-                    + "the app publishes its own Now Playing info: the controller publishes its video over it and "
-                    + "takes the remote commands, and the app's own audio no longer shows in Control Center",
-                fix: "set updatesNowPlayingInfoCenter to false on \(controller.name) and publish Now Playing "
-                    + "yourself, for the video and the audio alike",
-                step: step.index, declaration: ["players", controller.name]))
+            findings.append(
+                LintFinding(
+                    lint: .playerViewControllerBesideOwnInfo, app: app.id, time: instant.time,
+                    message:
+                        "player \(controller.name) (AVPlayerViewController, updatesNowPlayingInfoCenter) plays while "
+                        + "the app publishes its own Now Playing info: the controller publishes its video over it and "
+                        + "takes the remote commands, and the app's own audio no longer shows in Control Center",
+                    fix: "set updatesNowPlayingInfoCenter to false on \(controller.name) and publish Now Playing "
+                        + "yourself, for the video and the audio alike",
+                    step: step.index, declaration: ["players", controller.name]))
         }
     }
 }

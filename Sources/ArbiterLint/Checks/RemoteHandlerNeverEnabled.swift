@@ -27,16 +27,19 @@ struct RemoteHandlerNeverEnabled: LintCheck {
                 return nil
             }
             let byPlayer = app.players.contains(where: \.publishesNowPlaying)
-            for command in RemoteCommand.allCases where handled.contains(command)
+            for command in RemoteCommand.allCases
+            where handled.contains(command)
                 && !everEnabled[app.id, default: []].contains(command)
-                && !(byPlayer && Engine.playerHandledCommands.contains(command)) {
-                findings.append(LintFinding(
-                    lint: .remoteHandlerNeverEnabled, app: app.id, time: engine.now,
-                    message: "handles remote.\(command) but never enables \(command): the lock screen, Control "
-                        + "Center and headsets never send it, so the handler never runs",
-                    fix: "add \(command) to remoteCommands (or enable it with `enableCommands: [\(command)]`; "
-                        + "MPRemoteCommand.isEnabled), or remove the handler",
-                    step: nil, declaration: ["reactions", "remote.\(command)"]))
+                && !(byPlayer && Engine.playerHandledCommands.contains(command))
+            {
+                findings.append(
+                    LintFinding(
+                        lint: .remoteHandlerNeverEnabled, app: app.id, time: engine.now,
+                        message: "handles remote.\(command) but never enables \(command): the lock screen, Control "
+                            + "Center and headsets never send it, so the handler never runs",
+                        fix: "add \(command) to remoteCommands (or enable it with `enableCommands: [\(command)]`; "
+                            + "MPRemoteCommand.isEnabled), or remove the handler",
+                        step: nil, declaration: ["reactions", "remote.\(command)"]))
             }
         }
     }

@@ -16,12 +16,16 @@ struct RemoteSuccessWithoutActing: LintCheck {
         for entry in judged { judge(entry, in: step.before, into: &findings) }
         for decision in step.outcome.decisions {
             guard case .remoteHandled(let command, .success) = decision.change, let app = decision.app,
-                  decision.rule.id == "remote.to-now-playing",
-                  [.play, .pause, .stop, .togglePlayPause].contains(command) else { continue }
+                decision.rule.id == "remote.to-now-playing",
+                [.play, .pause, .stop, .togglePlayPause].contains(command)
+            else { continue }
             let entry = (app, command, step, step.before.app(app)?.isPlaying ?? false)
             // A declared app's reaction runs within the step that delivers the command.
-            if step.after.app(app)?.config.runsOwnCode == true { pending.append(entry) }
-            else { judge(entry, in: step.after, into: &findings) }
+            if step.after.app(app)?.config.runsOwnCode == true {
+                pending.append(entry)
+            } else {
+                judge(entry, in: step.after, into: &findings)
+            }
         }
     }
 
@@ -34,28 +38,33 @@ struct RemoteSuccessWithoutActing: LintCheck {
     private func judge(_ entry: Handled, in engine: Engine, into findings: inout [LintFinding]) {
         guard let app = engine.app(entry.app) else { return }
         let playing = app.isPlaying
-        let acted = switch entry.command {
-        case .play: playing
-        case .pause, .stop: !playing
-        default: playing != entry.wasPlaying
-        }
+        let acted =
+            switch entry.command {
+            case .play: playing
+            case .pause, .stop: !playing
+            default: playing != entry.wasPlaying
+            }
         guard !acted else { return }
         let declared = !app.config.runsOwnCode
         let hasReaction = app.config.reactions[.remote(entry.command)] != nil
-        let what = declared && !hasReaction ? "has no reaction to it, so its handler returns success and does "
-            + "nothing" : "returned success"
-        findings.append(LintFinding(
-            lint: .remoteSuccessWithoutActing, app: entry.app, time: entry.step.outcome.time,
-            message: "got \(entry.command) from the lock screen and \(what): it is still "
-                + (playing ? "playing" : "not playing"),
-            fix: declared && !hasReaction
-                ? "add `remote.\(entry.command): \(Self.reaction(for: entry.command))` to reactions, or leave "
-                    + "\(entry.command) out of remoteCommands"
-                : "act on the command in its handler (pause or play the player), or return commandFailed when "
-                    + "it cannot",
-            step: entry.step.index,
-            declaration: declared ? (hasReaction ? ["reactions", "remote.\(entry.command)"] : ["remoteCommands"])
-                : nil))
+        let what =
+            declared && !hasReaction
+            ? "has no reaction to it, so its handler returns success and does "
+                + "nothing" : "returned success"
+        findings.append(
+            LintFinding(
+                lint: .remoteSuccessWithoutActing, app: entry.app, time: entry.step.outcome.time,
+                message: "got \(entry.command) from the lock screen and \(what): it is still "
+                    + (playing ? "playing" : "not playing"),
+                fix: declared && !hasReaction
+                    ? "add `remote.\(entry.command): \(Self.reaction(for: entry.command))` to reactions, or leave "
+                        + "\(entry.command) out of remoteCommands"
+                    : "act on the command in its handler (pause or play the player), or return commandFailed when "
+                        + "it cannot",
+                step: entry.step.index,
+                declaration: declared
+                    ? (hasReaction ? ["reactions", "remote.\(entry.command)"] : ["remoteCommands"])
+                    : nil))
     }
 
     private static func reaction(for command: RemoteCommand) -> String {

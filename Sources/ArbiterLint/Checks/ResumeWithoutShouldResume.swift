@@ -9,7 +9,8 @@ struct ResumeWithoutShouldResume: LintCheck {
     mutating func inspect(_ step: LintedStep, into findings: inout [LintFinding]) {
         for notification in step.outcome.notifications {
             guard case .interruptionEnded(shouldResume: false) = notification.kind,
-                  !(step.before.app(notification.app)?.isPlaying ?? true) else { continue }
+                !(step.before.app(notification.app)?.isPlaying ?? true)
+            else { continue }
             told.append((notification.app, step))
         }
     }
@@ -22,14 +23,16 @@ struct ResumeWithoutShouldResume: LintCheck {
             reported.insert(id)
             let reaction = app.config.reactions[.interruptionEnded]
             let byReaction = reaction.map { [.resume, .play, .togglePlayPause].contains($0) } ?? false
-            findings.append(LintFinding(
-                lint: .resumeWithoutShouldResume, app: id, time: instant.time,
-                message: "plays again after interruptionEnded without shouldResume"
-                    + (byReaction ? " (its reaction is \(reaction!))" : "")
-                    + ": the interruption's end does not say the app may resume, so it should wait for the user",
-                fix: byReaction ? "react with `interruptionEnded: resumeIfShouldResume`"
-                    : "resume only when AVAudioSessionInterruptionOptionKey contains .shouldResume",
-                step: step.index, declaration: byReaction ? ["reactions", "interruptionEnded"] : nil))
+            findings.append(
+                LintFinding(
+                    lint: .resumeWithoutShouldResume, app: id, time: instant.time,
+                    message: "plays again after interruptionEnded without shouldResume"
+                        + (byReaction ? " (its reaction is \(reaction!))" : "")
+                        + ": the interruption's end does not say the app may resume, so it should wait for the user",
+                    fix: byReaction
+                        ? "react with `interruptionEnded: resumeIfShouldResume`"
+                        : "resume only when AVAudioSessionInterruptionOptionKey contains .shouldResume",
+                    step: step.index, declaration: byReaction ? ["reactions", "interruptionEnded"] : nil))
         }
     }
 }

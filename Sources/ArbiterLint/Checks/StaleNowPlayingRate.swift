@@ -9,7 +9,7 @@ struct StaleNowPlayingRate: LintCheck {
     mutating func instantEnded(_ instant: Instant, into findings: inout [LintFinding]) {
         let engine = instant.engine
         guard let id = engine.nowPlaying, let app = engine.app(id), let published = app.published,
-              let view = engine.nowPlayingView(at: engine.now), view.rate == published.info.effectiveRate
+            let view = engine.nowPlayingView(at: engine.now), view.rate == published.info.effectiveRate
         else { return }
         let shown = published.info.effectiveRate
         let playing = app.players.first { $0.isProducing && !$0.kind.isRecorder }
@@ -25,18 +25,23 @@ struct StaleNowPlayingRate: LintCheck {
         }
         let said = published.info.rate == nil ? "published no rate (so 1)" : "published rate \(format(shown))"
         let waiting = app.players.first { $0.state == .playing && $0.isWaiting }
-        let message = playing == nil
-            ? "\(said) but " + (waiting.map { "player \($0.name) waits for its stream (timeControlStatus "
-                + "waitingToPlayAtSpecifiedRate)" } ?? "none of its players is playing")
+        let message =
+            playing == nil
+            ? "\(said) but "
+                + (waiting.map {
+                    "player \($0.name) waits for its stream (timeControlStatus "
+                        + "waitingToPlayAtSpecifiedRate)"
+                } ?? "none of its players is playing")
                 + ": the lock screen's elapsed time keeps counting"
             : "\(said) but player \(playing!.name) plays at rate \(format(actual)): the lock screen's elapsed time "
                 + (shown == 0 ? "stands still" : "runs at the wrong speed")
-        findings.append(LintFinding(
-            lint: .staleNowPlayingRate, app: id, time: instant.time, message: message,
-            fix: "publish the elapsed time and rate \(format(actual)) whenever playback pauses, plays, seeks or "
-                + "changes speed (`nowPlayingInfo: { elapsed: ..., rate: \(format(actual)) }`; "
-                + "MPNowPlayingInfoPropertyPlaybackRate)",
-            step: step.index))
+        findings.append(
+            LintFinding(
+                lint: .staleNowPlayingRate, app: id, time: instant.time, message: message,
+                fix: "publish the elapsed time and rate \(format(actual)) whenever playback pauses, plays, seeks or "
+                    + "changes speed (`nowPlayingInfo: { elapsed: ..., rate: \(format(actual)) }`; "
+                    + "MPNowPlayingInfoPropertyPlaybackRate)",
+                step: step.index))
     }
 
     private func format(_ value: Double) -> String {

@@ -28,10 +28,14 @@ extension AndroidLiveSession {
                     let was = stream.applied?.level ?? 1
                     stream.applied = (level, own)
                     if level == target {
-                        if was != level { output("⇒ \(stream.app) softVolumes \(Profile.text(level))  [\(LiveRule.androidVolume.id)]") }
+                        if was != level {
+                            output("⇒ \(stream.app) softVolumes \(Profile.text(level))  [\(LiveRule.androidVolume.id)]")
+                        }
                         stream.announced = nil
                     } else if stream.announced != target {
-                        output("⇒ \(stream.app) softVolumes \(Profile.text(was)) → \(Profile.text(target)), ramping  [\(LiveRule.androidVolume.id)]")
+                        output(
+                            "⇒ \(stream.app) softVolumes \(Profile.text(was)) → \(Profile.text(target)), ramping  [\(LiveRule.androidVolume.id)]"
+                        )
                         stream.announced = target
                     }
                 } catch {

@@ -36,8 +36,10 @@ public final class AndroidLiveSession {
 
     /// A session over `graph` with `platform`'s policy at API level `sdk` (nil: 34); each line it has to say goes
     /// to `output`.
-    public init(graph: any ProgramGraphAccess, platform: FocusPlatform, sdk: Int? = nil,
-                output: @escaping (String) -> Void) throws {
+    public init(
+        graph: any ProgramGraphAccess, platform: FocusPlatform, sdk: Int? = nil,
+        output: @escaping (String) -> Void
+    ) throws {
         self.graph = graph
         self.platform = platform
         self.sdk = sdk ?? 34
@@ -115,10 +117,11 @@ public final class AndroidLiveSession {
             count += 1
             name = AppID("\(base)-\(count)")
         }
-        let app = AndroidApp(name: name, uid: nextUid, targetSdk: sdk,
-                             attributes: AudioAttributes(usage: usage.usage, contentType: usage.contentType),
-                             focusGain: usage.gain,
-                             reactions: [.loss: [.pause], .lossTransient: [.pause], .gain: [.resume]])
+        let app = AndroidApp(
+            name: name, uid: nextUid, targetSdk: sdk,
+            attributes: AudioAttributes(usage: usage.usage, contentType: usage.contentType),
+            focusGain: usage.gain,
+            reactions: [.loss: [.pause], .lossTransient: [.pause], .gain: [.resume]])
         nextUid += 1
         apps.append(app)
         streams[node.id] = AndroidLiveStream(node: node.id, app: name, role: role, usage: usage)
@@ -179,8 +182,10 @@ public final class AndroidLiveSession {
         guard events.count > Self.eventsKept, !streams.values.contains(where: \.corked) else { return }
         let here = Set(streams.values.map(\.app))
         apps.removeAll { !here.contains($0.name) }
-        events = streams.values.filter(\.playing).sorted { ($0.playingSince ?? .zero, $0.node) < ($1.playingSince ?? .zero, $1.node) }
-            .map { (.app($0.app, .play(nil)), $0.playingSince ?? .zero) }
+        events = streams.values.filter(\.playing).sorted {
+            ($0.playingSince ?? .zero, $0.node) < ($1.playingSince ?? .zero, $1.node)
+        }
+        .map { (.app($0.app, .play(nil)), $0.playingSince ?? .zero) }
         rebuild()
     }
 

@@ -34,8 +34,8 @@ public struct AndroidRoleUsage: Hashable, Sendable {
         switch usage {
         case .media, .game, .unknown: .gain
         case .assistanceNavigationGuidance, .notification, .notificationEvent, .notificationRingtone,
-             .notificationCommunicationRequest, .notificationCommunicationInstant, .notificationCommunicationDelayed,
-             .announcement, .assistanceSonification, .assistanceAccessibility, .safety, .vehicleStatus:
+            .notificationCommunicationRequest, .notificationCommunicationInstant, .notificationCommunicationDelayed,
+            .announcement, .assistanceSonification, .assistanceAccessibility, .safety, .vehicleStatus:
             .gainTransientMayDuck
         case .voiceCommunication, .voiceCommunicationSignalling, .callAssistant, .alarm, .assistant, .emergency:
             .gainTransient
@@ -59,6 +59,8 @@ public struct AndroidRoleUsage: Hashable, Sendable {
     public static let announcement = row(["Announcement"], .announcement, .speech)
 
     /// Every row, in the order the docs list them.
-    public static let all: [AndroidRoleUsage] = [media, game, navigation, call, notification, alarm, assistant,
-                                                 emergency, accessibility, announcement]
+    public static let all: [AndroidRoleUsage] = [
+        media, game, navigation, call, notification, alarm, assistant,
+        emergency, accessibility, announcement,
+    ]
 }

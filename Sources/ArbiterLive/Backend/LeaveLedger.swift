@@ -1,7 +1,8 @@
 import ArbiterPipeWire
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file listing every program Arbiter has changed and how (its volume lowered, paused over MPRIS, corked),
@@ -31,13 +32,15 @@ public final class LeaveLedger {
     }
 
     func note(_ program: Program) {
-        let pausedBy: String? = switch program.pausedBy {
-        case .cork: "cork"
-        case .mpris(let player): player.busName
-        case nil: nil
-        }
-        let entry = Entry(node: program.node.id, processID: program.processID, lowered: program.applied != 1,
-                          pausedBy: pausedBy)
+        let pausedBy: String? =
+            switch program.pausedBy {
+            case .cork: "cork"
+            case .mpris(let player): player.busName
+            case nil: nil
+            }
+        let entry = Entry(
+            node: program.node.id, processID: program.processID, lowered: program.applied != 1,
+            pausedBy: pausedBy)
         if !entry.lowered && entry.pausedBy == nil {
             guard entries.removeValue(forKey: entry.node) != nil else { return }
         } else {
@@ -66,7 +69,10 @@ public final class LeaveLedger {
     }
 
     private func write() {
-        if entries.isEmpty { clear(); return }
+        if entries.isEmpty {
+            clear()
+            return
+        }
         let text = entries.keys.sorted().map { key -> String in
             let entry = entries[key]!
             return "node \(entry.node) pid \(entry.processID.map(String.init) ?? "-") lowered \(entry.lowered) "
@@ -90,8 +96,9 @@ public final class LeaveLedger {
         return text.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ").map(String.init)
             guard words.count == 8, words[0] == "node", let node = UInt32(words[1]) else { return nil }
-            return Entry(node: node, processID: Int32(words[3]), lowered: words[5] == "true",
-                         pausedBy: words[7] == "-" ? nil : words[7])
+            return Entry(
+                node: node, processID: Int32(words[3]), lowered: words[5] == "true",
+                pausedBy: words[7] == "-" ? nil : words[7])
         }
     }
 
@@ -112,7 +119,7 @@ public final class LeaveLedger {
         var lines: [String] = []
         for entry in entries {
             guard let node = nodes[entry.node],
-                  entry.processID == nil || node.properties["application.process.id"] == entry.processID.map(String.init)
+                entry.processID == nil || node.properties["application.process.id"] == entry.processID.map(String.init)
             else { continue }
             if entry.lowered, !node.channelVolumes.isEmpty {
                 try? graph.setSoftVolumes(node: entry.node, node.channelVolumes, mute: node.mute)
@@ -122,7 +129,8 @@ public final class LeaveLedger {
                 try? graph.start(node: entry.node)
                 lines.append("node \(entry.node): uncorked")
             } else if let busName = entry.pausedBy, let players,
-                      let player = (try? players.mediaPlayers())?.first(where: { $0.busName == busName }) {
+                let player = (try? players.mediaPlayers())?.first(where: { $0.busName == busName })
+            {
                 try? players.play(player)
                 lines.append("node \(entry.node): resumed over MPRIS (\(busName))")
             }

@@ -34,7 +34,8 @@ extension LiveBackend {
             if let unknown = identity.unknownRole {
                 logger.notice("\(unknown)")
             } else if !rules.programs.isEmpty && identity.because.hasPrefix("role.") {
-                logger.notice("no rule names \(ProgramIdentity.name(from: node.properties)); it is taken as \(identity.because)")
+                logger.notice(
+                    "no rule names \(ProgramIdentity.name(from: node.properties)); it is taken as \(identity.because)")
             }
             var app: AppID?
             if let config = identity.app {
@@ -46,12 +47,14 @@ extension LiveBackend {
             program.propsSeen = node.propsUpdates
             programs[node.id] = program
             let name = node.properties["application.name"] ?? node.properties["node.name"] ?? "?"
-            notes.append("program \"\(name)\" (node \(node.id), \(node.properties["media.role"].map { "role \($0)" } ?? "no role")) "
-                + "is \(app.map { "app \($0)" } ?? "the system's \(identity.system!.rawValue)") as \(identity.because)")
+            notes.append(
+                "program \"\(name)\" (node \(node.id), \(node.properties["media.role"].map { "role \($0)" } ?? "no role")) "
+                    + "is \(app.map { "app \($0)" } ?? "the system's \(identity.system!.rawValue)") as \(identity.because)"
+            )
         }
         var program = programs[node.id]!
         if LiveBackend.someoneElseSetProps(&program, now: node) && program.applied != 1 {
-            program.appliedOver = []   // the user set the program's volume or mute: the duck is applied again over it
+            program.appliedOver = []  // the user set the program's volume or mute: the duck is applied again over it
         }
         program.node = node
         defer { programs[node.id] = program }
@@ -62,7 +65,10 @@ extension LiveBackend {
         if program.pausedBy == .cork {
             // A cork lasts until the daemon starts the node again (relinked after an idle spell): then it is
             // corked again.
-            if !program.isRunning { program.corkLapsed = true; return events }
+            if !program.isRunning {
+                program.corkLapsed = true
+                return events
+            }
             if program.corkLapsed {
                 program.corkLapsed = false
                 cork(&program)
@@ -73,7 +79,10 @@ extension LiveBackend {
         if program.pausedBy != nil {
             // Paused by Arbiter: its stream stopping is the pause obeyed; running again after that is the user
             // playing it anew.
-            if !program.isRunning { program.obeyedPause = true; return events }
+            if !program.isRunning {
+                program.obeyedPause = true
+                return events
+            }
             guard program.obeyedPause, case .mpris = program.pausedBy else { return events }
             program.pausedBy = nil
             program.obeyedPause = false
@@ -92,7 +101,7 @@ extension LiveBackend {
         guard time - since >= LiveBackend.stopGrace else { return events }
         program.toldPlaying = false
         program.stoppedSince = nil
-        programs[node.id] = program   // no longer one of the app's streams that run (`stops`)
+        programs[node.id] = program  // no longer one of the app's streams that run (`stops`)
         return events + stops(app, captures: program.identity.captures, gone: false)
     }
 
@@ -123,7 +132,8 @@ extension LiveBackend {
     func starts(_ app: AppID, captures: Bool) -> [Event] {
         var events: [Event] = []
         if let config = declared[app], captures || LiveBackend.needsForeground(config),
-           engine?.app(app)?.lifecycle != .foreground {
+            engine?.app(app)?.lifecycle != .foreground
+        {
             events.append(.app(app, .foreground))
         }
         events.append(.app(app, captures ? .record : .play()))
@@ -168,14 +178,15 @@ extension LiveBackend {
     /// The system events that take the engine's call from one status to another: a call's audio starts once it
     /// is answered, so a call that is under way at once rang first.
     func callEvents(from old: PhoneCallStatus, to new: PhoneCallStatus) -> [Event] {
-        let actions: [SystemAction] = switch (old, new) {
-        case (.idle, .ringing): [.incomingCall]
-        case (.idle, .active): [.incomingCall, .answerCall]
-        case (.ringing, .active): [.answerCall]
-        case (.ringing, .idle): [.declineCall]
-        case (.active, .idle): [.endCall]
-        default: []   // a second call waiting while one is under way changes nothing
-        }
+        let actions: [SystemAction] =
+            switch (old, new) {
+            case (.idle, .ringing): [.incomingCall]
+            case (.idle, .active): [.incomingCall, .answerCall]
+            case (.ringing, .active): [.answerCall]
+            case (.ringing, .idle): [.declineCall]
+            case (.active, .idle): [.endCall]
+            default: []  // a second call waiting while one is under way changes nothing
+            }
         return actions.map { .system($0) }
     }
 

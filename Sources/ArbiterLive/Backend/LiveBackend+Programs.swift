@@ -24,7 +24,9 @@ extension LiveBackend {
             if program.gain != state.gain {
                 let target = state.gain.to
                 if target != program.gain.to && !program.identity.captures {
-                    notes.append("⇒ \(program.label): volume ×\(Profile.text(target)) over \(state.gain.ramp)  [\(LiveRule.softVolume.id)]")
+                    notes.append(
+                        "⇒ \(program.label): volume ×\(Profile.text(target)) over \(state.gain.ramp)  [\(LiveRule.softVolume.id)]"
+                    )
                 }
                 program.gain = state.gain
             }
@@ -43,8 +45,10 @@ extension LiveBackend {
         for id in programs.keys.sorted() {
             guard var program = programs[id] else { continue }
             if case .mpris(let player) = program.pausedBy, !program.obeyedPause, program.isRunning,
-               let since = program.pausedAt, time - since >= LiveBackend.pauseGrace {
-                logger.warning("\(program.label) did not pause when its player \(player.busName) was told to; corked instead")
+                let since = program.pausedAt, time - since >= LiveBackend.pauseGrace
+            {
+                logger.warning(
+                    "\(program.label) did not pause when its player \(player.busName) was told to; corked instead")
                 notes.append("⇒ \(program.label): ignored MPRIS Pause; corked  [\(LiveRule.cork.id)]")
                 cork(&program)
                 programs[id] = program
@@ -69,7 +73,8 @@ extension LiveBackend {
                     program.pausedBy = .mpris(player)
                     program.pausedAt = time
                     program.obeyedPause = false
-                    notes.append("⇒ \(program.label): paused over MPRIS (\(player.busName))  [\(LiveRule.pauseOverMPRIS.id)]")
+                    notes.append(
+                        "⇒ \(program.label): paused over MPRIS (\(player.busName))  [\(LiveRule.pauseOverMPRIS.id)]")
                     ledger?.note(program)
                     return
                 }

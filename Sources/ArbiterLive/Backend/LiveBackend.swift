@@ -34,8 +34,10 @@ public final class LiveBackend: ReplayBackend {
     let ledger: LeaveLedger?
 
     /// A backend over `graph` (and the MPRIS players of `players`, when there is a session bus) under `rules`.
-    public init(graph: ProgramGraphAccess, players: MediaPlayerAccess?, rules: ProgramRules, logger: Logger,
-                ledger: LeaveLedger? = nil) {
+    public init(
+        graph: ProgramGraphAccess, players: MediaPlayerAccess?, rules: ProgramRules, logger: Logger,
+        ledger: LeaveLedger? = nil
+    ) {
         self.graph = graph
         self.players = players
         self.rules = rules
@@ -89,7 +91,8 @@ public final class LiveBackend: ReplayBackend {
         let lines = programs.keys.sorted().map { id -> String in
             let program = programs[id]!
             let name = program.node.properties["application.name"] ?? program.node.properties["node.name"] ?? "?"
-            var line = "\(program.label): \"\(name)\" \(program.node.mediaClass) \(program.node.state.rawValue), "
+            var line =
+                "\(program.label): \"\(name)\" \(program.node.mediaClass) \(program.node.state.rawValue), "
                 + "as \(program.identity.because)"
             if let way = program.pausedBy { line += ", paused by Arbiter (\(way.description))" }
             if program.applied != 1 { line += ", volume ×\(LiveBackend.text(program.applied))" }

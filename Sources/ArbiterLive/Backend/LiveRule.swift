@@ -6,42 +6,54 @@ public struct LiveRule: Sendable, Hashable {
 
     /// Every rule of the live mode, in the order docs/linux.md lists them: iOS's session over programs, then
     /// Android's.
-    public static let all: [LiveRule] = [streamRuns, streamStops, systemAudio, accessory, softVolume, pauseOverMPRIS,
-                                         cork, resumeOwn, androidVolume, androidUncork]
+    public static let all: [LiveRule] = [
+        streamRuns, streamStops, systemAudio, accessory, softVolume, pauseOverMPRIS,
+        cork, resumeOwn, androidVolume, androidUncork,
+    ]
 
     /// Where the live mode's rules are written down: they are Arbiter's own, not a platform's.
     public static let source = "docs/linux.md"
 
-    public static let streamRuns = LiveRule(id: "live.stream-runs",
+    public static let streamRuns = LiveRule(
+        id: "live.stream-runs",
         statement: "a stream that starts running is its app playing (a capture stream, recording); a program that "
             + "is not mixable, is ambient or records comes to the foreground first, as the app the user is using")
-    public static let streamStops = LiveRule(id: "live.stream-stops",
+    public static let streamStops = LiveRule(
+        id: "live.stream-stops",
         statement: "a stream that stops running, or goes away, is its app pausing (stopping); with endNotifiesOthers "
             + "(the default) its session is then deactivated with notifyOthers, so those it interrupted may resume")
-    public static let systemAudio = LiveRule(id: "live.system-audio",
+    public static let systemAudio = LiveRule(
+        id: "live.system-audio",
         statement: "a call, assistant or alarm stream running is the system's call answered, Siri or an alarm; "
             + "the last such stream stopping ends it")
-    public static let accessory = LiveRule(id: "live.accessory",
+    public static let accessory = LiveRule(
+        id: "live.accessory",
         statement: "a sink or source of headphones, a headset, Bluetooth, USB, HDMI or a car appearing is that "
             + "accessory connected; its last node going away is it disconnected")
-    public static let pauseOverMPRIS = LiveRule(id: "live.pause-mpris",
+    public static let pauseOverMPRIS = LiveRule(
+        id: "live.pause-mpris",
         statement: "a program the policy stops is told to pause over MPRIS when its process (or an ancestor) owns a "
             + "player on the session bus")
-    public static let cork = LiveRule(id: "live.cork",
+    public static let cork = LiveRule(
+        id: "live.cork",
         statement: "a program the policy stops that has no player, or ignores Pause, or with pause: cork, is corked: "
             + "its stream's node is paused and the program is not told (Android's focus corks every program whose "
             + "player the engine paused, its app's own reaction to a loss)")
-    public static let resumeOwn = LiveRule(id: "live.resume-own",
+    public static let resumeOwn = LiveRule(
+        id: "live.resume-own",
         statement: "only a program Arbiter paused is resumed, and only when the policy plays it again")
-    public static let softVolume = LiveRule(id: "live.soft-volume",
+    public static let softVolume = LiveRule(
+        id: "live.soft-volume",
         statement: "a gain is a ramp of the stream's softVolumes, the program's own channelVolumes times the gain: "
             + "the program's volume (which WirePlumber saves) is never written")
 
     // Android's focus over programs (`attach --platform android|androidAutomotive`).
 
-    public static let androidVolume = LiveRule(id: "live.duck",
+    public static let androidVolume = LiveRule(
+        id: "live.duck",
         statement: "each stream's softVolumes become its app's volume in the engine (a duck, a fade and a mute, as "
             + "one level) times the program's own channelVolumes; a ramp is stepped every 25 ms")
-    public static let androidUncork = LiveRule(id: "live.uncork",
+    public static let androidUncork = LiveRule(
+        id: "live.uncork",
         statement: "a corked stream whose player the engine starts again (the reaction to gain) is started again")
 }

@@ -2,7 +2,8 @@ private import CArbiterDBus
 
 /// A voice call's state, as ModemManager's `org.freedesktop.ModemManager1.Call` `State` (MMCallState) gives it.
 public enum ModemCallState: Int32, Sendable, Equatable {
-    case unknown = 0, dialing, ringingOut, ringingIn, active, held, waiting, terminated
+    case unknown = 0
+    case dialing, ringingOut, ringingIn, active, held, waiting, terminated
 }
 
 /// Whether the phone is in a call: none, one ringing for the user to answer, or one under way.
@@ -30,8 +31,9 @@ public enum PhoneCalls {
             var states: [ModemCallState] = []
             for modem in strings(modems, count) {
                 var calls: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-                let callCount = arbiter_bus_get_object_paths(connection, serviceName, modem, voiceInterface, "Calls", 0,
-                                                             &calls)
+                let callCount = arbiter_bus_get_object_paths(
+                    connection, serviceName, modem, voiceInterface, "Calls", 0,
+                    &calls)
                 guard callCount >= 0 else {
                     if absent(connection) { continue }
                     throw bus.failure(connection, callCount, "cannot read the calls of modem \(modem)")
@@ -67,13 +69,17 @@ public enum PhoneCalls {
     /// Whether the last call failed because ModemManager, the modem or the call is not there (any more).
     private static func absent(_ connection: OpaquePointer) -> Bool {
         let name = String(cString: arbiter_bus_error_name(connection))
-        return ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
-                "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod",
-                "org.freedesktop.DBus.Error.UnknownInterface"].contains(name)
+        return [
+            "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
+            "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod",
+            "org.freedesktop.DBus.Error.UnknownInterface",
+        ].contains(name)
     }
 
-    private static func strings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-                                _ count: Int32) -> [String] {
+    private static func strings(
+        _ array: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+        _ count: Int32
+    ) -> [String] {
         (0..<Int(count)).compactMap { index in array?[index].map { String(cString: $0) } }
     }
 }

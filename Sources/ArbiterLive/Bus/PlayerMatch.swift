@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The player of a stream's process: the same pid, or the nearest ancestor process that owns a player (walking
@@ -11,8 +11,10 @@ public enum PlayerMatch {
     }
 
     /// The same match over any process tree: `parent` gives a process's parent pid, nil when it has none or is gone.
-    public static func player(forProcess pid: Int32, among players: [MediaPlayer],
-                              parent: (Int32) -> Int32?) -> MediaPlayer? {
+    public static func player(
+        forProcess pid: Int32, among players: [MediaPlayer],
+        parent: (Int32) -> Int32?
+    ) -> MediaPlayer? {
         var current = pid
         var seen: Set<Int32> = []
         while current > 0, seen.insert(current).inserted {

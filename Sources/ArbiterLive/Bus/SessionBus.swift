@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import Synchronization
 private import CArbiterDBus
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A connection to the session bus (libsystemd's sd-bus): the MPRIS players on it, paused and resumed. Every call
 /// waits at most `callTimeout` (a player's properties, `propertyTimeout`), so a peer that hangs cannot hang the
@@ -44,9 +45,10 @@ public final class SessionBus: @unchecked Sendable {
     static func address(given: String?, environment: String?) throws(BusError) -> String {
         if let given, !given.isEmpty { return given }
         if let environment, !environment.isEmpty { return environment }
-        throw BusError("no session bus: DBUS_SESSION_BUS_ADDRESS is not set (run inside a desktop session, or start "
-            + "one with `dbus-daemon --session --fork --print-address` and set DBUS_SESSION_BUS_ADDRESS to the address "
-            + "it prints)")
+        throw BusError(
+            "no session bus: DBUS_SESSION_BUS_ADDRESS is not set (run inside a desktop session, or start "
+                + "one with `dbus-daemon --session --fork --print-address` and set DBUS_SESSION_BUS_ADDRESS to the address "
+                + "it prints)")
     }
 
     /// The system bus's address (ModemManager's bus on a phone): `$DBUS_SYSTEM_BUS_ADDRESS`, else the standard
@@ -91,10 +93,12 @@ public final class SessionBus: @unchecked Sendable {
             guard let batch = arbiter_bus_batch_new() else { throw BusError("out of memory") }
             defer { arbiter_bus_batch_free(batch) }
             for owner in owners {
-                let identity = arbiter_bus_batch_add(batch, owner.name, SessionBus.playerPath, SessionBus.rootInterface,
-                                                     "Identity")
-                let status = arbiter_bus_batch_add(batch, owner.name, SessionBus.playerPath, SessionBus.playerInterface,
-                                                   "PlaybackStatus")
+                let identity = arbiter_bus_batch_add(
+                    batch, owner.name, SessionBus.playerPath, SessionBus.rootInterface,
+                    "Identity")
+                let status = arbiter_bus_batch_add(
+                    batch, owner.name, SessionBus.playerPath, SessionBus.playerInterface,
+                    "PlaybackStatus")
                 guard identity >= 0, status >= 0 else { throw BusError("out of memory") }
             }
             let run = arbiter_bus_batch_run(bus, batch, SessionBus.propertyTimeout)
@@ -104,9 +108,12 @@ public final class SessionBus: @unchecked Sendable {
             var players: [MediaPlayer] = []
             for (index, owner) in owners.enumerated() {
                 guard case .answered(let identity) = answer(batch, Int32(2 * index)),
-                      case .answered(let status) = answer(batch, Int32(2 * index + 1)) else { continue }
-                players.append(MediaPlayer(busName: owner.name, processID: owner.pid, identity: identity,
-                                           playbackStatus: status))
+                    case .answered(let status) = answer(batch, Int32(2 * index + 1))
+                else { continue }
+                players.append(
+                    MediaPlayer(
+                        busName: owner.name, processID: owner.pid, identity: identity,
+                        playbackStatus: status))
             }
             return players.sorted { $0.busName < $1.busName }
         }
@@ -124,8 +131,10 @@ public final class SessionBus: @unchecked Sendable {
     /// Whether a D-Bus error answers "no such property" (sd-bus says UnknownProperty, GDBus InvalidArgs): an answer,
     /// unlike a timeout, a vanished name, no reply or no MPRIS object at all.
     static func meansNoSuchProperty(_ errorName: String) -> Bool {
-        ["org.freedesktop.DBus.Error.UnknownProperty", "org.freedesktop.DBus.Error.UnknownInterface",
-         "org.freedesktop.DBus.Error.InvalidArgs"].contains(errorName)
+        [
+            "org.freedesktop.DBus.Error.UnknownProperty", "org.freedesktop.DBus.Error.UnknownInterface",
+            "org.freedesktop.DBus.Error.InvalidArgs",
+        ].contains(errorName)
     }
 
     /// Asks `player` to pause (org.mpris.MediaPlayer2.Player.Pause).
@@ -146,8 +155,9 @@ public final class SessionBus: @unchecked Sendable {
 
     private func callPlayer(_ player: MediaPlayer, _ member: String) throws {
         try withBus { bus in
-            let result = arbiter_bus_call(bus, player.busName, SessionBus.playerPath, SessionBus.playerInterface,
-                                          member, 0)
+            let result = arbiter_bus_call(
+                bus, player.busName, SessionBus.playerPath, SessionBus.playerInterface,
+                member, 0)
             guard result >= 0 else { throw failure(bus, result, "\(player.busName) did not answer \(member)") }
         }
     }
@@ -160,8 +170,9 @@ public final class SessionBus: @unchecked Sendable {
 
     private func property(_ bus: OpaquePointer, _ name: String, _ interface: String, _ property: String) -> Answer {
         var value: UnsafeMutablePointer<CChar>?
-        let result = arbiter_bus_get_string(bus, name, SessionBus.playerPath, interface, property,
-                                            SessionBus.propertyTimeout, &value)
+        let result = arbiter_bus_get_string(
+            bus, name, SessionBus.playerPath, interface, property,
+            SessionBus.propertyTimeout, &value)
         defer { arbiter_bus_free_string(value) }
         if result >= 0 { return .answered(value.map { String(cString: $0) }) }
         if SessionBus.meansNoSuchProperty(String(cString: arbiter_bus_error_name(bus))) { return .answered(nil) }

@@ -22,8 +22,11 @@ public struct JournalLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let fields = metadata.merging(event.metadata ?? [:]) { $1 }
-        let suffix = fields.isEmpty ? "" : " (" + fields.keys.sorted().map { "\($0)=\(fields[$0]!)" }.joined(separator: " ") + ")"
-        let line = journal
+        let suffix =
+            fields.isEmpty
+            ? "" : " (" + fields.keys.sorted().map { "\($0)=\(fields[$0]!)" }.joined(separator: " ") + ")"
+        let line =
+            journal
             ? "<\(JournalLogHandler.priority(event.level))>\(event.message)\(suffix)\n"
             : "\(label): \(event.level): \(event.message)\(suffix)\n"
         FileHandle.standardError.write(Data(line.utf8))

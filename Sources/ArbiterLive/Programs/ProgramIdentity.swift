@@ -26,24 +26,29 @@ public struct ProgramIdentity: Sendable, Equatable {
             if captures, !app.players.contains(where: { $0.kind.isRecorder }) {
                 app.players.append(PlayerConfig(name: "recorder", kind: .recorder))
             }
-            return ProgramIdentity(baseName: rule.system == nil ? name : "", app: rule.system == nil ? app : nil,
-                                   system: rule.system, captures: captures, because: "\(rule.position)", unknownRole: nil)
+            return ProgramIdentity(
+                baseName: rule.system == nil ? name : "", app: rule.system == nil ? app : nil,
+                system: rule.system, captures: captures, because: "\(rule.position)", unknownRole: nil)
         }
         let role = properties["media.role"]
         var (chosen, known) = RoleDefault.forRole(role)
         if captures && chosen.system == nil { chosen = .capture }
         var app = chosen.app
         app?.name = AppID(programName)
-        let unknown = known ? nil
+        let unknown =
+            known
+            ? nil
             : "the role '\(role ?? "")' of \(programName) is not one Arbiter knows; it is taken as \(RoleDefault.none.id) (\(RoleDefault.none.because))"
-        return ProgramIdentity(baseName: chosen.system == nil ? programName : "", app: app, system: chosen.system,
-                               captures: captures, because: chosen.id, unknownRole: unknown)
+        return ProgramIdentity(
+            baseName: chosen.system == nil ? programName : "", app: app, system: chosen.system,
+            captures: captures, because: chosen.id, unknownRole: unknown)
     }
 
     /// An app name from the program's own: its application.name, else its binary, else its node's name, kept to
     /// the letters, digits, '-' and '_' an app name may hold.
     public static func name(from properties: [String: String]) -> String {
-        let raw = [properties["application.name"], properties["application.process.binary"], properties["node.name"]]
+        let raw =
+            [properties["application.name"], properties["application.process.binary"], properties["node.name"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? "Program"
         var name = ""
         var upperNext = false
@@ -55,7 +60,9 @@ public struct ProgramIdentity: Sendable, Equatable {
                 upperNext = !name.isEmpty
             }
         }
-        if name.isEmpty || name.first!.isNumber || ["device", "system", "expect", "at", "after", "fails"].contains(name) {
+        if name.isEmpty || name.first!.isNumber
+            || ["device", "system", "expect", "at", "after", "fails"].contains(name)
+        {
             name = "Program" + name
         }
         return name

@@ -25,19 +25,26 @@ public struct RoleDefault: Sendable {
     }
 
     /// Every default, in the order the docs list them.
-    public static let all: [RoleDefault] = [music, movie, game, notification, navigation, call, alarm, accessibility,
-                                            assistant, production]
+    public static let all: [RoleDefault] = [
+        music, movie, game, notification, navigation, call, alarm, accessibility,
+        assistant, production,
+    ]
 
-    static func app(category: ArbiterEngine.Category, mode: Mode = .default, options: CategoryOptions = [],
-                    player: PlayerKind = .avPlayer, reactions: [ReactionTrigger: Reaction] = [:]) -> AppConfig {
-        AppConfig(AppID("program"), backgroundModes: [.audio], category: category, mode: mode, options: options,
-                  players: [PlayerConfig(name: "main", kind: player)], reactions: reactions)
+    static func app(
+        category: ArbiterEngine.Category, mode: Mode = .default, options: CategoryOptions = [],
+        player: PlayerKind = .avPlayer, reactions: [ReactionTrigger: Reaction] = [:]
+    ) -> AppConfig {
+        AppConfig(
+            AppID("program"), backgroundModes: [.audio], category: category, mode: mode, options: options,
+            players: [PlayerConfig(name: "main", kind: player)], reactions: reactions)
     }
 
     /// A media app's reactions: resume when an interruption ends with shouldResume, pause when its output device
     /// goes away (Apple's guidance for playback apps).
-    static let mediaReactions: [ReactionTrigger: Reaction] = [.interruptionEnded: .resumeIfShouldResume,
-                                                               .oldDeviceUnavailable: .pause]
+    static let mediaReactions: [ReactionTrigger: Reaction] = [
+        .interruptionEnded: .resumeIfShouldResume,
+        .oldDeviceUnavailable: .pause,
+    ]
 
     public static let music = RoleDefault(
         id: "role.music", roles: ["Music"],
@@ -59,11 +66,14 @@ public struct RoleDefault: Sendable {
             + "these as system sounds, which the model does not cover)")
     public static let navigation = RoleDefault(
         id: "role.navigation", roles: ["Navigation"],
-        app: app(category: .playback, mode: .voicePrompt,
-                 options: [.mixWithOthers, .duckOthers, .interruptSpokenAudioAndMixWithOthers], player: .audioPlayer,
-                 reactions: [.interruptionEnded: .resumeIfShouldResume]),
+        app: app(
+            category: .playback, mode: .voicePrompt,
+            options: [.mixWithOthers, .duckOthers, .interruptSpokenAudioAndMixWithOthers], player: .audioPlayer,
+            reactions: [.interruptionEnded: .resumeIfShouldResume]),
         system: nil,
-        because: "turn-by-turn prompts: playback in voicePrompt mode, ducking others and interrupting spoken audio (Maps on iOS)")
+        because:
+            "turn-by-turn prompts: playback in voicePrompt mode, ducking others and interrupting spoken audio (Maps on iOS)"
+    )
     public static let call = RoleDefault(
         id: "role.call", roles: ["Phone", "Communication"], app: nil, system: .call,
         because: "a call: the phone's own call, answered while the stream runs and ended when the last one stops")
@@ -72,7 +82,8 @@ public struct RoleDefault: Sendable {
         because: "an alarm: the Clock app's alarm, which interrupts others while it sounds")
     public static let accessibility = RoleDefault(
         id: "role.accessibility", roles: ["Accessibility", "A11y"],
-        app: app(category: .playback, mode: .spokenAudio, options: [.mixWithOthers, .duckOthers], player: .audioPlayer),
+        app: app(
+            category: .playback, mode: .spokenAudio, options: [.mixWithOthers, .duckOthers], player: .audioPlayer),
         system: nil,
         because: "a screen reader: spoken audio that mixes and ducks others (VoiceOver's audio ducking)")
     public static let assistant = RoleDefault(
@@ -95,8 +106,9 @@ extension RoleDefault {
     /// others, so that opening a microphone pauses no one; a call refuses it, as iOS refuses recording then.
     public static let capture = RoleDefault(
         id: "role.capture", roles: [],
-        app: AppConfig(AppID("program"), backgroundModes: [.audio], category: .playAndRecord, options: [.mixWithOthers],
-                       players: [PlayerConfig(name: "main", kind: .recorder)]),
+        app: AppConfig(
+            AppID("program"), backgroundModes: [.audio], category: .playAndRecord, options: [.mixWithOthers],
+            players: [PlayerConfig(name: "main", kind: .recorder)]),
         system: nil,
         because: "a program recording: playAndRecord that mixes with others (a voice memo app)")
 }

@@ -23,11 +23,14 @@ public final class LiveSession {
     /// `clock` tells the session's time (by default, the time since it started, to the millisecond).
     /// `stepsKept` bounds the steps kept for `why`, `history` and `save` (nil: every one), and with them the
     /// session's memory.
-    public init(rules: ProgramRules, backend: LiveBackend, json: Bool, clock: (() -> Time)? = nil,
-                stepsKept: Int? = nil, output: @escaping (String) -> Void) throws {
+    public init(
+        rules: ProgramRules, backend: LiveBackend, json: Bool, clock: (() -> Time)? = nil,
+        stepsKept: Int? = nil, output: @escaping (String) -> Void
+    ) throws {
         let setup = Setup(ios: rules.ios, profile: rules.profile, device: rules.device, apps: [])
-        session = try ReplSession(scenario: Scenario(file: rules.file, title: "Live session", setup: setup, steps: []),
-                                  source: "attach", keepsHistory: false)
+        session = try ReplSession(
+            scenario: Scenario(file: rules.file, title: "Live session", setup: setup, steps: []),
+            source: "attach", keepsHistory: false)
         session.backend = backend
         session.stepsKept = stepsKept
         self.backend = backend
@@ -59,7 +62,10 @@ public final class LiveSession {
             let reply = session.execute(line)
             backend.carryOut(at: time)
             print(reply, time: time, typed: line)
-            if reply.quit { quit = true; break }
+            if reply.quit {
+                quit = true
+                break
+            }
         }
         let ramping = backend.tick(at: now)
         printNotes(time: time)

@@ -11,7 +11,8 @@ extension AndroidStage {
         guard realtime else { return }
         let profile = engine.setup.profile
         let step = AndroidStage.rampStep(profile)
-        var later = engine, last = AndroidStage.wanted(engine).mapValues(\.volume)
+        var later = engine
+        var last = AndroidStage.wanted(engine).mapValues(\.volume)
         let end = engine.now + AndroidStage.rampHorizon(profile)
         var time = engine.now + step
         while time <= end {
@@ -32,8 +33,9 @@ extension AndroidStage {
     /// How long after a step the volumes may still change with nothing happening: a duck's ramp, a fade-out, the
     /// delay before a faded app is faded back in, and the delay before the in-call mute.
     static func rampHorizon(_ profile: AndroidProfile) -> Time {
-        .ms(profile.duckRamp.milliseconds + profile.fadeOut.milliseconds + profile.fadeInOffendersAfter.milliseconds
-            + profile.muteInCallAfter.milliseconds)
+        .ms(
+            profile.duckRamp.milliseconds + profile.fadeOut.milliseconds + profile.fadeInOffendersAfter.milliseconds
+                + profile.muteInCallAfter.milliseconds)
     }
 
     /// In real time, between steps: the next moment after `time` at which a ramp under way takes its next step, or

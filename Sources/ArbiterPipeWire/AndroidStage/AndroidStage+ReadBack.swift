@@ -28,7 +28,8 @@ extension AndroidStage {
     public func isSettled(_ snapshot: GraphSnapshot) -> Bool {
         applied.allSatisfy { name, wanted in
             guard let stream = snapshot.streams[name], (stream.state == "running") == wanted.active,
-                  stream.targets == [PipeWireStage.speaker] else { return false }
+                stream.targets == [PipeWireStage.speaker]
+            else { return false }
             guard wanted.active else { return true }
             return stream.volume.map { abs($0 - wanted.volume) < 0.000_01 } ?? false
         }
@@ -47,8 +48,10 @@ extension AndroidStage {
                 let volume = state?.volumes[player.name] ?? 1
                 let name = AndroidStage.streamName(app.name, player.name)
                 func disagree(_ what: String, _ model: String, _ graph: String) {
-                    found.append(RealDisagreement(app: app.name.name, player: player.name, what: what, model: model,
-                                                  graph: graph))
+                    found.append(
+                        RealDisagreement(
+                            app: app.name.name, player: player.name, what: what, model: model,
+                            graph: graph))
                 }
                 guard let reading = readings[name] else {
                     disagree("playing", String(started), "no stream \(name)")

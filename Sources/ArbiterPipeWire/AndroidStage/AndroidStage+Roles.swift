@@ -28,8 +28,9 @@ extension AndroidStage {
         case .game: "Game"
         case .voiceCommunication, .voiceCommunicationSignalling, .callAssistant: "Communication"
         case .notificationRingtone, .notification, .notificationCommunicationRequest, .notificationCommunicationInstant,
-             .notificationCommunicationDelayed, .notificationEvent, .assistanceSonification, .vehicleStatus,
-             .announcement: "Notification"
+            .notificationCommunicationDelayed, .notificationEvent, .assistanceSonification, .vehicleStatus,
+            .announcement:
+            "Notification"
         case .alarm: "Alarm"
         case .assistanceNavigationGuidance: "Navigation"
         case .assistant: "Assistant"

@@ -1,7 +1,8 @@
 import ArbiterAndroid
 import ArbiterEngine
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Makes a PipeWire graph match an Android engine: each player of each app a playback stream (a quiet tone), running
@@ -46,8 +47,9 @@ public final class AndroidStage: @unchecked Sendable {
         let busCount = max(1, (players + StreamLimits.streamsPerBus - 1) / StreamLimits.streamsPerBus)
         buses = (0..<busCount).map { $0 == 0 ? PipeWireStage.bus : "\(PipeWireStage.bus).\($0 + 1)" }
         for name in buses + [PipeWireStage.speaker] where !connection.nodeExists(name) {
-            try connection.createDeviceNode(name: name, isSource: false, positions: "[ FL FR ]",
-                                            properties: [("device.api", "arbiter"), ("device.form-factor", "internal")])
+            try connection.createDeviceNode(
+                name: name, isSource: false, positions: "[ FL FR ]",
+                properties: [("device.api", "arbiter"), ("device.form-factor", "internal")])
         }
         for _ in 0..<50 where !(buses + [PipeWireStage.speaker]).allSatisfy(connection.nodeExists) {
             try connection.sync()
@@ -65,9 +67,11 @@ public final class AndroidStage: @unchecked Sendable {
                     nodeName: name, app: app.name.name, mediaName: player.name,
                     role: AndroidStage.role(usage: attributes.usage, contentType: attributes.contentType),
                     capture: false, active: false,
-                    properties: [("android.usage", attributes.usage.rawValue),
-                                 ("android.content-type", attributes.contentType.rawValue),
-                                 ("android.uid", String(app.uid)), ("android.player", player.kind.rawValue)])
+                    properties: [
+                        ("android.usage", attributes.usage.rawValue),
+                        ("android.content-type", attributes.contentType.rawValue),
+                        ("android.uid", String(app.uid)), ("android.player", player.kind.rawValue),
+                    ])
                 applied[name] = Applied()
             }
         }
@@ -81,9 +85,10 @@ public final class AndroidStage: @unchecked Sendable {
         let timeout = PipeWireStage.roundTripTimeout(objects: names.count)
         try connection.sync(timeoutMilliseconds: timeout)
         let sorted = names.sorted()
-        let busOf = Dictionary(uniqueKeysWithValues: sorted.enumerated().map {
-            ($0.element, buses[$0.offset / StreamLimits.streamsPerBus])
-        })
+        let busOf = Dictionary(
+            uniqueKeysWithValues: sorted.enumerated().map {
+                ($0.element, buses[$0.offset / StreamLimits.streamsPerBus])
+            })
         var waiting = sorted
         for _ in 0..<100 where !waiting.isEmpty {
             waiting = waiting.filter { (try? connection.link(streams[$0]!, to: busOf[$0]!)) == nil }
@@ -92,8 +97,9 @@ public final class AndroidStage: @unchecked Sendable {
             usleep(20_000)
         }
         if let first = waiting.first {
-            throw PipeWireError("\(waiting.count) stream\(waiting.count == 1 ? "" : "s") (\(first)...) got no ports to "
-                + "link to \(busOf[first]!): \(connection.lastError)")
+            throw PipeWireError(
+                "\(waiting.count) stream\(waiting.count == 1 ? "" : "s") (\(first)...) got no ports to "
+                    + "link to \(busOf[first]!): \(connection.lastError)")
         }
         try connection.sync(timeoutMilliseconds: timeout)
     }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The open file descriptors of a process, read from `/proc/<pid>/fd`: each descriptor's number and what it
 /// points to (`socket:[1234]`, `anon_inode:[eventfd]`, `/dev/null`, ...). Two censuses tell what was left open.
@@ -24,7 +25,7 @@ public struct FileDescriptorCensus: Sendable, Equatable {
             guard let number = Int32(name) else { continue }
             var buffer = [CChar](repeating: 0, count: 512)
             let length = readlink("\(directory)/\(name)", &buffer, buffer.count - 1)
-            guard length >= 0 else { continue }   // closed meanwhile (the directory's own descriptor)
+            guard length >= 0 else { continue }  // closed meanwhile (the directory's own descriptor)
             targets[number] = text(Array(buffer.prefix(length)) + [0])
         }
         return FileDescriptorCensus(targets: targets)
@@ -53,7 +54,8 @@ public struct FileDescriptorCensus: Sendable, Equatable {
     /// Resident memory of this process in kilobytes (`VmRSS` in `/proc/self/status`).
     public static func residentKilobytes() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return 0 }
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 }

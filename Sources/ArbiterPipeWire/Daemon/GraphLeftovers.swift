@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What Arbiter left in a daemon once every one of its connections has closed, read from `pw-dump`'s objects:
@@ -14,8 +14,10 @@ public struct GraphLeftovers: Sendable, Equatable {
     public var clients: [String]
 
     /// The nodes the project's daemon configuration makes itself; they stay.
-    public static let daemonNodes: Set = [PipeWireStage.bus, "arbiter.port.builtInSpeaker",
-                                          "arbiter.port.builtInReceiver", "arbiter.port.builtInMic"]
+    public static let daemonNodes: Set = [
+        PipeWireStage.bus, "arbiter.port.builtInSpeaker",
+        "arbiter.port.builtInReceiver", "arbiter.port.builtInMic",
+    ]
 
     public var isEmpty: Bool { nodes.isEmpty && links.isEmpty && clients.isEmpty }
 
@@ -23,10 +25,13 @@ public struct GraphLeftovers: Sendable, Equatable {
     /// `exceptClientsOf` (the caller's own connection that is still open, if any).
     public init(objects: [[String: Any]], exceptClientsOf: pid_t? = nil) {
         var names: [Int: String] = [:]
-        var nodes: [String] = [], links: [String] = [], clients: [String] = []
+        var nodes: [String] = []
+        var links: [String] = []
+        var clients: [String] = []
         for object in objects {
             guard let id = object["id"] as? Int, let type = object["type"] as? String,
-                  let info = object["info"] as? [String: Any] else { continue }
+                let info = object["info"] as? [String: Any]
+            else { continue }
             let props = info["props"] as? [String: Any] ?? [:]
             if type.hasSuffix("Node"), let name = props["node.name"] as? String {
                 names[id] = name
@@ -34,13 +39,17 @@ public struct GraphLeftovers: Sendable, Equatable {
             }
             if type.hasSuffix("Client"), props["application.name"] as? String == "arbiter" {
                 let pid = (props["application.process.id"] as? Int) ?? (props["pipewire.sec.pid"] as? Int)
-                if pid == nil || pid != exceptClientsOf.map(Int.init) { clients.append("\(id) pid \(pid.map(String.init) ?? "?")") }
+                if pid == nil || pid != exceptClientsOf.map(Int.init) {
+                    clients.append("\(id) pid \(pid.map(String.init) ?? "?")")
+                }
             }
         }
         for object in objects where (object["type"] as? String)?.hasSuffix("Link") == true {
             guard let id = object["id"] as? Int, let info = object["info"] as? [String: Any],
-                  let output = info["output-node-id"] as? Int, let input = info["input-node-id"] as? Int else { continue }
-            let from = names[output] ?? "node \(output)", to = names[input] ?? "node \(input)"
+                let output = info["output-node-id"] as? Int, let input = info["input-node-id"] as? Int
+            else { continue }
+            let from = names[output] ?? "node \(output)"
+            let to = names[input] ?? "node \(input)"
             if from.hasPrefix("arbiter.") || to.hasPrefix("arbiter.") { links.append("\(id) \(from) → \(to)") }
         }
         self.nodes = nodes.sorted()

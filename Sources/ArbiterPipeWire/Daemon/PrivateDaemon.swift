@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+private import CArbiterPipeWire
 import Foundation
 import Synchronization
-private import CArbiterPipeWire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A private PipeWire daemon: its own runtime directory and the project's config (null devices for the
 /// built-in ports, no hardware, no session manager). Stopped by its process id.
@@ -19,10 +20,11 @@ public final class PrivateDaemon: @unchecked Sendable {
     /// Starts a daemon and waits for its socket. Throws with install instructions if PipeWire is missing.
     public init(configuration: String = PrivateDaemon.defaultConfiguration) throws(PipeWireError) {
         guard let binary = PrivateDaemon.find("pipewire") else {
-            throw PipeWireError("PipeWire is not installed (no `pipewire` on PATH); install it with: "
-                + "apt-get install pipewire-bin libpipewire-0.3-dev libspa-0.2-dev (or run tools/setup.sh)")
+            throw PipeWireError(
+                "PipeWire is not installed (no `pipewire` on PATH); install it with: "
+                    + "apt-get install pipewire-bin libpipewire-0.3-dev libspa-0.2-dev (or run tools/setup.sh)")
         }
-        StreamLimits.raiseOpenFileLimit()   // the daemon inherits it; it holds several descriptors a stream
+        StreamLimits.raiseOpenFileLimit()  // the daemon inherits it; it holds several descriptors a stream
         // Short paths: unix socket paths are limited to 108 bytes.
         let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array("\(temporary)/arbiter-pw.XXXXXX".utf8CString)
@@ -47,7 +49,7 @@ public final class PrivateDaemon: @unchecked Sendable {
             throw PipeWireError("the private daemon was stopped; expected a running one to restart")
         }
         PrivateDaemon.end(pid, signal: crash ? SIGKILL : SIGTERM)
-        unlink(runtimeDirectory + "/pipewire-0")   // a killed daemon leaves its socket behind
+        unlink(runtimeDirectory + "/pipewire-0")  // a killed daemon leaves its socket behind
         whileStopped()
         try launch(binary)
     }
@@ -56,9 +58,11 @@ public final class PrivateDaemon: @unchecked Sendable {
     private func launch(_ binary: String) throws(PipeWireError) {
         let directory = runtimeDirectory
         let log = directory + "/pipewire.log"
-        var environment = ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)",
-                           "PIPEWIRE_CONFIG_DIR=\(directory)", "PIPEWIRE_CONFIG_NAME=arbiter.conf",
-                           "PATH=/usr/bin:/bin"]
+        var environment = [
+            "XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)",
+            "PIPEWIRE_CONFIG_DIR=\(directory)", "PIPEWIRE_CONFIG_NAME=arbiter.conf",
+            "PATH=/usr/bin:/bin",
+        ]
         if let home = getenv("HOME") { environment.append("HOME=\(String(cString: home))") }
         let child = PrivateDaemon.spawnChild([binary], environment: environment, log: log)
         guard child > 0 else { throw PipeWireError("cannot start \(binary)") }
@@ -72,15 +76,17 @@ public final class PrivateDaemon: @unchecked Sendable {
                 let said = PrivateDaemon.lastLines(of: log)
                 PrivateDaemon.unregister(child)
                 try? FileManager.default.removeItem(atPath: directory)
-                throw PipeWireError("tried \(binary) with the project's configuration; it exited at start with "
-                    + "status \(exitStatus >> 8)\(said); \(expected)")
+                throw PipeWireError(
+                    "tried \(binary) with the project's configuration; it exited at start with "
+                        + "status \(exitStatus >> 8)\(said); \(expected)")
             }
             usleep(25_000)
         }
         let said = PrivateDaemon.lastLines(of: log)
         stop()
-        throw PipeWireError("tried \(binary) with the project's configuration; it did not open its socket within "
-            + "5 s\(said); \(expected)")
+        throw PipeWireError(
+            "tried \(binary) with the project's configuration; it did not open its socket within "
+                + "5 s\(said); \(expected)")
     }
 
     /// The end of the daemon's log, as `: it said "..."`, or nothing when it said nothing (the log goes with its
@@ -150,10 +156,22 @@ public final class PrivateDaemon: @unchecked Sendable {
                 break
             }
         }
-        signal(SIGINT) { _ in PrivateDaemon.killAll(); _exit(130) }
-        signal(SIGTERM) { _ in PrivateDaemon.killAll(); _exit(143) }
-        signal(SIGHUP) { _ in PrivateDaemon.killAll(); _exit(129) }
-        signal(SIGQUIT) { _ in PrivateDaemon.killAll(); _exit(131) }
+        signal(SIGINT) { _ in
+            PrivateDaemon.killAll()
+            _exit(130)
+        }
+        signal(SIGTERM) { _ in
+            PrivateDaemon.killAll()
+            _exit(143)
+        }
+        signal(SIGHUP) { _ in
+            PrivateDaemon.killAll()
+            _exit(129)
+        }
+        signal(SIGQUIT) { _ in
+            PrivateDaemon.killAll()
+            _exit(131)
+        }
     }
 
     /// Starts a helper process in its own session that dies with this one (PR_SET_PDEATHSIG), with output to
@@ -172,7 +190,10 @@ public final class PrivateDaemon: @unchecked Sendable {
         lock.withLock { _ in
             for slot in 0..<64 where pids[slot] == pid {
                 pids[slot] = 0
-                for index in 0..<5 { free(paths[slot * 5 + index]); paths[slot * 5 + index] = nil }
+                for index in 0..<5 {
+                    free(paths[slot * 5 + index])
+                    paths[slot * 5 + index] = nil
+                }
                 return true
             }
             return false
@@ -188,7 +209,9 @@ public final class PrivateDaemon: @unchecked Sendable {
         return nil
     }
 
-    static func withCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    static func withCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> R)
+        -> R
+    {
         var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
         pointers.append(nil)
         defer { pointers.forEach { free($0) } }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A private graph as a desktop has one: a private daemon, a session bus of its own, and WirePlumber linking
 /// streams to the null sinks, each with its own state and configuration directories (nothing of the user's is read
@@ -22,8 +23,9 @@ public final class PrivateSession: @unchecked Sendable {
     public init(rolePolicy: Bool = false, pulse: Bool = false, timeout: Double = 20) throws(PipeWireError) {
         self.pulse = pulse
         guard let dbus = PrivateDaemon.find("dbus-daemon"), PrivateDaemon.find("wireplumber") != nil else {
-            throw PipeWireError("dbus-daemon or wireplumber is not installed; install them with: apt-get install "
-                + "dbus-daemon wireplumber (or run tools/setup.sh)")
+            throw PipeWireError(
+                "dbus-daemon or wireplumber is not installed; install them with: apt-get install "
+                    + "dbus-daemon wireplumber (or run tools/setup.sh)")
         }
         // WirePlumber makes its own `default` metadata: the daemon's is left out.
         let configuration = PrivateDaemon.defaultConfiguration.split(separator: "\n", omittingEmptySubsequences: false)
@@ -31,14 +33,20 @@ public final class PrivateSession: @unchecked Sendable {
         daemon = try PrivateDaemon(configuration: configuration)
         let directory = daemon.runtimeDirectory
         busAddress = "unix:path=\(directory)/bus"
-        environment = ["XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)", "PIPEWIRE_REMOTE=pipewire-0",
-                       "PULSE_SERVER=unix:\(directory)/pulse/native",
-                       "DBUS_SESSION_BUS_ADDRESS=\(busAddress)", "PATH=/usr/bin:/bin", "HOME=\(directory)",
-                       "XDG_STATE_HOME=\(directory)/state", "XDG_CONFIG_HOME=\(directory)/config"]
+        environment = [
+            "XDG_RUNTIME_DIR=\(directory)", "PIPEWIRE_RUNTIME_DIR=\(directory)", "PIPEWIRE_REMOTE=pipewire-0",
+            "PULSE_SERVER=unix:\(directory)/pulse/native",
+            "DBUS_SESSION_BUS_ADDRESS=\(busAddress)", "PATH=/usr/bin:/bin", "HOME=\(directory)",
+            "XDG_STATE_HOME=\(directory)/state", "XDG_CONFIG_HOME=\(directory)/config",
+        ]
         if rolePolicy { try PrivateSession.enableRolePolicy(configHome: "\(directory)/config") }
-        let bus = PrivateDaemon.spawnChild([dbus, "--session", "--nofork", "--address=\(busAddress)"],
-                                           environment: environment, log: "\(directory)/dbus.log")
-        guard bus > 0 else { daemon.stop(); throw PipeWireError("cannot run \(dbus)") }
+        let bus = PrivateDaemon.spawnChild(
+            [dbus, "--session", "--nofork", "--address=\(busAddress)"],
+            environment: environment, log: "\(directory)/dbus.log")
+        guard bus > 0 else {
+            daemon.stop()
+            throw PipeWireError("cannot run \(dbus)")
+        }
         helpers.append(bus)
         let deadline = PrivateSession.now() + timeout
         // The socket's file is there before the bus listens on it: wait until a connection is accepted.
@@ -99,10 +107,14 @@ public final class PrivateSession: @unchecked Sendable {
 
     /// Starts WirePlumber (and pipewire-pulse, when asked for) on the daemon, and waits for pipewire-pulse's socket.
     private func startManager(timeout: Double) throws(PipeWireError) {
-        let directory = daemon.runtimeDirectory, deadline = PrivateSession.now() + timeout
-        guard let wireplumber = PrivateDaemon.find("wireplumber") else { throw PipeWireError("wireplumber is not installed") }
-        let manager = PrivateDaemon.spawnChild([wireplumber], environment: environment,
-                                               log: "\(directory)/wireplumber.log")
+        let directory = daemon.runtimeDirectory
+        let deadline = PrivateSession.now() + timeout
+        guard let wireplumber = PrivateDaemon.find("wireplumber") else {
+            throw PipeWireError("wireplumber is not installed")
+        }
+        let manager = PrivateDaemon.spawnChild(
+            [wireplumber], environment: environment,
+            log: "\(directory)/wireplumber.log")
         guard manager > 0 else { throw PipeWireError("cannot run \(wireplumber)") }
         helpers.append(manager)
         managers.append(manager)
@@ -117,7 +129,7 @@ public final class PrivateSession: @unchecked Sendable {
         guard let server = PrivateDaemon.find("pipewire-pulse") else {
             throw PipeWireError("pipewire-pulse is not installed; install it with: apt-get install pipewire-pulse")
         }
-        unlink("\(directory)/pulse/native")   // a pipewire-pulse that was killed leaves its socket behind
+        unlink("\(directory)/pulse/native")  // a pipewire-pulse that was killed leaves its socket behind
         let pulseServer = PrivateDaemon.spawnChild([server], environment: environment, log: "\(directory)/pulse.log")
         guard pulseServer > 0 else { throw PipeWireError("cannot run \(server)") }
         helpers.append(pulseServer)
@@ -161,10 +173,11 @@ public final class PrivateSession: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: PrivateDaemon.find("pw-metadata") ?? "/usr/bin/pw-metadata")
         process.arguments = ["-n", "default"]
-        process.environment = Dictionary(uniqueKeysWithValues: environment.map {
-            let parts = $0.split(separator: "=", maxSplits: 1)
-            return (String(parts[0]), String(parts[1]))
-        })
+        process.environment = Dictionary(
+            uniqueKeysWithValues: environment.map {
+                let parts = $0.split(separator: "=", maxSplits: 1)
+                return (String(parts[0]), String(parts[1]))
+            })
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

@@ -13,11 +13,12 @@ public final class GraphObserver: @unchecked Sendable {
     /// Connects to the daemon `remote` (nil: the default one of `$XDG_RUNTIME_DIR`).
     public init(remote: String? = nil) throws(PipeWireError) {
         var error = [CChar](repeating: 0, count: 512)
-        let connected: OpaquePointer? = if let remote {
-            arbiter_observer_connect(remote, &error, Int32(error.count))
-        } else {
-            arbiter_observer_connect(nil, &error, Int32(error.count))
-        }
+        let connected: OpaquePointer? =
+            if let remote {
+                arbiter_observer_connect(remote, &error, Int32(error.count))
+            } else {
+                arbiter_observer_connect(nil, &error, Int32(error.count))
+            }
         guard let connected else { throw PipeWireError(text(error)) }
         handle = connected
     }
@@ -29,25 +30,32 @@ public final class GraphObserver: @unchecked Sendable {
     /// The graph as the daemon has published it up to now (after a round trip).
     public func snapshot(timeoutMilliseconds: Int = 2000) throws(PipeWireError) -> GraphSnapshot {
         guard arbiter_observer_sync(handle, Int32(timeoutMilliseconds)) == 0 else {
-            throw PipeWireError(isAlive ? "the observer got no answer from the daemon within \(timeoutMilliseconds) ms"
-                                        : "the PipeWire daemon went away")
+            throw PipeWireError(
+                isAlive
+                    ? "the observer got no answer from the daemon within \(timeoutMilliseconds) ms"
+                    : "the PipeWire daemon went away")
         }
         var nodes = [arbiter_observed_node](repeating: arbiter_observed_node(), count: 64)
         var links = [arbiter_observed_link](repeating: arbiter_observed_link(), count: 256)
-        var nodeCount: Int32 = 0, linkCount: Int32 = 0
+        var nodeCount: Int32 = 0
+        var linkCount: Int32 = 0
         while true {
-            arbiter_observer_copy(handle, &nodes, Int32(nodes.count), &nodeCount, &links, Int32(links.count), &linkCount,
-                                  &generation)
+            arbiter_observer_copy(
+                handle, &nodes, Int32(nodes.count), &nodeCount, &links, Int32(links.count), &linkCount,
+                &generation)
             if Int(nodeCount) <= nodes.count && Int(linkCount) <= links.count { break }
-            nodes = [arbiter_observed_node](repeating: arbiter_observed_node(), count: 2 * max(nodes.count, Int(nodeCount)))
-            links = [arbiter_observed_link](repeating: arbiter_observed_link(), count: 2 * max(links.count, Int(linkCount)))
+            nodes = [arbiter_observed_node](
+                repeating: arbiter_observed_node(), count: 2 * max(nodes.count, Int(nodeCount)))
+            links = [arbiter_observed_link](
+                repeating: arbiter_observed_link(), count: 2 * max(links.count, Int(linkCount)))
         }
         let graphNodes = nodes.prefix(Int(nodeCount)).map { node in
             var node = node
             let name = withUnsafeBytes(of: &node.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return GraphSnapshot.Node(id: Int(node.id), name: name, state: GraphObserver.stateNames[Int(node.state)],
-                                      volume: node.has_volume != 0 ? GraphObserver.printed(node.volume) : nil,
-                                      mute: node.has_mute != 0 ? node.mute != 0 : nil)
+            return GraphSnapshot.Node(
+                id: Int(node.id), name: name, state: GraphObserver.stateNames[Int(node.state)],
+                volume: node.has_volume != 0 ? GraphObserver.printed(node.volume) : nil,
+                mute: node.has_mute != 0 ? node.mute != 0 : nil)
         }
         let graphLinks = links.prefix(Int(linkCount)).map { (output: Int($0.output_node), input: Int($0.input_node)) }
         return GraphSnapshot(nodes: graphNodes, links: graphLinks)
@@ -71,8 +79,10 @@ public final class GraphObserver: @unchecked Sendable {
 
     /// Reads the graph until `isSettled` holds for it, waiting for each change, or until `seconds` pass; returns
     /// the last snapshot either way.
-    public func snapshot(settlingWithin seconds: Double,
-                         until isSettled: (GraphSnapshot) -> Bool) throws(PipeWireError) -> GraphSnapshot {
+    public func snapshot(
+        settlingWithin seconds: Double,
+        until isSettled: (GraphSnapshot) -> Bool
+    ) throws(PipeWireError) -> GraphSnapshot {
         let deadline = PipeWireConnection.now + seconds
         var snapshot = try self.snapshot()
         while !isSettled(snapshot) {

@@ -38,7 +38,10 @@ public struct GraphSnapshot: Sendable {
             throw PipeWireError("cannot run pw-dump (\(error)); install it with: apt-get install pipewire-bin")
         }
         // pw-dump ends quietly on SIGTERM, so the watchdog says itself that it stopped it.
-        final class Flag: @unchecked Sendable { let lock = NSLock(); var isSet = false }
+        final class Flag: @unchecked Sendable {
+            let lock = NSLock()
+            var isSet = false
+        }
         let stopped = Flag()
         let watchdog = DispatchWorkItem {
             stopped.lock.withLock {
@@ -56,8 +59,9 @@ public struct GraphSnapshot: Sendable {
         watchdog.cancel()
         if stopped.lock.withLock({ stopped.isSet }) {
             let seconds = timeout == timeout.rounded() ? "\(Int(timeout))" : "\(timeout)"
-            throw PipeWireError("pw-dump got no answer from the daemon within \(seconds) s; "
-                + "is the daemon stopped or stuck?")
+            throw PipeWireError(
+                "pw-dump got no answer from the daemon within \(seconds) s; "
+                    + "is the daemon stopped or stuck?")
         }
         guard process.terminationStatus == 0 else { throw PipeWireError("pw-dump failed: the daemon is not reachable") }
         return try objects(fromPWDump: data)
@@ -66,16 +70,30 @@ public struct GraphSnapshot: Sendable {
     /// The objects of pw-dump's output: its first JSON array (it may print another if the graph changes
     /// meanwhile).
     public static func objects(fromPWDump data: Data) throws -> [[String: Any]] {
-        var depth = 0, end = data.count, inString = false, escaped = false
+        var depth = 0
+        var end = data.count
+        var inString = false
+        var escaped = false
         for (index, byte) in data.enumerated() {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true }
-                else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             if byte == UInt8(ascii: "\"") { inString = true }
             if byte == UInt8(ascii: "[") { depth += 1 }
-            if byte == UInt8(ascii: "]") { depth -= 1; if depth == 0 { end = index + 1; break } }
+            if byte == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 {
+                    end = index + 1
+                    break
+                }
+            }
         }
         guard let objects = try JSONSerialization.jsonObject(with: data.prefix(end)) as? [[String: Any]] else {
             throw PipeWireError("pw-dump printed something that is not a list of objects")
@@ -108,14 +126,18 @@ public struct GraphSnapshot: Sendable {
             guard let type = object["type"] as? String, let info = object["info"] as? [String: Any] else { continue }
             if type.hasSuffix("Node") {
                 guard let id = object["id"] as? Int, let props = info["props"] as? [String: Any],
-                      let name = props["node.name"] as? String else { continue }
+                    let name = props["node.name"] as? String
+                else { continue }
                 let params = (info["params"] as? [String: Any])?["Props"] as? [[String: Any]]
                 let values = params?.first { $0["channelVolumes"] != nil }
-                nodes.append(Node(id: id, name: name, state: info["state"] as? String,
-                                  volume: (values?["channelVolumes"] as? [Double])?.first,
-                                  mute: (values?["mute"] as? NSNumber)?.boolValue))
+                nodes.append(
+                    Node(
+                        id: id, name: name, state: info["state"] as? String,
+                        volume: (values?["channelVolumes"] as? [Double])?.first,
+                        mute: (values?["mute"] as? NSNumber)?.boolValue))
             } else if type.hasSuffix("Link"), let output = info["output-node-id"] as? Int,
-                      let input = info["input-node-id"] as? Int {
+                let input = info["input-node-id"] as? Int
+            {
                 links.append((output, input))
             }
         }
@@ -128,9 +150,11 @@ public struct GraphSnapshot: Sendable {
         var streams: [String: Stream] = [:]
         for node in nodes {
             names[node.id] = node.name
-            guard node.name.hasPrefix("arbiter."), !node.name.hasPrefix("arbiter.port."), !GraphSnapshot.isBus(node.name)
+            guard node.name.hasPrefix("arbiter."), !node.name.hasPrefix("arbiter.port."),
+                !GraphSnapshot.isBus(node.name)
             else { continue }
-            streams[node.name] = Stream(state: node.state ?? "unknown", volume: node.volume, mute: node.mute, targets: [])
+            streams[node.name] = Stream(
+                state: node.state ?? "unknown", volume: node.volume, mute: node.mute, targets: [])
         }
         // Playback streams play into a route bus: what they reach is what their bus is linked to.
         var buses: [String: Set<String>] = [:]

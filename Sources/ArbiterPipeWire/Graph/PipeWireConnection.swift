@@ -1,6 +1,7 @@
 private import CArbiterPipeWire
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One connection to a PipeWire daemon: its thread loop, registry cache, streams and links.
@@ -13,11 +14,12 @@ public final class PipeWireConnection: @unchecked Sendable {
     /// Connects to the daemon `remote` (nil: the default one of `$XDG_RUNTIME_DIR`).
     public init(remote: String? = nil) throws(PipeWireError) {
         var error = [CChar](repeating: 0, count: 512)
-        let connected: OpaquePointer? = if let remote {
-            arbiter_pw_connect(remote, &error, Int32(error.count))
-        } else {
-            arbiter_pw_connect(nil, &error, Int32(error.count))
-        }
+        let connected: OpaquePointer? =
+            if let remote {
+                arbiter_pw_connect(remote, &error, Int32(error.count))
+            } else {
+                arbiter_pw_connect(nil, &error, Int32(error.count))
+            }
         guard let connected else { throw PipeWireError(text(error)) }
         handle = connected
         isRealtime = arbiter_pw_make_loop_realtime(connected, Int32(PipeWireConnection.realtimePriority)) == 0
@@ -43,8 +45,10 @@ public final class PipeWireConnection: @unchecked Sendable {
     /// A round trip: everything asked before it has been applied by the daemon.
     public func sync(timeoutMilliseconds: Int = 2000) throws(PipeWireError) {
         if arbiter_pw_sync(handle, Int32(timeoutMilliseconds)) != 0 {
-            throw PipeWireError(isAlive ? "PipeWire did not answer within \(timeoutMilliseconds) ms"
-                                        : "the PipeWire daemon went away (\(lastError))")
+            throw PipeWireError(
+                isAlive
+                    ? "PipeWire did not answer within \(timeoutMilliseconds) ms"
+                    : "the PipeWire daemon went away (\(lastError))")
         }
     }
 
@@ -60,8 +64,10 @@ public final class PipeWireConnection: @unchecked Sendable {
     public func clearError() { arbiter_pw_clear_error(handle) }
 
     /// Creates a null sink or source, with extra properties.
-    public func createDeviceNode(name: String, isSource: Bool, positions: String,
-                                 properties: [(String, String)]) throws(PipeWireError) {
+    public func createDeviceNode(
+        name: String, isSource: Bool, positions: String,
+        properties: [(String, String)]
+    ) throws(PipeWireError) {
         let extra = properties.map { "\($0.0)=\"\($0.1)\"" }.joined(separator: " ")
         if arbiter_pw_create_device_node(handle, name, isSource ? 1 : 0, positions, extra) != 0 {
             throw PipeWireError("cannot create node \(name): \(lastError)")
@@ -80,7 +86,9 @@ public final class PipeWireConnection: @unchecked Sendable {
     /// Waits until at least `count` links go into the node `name`, woken by the registry's link events (no
     /// round trips); false when `milliseconds` pass first.
     public func waitForLinks(into name: String, atLeast count: Int, milliseconds: Int) throws(PipeWireError) -> Bool {
-        switch arbiter_pw_wait_for_links_into(handle, name, Int32(clamping: count), Int32(clamping: max(0, milliseconds))) {
+        switch arbiter_pw_wait_for_links_into(
+            handle, name, Int32(clamping: count), Int32(clamping: max(0, milliseconds)))
+        {
         case -1: throw PipeWireError("the PipeWire daemon went away (\(lastError))")
         case 0: return false
         default: return true
@@ -97,7 +105,8 @@ public final class PipeWireConnection: @unchecked Sendable {
         var buffer = [CChar](repeating: 0, count: 512)
         var nanoseconds: Int64 = 0
         while arbiter_pw_next_port_event(handle, &buffer, Int32(buffer.count), &nanoseconds) != 0 {
-            let line = text(buffer), moment = Double(nanoseconds) / 1e9
+            let line = text(buffer)
+            let moment = Double(nanoseconds) / 1e9
             if line.hasPrefix("add ") { events.append((.added(String(line.dropFirst(4))), moment)) }
             if line.hasPrefix("remove ") { events.append((.removed(String(line.dropFirst(7))), moment)) }
         }
@@ -125,18 +134,25 @@ public final class PipeWireConnection: @unchecked Sendable {
     /// at `setActive(_:true)`: made inactive rather than stopped after it is made, it cannot miss the stop while
     /// it is still connecting (a few of 512 streams stopped so never started again). `properties` are added to the
     /// stream node's own.
-    public func createStream(nodeName: String, app: String, mediaName: String, role: String, capture: Bool,
-                             active: Bool = true, properties: [(String, String)] = []) throws(PipeWireError) -> Int {
+    public func createStream(
+        nodeName: String, app: String, mediaName: String, role: String, capture: Bool,
+        active: Bool = true, properties: [(String, String)] = []
+    ) throws(PipeWireError) -> Int {
         let extra = properties.map { "\($0.0)=\"\($0.1)\"" }.joined(separator: " ")
-        let stream = arbiter_pw_stream_create(handle, nodeName, app, mediaName, role, capture ? 1 : 0, active ? 1 : 0,
-                                              extra)
+        let stream = arbiter_pw_stream_create(
+            handle, nodeName, app, mediaName, role, capture ? 1 : 0, active ? 1 : 0,
+            extra)
         guard stream >= 0 else { throw PipeWireError("cannot create stream \(nodeName): \(lastError)") }
         return Int(stream)
     }
 
-    public func setVolume(_ stream: Int, _ volume: Double) { arbiter_pw_stream_set_volume(handle, Int32(stream), Float(volume)) }
+    public func setVolume(_ stream: Int, _ volume: Double) {
+        arbiter_pw_stream_set_volume(handle, Int32(stream), Float(volume))
+    }
     public func setMute(_ stream: Int, _ mute: Bool) { arbiter_pw_stream_set_mute(handle, Int32(stream), mute ? 1 : 0) }
-    public func setActive(_ stream: Int, _ active: Bool) { arbiter_pw_stream_set_active(handle, Int32(stream), active ? 1 : 0) }
+    public func setActive(_ stream: Int, _ active: Bool) {
+        arbiter_pw_stream_set_active(handle, Int32(stream), active ? 1 : 0)
+    }
     /// Whether the registry has shown the stream's own ports, so it can be linked.
     public func portsKnown(_ stream: Int) -> Bool { arbiter_pw_stream_ports_known(handle, Int32(stream)) != 0 }
     public func unlink(_ stream: Int) { arbiter_pw_stream_unlink(handle, Int32(stream)) }

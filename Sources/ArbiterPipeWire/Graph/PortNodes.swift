@@ -31,22 +31,26 @@ public enum PortNodes {
 
     /// Properties a real device of this kind would carry.
     public static func properties(for accessory: AccessorySpec, node: Node) -> [(String, String)] {
-        let api: String = switch accessory.kind {
-        case .bluetoothHeadphones, .bluetoothHeadset: "bluez5"
-        case .airPlaySpeaker: "raop"
-        case .carPlay: "carplay"
-        default: "alsa"
-        }
-        let formFactor: String = switch accessory.kind {
-        case .wiredHeadphones, .bluetoothHeadphones: "headphone"
-        case .wiredHeadset, .bluetoothHeadset: "headset"
-        case .carPlay: "car"
-        case .airPlaySpeaker, .lineOut: "speaker"
-        case .hdmi: "tv"
-        case .usbInterface: "external"
-        }
-        return [("arbiter.port", node.port.rawValue), ("arbiter.accessory", accessory.kind.rawValue),
-                ("arbiter.accessory.name", accessory.name ?? ""), ("device.api", api),
-                ("device.form-factor", formFactor), ("node.description", "\(accessory) \(node.port)")]
+        let api: String =
+            switch accessory.kind {
+            case .bluetoothHeadphones, .bluetoothHeadset: "bluez5"
+            case .airPlaySpeaker: "raop"
+            case .carPlay: "carplay"
+            default: "alsa"
+            }
+        let formFactor: String =
+            switch accessory.kind {
+            case .wiredHeadphones, .bluetoothHeadphones: "headphone"
+            case .wiredHeadset, .bluetoothHeadset: "headset"
+            case .carPlay: "car"
+            case .airPlaySpeaker, .lineOut: "speaker"
+            case .hdmi: "tv"
+            case .usbInterface: "external"
+            }
+        return [
+            ("arbiter.port", node.port.rawValue), ("arbiter.accessory", accessory.kind.rawValue),
+            ("arbiter.accessory.name", accessory.name ?? ""), ("device.api", api),
+            ("device.form-factor", formFactor), ("node.description", "\(accessory) \(node.port)"),
+        ]
     }
 }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 private import CArbiterPipeWire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A connection of its own that follows other programs' audio nodes on a running daemon (their streams, and the
 /// device nodes they play to) and acts on them: it sets a stream's software volume and sends it Pause and Start.
@@ -16,11 +17,12 @@ public final class ProgramGraph: @unchecked Sendable {
     /// a first round trip.
     public init(remote: String? = nil) throws(PipeWireError) {
         var error = [CChar](repeating: 0, count: 512)
-        let connected: OpaquePointer? = if let remote {
-            arbiter_programs_connect(remote, &error, Int32(error.count))
-        } else {
-            arbiter_programs_connect(nil, &error, Int32(error.count))
-        }
+        let connected: OpaquePointer? =
+            if let remote {
+                arbiter_programs_connect(remote, &error, Int32(error.count))
+            } else {
+                arbiter_programs_connect(nil, &error, Int32(error.count))
+            }
         guard let connected else { throw PipeWireError(text(error)) }
         handle = connected
     }
@@ -47,8 +49,10 @@ public final class ProgramGraph: @unchecked Sendable {
         case 0: return
         case 1: throw PipeWireError("the PipeWire daemon refused a change to \(text(refusal))")
         default:
-            throw PipeWireError(isAlive ? "the PipeWire daemon did not answer within \(timeoutMs) ms"
-                                        : "the graph is closed or the PipeWire daemon went away")
+            throw PipeWireError(
+                isAlive
+                    ? "the PipeWire daemon did not answer within \(timeoutMs) ms"
+                    : "the graph is closed or the PipeWire daemon went away")
         }
     }
 
@@ -77,8 +81,10 @@ public final class ProgramGraph: @unchecked Sendable {
 
     /// Takes snapshots until `isSettled` holds for one, waiting for each change, or until `seconds` pass or the
     /// daemon goes away; returns the last snapshot either way.
-    public func snapshot(settlingWithin seconds: Double,
-                         until isSettled: (ProgramGraphSnapshot) -> Bool) -> ProgramGraphSnapshot {
+    public func snapshot(
+        settlingWithin seconds: Double,
+        until isSettled: (ProgramGraphSnapshot) -> Bool
+    ) -> ProgramGraphSnapshot {
         let deadline = PipeWireConnection.now + seconds
         var snapshot = self.snapshot()
         while !isSettled(snapshot) {
@@ -98,8 +104,9 @@ public final class ProgramGraph: @unchecked Sendable {
     public func setSoftVolumes(node: UInt32, _ volumes: [Float], mute: Bool? = nil) throws(PipeWireError) {
         guard !volumes.isEmpty else { throw PipeWireError("no soft volumes given for node \(node)") }
         let softMute: Int32 = mute.map { $0 ? 1 : 0 } ?? -1
-        try check(arbiter_programs_set_soft_volumes(handle, node, volumes, UInt32(volumes.count), softMute),
-                  "set the soft volumes of", node)
+        try check(
+            arbiter_programs_set_soft_volumes(handle, node, volumes, UInt32(volumes.count), softMute),
+            "set the soft volumes of", node)
     }
 
     /// Sends the node the command Pause: its program's stream stops being processed (a cork the program is not
@@ -137,10 +144,11 @@ public final class ProgramGraph: @unchecked Sendable {
         let soft = withUnsafeBytes(of: &node.soft_volumes) {
             Array($0.bindMemory(to: Float.self).prefix(Int(node.n_soft_volumes)))
         }
-        return ProgramNode(id: node.id, mediaClass: properties["media.class"] ?? "", properties: properties,
-                           state: ProgramNodeState(pipeWireState: node.state), channelVolumes: channel,
-                           softVolumes: soft, mute: node.has_mute != 0 ? node.mute != 0 : nil,
-                           softMute: node.has_soft_mute != 0 ? node.soft_mute != 0 : nil,
-                           propsUpdates: node.props_updates)
+        return ProgramNode(
+            id: node.id, mediaClass: properties["media.class"] ?? "", properties: properties,
+            state: ProgramNodeState(pipeWireState: node.state), channelVolumes: channel,
+            softVolumes: soft, mute: node.has_mute != 0 ? node.mute != 0 : nil,
+            softMute: node.has_soft_mute != 0 ? node.soft_mute != 0 : nil,
+            propsUpdates: node.props_updates)
     }
 }

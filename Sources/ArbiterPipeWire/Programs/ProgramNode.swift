@@ -26,9 +26,11 @@ public struct ProgramNode: Sendable, Equatable {
     /// such a change by the count alone.
     public var propsUpdates: UInt64
 
-    public init(id: UInt32, mediaClass: String, properties: [String: String], state: ProgramNodeState,
-                channelVolumes: [Float] = [], softVolumes: [Float] = [], mute: Bool? = nil, softMute: Bool? = nil,
-                propsUpdates: UInt64 = 0) {
+    public init(
+        id: UInt32, mediaClass: String, properties: [String: String], state: ProgramNodeState,
+        channelVolumes: [Float] = [], softVolumes: [Float] = [], mute: Bool? = nil, softMute: Bool? = nil,
+        propsUpdates: UInt64 = 0
+    ) {
         self.id = id
         self.mediaClass = mediaClass
         self.properties = properties

@@ -10,9 +10,10 @@ extension PipeWireStage {
 
     func createNodes(for accessory: AccessorySpec) throws(PipeWireError) {
         for node in PortNodes.nodes(for: accessory) {
-            try connection.createDeviceNode(name: node.name, isSource: node.isSource,
-                                            positions: node.isSource || node.port == .bluetoothHFP ? "[ MONO ]" : "[ FL FR ]",
-                                            properties: PortNodes.properties(for: accessory, node: node))
+            try connection.createDeviceNode(
+                name: node.name, isSource: node.isSource,
+                positions: node.isSource || node.port == .bluetoothHFP ? "[ MONO ]" : "[ FL FR ]",
+                properties: PortNodes.properties(for: accessory, node: node))
             accessoryOfNode[node.name] = accessory
         }
     }
@@ -59,7 +60,9 @@ extension PipeWireStage {
                 actions.append((.connect(accessory), moment))
             case .removed(let name):
                 forgetLinks(to: name)
-                guard let accessory = accessoryOfNode[name], let index = connected.firstIndex(of: accessory) else { continue }
+                guard let accessory = accessoryOfNode[name], let index = connected.firstIndex(of: accessory) else {
+                    continue
+                }
                 connected.remove(at: index)
                 for node in PortNodes.nodes(for: accessory) where node.name != name {
                     connection.destroyNode(named: node.name)

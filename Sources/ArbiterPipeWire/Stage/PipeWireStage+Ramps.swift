@@ -17,7 +17,8 @@ extension PipeWireStage {
     /// step (a ramp is played as `rampSteps` volume steps), or nil when none is under way.
     public func nextRampStep(after time: Time) -> Time? {
         ramps.values.compactMap { ramp -> Time? in
-            let gain = ramp.gain, steps = Int64(PipeWireStage.rampSteps)
+            let gain = ramp.gain
+            let steps = Int64(PipeWireStage.rampSteps)
             return (1...steps).lazy.map { gain.start + .ms(gain.ramp.milliseconds * $0 / steps) }.first { $0 > time }
         }.min()
     }

@@ -10,8 +10,9 @@ extension PipeWireStage {
         }
         let name = "\(PipeWireStage.bus).\(index + 1)"
         if !connection.nodeExists(name) {
-            try connection.createDeviceNode(name: name, isSource: false, positions: "[ FL FR ]",
-                                            properties: [("device.api", "arbiter"), ("device.form-factor", "internal")])
+            try connection.createDeviceNode(
+                name: name, isSource: false, positions: "[ FL FR ]",
+                properties: [("device.api", "arbiter"), ("device.form-factor", "internal")])
         }
         buses.append(name)
         for _ in 0..<50 where !connection.nodeExists(name) { try connection.sync() }
@@ -56,9 +57,10 @@ extension PipeWireStage {
             connection.unlink(streams[name]!)
             applied[name]!.targets = []
         }
-        throw PipeWireError("the daemon refused a link (\(refused)); "
-            + (busChanged ? "the route bus is unlinked" : "\(relinked.joined(separator: ", ")) unlinked")
-            + " until the next change")
+        throw PipeWireError(
+            "the daemon refused a link (\(refused)); "
+                + (busChanged ? "the route bus is unlinked" : "\(relinked.joined(separator: ", ")) unlinked")
+                + " until the next change")
     }
 
     static let speaker = "arbiter.port.builtInSpeaker"
@@ -98,8 +100,10 @@ extension PipeWireStage {
     /// Links to those of `targets` that exist, or to `fallback` when none does. A target that went away after it
     /// was looked up (an unplug racing the decision) fails its link: then, once a round trip has brought this
     /// connection's registry up to date, the links are made again to the targets left. Any other failure is thrown.
-    func linkToPresent(_ targets: [String], fallback: String, unlink: () -> Void,
-                               link: (String) throws(PipeWireError) -> Void) throws(PipeWireError) {
+    func linkToPresent(
+        _ targets: [String], fallback: String, unlink: () -> Void,
+        link: (String) throws(PipeWireError) -> Void
+    ) throws(PipeWireError) {
         var present = targets.filter(connection.nodeExists)
         while true {
             do {

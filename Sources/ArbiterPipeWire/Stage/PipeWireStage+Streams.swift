@@ -1,6 +1,7 @@
 import ArbiterEngine
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension PipeWireStage {
@@ -8,7 +9,7 @@ extension PipeWireStage {
     static func players(of app: AppConfig) -> [PlayerConfig] {
         var players = app.players
         if !players.contains(where: { $0.kind.isRecorder }) {
-            players.append(PlayerConfig(name: "recorder", kind: .recorder))   // implied, as the engine does
+            players.append(PlayerConfig(name: "recorder", kind: .recorder))  // implied, as the engine does
         }
         return players
     }
@@ -18,8 +19,10 @@ extension PipeWireStage {
     static func checkLimits(_ apps: [AppConfig], besides: Int = 0, playback: Int = 0) throws(PipeWireError) {
         let players = apps.flatMap(PipeWireStage.players(of:))
         let newPlayback = players.filter { !$0.kind.isRecorder }.count
-        if let problem = StreamLimits.problem(playback: playback + newPlayback, total: besides + players.count,
-                                              made: besides + newPlayback) {
+        if let problem = StreamLimits.problem(
+            playback: playback + newPlayback, total: besides + players.count,
+            made: besides + newPlayback)
+        {
             throw PipeWireError(problem)
         }
     }
@@ -33,14 +36,16 @@ extension PipeWireStage {
             let name = PipeWireStage.streamName(app.name, player.name)
             guard streams[name] == nil, playerKinds[name] == nil else { continue }
             playerKinds[name] = player.kind
-            let spec = StreamSpec(app: app.name.name, player: player.name,
-                                  role: PipeWireStage.role(category: app.category, mode: app.mode))
+            let spec = StreamSpec(
+                app: app.name.name, player: player.name,
+                role: PipeWireStage.role(category: app.category, mode: app.mode))
             if player.kind.isRecorder {
                 recorders[name] = spec
                 continue
             }
-            streams[name] = try connection.createStream(nodeName: name, app: spec.app, mediaName: spec.player,
-                                                        role: spec.role, capture: false, active: false)
+            streams[name] = try connection.createStream(
+                nodeName: name, app: spec.app, mediaName: spec.player,
+                role: spec.role, capture: false, active: false)
             names.append(name)
         }
         return names
@@ -57,8 +62,9 @@ extension PipeWireStage {
         if let stream = streams[name] { return stream }
         let spec = recorders[name]!
         if let problem = StreamLimits.descriptorProblem(streams: streams.count + 1) { throw PipeWireError(problem) }
-        let stream = try connection.createStream(nodeName: name, app: spec.app, mediaName: spec.player, role: spec.role,
-                                                 capture: true, active: false)
+        let stream = try connection.createStream(
+            nodeName: name, app: spec.app, mediaName: spec.player, role: spec.role,
+            capture: true, active: false)
         streams[name] = stream
         for _ in 0..<200 where !connection.portsKnown(stream) { try connection.sync() }
         guard connection.portsKnown(stream) else { throw PipeWireError("the recorder stream \(name) got no ports") }
@@ -84,8 +90,9 @@ extension PipeWireStage {
             usleep(20_000)
         }
         if let first = waiting.first {
-            throw PipeWireError("\(waiting.count) stream\(waiting.count == 1 ? "" : "s") (\(first.name)...) got no ports to "
-                + "link to \(first.bus): \(connection.lastError)")
+            throw PipeWireError(
+                "\(waiting.count) stream\(waiting.count == 1 ? "" : "s") (\(first.name)...) got no ports to "
+                    + "link to \(first.bus): \(connection.lastError)")
         }
         try connection.sync(timeoutMilliseconds: timeout)
     }

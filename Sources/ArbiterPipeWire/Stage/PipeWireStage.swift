@@ -1,6 +1,7 @@
 import ArbiterEngine
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Makes a PipeWire graph match the engine: each player a stream, each port a node, each decision a control
@@ -50,13 +51,16 @@ public final class PipeWireStage: @unchecked Sendable {
     /// for every player of every app.
     public init(connection: PipeWireConnection, setup: Setup) throws(PipeWireError) {
         self.connection = connection
-        for (name, isSource, positions) in [(PipeWireStage.bus, false, "[ FL FR ]"),
-                                            ("arbiter.port.builtInSpeaker", false, "[ FL FR ]"),
-                                            ("arbiter.port.builtInReceiver", false, "[ MONO ]"),
-                                            ("arbiter.port.builtInMic", true, "[ MONO ]")]
+        for (name, isSource, positions) in [
+            (PipeWireStage.bus, false, "[ FL FR ]"),
+            ("arbiter.port.builtInSpeaker", false, "[ FL FR ]"),
+            ("arbiter.port.builtInReceiver", false, "[ MONO ]"),
+            ("arbiter.port.builtInMic", true, "[ MONO ]"),
+        ]
         where !connection.nodeExists(name) {
-            try connection.createDeviceNode(name: name, isSource: isSource, positions: positions,
-                                            properties: [("device.api", "arbiter"), ("device.form-factor", "internal")])
+            try connection.createDeviceNode(
+                name: name, isSource: isSource, positions: positions,
+                properties: [("device.api", "arbiter"), ("device.form-factor", "internal")])
         }
         for accessory in setup.device.accessories { try createNodes(for: accessory) }
         try PipeWireStage.checkLimits(setup.allApps)
@@ -102,8 +106,11 @@ public final class PipeWireStage: @unchecked Sendable {
         for app in engine.apps {
             let audible = engine.audibility(of: app.id)?.isAudible ?? false
             for player in app.players {
-                guard let change = try reconcileStream(of: player, in: app, audible: audible, route: route,
-                                                       now: engine.now) else { continue }
+                guard
+                    let change = try reconcileStream(
+                        of: player, in: app, audible: audible, route: route,
+                        now: engine.now)
+                else { continue }
                 changes += 1
                 if change.relinked { relinked.append(change.name) }
             }
@@ -117,8 +124,10 @@ public final class PipeWireStage: @unchecked Sendable {
     /// playback stream muted while it runs unheard, at the app's gain; a capture stream linked to the route's
     /// inputs while it records. A recorder's stream is made the first time it records. Returns the stream's name
     /// and whether its links changed, or nil when nothing changed.
-    func reconcileStream(of player: Player, in app: App, audible: Bool, route: Route,
-                         now: Time) throws(PipeWireError) -> (name: String, relinked: Bool)? {
+    func reconcileStream(
+        of player: Player, in app: App, audible: Bool, route: Route,
+        now: Time
+    ) throws(PipeWireError) -> (name: String, relinked: Bool)? {
         let name = PipeWireStage.streamName(app.id, player.name)
         // A player waiting for its stream is a stream that stops producing.
         let running = player.isProducing && app.session.isActive

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How many streams one stage and one daemon carry, and the open-file limit they need. Measured with
@@ -39,7 +39,9 @@ public enum StreamLimits {
     /// `made` of them made now (a recorder's stream is made when it first records), or nil if they can.
     static func problem(playback: Int, total: Int, made: Int) -> String? {
         if playback > maxPlaybackStreams { return tooManyPlaybackStreams(playback) }
-        if total > maxStreams { return "too many streams: \(total) asked for, at most \(maxStreams) (players and recorders)" }
+        if total > maxStreams {
+            return "too many streams: \(total) asked for, at most \(maxStreams) (players and recorders)"
+        }
         return descriptorProblem(streams: made)
     }
 

@@ -157,7 +157,9 @@ public struct EventPattern: Sendable, CustomStringConvertible {
         if let reason { fields.append("reason: \(reason)") }
         if let shouldResume { fields.append("shouldResume: \(shouldResume)") }
         if let routeReason { fields.append("reason: \(routeReason)") }
-        if let previousOutputs { fields.append("previousOutputs: [\(previousOutputs.map(\.rawValue).joined(separator: ", "))]") }
+        if let previousOutputs {
+            fields.append("previousOutputs: [\(previousOutputs.map(\.rawValue).joined(separator: ", "))]")
+        }
         if let hintType { fields.append("type: \(hintType)") }
         if let command { fields.append("command: \(command)") }
         if let handlerStatus { fields.append("status: \(handlerStatus)") }

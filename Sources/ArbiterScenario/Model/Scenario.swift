@@ -16,9 +16,11 @@ public struct Scenario: Sendable {
     /// silences nothing.
     public var allowancePositions: [LintAllowances.Entry: SourcePosition] = [:]
 
-    public init(file: String, title: String, description: String? = nil, setup: Setup, steps: [ScenarioStep],
-                declarations: DeclarationPositions = DeclarationPositions(),
-                lintAllowances: LintAllowances = LintAllowances()) {
+    public init(
+        file: String, title: String, description: String? = nil, setup: Setup, steps: [ScenarioStep],
+        declarations: DeclarationPositions = DeclarationPositions(),
+        lintAllowances: LintAllowances = LintAllowances()
+    ) {
         self.file = file
         self.title = title
         self.description = description

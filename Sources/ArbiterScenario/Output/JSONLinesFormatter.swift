@@ -25,7 +25,9 @@ public enum JSONLinesFormatter {
 
     /// `{"type":"result", ...}`, a report's last line on every platform: passed, and how many steps, checks,
     /// failures and warnings; `platform` after the file when given.
-    static func resultObject<Report: ReplayReport>(_ report: Report, file: String, platform: String? = nil) -> JSONObject {
+    static func resultObject<Report: ReplayReport>(_ report: Report, file: String, platform: String? = nil)
+        -> JSONObject
+    {
         var result = JSONObject()
         result.add("type", "result")
         result.add("file", file)
@@ -78,23 +80,29 @@ public enum JSONLinesFormatter {
     }
 
     /// The outcome's `decisions` (with their rules, and the rules' sources when asked for) and `notifications`.
-    public static func addDecisionsAndNotifications(of outcome: Outcome, to object: inout JSONObject,
-                                                    sources: Bool = false) {
-        object.add("decisions", objects: outcome.decisions.map { decision in
-            var item = JSONObject()
-            item.add("app", decision.app?.name)
-            item.add("change", decision.change.description)
-            item.add("rule", decision.rule.id)
-            if sources { item.add("source", decision.rule.source) }
-            return item
-        })
-        object.add("notifications", objects: outcome.notifications.map { notification in
-            var item = JSONObject()
-            item.add("app", notification.app.name)
-            item.add("notification", notification.kind.description)
-            item.add("rule", notification.rule.id)
-            return item
-        })
+    public static func addDecisionsAndNotifications(
+        of outcome: Outcome, to object: inout JSONObject,
+        sources: Bool = false
+    ) {
+        object.add(
+            "decisions",
+            objects: outcome.decisions.map { decision in
+                var item = JSONObject()
+                item.add("app", decision.app?.name)
+                item.add("change", decision.change.description)
+                item.add("rule", decision.rule.id)
+                if sources { item.add("source", decision.rule.source) }
+                return item
+            })
+        object.add(
+            "notifications",
+            objects: outcome.notifications.map { notification in
+                var item = JSONObject()
+                item.add("app", notification.app.name)
+                item.add("notification", notification.kind.description)
+                item.add("rule", notification.rule.id)
+                return item
+            })
     }
 
     static func stepObject(_ step: StepRecord, file: String) -> JSONObject {
@@ -111,14 +119,16 @@ public enum JSONLinesFormatter {
         object.add("ok", step.problem == nil)
         object.add("problem", step.problem)
         addDecisionsAndNotifications(of: step.outcome, to: &object)
-        object.add("reactions", objects: step.outcome.reactions.map { reaction in
-            var item = JSONObject()
-            item.add("app", reaction.app.name)
-            item.add("trigger", reaction.trigger.description)
-            item.add("reaction", reaction.reaction.rawValue)
-            item.add("ok", reaction.result == .succeeded)
-            return item
-        })
+        object.add(
+            "reactions",
+            objects: step.outcome.reactions.map { reaction in
+                var item = JSONObject()
+                item.add("app", reaction.app.name)
+                item.add("trigger", reaction.trigger.description)
+                item.add("reaction", reaction.reaction.rawValue)
+                item.add("ok", reaction.result == .succeeded)
+                return item
+            })
         return object
     }
 

@@ -60,15 +60,17 @@ extension TimelineDrawing {
         svg.text(title, x: 16, y: 26, ["font-size": "17", "font-weight": "bold"])
         svg.text(summary, x: 16, y: 46, ["font-size": "12", "fill": failed ? "#b3261e" : "#3a3a3a"])
         for tick in TimelineSVG.ticks(upTo: end) {
-            svg.text("\(tick)", x: x(tick), y: TimelineSVG.axisTop - 4,
-                     ["class": "tick-label", "font-size": "10", "fill": "#666666", "text-anchor": "middle"])
+            svg.text(
+                "\(tick)", x: x(tick), y: TimelineSVG.axisTop - 4,
+                ["class": "tick-label", "font-size": "10", "fill": "#666666", "text-anchor": "middle"])
         }
     }
 
     /// A lane's name, left of the plot.
     mutating func laneName(_ text: String, y: Double, size: Double = 11) {
-        svg.text(text, x: TimelineSVG.left - 8, y: y,
-                 ["font-size": n(size), "fill": "#777777", "text-anchor": "end"])
+        svg.text(
+            text, x: TimelineSVG.left - 8, y: y,
+            ["font-size": n(size), "fill": "#777777", "text-anchor": "end"])
     }
 
     /// A line across the picture above a lane.
@@ -81,13 +83,21 @@ extension TimelineDrawing {
     mutating func grid(at mark: Int, top: Double, instants: [Time]) {
         var grid = SVGWriter(depth: 1)
         for tick in TimelineSVG.ticks(upTo: end) {
-            grid.element("line", ["class": "tick", "x1": n(x(tick)), "y1": n(top), "x2": n(x(tick)), "y2": n(y),
-                                  "stroke": "#e8e8e8", "stroke-width": "1"])
+            grid.element(
+                "line",
+                [
+                    "class": "tick", "x1": n(x(tick)), "y1": n(top), "x2": n(x(tick)), "y2": n(y),
+                    "stroke": "#e8e8e8", "stroke-width": "1",
+                ])
         }
         for time in instants {
-            grid.element("line", ["x1": n(x(time)), "y1": n(top + 6), "x2": n(x(time)), "y2": n(y),
-                                  "stroke": TimelineCanvas.instantColour, "stroke-opacity": "0.45",
-                                  "stroke-dasharray": "3,2", "stroke-width": "1"])
+            grid.element(
+                "line",
+                [
+                    "x1": n(x(time)), "y1": n(top + 6), "x2": n(x(time)), "y2": n(y),
+                    "stroke": TimelineCanvas.instantColour, "stroke-opacity": "0.45",
+                    "stroke-dasharray": "3,2", "stroke-width": "1",
+                ])
         }
         svg.insert(grid, at: mark)
     }
@@ -96,16 +106,25 @@ extension TimelineDrawing {
     /// rows. A small purple box marks each instant with several steps; hovering over it lists them. Leaves `y` below
     /// the names.
     mutating func stepsLane(_ steps: [TimelineStep], instants: [(time: Time, labels: [String])]) {
-        let top = y, strip = 8.0, size = 11.0, rowHeight = 15.0
-        let placed = TimelineText.Rows.place(steps.map { (x($0.time), $0.label) }, rows: 4, size: size,
-                                             start: TimelineSVG.left, limit: TimelineSVG.width - 8)
+        let top = y
+        let strip = 8.0
+        let size = 11.0
+        let rowHeight = 15.0
+        let placed = TimelineText.Rows.place(
+            steps.map { (x($0.time), $0.label) }, rows: 4, size: size,
+            start: TimelineSVG.left, limit: TimelineSVG.width - 8)
         let rows = (placed.map(\.row).max() ?? 0) + 1
         laneName("steps", y: top + strip + size)
         for instant in instants {
             let ix = x(instant.time)
-            svg.begin(title: "\(instant.labels.count) steps at \(instant.time): " + instant.labels.joined(separator: "; "))
-            svg.element("rect", ["x": n(ix - 4), "y": n(top - 1), "width": "8", "height": n(strip + 2),
-                                 "fill": "none", "stroke": TimelineCanvas.instantColour, "stroke-width": "1.5"])
+            svg.begin(
+                title: "\(instant.labels.count) steps at \(instant.time): " + instant.labels.joined(separator: "; "))
+            svg.element(
+                "rect",
+                [
+                    "x": n(ix - 4), "y": n(top - 1), "width": "8", "height": n(strip + 2),
+                    "fill": "none", "stroke": TimelineCanvas.instantColour, "stroke-width": "1.5",
+                ])
             svg.end()
         }
         for (step, place) in zip(steps, placed) {
@@ -113,14 +132,23 @@ extension TimelineDrawing {
             let tick = step.failed ? "#b3261e" : step.isOutside ? TimelineCanvas.instantColour : "#8a8a8a"
             let baseline = top + strip + size + Double(place.row) * rowHeight
             svg.begin(title: "\(step.time)  \(step.label)" + (step.detail.map { "  (\($0))" } ?? ""))
-            svg.element("line", ["x1": n(sx), "y1": n(top + strip), "x2": n(sx), "y2": n(baseline - size + 1),
-                                 "stroke": "#d6d6d6", "stroke-width": "1"])
-            svg.element("line", ["class": "step", "x1": n(sx), "y1": n(top), "x2": n(sx), "y2": n(top + strip),
-                                 "stroke": tick, "stroke-width": step.failed ? "3" : "1.5"])
+            svg.element(
+                "line",
+                [
+                    "x1": n(sx), "y1": n(top + strip), "x2": n(sx), "y2": n(baseline - size + 1),
+                    "stroke": "#d6d6d6", "stroke-width": "1",
+                ])
+            svg.element(
+                "line",
+                [
+                    "class": "step", "x1": n(sx), "y1": n(top), "x2": n(sx), "y2": n(top + strip),
+                    "stroke": tick, "stroke-width": step.failed ? "3" : "1.5",
+                ])
             if let text = place.text {
                 let ink = step.failed ? "#b3261e" : step.isOutside ? "#5b2f91" : "#333333"
-                svg.text(text, x: place.x, y: baseline,
-                         TimelineCanvas.halo.merging(["class": "label step", "font-size": n(size), "fill": ink]) { $1 })
+                svg.text(
+                    text, x: place.x, y: baseline,
+                    TimelineCanvas.halo.merging(["class": "label step", "font-size": n(size), "fill": ink]) { $1 })
             }
             svg.end()
         }
@@ -129,11 +157,13 @@ extension TimelineDrawing {
 
     /// ✓ or ✗ for each check, hovering giving `title`s, on a row of their own (none when there are none).
     mutating func checkRow(_ checks: [(time: Time, passed: Bool, title: String)]) {
-        markRow(checks.map { check in
-            TimelineMark(time: check.time, glyph: check.passed ? "✓" : "✗", size: check.passed ? 13 : 15,
-                         colour: check.passed ? "#2e8b47" : "#b3261e",
-                         kind: check.passed ? "check held" : "check failed", title: check.title)
-        })
+        markRow(
+            checks.map { check in
+                TimelineMark(
+                    time: check.time, glyph: check.passed ? "✓" : "✗", size: check.passed ? 13 : 15,
+                    colour: check.passed ? "#2e8b47" : "#b3261e",
+                    kind: check.passed ? "check held" : "check failed", title: check.title)
+            })
     }
 
     /// Marks on a row of their own below `y`: the marks of one time side by side around it, moved right only as
@@ -148,12 +178,20 @@ extension TimelineDrawing {
             let mx = x(mark.time)
             svg.begin(title: mark.title)
             if abs(centre - mx) > 1 {
-                svg.element("line", ["x1": n(mx), "y1": n(baseline + 3), "x2": n(centre), "y2": n(baseline + 3),
-                                     "stroke": "#bdbdbd", "stroke-width": "1"])
+                svg.element(
+                    "line",
+                    [
+                        "x1": n(mx), "y1": n(baseline + 3), "x2": n(centre), "y2": n(baseline + 3),
+                        "stroke": "#bdbdbd", "stroke-width": "1",
+                    ])
             }
-            svg.text(mark.glyph, x: centre, y: baseline, ["class": mark.kind, "font-size": n(mark.size),
-                                                          "font-weight": "bold", "fill": mark.colour,
-                                                          "text-anchor": "middle"])
+            svg.text(
+                mark.glyph, x: centre, y: baseline,
+                [
+                    "class": mark.kind, "font-size": n(mark.size),
+                    "font-weight": "bold", "fill": mark.colour,
+                    "text-anchor": "middle",
+                ])
             svg.end()
         }
         y = baseline + 5
@@ -163,13 +201,18 @@ extension TimelineDrawing {
     /// steps and the rows its box shows), in time order, each under its instant when there is room, left to right
     /// in rows below `lanesBottom`, each linked to its place on the axis; `draw` fills each box. Leaves `y` below
     /// them, and a line about the instants past the last box.
-    mutating func instantBoxes(_ all: [(time: Time, steps: Int, rows: Int)], below lanesBottom: Double,
-                               draw: (inout Self, Int, InstantBoxFrame) -> Void) {
+    mutating func instantBoxes(
+        _ all: [(time: Time, steps: Int, rows: Int)], below lanesBottom: Double,
+        draw: (inout Self, Int, InstantBoxFrame) -> Void
+    ) {
         guard !all.isEmpty else { return }
         let instants = all.prefix(TimelineCanvas.mostBoxes)
-        let nameColumn = TimelineCanvas.nameColumn, usable = TimelineSVG.width - 16
+        let nameColumn = TimelineCanvas.nameColumn
+        let usable = TimelineSVG.width - 16
         var boxes: [InstantBoxFrame] = []
-        var rowTop = lanesBottom + 28, rowRight = -Double.infinity, rowHeight = 0.0
+        var rowTop = lanesBottom + 28
+        var rowRight = -Double.infinity
+        var rowHeight = 0.0
         for instant in instants {
             let columns = Double(instant.steps + 1)
             let column = min(72, (usable - nameColumn - 8) / columns)
@@ -182,24 +225,31 @@ extension TimelineDrawing {
                 rowHeight = 0
                 left = wanted
             }
-            boxes.append(InstantBoxFrame(time: instant.time, x: left, y: rowTop, width: width, height: height,
-                                         column: column))
+            boxes.append(
+                InstantBoxFrame(
+                    time: instant.time, x: left, y: rowTop, width: width, height: height,
+                    column: column))
             rowRight = left + width
             rowHeight = max(rowHeight, height)
         }
         for box in boxes {
             let ix = x(box.time)
-            svg.element("polyline", ["points": "\(n(ix)),\(n(lanesBottom)) \(n(ix)),\(n(lanesBottom + 10)) "
-                                     + "\(n(box.x + box.width / 2)),\(n(box.y))",
-                                     "fill": "none", "stroke": TimelineCanvas.instantColour, "stroke-width": "1",
-                                     "stroke-dasharray": "3,2"])
+            svg.element(
+                "polyline",
+                [
+                    "points": "\(n(ix)),\(n(lanesBottom)) \(n(ix)),\(n(lanesBottom + 10)) "
+                        + "\(n(box.x + box.width / 2)),\(n(box.y))",
+                    "fill": "none", "stroke": TimelineCanvas.instantColour, "stroke-width": "1",
+                    "stroke-dasharray": "3,2",
+                ])
         }
         for (index, box) in boxes.enumerated() { draw(&self, index, box) }
         y = rowTop + rowHeight + 10
         if all.count > instants.count {
-            svg.text("\(all.count - instants.count) more instants with several steps, from \(all[instants.count].time): "
-                     + "hover over their marks on the axis for their steps", x: 16, y: y + 12,
-                     ["class": "label", "font-size": "11", "fill": TimelineCanvas.instantColour])
+            svg.text(
+                "\(all.count - instants.count) more instants with several steps, from \(all[instants.count].time): "
+                    + "hover over their marks on the axis for their steps", x: 16, y: y + 12,
+                ["class": "label", "font-size": "11", "fill": TimelineCanvas.instantColour])
             y += 20
         }
     }
@@ -207,14 +257,20 @@ extension TimelineDrawing {
     /// An instant's box: its frame, the heading and a name over each column; returns the top of its first row.
     mutating func boxFrame(_ box: InstantBoxFrame, steps: Int) -> Double {
         let colour = TimelineCanvas.instantColour
-        svg.element("rect", ["x": n(box.x), "y": n(box.y), "width": n(box.width), "height": n(box.height), "rx": "4",
-                             "fill": "#fbf8fe", "stroke": colour, "stroke-width": "1.2"])
-        svg.text("at \(box.time): \(steps) steps", x: box.x + 8, y: box.y + 15,
-                 ["class": "label", "font-size": "11", "font-weight": "bold", "fill": colour])
+        svg.element(
+            "rect",
+            [
+                "x": n(box.x), "y": n(box.y), "width": n(box.width), "height": n(box.height), "rx": "4",
+                "fill": "#fbf8fe", "stroke": colour, "stroke-width": "1.2",
+            ])
+        svg.text(
+            "at \(box.time): \(steps) steps", x: box.x + 8, y: box.y + 15,
+            ["class": "label", "font-size": "11", "font-weight": "bold", "fill": colour])
         for column in 0...steps {
             let name = column > 0 ? "\(column)" : box.time == .zero ? "setup" : "before"
-            svg.text(name, x: boxColumn(box, column) + box.column / 2, y: box.y + 30,
-                     ["class": "label", "font-size": "9", "fill": "#666666", "text-anchor": "middle"])
+            svg.text(
+                name, x: boxColumn(box, column) + box.column / 2, y: box.y + 30,
+                ["class": "label", "font-size": "9", "fill": "#666666", "text-anchor": "middle"])
         }
         return box.y + 36
     }
@@ -243,8 +299,9 @@ extension TimelineDrawing {
             let text = "\(number + 1)  \(step.label)"
             svg.begin(title: text + (step.detail.map { "  (\($0))" } ?? ""))
             if let shown = TimelineText.fitted(text, width: box.width - 16, size: 10) {
-                svg.text(shown, x: box.x + 8, y: rowTop + 11,
-                         ["class": "label", "font-size": "10", "fill": step.failed ? "#b3261e" : "#333333"])
+                svg.text(
+                    shown, x: box.x + 8, y: rowTop + 11,
+                    ["class": "label", "font-size": "10", "fill": step.failed ? "#b3261e" : "#333333"])
             }
             svg.end()
             rowTop += 13
@@ -259,8 +316,9 @@ extension TimelineDrawing {
         svg = SVGWriter(depth: 1)
         fill(&legend)
         legend.baseline += 22
-        legend.svg.text(hint, x: TimelineSVG.width - TimelineSVG.right, y: legend.baseline,
-                        ["font-size": "10", "fill": "#888888", "text-anchor": "end"])
+        legend.svg.text(
+            hint, x: TimelineSVG.width - TimelineSVG.right, y: legend.baseline,
+            ["font-size": "10", "fill": "#888888", "text-anchor": "end"])
         svg = legend.svg
         y = legend.baseline + 12
     }
@@ -298,8 +356,14 @@ struct TimelineLegend {
 
     /// A coloured box as a sample.
     static func box(_ colour: String, height: Double = 10) -> Sample {
-        { svg, x, y in svg.element("rect", ["x": SVGWriter.n(x), "y": SVGWriter.n(y - 4 - height / 2), "width": "14",
-                                           "height": SVGWriter.n(height), "fill": colour]) }
+        { svg, x, y in
+            svg.element(
+                "rect",
+                [
+                    "x": SVGWriter.n(x), "y": SVGWriter.n(y - 4 - height / 2), "width": "14",
+                    "height": SVGWriter.n(height), "fill": colour,
+                ])
+        }
     }
 
     /// A glyph as a sample.
@@ -309,13 +373,21 @@ struct TimelineLegend {
 
     /// The gain or volume line's sample.
     static let line: Sample = { svg, x, y in
-        svg.element("line", ["x1": SVGWriter.n(x), "y1": SVGWriter.n(y - 4), "x2": SVGWriter.n(x + 14),
-                             "y2": SVGWriter.n(y - 4), "stroke": "#e07b00", "stroke-width": "2"])
+        svg.element(
+            "line",
+            [
+                "x1": SVGWriter.n(x), "y1": SVGWriter.n(y - 4), "x2": SVGWriter.n(x + 14),
+                "y2": SVGWriter.n(y - 4), "stroke": "#e07b00", "stroke-width": "2",
+            ])
     }
 
     /// The sample of the boxes of instants with several steps.
     static let instant: Sample = { svg, x, y in
-        svg.element("rect", ["x": SVGWriter.n(x + 3), "y": SVGWriter.n(y - 9), "width": "8", "height": "10",
-                             "fill": "none", "stroke": TimelineCanvas.instantColour, "stroke-width": "1.5"])
+        svg.element(
+            "rect",
+            [
+                "x": SVGWriter.n(x + 3), "y": SVGWriter.n(y - 9), "width": "8", "height": "10",
+                "fill": "none", "stroke": TimelineCanvas.instantColour, "stroke-width": "1.5",
+            ])
     }
 }

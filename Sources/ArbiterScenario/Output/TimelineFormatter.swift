@@ -20,8 +20,10 @@ public struct TimelineFormatter {
     /// The lines every platform's timeline has, around the platform's own step lines: the title and the file
     /// (with `detail` after it), each entry with the lints' warnings under it, each `expect:` with ✓ or ✗ for each
     /// check, and a last `PASS` or `FAIL` line with the counts.
-    func frame<Report: ReplayReport>(_ report: Report, title: String, file: String, detail: String? = nil,
-                                     stepLines: (Report.Step) -> [String]) -> [String] {
+    func frame<Report: ReplayReport>(
+        _ report: Report, title: String, file: String, detail: String? = nil,
+        stepLines: (Report.Step) -> [String]
+    ) -> [String] {
         let file = file + (tag.map { " \($0)" } ?? "")
         var lines: [String] = []
         if !quiet {
@@ -55,8 +57,10 @@ public struct TimelineFormatter {
     /// A lint's warning under the step that showed it: what went wrong, where to change it, and how.
     static func warningLines(_ warning: LintWarning) -> [String] {
         let finding = warning.finding
-        return ["            ⚠ \(finding.app): \(finding.message)  [\(finding.lint.id)]",
-                "              \(warning.position): fix: \(finding.fix)"]
+        return [
+            "            ⚠ \(finding.app): \(finding.message)  [\(finding.lint.id)]",
+            "              \(warning.position): fix: \(finding.fix)",
+        ]
     }
 
     static func time(_ time: Time) -> String {

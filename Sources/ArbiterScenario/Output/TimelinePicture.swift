@@ -19,9 +19,11 @@ public struct TimelinePicture: Sendable {
         /// An event from the real system (`--pipewire`), not from the scenario.
         public var isOutside: Bool
 
-        public init(time: Time, engine: Engine, label: String, detail: String? = nil,
-                    notifications: [SessionNotification], failed: Bool, isExpectation: Bool = false,
-                    isOutside: Bool = false) {
+        public init(
+            time: Time, engine: Engine, label: String, detail: String? = nil,
+            notifications: [SessionNotification], failed: Bool, isExpectation: Bool = false,
+            isOutside: Bool = false
+        ) {
             self.time = time
             self.engine = engine
             self.label = label
@@ -57,14 +59,16 @@ public struct TimelinePicture: Sendable {
 
         /// The mark of a check's result, drawn at frame `frame`.
         public init(_ result: CheckResult, time: Time, frame: Int) {
-            let lane: Lane = switch result.check.subject {
-            case .app(let id, _): .app(id)
-            case .route: .route
-            case .nowPlaying: .nowPlaying
-            case .events, .eventsInclude: .steps
-            }
-            self.init(time: time, frame: frame, lane: lane, passed: result.passed,
-                      text: result.passed ? "✓ \(result.summary)" : "✗ \(result.summary)  (\(result.check.position))")
+            let lane: Lane =
+                switch result.check.subject {
+                case .app(let id, _): .app(id)
+                case .route: .route
+                case .nowPlaying: .nowPlaying
+                case .events, .eventsInclude: .steps
+                }
+            self.init(
+                time: time, frame: frame, lane: lane, passed: result.passed,
+                text: result.passed ? "✓ \(result.summary)" : "✗ \(result.summary)  (\(result.check.position))")
         }
 
         public var time: Time
@@ -105,14 +109,18 @@ public struct TimelinePicture: Sendable {
         for (entry, engine) in zip(report.entries, report.states) {
             switch entry {
             case .step(let step):
-                frames.append(Frame(time: step.outcome.time, engine: engine,
-                                    label: step.outside ? "outside: \(step.outcome.event)" : "\(step.outcome.event)",
-                                    detail: step.position.map { "\($0)" }, notifications: step.outcome.notifications,
-                                    failed: step.problem != nil, isOutside: step.outside))
+                frames.append(
+                    Frame(
+                        time: step.outcome.time, engine: engine,
+                        label: step.outside ? "outside: \(step.outcome.event)" : "\(step.outcome.event)",
+                        detail: step.position.map { "\($0)" }, notifications: step.outcome.notifications,
+                        failed: step.problem != nil, isOutside: step.outside))
             case .expect(let expect):
                 checks += expect.results.map { CheckMark($0, time: expect.time, frame: frames.count) }
-                frames.append(Frame(time: expect.time, engine: engine, label: "expect", detail: "\(expect.position)",
-                                    notifications: [], failed: false, isExpectation: true))
+                frames.append(
+                    Frame(
+                        time: expect.time, engine: engine, label: "expect", detail: "\(expect.position)",
+                        notifications: [], failed: false, isExpectation: true))
             }
         }
         self.init(title: report.scenario.title, initial: initial, frames: frames, checks: checks)
@@ -175,7 +183,9 @@ public struct TimelinePicture: Sendable {
     /// The instants with more than one step, in time order.
     var instants: [Instant] {
         var result: [Instant] = []
-        var before = initial, previousTime: Time?, engineBeforeTime = initial
+        var before = initial
+        var previousTime: Time?
+        var engineBeforeTime = initial
         for (index, frame) in frames.enumerated() {
             if frame.time != previousTime {
                 engineBeforeTime = before
@@ -213,12 +223,15 @@ extension TimelinePicture {
             guard let view = span.engine.nowPlayingView(at: span.from) else { continue }
             let elapsedTo = span.engine.nowPlayingView(at: span.to)?.elapsed
             if let last = result.last, last.to == span.from, last.view.app == view.app, last.view.title == view.title,
-               last.view.rate == view.rate, TimelinePicture.same(last.elapsedTo, view.elapsed) {
+                last.view.rate == view.rate, TimelinePicture.same(last.elapsedTo, view.elapsed)
+            {
                 result[result.count - 1].to = span.to
                 result[result.count - 1].elapsedTo = elapsedTo
             } else {
-                result.append(NowPlayingPart(from: span.from, to: span.to, view: view, elapsedFrom: view.elapsed,
-                                             elapsedTo: elapsedTo))
+                result.append(
+                    NowPlayingPart(
+                        from: span.from, to: span.to, view: view, elapsedFrom: view.elapsed,
+                        elapsedTo: elapsedTo))
             }
         }
         return result

@@ -6,9 +6,13 @@ extension TimelineCanvas {
 
     /// The steps, each at its time, and the checks of events.
     mutating func stepsLane() {
-        stepsLane(picture.steps.map { TimelineStep(time: $0.frame.time, label: $0.frame.label, detail: $0.frame.detail,
-                                                   failed: $0.frame.failed, isOutside: $0.frame.isOutside) },
-                  instants: picture.instants.map { ($0.time, $0.steps.map(\.frame.label)) })
+        stepsLane(
+            picture.steps.map {
+                TimelineStep(
+                    time: $0.frame.time, label: $0.frame.label, detail: $0.frame.detail,
+                    failed: $0.frame.failed, isOutside: $0.frame.isOutside)
+            },
+            instants: picture.instants.map { ($0.time, $0.steps.map(\.frame.label)) })
         checkRow(.steps)
         y += 4
     }
@@ -19,8 +23,9 @@ extension TimelineCanvas {
         let top = y + 4
         laneName("route", y: top + 14)
         for (index, part) in merged({ TimelineCanvas.routeName($0.currentRoute) }).enumerated() {
-            segment(from: part.from, to: part.to, top: top, fill: index % 2 == 0 ? "#dce8f7" : "#c5d9f1",
-                    ink: "#24466e", label: part.value.short, title: "\(part.from)–\(part.to)  route \(part.value.full)")
+            segment(
+                from: part.from, to: part.to, top: top, fill: index % 2 == 0 ? "#dce8f7" : "#c5d9f1",
+                ink: "#24466e", label: part.value.short, title: "\(part.from)–\(part.to)  route \(part.value.full)")
         }
         y = top + 22
         checkRow(.route)
@@ -56,8 +61,12 @@ extension TimelineCanvas {
     mutating func segment(from: Time, to: Time, top: Double, fill: String, ink: String, label: String, title: String) {
         let (x0, x1) = (x(from), x(to))
         svg.begin(title: title)
-        svg.element("rect", ["x": n(x0), "y": n(top), "width": n(max(1, x1 - x0)), "height": "18",
-                             "fill": fill, "stroke": "#ffffff"])
+        svg.element(
+            "rect",
+            [
+                "x": n(x0), "y": n(top), "width": n(max(1, x1 - x0)), "height": "18",
+                "fill": fill, "stroke": "#ffffff",
+            ])
         if let shown = TimelineText.fitted(label, width: x1 - x0 - 8, size: 11) {
             svg.text(shown, x: x0 + 4, y: top + 13, ["class": "label", "font-size": "11", "fill": ink])
         }
@@ -75,7 +84,10 @@ extension TimelineCanvas {
             svg.text(name, x: 12, y: top + 22, ["font-size": "14", "font-weight": "bold"])
         }
         svg.end()
-        let playingY = top + 8, audibleY = top + 22, gainTop = top + 42, gainHeight = 24.0
+        let playingY = top + 8
+        let audibleY = top + 22
+        let gainTop = top + 42
+        let gainHeight = 24.0
         laneName("playing", y: playingY + 9, size: 10)
         laneName("audible", y: audibleY + 9, size: 10)
         laneName("gain", y: gainTop + 16, size: 10)
@@ -83,15 +95,21 @@ extension TimelineCanvas {
         for part in merged({ $0.app(app)?.session.isInterrupted == true }) where part.value {
             let (x0, x1) = (x(part.from), x(part.to))
             svg.begin(title: "\(app) interrupted \(part.from)–\(part.to)")
-            svg.element("rect", ["x": n(x0), "y": n(top + 2), "width": n(max(1, x1 - x0)), "height": "66",
-                                 "fill": "#f9dede"])
+            svg.element(
+                "rect",
+                [
+                    "x": n(x0), "y": n(top + 2), "width": n(max(1, x1 - x0)), "height": "66",
+                    "fill": "#f9dede",
+                ])
             if let shown = TimelineText.fitted("interrupted", width: x1 - x0 - 6, size: 9) {
                 svg.text(shown, x: x0 + 3, y: top + 39, ["class": "label", "font-size": "9", "fill": "#b3261e"])
             }
             svg.end()
         }
         bars(merged { $0.app(app)?.isPlaying == true }, y: playingY, colour: "#2e8b47", what: "\(app) playing")
-        bars(merged { $0.audibility(of: app)?.isAudible == true }, y: audibleY, colour: "#2f6fdb", what: "\(app) audible")
+        bars(
+            merged { $0.audibility(of: app)?.isAudible == true }, y: audibleY, colour: "#2f6fdb", what: "\(app) audible"
+        )
         gainLine(app, top: gainTop, height: gainHeight)
         y = top + 70
         // Notifications delivered to the app, then its checks.
@@ -99,8 +117,10 @@ extension TimelineCanvas {
         for frame in picture.frames {
             for notification in frame.notifications where notification.app == app {
                 let (glyph, colour) = TimelineCanvas.mark(for: notification.kind)
-                marks.append(TimelineMark(time: frame.time, glyph: glyph, size: 12, colour: colour, kind: "mark",
-                                  title: "\(frame.time)  \(notification.kind)  [\(notification.rule.id)]"))
+                marks.append(
+                    TimelineMark(
+                        time: frame.time, glyph: glyph, size: 12, colour: colour, kind: "mark",
+                        title: "\(frame.time)  \(notification.kind)  [\(notification.rule.id)]"))
             }
         }
         markRow(marks)
@@ -113,8 +133,12 @@ extension TimelineCanvas {
         for part in parts where part.value {
             let (x0, x1) = (x(part.from), x(part.to))
             svg.begin(title: "\(what) \(part.from)–\(part.to)")
-            svg.element("rect", ["x": n(x0), "y": n(top), "width": n(max(1, x1 - x0)), "height": "10", "rx": "2",
-                                 "fill": colour])
+            svg.element(
+                "rect",
+                [
+                    "x": n(x0), "y": n(top), "width": n(max(1, x1 - x0)), "height": "10", "rx": "2",
+                    "fill": colour,
+                ])
             svg.end()
         }
     }
@@ -123,18 +147,25 @@ extension TimelineCanvas {
     mutating func gainLine(_ app: AppID, top: Double, height: Double) {
         let (x0, x1) = (TimelineSVG.left, TimelineSVG.width - TimelineSVG.right)
         for edge in [top, top + height] {
-            svg.element("line", ["x1": n(x0), "y1": n(edge), "x2": n(x1), "y2": n(edge), "stroke": "#f0e0cc",
-                                 "stroke-dasharray": "3,3"])
+            svg.element(
+                "line",
+                [
+                    "x1": n(x0), "y1": n(edge), "x2": n(x1), "y2": n(edge), "stroke": "#f0e0cc",
+                    "stroke-dasharray": "3,3",
+                ])
         }
         var points: [(Double, Double)] = []
         for span in spans where span.engine.app(app) != nil {
             let (sx0, sx1) = (x(span.from), x(span.to))
             let samples = max(1, min(400, Int((sx1 - sx0) / 2)))
             for sample in 0...samples {
-                let time = Time.ms(span.from.milliseconds
-                    + (span.to.milliseconds - span.from.milliseconds) * Int64(sample) / Int64(samples))
+                let time = Time.ms(
+                    span.from.milliseconds
+                        + (span.to.milliseconds - span.from.milliseconds) * Int64(sample) / Int64(samples))
                 let gain = span.engine.gain(of: app, at: time) ?? 1
-                let point = (sx0 + (sx1 - sx0) * Double(sample) / Double(samples), top + height * (1 - min(1, max(0, gain))))
+                let point = (
+                    sx0 + (sx1 - sx0) * Double(sample) / Double(samples), top + height * (1 - min(1, max(0, gain)))
+                )
                 if points.count >= 2, points[points.count - 1].1 == point.1, points[points.count - 2].1 == point.1 {
                     points[points.count - 1] = point
                 } else {
@@ -143,16 +174,21 @@ extension TimelineCanvas {
             }
         }
         guard !points.isEmpty else { return }
-        svg.element("polyline", ["points": points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " "),
-                                 "fill": "none", "stroke": "#e07b00", "stroke-width": "2"])
+        svg.element(
+            "polyline",
+            [
+                "points": points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " "),
+                "fill": "none", "stroke": "#e07b00", "stroke-width": "2",
+            ])
     }
 
     /// The ✓ and ✗ of the checks drawn in `lane`, on a row of their own (none when there are none).
     mutating func checkRow(_ lane: TimelinePicture.CheckMark.Lane) {
-        checkRow(picture.checks.filter { $0.lane == lane }.map { check in
-            let time = picture.frames.indices.contains(check.frame) ? picture.frames[check.frame].time : check.time
-            return (time, check.passed, "\(check.time)  \(check.text)")
-        })
+        checkRow(
+            picture.checks.filter { $0.lane == lane }.map { check in
+                let time = picture.frames.indices.contains(check.frame) ? picture.frames[check.frame].time : check.time
+                return (time, check.passed, "\(check.time)  \(check.text)")
+            })
     }
 
     /// A stretch of time over which a value holds.
@@ -179,8 +215,9 @@ extension TimelineCanvas {
     /// A route's outputs: port types for the label, with accessory names for the hover text.
     static func routeName(_ route: Route) -> RouteName {
         guard !route.outputs.isEmpty else { return RouteName(short: "no output", full: "no output") }
-        return RouteName(short: route.outputs.map(\.type.rawValue).joined(separator: " + "),
-                         full: route.outputs.map(\.description).joined(separator: " + "))
+        return RouteName(
+            short: route.outputs.map(\.type.rawValue).joined(separator: " + "),
+            full: route.outputs.map(\.description).joined(separator: " + "))
     }
 
     struct RouteName: Equatable {
@@ -199,7 +236,8 @@ extension TimelineCanvas {
 
     /// A rate: `1`, `0`, `1.5`, `-2`.
     static func number(_ value: Double) -> String {
-        let hundredths = Int((abs(value) * 100).rounded()), sign = value < 0 ? "-" : ""
+        let hundredths = Int((abs(value) * 100).rounded())
+        let sign = value < 0 ? "-" : ""
         let (whole, fraction) = (hundredths / 100, hundredths % 100)
         if fraction == 0 { return sign + "\(whole)" }
         if fraction % 10 == 0 { return sign + "\(whole).\(fraction / 10)" }

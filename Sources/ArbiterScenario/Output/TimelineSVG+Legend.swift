@@ -17,7 +17,8 @@ extension TimelineCanvas {
                 (.interruptionEnded(shouldResume: true), "ended"),
                 (.routeChange(reason: .unknown, previous: Route(outputs: [], inputs: [])), "route change"),
                 (.silenceSecondaryAudioHint(.begin), "silence hint"), (.remoteCommand(.play), "remote command"),
-                (.mediaServicesWereReset, "media services"), (.playbackStateChanged(player: "", .playing), "playback state"),
+                (.mediaServicesWereReset, "media services"),
+                (.playbackStateChanged(player: "", .playing), "playback state"),
             ]
             for (kind, text) in kinds {
                 let (mark, colour) = TimelineCanvas.mark(for: kind)

@@ -17,7 +17,8 @@ public enum TimelineSVG {
         var canvas = TimelineCanvas(picture: picture)
         canvas.draw()
         let height = SVGWriter.n(canvas.height)
-        var text = "<svg font-family=\"\(font)\" height=\"\(height)\" viewBox=\"0 0 \(SVGWriter.n(width)) \(height)\" "
+        var text =
+            "<svg font-family=\"\(font)\" height=\"\(height)\" viewBox=\"0 0 \(SVGWriter.n(width)) \(height)\" "
             + "width=\"\(SVGWriter.n(width))\" xmlns=\"http://www.w3.org/2000/svg\">\n"
         text += "  <rect fill=\"#ffffff\" height=\"\(height)\" width=\"\(SVGWriter.n(width))\" x=\"0\" y=\"0\"/>\n"
         return text + canvas.svg.text + "</svg>\n"
@@ -25,8 +26,10 @@ public enum TimelineSVG {
 
     /// Round times for the axis, at most about ten, evenly spaced.
     static func ticks(upTo end: Time) -> [Time] {
-        let steps: [Int64] = [100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000,
-                              600_000, 900_000, 1_800_000, 3_600_000]
+        let steps: [Int64] = [
+            100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000,
+            600_000, 900_000, 1_800_000, 3_600_000,
+        ]
         let step = steps.first { end.milliseconds / $0 <= 10 } ?? 3_600_000 * max(1, end.milliseconds / 36_000_000)
         return stride(from: Int64(0), through: end.milliseconds, by: Int(step)).map { Time(milliseconds: $0) }
     }
@@ -71,8 +74,9 @@ struct TimelineCanvas: TimelineDrawing {
         let frames = picture.frames
         let failures = picture.checks.filter { !$0.passed }.count + frames.filter(\.failed).count
         let passes = picture.checks.filter(\.passed).count
-        header(title: picture.title,
-               summary: "\(picture.steps.count) steps over \(frames.last?.time ?? .zero); \(passes) ✓, \(failures) ✗",
-               failed: failures > 0)
+        header(
+            title: picture.title,
+            summary: "\(picture.steps.count) steps over \(frames.last?.time ?? .zero); \(passes) ✓, \(failures) ✗",
+            failed: failures > 0)
     }
 }

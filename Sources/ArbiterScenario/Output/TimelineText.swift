@@ -15,7 +15,8 @@ enum TimelineText {
     /// The width of `text` drawn at `size` pixels (runs of spaces collapse to one, as SVG draws them), bold
     /// taking 15% more.
     static func width(_ text: String, size: Double, bold: Bool = false) -> Double {
-        var ems = 0.0, previousSpace = false
+        var ems = 0.0
+        var previousSpace = false
         for scalar in text.unicodeScalars {
             let space = scalar == " "
             defer { previousSpace = space }
@@ -63,21 +64,32 @@ enum TimelineText {
 
         /// Places labels (the place each belongs to, its full text), sorted by place, on at most `rows` rows,
         /// between `start` and `limit`.
-        static func place(_ labels: [(at: Double, text: String)], rows: Int, size: Double, gap: Double = 6,
-                          start: Double, limit: Double) -> [Placed] {
+        static func place(
+            _ labels: [(at: Double, text: String)], rows: Int, size: Double, gap: Double = 6,
+            start: Double, limit: Double
+        ) -> [Placed] {
             var placed: [Placed] = []
             /// The labels on each row, as indices into `placed`.
             var onRow = Array(repeating: [Int](), count: max(1, rows))
             func free(_ row: Int, _ from: Double, _ to: Double) -> Bool {
-                onRow[row].allSatisfy { placed[$0].text == nil || placed[$0].end + gap <= from || placed[$0].x >= to + gap }
+                onRow[row].allSatisfy {
+                    placed[$0].text == nil || placed[$0].end + gap <= from || placed[$0].x >= to + gap
+                }
             }
             for label in labels {
                 let wide = width(label.text, size: size)
-                let right = label.at + 2, left = label.at - 2 - wide
+                let right = label.at + 2
+                let left = label.at - 2 - wide
                 var choice: (row: Int, x: Double)?
                 for row in onRow.indices {
-                    if right + wide <= limit, free(row, right, right + wide) { choice = (row, right); break }
-                    if right + wide > limit, left >= start, free(row, left, left + wide) { choice = (row, left); break }
+                    if right + wide <= limit, free(row, right, right + wide) {
+                        choice = (row, right)
+                        break
+                    }
+                    if right + wide > limit, left >= start, free(row, left, left + wide) {
+                        choice = (row, left)
+                        break
+                    }
                 }
                 if let choice {
                     placed.append(Placed(x: choice.x, row: choice.row, text: label.text, size: size))
@@ -86,15 +98,22 @@ enum TimelineText {
                 }
                 // No row is free: cut the label in the way on the row where it began earliest.
                 let row = onRow.indices.min { a, b in
-                    (onRow[a].last.map { placed[$0].x } ?? -.infinity) < (onRow[b].last.map { placed[$0].x } ?? -.infinity)
+                    (onRow[a].last.map { placed[$0].x } ?? -.infinity)
+                        < (onRow[b].last.map { placed[$0].x } ?? -.infinity)
                 }!
                 for index in onRow[row] where placed[index].x < right && placed[index].end + gap > right {
-                    let cut = placed[index].text.flatMap { fitted($0, width: right - gap - placed[index].x, size: size) }
+                    let cut = placed[index].text.flatMap {
+                        fitted($0, width: right - gap - placed[index].x, size: size)
+                    }
                     placed[index] = Placed(x: placed[index].x, row: row, text: cut, size: size)
                 }
                 let room = (onRow[row].map { placed[$0].x }.filter { $0 > right }.min() ?? limit + gap) - gap
-                placed.append(Placed(x: right, row: row, text: fitted(label.text, width: min(limit, room) - right,
-                                                                      size: size), size: size))
+                placed.append(
+                    Placed(
+                        x: right, row: row,
+                        text: fitted(
+                            label.text, width: min(limit, room) - right,
+                            size: size), size: size))
                 onRow[row].append(placed.count - 1)
             }
             return placed

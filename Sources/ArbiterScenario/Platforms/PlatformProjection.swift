@@ -16,8 +16,9 @@ enum PlatformProjection {
         let platformNode = value("platform", in: top)
         let platformsNode = value("platforms", in: top)
         if let platformNode, let platformsNode {
-            reader.fail(platformsNode, "the file has both 'platform' and 'platforms'",
-                        expected: "'platform: android' for one platform, or 'platforms: [ios, android]' for both")
+            reader.fail(
+                platformsNode, "the file has both 'platform' and 'platforms'",
+                expected: "'platform: android' for one platform, or 'platforms: [ios, android]' for both")
             _ = platformNode
             return []
         }
@@ -39,7 +40,8 @@ enum PlatformProjection {
             }
         }
         if items.isEmpty {
-            reader.fail(platformsNode, "no platforms are listed", expected: "a list of platforms, such as [ios, android]")
+            reader.fail(
+                platformsNode, "no platforms are listed", expected: "a list of platforms, such as [ios, android]")
         }
         return platforms.map { ($0, project(top, to: $0)) }
     }
@@ -54,7 +56,9 @@ enum PlatformProjection {
         for (key, value) in top {
             switch key.string {
             case "platforms":
-                if platform != .ios { pairs.append((scalar("platform", at: key), scalar(platform.rawValue, at: value))) }
+                if platform != .ios {
+                    pairs.append((scalar("platform", at: key), scalar(platform.rawValue, at: value)))
+                }
             case "apps":
                 pairs.append((key, mapValues(value) { merged($0, for: platform) }))
             case "steps":
@@ -82,7 +86,7 @@ enum PlatformProjection {
                 // The car takes an `androidAutomotive:` block over an `android:` one.
                 if own, block == nil || name == platform.blockKeys[0] { block = (name, inner) }
             } else if !topLevel || own {
-                pairs.append((key, value))   // a release (or, off the top level, left for the decoder to report)
+                pairs.append((key, value))  // a release (or, off the top level, left for the decoder to report)
             }
         }
         for (key, value) in block?.mapping ?? [:] {

@@ -45,10 +45,12 @@ extension ScenarioParser {
         var diagnostics = reader.diagnostics
         var runs: [ScenarioRun] = []
         for (platform, projected) in split {
-            let decoded: Result<ScenarioRun, ScenarioErrors> = switch platform {
-            case .ios: decode(projected, file: file).map(ScenarioRun.ios)
-            case .android, .androidAutomotive: AndroidScenarioParser.decode(projected, file: file).map(ScenarioRun.android)
-            }
+            let decoded: Result<ScenarioRun, ScenarioErrors> =
+                switch platform {
+                case .ios: decode(projected, file: file).map(ScenarioRun.ios)
+                case .android, .androidAutomotive:
+                    AndroidScenarioParser.decode(projected, file: file).map(ScenarioRun.android)
+                }
             switch decoded {
             case .success(let run): runs.append(run)
             case .failure(let errors):
@@ -56,16 +58,20 @@ extension ScenarioParser {
                 for diagnostic in errors.diagnostics {
                     var labelled = diagnostic
                     labelled.message += label
-                    if !diagnostics.contains(where: { $0.position == diagnostic.position
-                        && $0.message.hasPrefix(diagnostic.message) }) {
+                    if !diagnostics.contains(where: {
+                        $0.position == diagnostic.position
+                            && $0.message.hasPrefix(diagnostic.message)
+                    }) {
                         diagnostics.append(labelled)
                     }
                 }
             }
         }
         if diagnostics.isEmpty && split.isEmpty {
-            diagnostics.append(Diagnostic(reader.position(root), "the file names no platform to replay on",
-                                          expected: "platform: ios, android or androidAutomotive"))
+            diagnostics.append(
+                Diagnostic(
+                    reader.position(root), "the file names no platform to replay on",
+                    expected: "platform: ios, android or androidAutomotive"))
         }
         guard diagnostics.isEmpty else { return .failure(ScenarioErrors(diagnostics)) }
         return .success(ScenarioDocument(file: file, runs: runs, isCrossPlatform: split.count > 1))

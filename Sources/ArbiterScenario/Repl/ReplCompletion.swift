@@ -37,8 +37,10 @@ public enum ReplCompletion {
         return Set(typed + typed.compactMap { VerbWords.declarationAliases[$0] })
     }()
 
-    static let appProperties = ["active", "interrupted", "playing", "recording", "audible", "gain", "ducked", "state",
-                                "category", "mode", "options", "mixable", "nowPlaying"]
+    static let appProperties = [
+        "active", "interrupted", "playing", "recording", "audible", "gain", "ducked", "state",
+        "category", "mode", "options", "mixable", "nowPlaying",
+    ]
 
     /// The whole words that may come after `words`.
     static func choices(before words: [String], apps: [AppConfig]) -> [String] {
@@ -51,7 +53,8 @@ public enum ReplCompletion {
         case "device":
             guard let verb = rest.first else { return Vocabulary.deviceVerbs }
             switch DeviceVerb(rawValue: verb) {
-            case .connect, .disconnect: return rest.count == 1 ? names(Vocabulary.accessories) : keyWords("device", verb)
+            case .connect, .disconnect:
+                return rest.count == 1 ? names(Vocabulary.accessories) : keyWords("device", verb)
             case .ringer: return rest.count == 1 ? names(Vocabulary.ringer) : []
             case .builtInMic: return rest.count == 1 ? names(Vocabulary.micStates) : []
             default: return []
@@ -70,8 +73,9 @@ public enum ReplCompletion {
             if rest.isEmpty { return appNames }
             return rest.count == 1 ? appProperties : []
         case "help":
-            return rest.isEmpty ? ["device", "system"] + CommandDecoder.sessionCommands.map(\.0) + Vocabulary.appVerbs
-                + Vocabulary.deviceVerbs + Vocabulary.systemVerbs : []
+            return rest.isEmpty
+                ? ["device", "system"] + CommandDecoder.sessionCommands.map(\.0) + Vocabulary.appVerbs
+                    + Vocabulary.deviceVerbs + Vocabulary.systemVerbs : []
         case "app": return rest.isEmpty ? [] : VerbWords.declaration.keys.map { "\($0.name)=" }
         default:
             guard let app = apps.first(where: { $0.name.name == first }) else { return [] }

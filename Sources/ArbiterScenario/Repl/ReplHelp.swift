@@ -13,7 +13,9 @@ enum ReplHelp {
         } else {
             let command = SessionCommand(word: topic)?.rawValue ?? topic
             found = (steps + commands).filter { $0.name == command }
-            if found.isEmpty { found = (steps + commands).filter { $0.name.lowercased().hasPrefix(topic.lowercased()) } }
+            if found.isEmpty {
+                found = (steps + commands).filter { $0.name.lowercased().hasPrefix(topic.lowercased()) }
+            }
         }
         guard !found.isEmpty else { return ["no help for '\(topic)'; try `help`"] }
         return found.map(\.line) + values(in: found.map(\.usage))
@@ -31,8 +33,9 @@ enum ReplHelp {
     static var steps: [Entry] {
         ["app", "device", "system"].flatMap { target in
             VerbWords.verbs(of: target).map {
-                Entry(target: target, name: $0.verb, usage: "\(target == "app" ? "APP" : target) \($0.usage)",
-                      summary: $0.summary)
+                Entry(
+                    target: target, name: $0.verb, usage: "\(target == "app" ? "APP" : target) \($0.usage)",
+                    summary: $0.summary)
             }
         }
     }
@@ -44,7 +47,9 @@ enum ReplHelp {
     /// The words a verb's slot may also be named by, and how lists and quotes are typed.
     static var notes: [String] {
         var named: [String] = []
-        for key in ["app", "device", "system"].flatMap({ VerbWords.verbs(of: $0) }).flatMap({ $0.slots.compactMap(\.key) })
+        for key in ["app", "device", "system"].flatMap({ VerbWords.verbs(of: $0) }).flatMap({
+            $0.slots.compactMap(\.key)
+        })
         where !named.contains(key) { named.append(key) }
         return [
             "A word in its place may also be named: " + named.map { "\($0)=" }.joined(separator: ", ")

@@ -97,10 +97,12 @@ public struct ReplSession {
     /// The session as a scenario file, as `save` writes it. When the earlier steps are no longer kept, it holds the
     /// latest and says so in its title: replayed from the start, it may not reach the same state.
     public var savedText: String {
-        ScenarioWriter.text(setup: setup, entries: entries,
-                            title: entriesDropped > 0 ? "Saved session (its latest \(entries.count) steps of \(entriesDropped + entries.count))"
-                                                      : keepsHistory ? "Saved REPL session" : "Saved live session",
-                            lintAllowances: linter.allowances)
+        ScenarioWriter.text(
+            setup: setup, entries: entries,
+            title: entriesDropped > 0
+                ? "Saved session (its latest \(entries.count) steps of \(entriesDropped + entries.count))"
+                : keepsHistory ? "Saved REPL session" : "Saved live session",
+            lintAllowances: linter.allowances)
     }
 
     /// The notifications a live session keeps for `events`: the latest.
@@ -117,10 +119,12 @@ public struct ReplSession {
 
     private mutating func run(_ command: Command, text: String, _ reply: inout Reply) {
         if !keepsHistory, command.needsHistory || command.movesClock {
-            reply.lines.append("\(source):\(lineNumber):1: error: "
-                + (command.movesClock ? "a live session's time is the real time, which no command moves"
-                                      : "a live session keeps no history to go back in")
-                + "; expected a step or a question (`why`, `state`, `save`)")
+            reply.lines.append(
+                "\(source):\(lineNumber):1: error: "
+                    + (command.movesClock
+                        ? "a live session's time is the real time, which no command moves"
+                        : "a live session keeps no history to go back in")
+                    + "; expected a step or a question (`why`, `state`, `save`)")
             reply.failed = true
             return
         }
@@ -130,7 +134,9 @@ public struct ReplSession {
             do {
                 try backend?.declare(config)
                 // The engine adds the Music app for the first systemMusicPlayer; the real system gets it too.
-                if engine.musicApp == nil, let music = Setup(profile: setup.profile, apps: setup.apps + [config]).musicApp {
+                if engine.musicApp == nil,
+                    let music = Setup(profile: setup.profile, apps: setup.apps + [config]).musicApp
+                {
                     try backend?.declare(music)
                 }
             } catch let error as RealSystemGone {
@@ -148,7 +154,9 @@ public struct ReplSession {
             if time > engine.now { reply.lines += ReplSession.warningLines(linter.endInstant()) }
         case .at(let instant):
             guard instant >= time else {
-                reply.lines.append("\(source):\(lineNumber):1: error: time goes backwards: \(instant) is before \(time); expected \(time) or later")
+                reply.lines.append(
+                    "\(source):\(lineNumber):1: error: time goes backwards: \(instant) is before \(time); expected \(time) or later"
+                )
                 reply.failed = true
                 return
             }
@@ -156,27 +164,38 @@ public struct ReplSession {
             reply.lines.append("time \(time)")
             if time > engine.now { reply.lines += ReplSession.warningLines(linter.endInstant()) }
         case .state(let app): reply.lines += ReplViews.state(engine, app: app, time: time)
-        case .route: reply.lines.append("route: \(engine.currentRoute) (owner \(engine.routeOwner.map(\.name) ?? "none"))")
+        case .route:
+            reply.lines.append("route: \(engine.currentRoute) (owner \(engine.routeOwner.map(\.name) ?? "none"))")
         case .nowPlaying: reply.lines.append(ReplViews.nowPlaying(engine, time: time))
         case .events:
-            reply.lines += unseen.isEmpty ? ["no new notifications"] : unseen.map { "\($0.app): \($0.kind)  [\($0.rule.id)]" }
+            reply.lines +=
+                unseen.isEmpty ? ["no new notifications"] : unseen.map { "\($0.app): \($0.kind)  [\($0.rule.id)]" }
             unseen = []
         case .why(let app, let property): reply.lines += why(app, property)
         case .history:
-            reply.lines += entries.isEmpty ? ["no steps yet"] : entries.enumerated().map { index, entry in
-                "\(entriesDropped + index + 1)  \(entry.time)  \(entry.text)" + (entry.position.map { "  (\($0))" } ?? "")
-            }
+            reply.lines +=
+                entries.isEmpty
+                ? ["no steps yet"]
+                : entries.enumerated().map { index, entry in
+                    "\(entriesDropped + index + 1)  \(entry.time)  \(entry.text)"
+                        + (entry.position.map { "  (\($0))" } ?? "")
+                }
         case .lints:
             let findings = linter.findingsIfFinishedNow
             reply.lines += findings.isEmpty ? ["no warnings"] : ReplSession.warningLines(findings)
         case .undo:
-            guard !entries.isEmpty else { reply.lines.append("nothing to undo"); reply.failed = true; return }
+            guard !entries.isEmpty else {
+                reply.lines.append("nothing to undo")
+                reply.failed = true
+                return
+            }
             restore(entries.count - 1)
             reply.lines.append("undone; \(entries.count) steps, time \(time)")
             restoreForReal(&reply)
         case .goto(let number):
             guard number <= entries.count else {
-                reply.lines.append("\(source):\(lineNumber):6: error: there is no step \(number); expected 0 to \(entries.count)")
+                reply.lines.append(
+                    "\(source):\(lineNumber):6: error: there is no step \(number); expected 0 to \(entries.count)")
                 reply.failed = true
                 return
             }
@@ -185,17 +204,23 @@ public struct ReplSession {
             restoreForReal(&reply)
         case .step: stepFile(&reply)
         case .run:
-            if fileSteps.isEmpty { stepFile(&reply); return }
+            if fileSteps.isEmpty {
+                stepFile(&reply)
+                return
+            }
             if cursor >= fileSteps.count { reply.lines.append("no more steps") }
             while cursor < fileSteps.count { stepFile(&reply) }
         case .save(let path):
             do {
                 try ScenarioWriter.write(savedText, to: path)
                 let count = ScenarioWriter.stepCount(entries)
-                reply.lines.append("saved \(count) step\(count == 1 ? "" : "s") to \(path)"
-                    + (entriesDropped > 0 ? " (the latest; the \(entriesDropped) before them are no longer kept)" : ""))
+                reply.lines.append(
+                    "saved \(count) step\(count == 1 ? "" : "s") to \(path)"
+                        + (entriesDropped > 0
+                            ? " (the latest; the \(entriesDropped) before them are no longer kept)" : ""))
             } catch {
-                reply.lines.append("\(source):\(lineNumber):6: error: cannot write \(path) (\(error)); expected a writable path")
+                reply.lines.append(
+                    "\(source):\(lineNumber):6: error: cannot write \(path) (\(error)); expected a writable path")
                 reply.failed = true
             }
         case .timeline(let path):
@@ -203,12 +228,14 @@ public struct ReplSession {
                 try ScenarioWriter.write(TimelineSVG.render(picture), to: path)
                 reply.lines.append("drew \(entries.count) steps to \(path)")
             } catch {
-                reply.lines.append("\(source):\(lineNumber):10: error: cannot write \(path) (\(error)); expected a writable path")
+                reply.lines.append(
+                    "\(source):\(lineNumber):10: error: cannot write \(path) (\(error)); expected a writable path")
                 reply.failed = true
             }
         case .graph:
             guard let backend else {
-                reply.lines.append("\(source):\(lineNumber):1: error: there is no real graph; expected `arbiter repl --pipewire`")
+                reply.lines.append(
+                    "\(source):\(lineNumber):1: error: there is no real graph; expected `arbiter repl --pipewire`")
                 reply.failed = true
                 return
             }
@@ -224,8 +251,10 @@ public struct ReplSession {
 
     private mutating func perform(_ event: Event, text: String, position: SourcePosition?, _ reply: inout Reply) {
         if keepsHistory {
-            snapshots.append(Snapshot(engine: engine, time: time, provenance: provenance, cursor: cursor, setup: setup,
-                                      decoder: decoder, linter: linter))
+            snapshots.append(
+                Snapshot(
+                    engine: engine, time: time, provenance: provenance, cursor: cursor, setup: setup,
+                    decoder: decoder, linter: linter))
         }
         let outcome = engine.handle(event, at: time)
         if case .rejected(let error) = outcome.result {
@@ -235,7 +264,7 @@ public struct ReplSession {
             return
         }
         entries.append(Entry(text: text, time: time, event: event, outcome: outcome, position: position))
-        let decisions = outcome.decisions   // spelled out once, from the engine's codes
+        let decisions = outcome.decisions  // spelled out once, from the engine's codes
         for decision in decisions {
             for property in Provenance.properties(of: decision.change) {
                 provenance[Provenance.key(decision.app, property)] = (decision, entriesDropped + entries.count)
@@ -247,7 +276,7 @@ public struct ReplSession {
             entriesDropped += dropped
         }
         unseen += outcome.notifications
-        if !keepsHistory && unseen.count > ReplSession.unseenKept {   // a live session may never be asked `events`
+        if !keepsHistory && unseen.count > ReplSession.unseenKept {  // a live session may never be asked `events`
             unseen.removeFirst(unseen.count - ReplSession.unseenKept)
         }
         do {
@@ -256,7 +285,8 @@ public struct ReplSession {
             realSystemFailed(error, &reply)
         }
         if let error = outcome.error {
-            reply.lines.append("✗ failed with \(error.code) (\(error.code.codeText)): \(error.rule.statement)  [\(error.rule.id)]")
+            reply.lines.append(
+                "✗ failed with \(error.code) (\(error.code.codeText)): \(error.rule.statement)  [\(error.rule.id)]")
             reply.failed = true
         }
         reply.lines += decisions.map(\.description)
@@ -274,7 +304,8 @@ public struct ReplSession {
 
     /// A step carried out for real first when there is a backend: a plug or unplug becomes what the real
     /// system reported.
-    private mutating func performForReal(_ event: Event, text: String, position: SourcePosition?, _ reply: inout Reply) {
+    private mutating func performForReal(_ event: Event, text: String, position: SourcePosition?, _ reply: inout Reply)
+    {
         guard let backend, case .device(let action) = event, Replayer.isPlug(action) else {
             perform(event, text: text, position: position, &reply)
             return
@@ -360,7 +391,10 @@ public struct ReplSession {
             reply.failed = true
             return
         }
-        guard cursor < fileSteps.count else { reply.lines.append("no more steps"); return }
+        guard cursor < fileSteps.count else {
+            reply.lines.append("no more steps")
+            return
+        }
         let step = fileSteps[cursor]
         let (cursorBefore, timeBefore, snapshotsBefore) = (cursor, time, snapshots.count)
         cursor += 1
@@ -395,8 +429,10 @@ public struct ReplSession {
                 reply.failed = true
             }
             for result in results {
-                checkMarks.append((entries.count, TimelinePicture.CheckMark(result, time: time, frame: entries.count - 1)))
-                reply.lines.append(result.passed ? "  ✓ \(result.summary)" : "  ✗ \(result.check.position): \(result.summary)")
+                checkMarks.append(
+                    (entries.count, TimelinePicture.CheckMark(result, time: time, frame: entries.count - 1)))
+                reply.lines.append(
+                    result.passed ? "  ✓ \(result.summary)" : "  ✗ \(result.check.position): \(result.summary)")
                 if !result.passed { reply.failed = true }
             }
             unseen = []
@@ -406,24 +442,32 @@ public struct ReplSession {
     /// The session so far as a timeline picture: each step with the engine just after it.
     public var picture: TimelinePicture {
         let frames = entries.enumerated().map { index, entry in
-            TimelinePicture.Frame(time: entry.time, engine: index + 1 < snapshots.count ? snapshots[index + 1].engine : engine,
-                                  label: entry.text, detail: entry.position.map { "\($0)" },
-                                  notifications: entry.outcome.notifications, failed: entry.outcome.error != nil)
+            TimelinePicture.Frame(
+                time: entry.time, engine: index + 1 < snapshots.count ? snapshots[index + 1].engine : engine,
+                label: entry.text, detail: entry.position.map { "\($0)" },
+                notifications: entry.outcome.notifications, failed: entry.outcome.error != nil)
         }
-        return TimelinePicture(title: title, initial: snapshots.first?.engine ?? engine, frames: frames,
-                               checks: checkMarks.map(\.mark), until: time)
+        return TimelinePicture(
+            title: title, initial: snapshots.first?.engine ?? engine, frames: frames,
+            checks: checkMarks.map(\.mark), until: time)
     }
 
     /// `why APP [PROPERTY]`: the value, the decision that set it, its rule and source, and the step behind it.
     func why(_ app: AppID, _ property: String?) -> [String] {
-        let properties = property.map { [$0] } ?? ["active", "interrupted", "playing", "audible", "gain", "state",
-                                                    "category", "nowPlaying"]
+        let properties =
+            property.map { [$0] } ?? [
+                "active", "interrupted", "playing", "audible", "gain", "state",
+                "category", "nowPlaying",
+            ]
         var lines: [String] = []
         for name in properties {
             let value = ReplViews.value(engine, app: app, property: name, time: time) ?? "unknown property"
             lines.append("\(app).\(name) = \(value)")
-            guard let (decision, index) = provenance[Provenance.key(app, name)] ?? (name == "nowPlaying"
-                ? provenance[Provenance.key(nil, "nowPlaying")] : nil) else {
+            guard
+                let (decision, index) = provenance[Provenance.key(app, name)]
+                    ?? (name == "nowPlaying"
+                        ? provenance[Provenance.key(nil, "nowPlaying")] : nil)
+            else {
                 if name == "audible", let audibility = engine.audibility(of: app) {
                     lines += ReplViews.ruleTree(audibility.rule, indent: "  ")
                 } else {
@@ -438,7 +482,8 @@ public struct ReplSession {
                 continue
             }
             let entry = entries[index - entriesDropped - 1]
-            lines.append("  └─ step \(index) at \(entry.time): \(entry.text)" + (entry.position.map { "  (\($0))" } ?? ""))
+            lines.append(
+                "  └─ step \(index) at \(entry.time): \(entry.text)" + (entry.position.map { "  (\($0))" } ?? ""))
         }
         return lines
     }

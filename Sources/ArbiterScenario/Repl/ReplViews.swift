@@ -5,32 +5,45 @@ enum ReplViews {
     static func state(_ engine: Engine, app id: AppID?, time: Time) -> [String] {
         guard let id, let app = engine.app(id) else {
             let device = engine.device
-            var lines = ["time \(time)  ringer \(device.ringer)  \(device.isLocked ? "locked" : "unlocked")  foreground "
-                + (device.foreground.map(\.name) ?? "none") + (device.call.map { "  call \($0)" } ?? "")
-                + (device.isSiriActive ? "  Siri" : "") + (device.isAlarmActive ? "  alarm" : "")
-                + (device.builtInMicMuted ? "  mic muted" : "") + (device.callStyle == .fullScreen ? "  calls fullScreen" : "")]
-            lines.append("accessories: " + (device.accessories.isEmpty ? "none" : device.accessories.map(\.description).joined(separator: ", ")))
+            var lines = [
+                "time \(time)  ringer \(device.ringer)  \(device.isLocked ? "locked" : "unlocked")  foreground "
+                    + (device.foreground.map(\.name) ?? "none") + (device.call.map { "  call \($0)" } ?? "")
+                    + (device.isSiriActive ? "  Siri" : "") + (device.isAlarmActive ? "  alarm" : "")
+                    + (device.builtInMicMuted ? "  mic muted" : "")
+                    + (device.callStyle == .fullScreen ? "  calls fullScreen" : "")
+            ]
+            lines.append(
+                "accessories: "
+                    + (device.accessories.isEmpty
+                        ? "none" : device.accessories.map(\.description).joined(separator: ", ")))
             lines.append("route: \(engine.currentRoute)")
             for app in engine.apps { lines.append(summary(engine, app, time: time)) }
             return lines
         }
         let session = app.session
         var lines = [summary(engine, app, time: time)]
-        lines.append("  category \(session.category)  mode \(session.effectiveMode)  options \(session.effectiveOptions)")
+        lines.append(
+            "  category \(session.category)  mode \(session.effectiveMode)  options \(session.effectiveOptions)")
         if let interruption = session.interruption {
             lines.append("  interrupted by \(interruption.by) at \(interruption.at) (reason \(interruption.reason))")
         }
-        lines.append("  players: " + app.players.map { player in
-            let shown = engine.player(player.name, of: id) ?? player
-            var text = "\(player.name) (\(player.kind)\(player.drivesMusicApp ? ", the Music app's" : "")) \(shown.state)"
-            if let item = shown.currentItem { text += " \(item.title.map { "'\($0)'" } ?? "item \(shown.itemIndex + 1)")" }
-            let position = shown.position(at: time)
-            if position > 0 { text += " at \(Profile.text(position))s" }
-            if shown.rate != 1 { text += " rate \(Profile.text(shown.rate))" }
-            return text
-        }.joined(separator: ", "))
-        lines.append("  otherAudioPlaying \(engine.isOtherAudioPlaying(for: id))  secondaryAudioShouldBeSilenced "
-            + "\(engine.secondaryAudioShouldBeSilencedHint(for: id))")
+        lines.append(
+            "  players: "
+                + app.players.map { player in
+                    let shown = engine.player(player.name, of: id) ?? player
+                    var text =
+                        "\(player.name) (\(player.kind)\(player.drivesMusicApp ? ", the Music app's" : "")) \(shown.state)"
+                    if let item = shown.currentItem {
+                        text += " \(item.title.map { "'\($0)'" } ?? "item \(shown.itemIndex + 1)")"
+                    }
+                    let position = shown.position(at: time)
+                    if position > 0 { text += " at \(Profile.text(position))s" }
+                    if shown.rate != 1 { text += " rate \(Profile.text(shown.rate))" }
+                    return text
+                }.joined(separator: ", "))
+        lines.append(
+            "  otherAudioPlaying \(engine.isOtherAudioPlaying(for: id))  secondaryAudioShouldBeSilenced "
+                + "\(engine.secondaryAudioShouldBeSilencedHint(for: id))")
         return lines
     }
 
@@ -41,7 +54,9 @@ enum ReplViews {
         if app.isPlaying { flags.append("playing") }
         if app.isRecording { flags.append("recording") }
         flags.append(engine.audibility(of: app.id)?.isAudible == true ? "audible" : "silent")
-        if engine.isDucked(app.id) { flags.append("ducked gain \(Profile.text(engine.gain(of: app.id, at: time) ?? 1))") }
+        if engine.isDucked(app.id) {
+            flags.append("ducked gain \(Profile.text(engine.gain(of: app.id, at: time) ?? 1))")
+        }
         if engine.nowPlaying == app.id { flags.append("Now Playing") }
         return "\(app.id): " + flags.joined(separator: ", ")
     }

@@ -17,23 +17,27 @@ struct CheckEvaluator {
         case .route(let outputs, let inputs):
             let route = engine.currentRoute
             // iOS documents no order among the ports of one route (multiRoute's outputs): compared in any order.
-            let passed = (outputs == nil || PortType.sameInAnyOrder(outputs!, route.outputTypes))
+            let passed =
+                (outputs == nil || PortType.sameInAnyOrder(outputs!, route.outputTypes))
                 && (inputs == nil || PortType.sameInAnyOrder(inputs!, route.inputTypes))
             var expected: [String] = []
             if let outputs { expected.append("outputs [\(names(outputs))]") }
             if let inputs { expected.append("inputs [\(names(inputs))]") }
-            return CheckResult(check: check, passed: passed, key: "route", expected: expected.joined(separator: " "),
-                               actual: route.description, rule: provenance.rule(nil, "route") ?? routeRule)
+            return CheckResult(
+                check: check, passed: passed, key: "route", expected: expected.joined(separator: " "),
+                actual: route.description, rule: provenance.rule(nil, "route") ?? routeRule)
         case .nowPlaying(let pattern):
             return nowPlaying(pattern, check)
         case .events(let patterns):
-            return CheckResult(check: check, passed: Self.matchInOrder(patterns, window), key: "events",
-                               expected: list(patterns.map(\.description)), actual: list(window.map(describe)),
-                               rule: nil)
+            return CheckResult(
+                check: check, passed: Self.matchInOrder(patterns, window), key: "events",
+                expected: list(patterns.map(\.description)), actual: list(window.map(describe)),
+                rule: nil)
         case .eventsInclude(let patterns):
-            return CheckResult(check: check, passed: Self.matchAll(patterns, window), key: "events.includes",
-                               expected: list(patterns.map(\.description)), actual: list(window.map(describe)),
-                               rule: nil)
+            return CheckResult(
+                check: check, passed: Self.matchAll(patterns, window), key: "events.includes",
+                expected: list(patterns.map(\.description)), actual: list(window.map(describe)),
+                rule: nil)
         }
     }
 
@@ -43,10 +47,13 @@ struct CheckEvaluator {
         let app = engine.app(id)!
         let session = app.session
         let key = "\(id).\(property.key)"
-        func result(_ expected: some CustomStringConvertible, _ actual: some CustomStringConvertible, _ passed: Bool,
-                    rule: Rule? = nil) -> CheckResult {
-            CheckResult(check: check, passed: passed, key: key, expected: expected.description,
-                        actual: actual.description, rule: rule ?? provenance.rule(id, property.key))
+        func result(
+            _ expected: some CustomStringConvertible, _ actual: some CustomStringConvertible, _ passed: Bool,
+            rule: Rule? = nil
+        ) -> CheckResult {
+            CheckResult(
+                check: check, passed: passed, key: key, expected: expected.description,
+                actual: actual.description, rule: rule ?? provenance.rule(id, property.key))
         }
         switch property {
         case .active(let value): return result(value, session.isActive, value == session.isActive)
@@ -70,7 +77,9 @@ struct CheckEvaluator {
         case .mode(let value): return result(value, session.effectiveMode, value == session.effectiveMode)
         case .options(let value):
             let passed = value == session.options || value == session.effectiveOptions
-            let actual = session.options == session.effectiveOptions ? session.options.description
+            let actual =
+                session.options == session.effectiveOptions
+                ? session.options.description
                 : "\(session.options) (in effect \(session.effectiveOptions))"
             return result(value, actual, passed)
         case .state(let value): return result(value, app.lifecycle, value == app.lifecycle)
@@ -95,10 +104,12 @@ struct CheckEvaluator {
                 return result(title ?? "null", actual ?? "null", title == actual, rule: rule)
             case .position(let value):
                 let actual = player.position(at: time)
-                return result(Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance, rule: rule)
+                return result(
+                    Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance, rule: rule)
             case .rate(let value):
                 let actual = player.effectiveRate
-                return result(Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance, rule: rule)
+                return result(
+                    Profile.text(value), Profile.text(actual), abs(actual - value) <= Self.tolerance, rule: rule)
             case .itemStatus(let value):
                 return result(value, player.itemStatus, value == player.itemStatus, rule: rule)
             case .timeControlStatus(let value):
@@ -110,8 +121,9 @@ struct CheckEvaluator {
             }
         case .events(let patterns):
             let mine = window.filter { $0.app == id }
-            return CheckResult(check: check, passed: Self.matchInOrder(patterns, mine), key: key,
-                               expected: list(patterns.map(\.description)), actual: list(mine.map(describe)), rule: nil)
+            return CheckResult(
+                check: check, passed: Self.matchInOrder(patterns, mine), key: key,
+                expected: list(patterns.map(\.description)), actual: list(mine.map(describe)), rule: nil)
         }
     }
 
@@ -119,22 +131,26 @@ struct CheckEvaluator {
         let view = engine.nowPlayingView(at: time)
         let rule = provenance.rule(nil, "nowPlaying")
         guard let pattern else {
-            return CheckResult(check: check, passed: view == nil, key: "nowPlaying", expected: "null",
-                               actual: view.map(describe) ?? "null", rule: rule)
+            return CheckResult(
+                check: check, passed: view == nil, key: "nowPlaying", expected: "null",
+                actual: view.map(describe) ?? "null", rule: rule)
         }
         var passed = view != nil && (pattern.app == nil || view?.app == pattern.app)
         func near(_ a: Double?, _ b: Double?) -> Bool { a == nil || (b != nil && abs(a! - b!) <= Self.tolerance) }
         if let view {
-            passed = passed && (pattern.title == nil || pattern.title == view.title)
-                && near(pattern.elapsed, view.elapsed) && near(pattern.duration, view.duration) && near(pattern.rate, view.rate)
+            passed =
+                passed && (pattern.title == nil || pattern.title == view.title)
+                && near(pattern.elapsed, view.elapsed) && near(pattern.duration, view.duration)
+                && near(pattern.rate, view.rate)
         }
         var expected = pattern.app.map { "app \($0)" } ?? "any app"
         if let title = pattern.title { expected += ", title \(title)" }
         if let elapsed = pattern.elapsed { expected += ", elapsed \(Profile.text(elapsed))" }
         if let duration = pattern.duration { expected += ", duration \(Profile.text(duration))" }
         if let rate = pattern.rate { expected += ", rate \(Profile.text(rate))" }
-        return CheckResult(check: check, passed: passed, key: "nowPlaying", expected: expected,
-                           actual: view.map(describe) ?? "null", rule: rule)
+        return CheckResult(
+            check: check, passed: passed, key: "nowPlaying", expected: expected,
+            actual: view.map(describe) ?? "null", rule: rule)
     }
 
     private func describe(_ view: NowPlayingView) -> String {
@@ -158,7 +174,10 @@ struct CheckEvaluator {
     static func matchAll(_ patterns: [EventPattern], _ notifications: [SessionNotification]) -> Bool {
         var used = Set<Int>()
         for pattern in patterns {
-            guard let index = notifications.indices.first(where: { !used.contains($0) && pattern.matches(notifications[$0]) })
+            guard
+                let index = notifications.indices.first(where: {
+                    !used.contains($0) && pattern.matches(notifications[$0])
+                })
             else { return false }
             used.insert(index)
         }
@@ -169,8 +188,10 @@ struct CheckEvaluator {
 extension Check {
     /// Evaluates checks as a scenario's `expect:` does: against `engine` at `time`, with the notifications delivered
     /// since the previous `expect:` (for `events`), and the rules that set each value (for the failures' "because").
-    public static func evaluate(_ checks: [Check], engine: Engine, at time: Time, since window: [SessionNotification],
-                                provenance: Provenance) -> [CheckResult] {
+    public static func evaluate(
+        _ checks: [Check], engine: Engine, at time: Time, since window: [SessionNotification],
+        provenance: Provenance
+    ) -> [CheckResult] {
         var evaluator = CheckEvaluator(engine: engine, time: time, window: window, provenance: provenance)
         return checks.map { evaluator.evaluate($0) }
     }

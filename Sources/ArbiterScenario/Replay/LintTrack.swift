@@ -15,8 +15,10 @@ struct LintTrack {
     }
 
     /// Shows `outcome` to the linter: it is written at `position` and shown after report entry `entry`.
-    mutating func observe(_ outcome: Outcome, after engine: Engine, at position: SourcePosition, entry: Int,
-                          expectsFailure: Bool) {
+    mutating func observe(
+        _ outcome: Outcome, after engine: Engine, at position: SourcePosition, entry: Int,
+        expectsFailure: Bool
+    ) {
         steps.append((position, entry, expectsFailure))
         linter.observe(outcome, after: engine)
     }
@@ -32,7 +34,8 @@ struct LintTrack {
             let step = finding.step.map { steps[$0] }
             if finding.aboutFailedCall && step?.expectsFailure == true { return nil }
             if let allowance = finding.unusedAllowance {
-                return LintWarning(finding: finding, position: scenario.allowancePositions[allowance] ?? start, entry: nil)
+                return LintWarning(
+                    finding: finding, position: scenario.allowancePositions[allowance] ?? start, entry: nil)
             }
             let declared = finding.declaration.flatMap { scenario.declarations.position(of: $0, in: finding.app) }
             return LintWarning(finding: finding, position: declared ?? step?.position ?? start, entry: step?.entry)

@@ -5,8 +5,10 @@ import ArbiterLint
 public enum Replayer {
     /// Replays `scenario`; with a backend, every step is also carried out for real and every check read back.
     /// With `recordStates`, the report keeps the engine after every entry (for `TimelinePicture`).
-    public static func replay(_ scenario: Scenario, backend: ReplayBackend? = nil,
-                              recordStates: Bool = false) -> ScenarioReport {
+    public static func replay(
+        _ scenario: Scenario, backend: ReplayBackend? = nil,
+        recordStates: Bool = false
+    ) -> ScenarioReport {
         var report = ScenarioReport(scenario: scenario, entries: [])
         var engine: Engine
         do {
@@ -14,8 +16,11 @@ public enum Replayer {
         } catch {
             let position = SourcePosition(file: scenario.file, line: 1, column: 1)
             let outcome = Outcome(time: .zero, event: .advance, result: .rejected(InputError(error.description)))
-            report.entries.append(.step(StepRecord(position: position, outcome: outcome, expectedFailure: nil,
-                                                   problem: "the setup is inconsistent: \(error.description)")))
+            report.entries.append(
+                .step(
+                    StepRecord(
+                        position: position, outcome: outcome, expectedFailure: nil,
+                        problem: "the setup is inconsistent: \(error.description)")))
             return report
         }
         if recordStates { report.initialState = engine }
@@ -29,19 +34,26 @@ public enum Replayer {
             while report.states.count < report.entries.count { report.states.append(engine) }
         }
         func record(_ outcome: Outcome, at position: SourcePosition?, fails: ExpectedFailure?, outside: Bool = false) {
-            lints.observe(outcome, after: engine, at: position ?? current, entry: report.entries.count,
-                          expectsFailure: fails != nil)
+            lints.observe(
+                outcome, after: engine, at: position ?? current, entry: report.entries.count,
+                expectsFailure: fails != nil)
             provenance.record(outcome.decisions)
             window += outcome.notifications
-            report.entries.append(.step(StepRecord(position: position, outcome: outcome, expectedFailure: fails,
-                                                   problem: problem(outcome, expected: fails), outside: outside)))
+            report.entries.append(
+                .step(
+                    StepRecord(
+                        position: position, outcome: outcome, expectedFailure: fails,
+                        problem: problem(outcome, expected: fails), outside: outside)))
             keepStates()
         }
         /// Stops the replay with a backend failure at `position`.
         func fail(_ error: Error, at position: SourcePosition, time: Time) {
             let outcome = Outcome(time: time, event: .advance, result: .rejected(InputError("\(error)")))
-            report.entries.append(.step(StepRecord(position: position, outcome: outcome, expectedFailure: nil,
-                                                   problem: "the real system failed: \(error)")))
+            report.entries.append(
+                .step(
+                    StepRecord(
+                        position: position, outcome: outcome, expectedFailure: nil,
+                        problem: "the real system failed: \(error)")))
             keepStates()
         }
         do {
@@ -61,9 +73,13 @@ public enum Replayer {
                 case .event(.device(let action), _) where backend != nil && Replayer.isPlug(action):
                     let events = try backend!.perform(action, at: step.time)
                     if events.isEmpty {
-                        let outcome = Replayer.modelRejection(of: action, by: engine, at: step.time)
-                            ?? Outcome(time: step.time, event: .device(action), result: .rejected(InputError(
-                                "the real system reported nothing for \(action)")))
+                        let outcome =
+                            Replayer.modelRejection(of: action, by: engine, at: step.time)
+                            ?? Outcome(
+                                time: step.time, event: .device(action),
+                                result: .rejected(
+                                    InputError(
+                                        "the real system reported nothing for \(action)")))
                         record(outcome, at: step.position, fails: nil)
                     }
                     for event in events {
@@ -78,15 +94,20 @@ public enum Replayer {
                     if outcome.decisionCount > 0 || !outcome.notifications.isEmpty {
                         record(outcome, at: nil, fails: nil)
                     } else {
-                        lints.observe(outcome, after: engine, at: step.position, entry: report.entries.count,
-                                      expectsFailure: false)
+                        lints.observe(
+                            outcome, after: engine, at: step.position, entry: report.entries.count,
+                            expectsFailure: false)
                     }
                     try backend?.reconcile(with: engine)
-                    var results = Check.evaluate(checks, engine: engine, at: step.time, since: window,
-                                                 provenance: provenance)
+                    var results = Check.evaluate(
+                        checks, engine: engine, at: step.time, since: window,
+                        provenance: provenance)
                     try backend?.verify(&results, engine: engine)
-                    report.entries.append(.expect(ExpectRecord(position: step.position, time: step.time,
-                                                               results: results)))
+                    report.entries.append(
+                        .expect(
+                            ExpectRecord(
+                                position: step.position, time: step.time,
+                                results: results)))
                     keepStates()
                     window = []
                 }

@@ -33,10 +33,14 @@ enum DuplicateKeys {
                 guard let text = key.string, text.hasPrefix(marker), let first = key.mark else { continue }
                 let name = String(text.dropFirst(markerLength))
                 guard let repeated = pairs[(index + 1)...].first(where: { unmarked($0.0.string) == name })?.0,
-                      let mark = repeated.mark else { continue }
+                    let mark = repeated.mark
+                else { continue }
                 let (line, column) = edits.original(first)
-                found.append(Diagnostic(edits.position(of: mark, file: file),
-                    "the key '\(name)' is already in this mapping (at \(line):\(column))", expected: "each key once"))
+                found.append(
+                    Diagnostic(
+                        edits.position(of: mark, file: file),
+                        "the key '\(name)' is already in this mapping (at \(line):\(column))", expected: "each key once"
+                    ))
             }
         }
         return found.isEmpty ? nil : found

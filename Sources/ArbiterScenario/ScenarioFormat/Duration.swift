@@ -7,7 +7,9 @@ enum DurationText {
     static func parse(_ text: String) -> Time? {
         let text = text.trimmingSpaces()
         if text.isEmpty { return nil }
-        if let seconds = Double(text) { return seconds.isFinite && seconds >= 0 && seconds < 1e9 ? .seconds(seconds) : nil }
+        if let seconds = Double(text) {
+            return seconds.isFinite && seconds >= 0 && seconds < 1e9 ? .seconds(seconds) : nil
+        }
         var total = 0.0
         var number = ""
         var index = text.startIndex
@@ -22,11 +24,21 @@ enum DurationText {
             guard let value = Double(number), value.isFinite else { return nil }
             let rest = text[index...]
             let scale: Double
-            if rest.hasPrefix("ms") { scale = 0.001; index = text.index(index, offsetBy: 2) }
-            else if rest.hasPrefix("s") { scale = 1; index = text.index(after: index) }
-            else if rest.hasPrefix("m") { scale = 60; index = text.index(after: index) }
-            else if rest.hasPrefix("h") { scale = 3600; index = text.index(after: index) }
-            else { return nil }
+            if rest.hasPrefix("ms") {
+                scale = 0.001
+                index = text.index(index, offsetBy: 2)
+            } else if rest.hasPrefix("s") {
+                scale = 1
+                index = text.index(after: index)
+            } else if rest.hasPrefix("m") {
+                scale = 60
+                index = text.index(after: index)
+            } else if rest.hasPrefix("h") {
+                scale = 3600
+                index = text.index(after: index)
+            } else {
+                return nil
+            }
             total += value * scale
             number = ""
             sawUnit = true

@@ -10,7 +10,9 @@ extension ScenarioDecoder {
             let position = reader.position(keyNode)
             switch key {
             case "route":
-                guard let fields = reader.mapping(value, expected: "{ outputs: [...], inputs: [...] }") else { continue }
+                guard let fields = reader.mapping(value, expected: "{ outputs: [...], inputs: [...] }") else {
+                    continue
+                }
                 reader.onlyKeys(fields, ["outputs", "inputs"], in: "route")
                 let outputs = fields.first { $0.key == "outputs" }.map { ports($0.value) }
                 let inputs = fields.first { $0.key == "inputs" }.map { ports($0.value) }
@@ -34,10 +36,12 @@ extension ScenarioDecoder {
             default:
                 guard apps.contains(where: { $0.name.name == key }) else {
                     let names = apps.map(\.name.name)
-                    reader.fail(keyNode, "unknown app or check '\(key)'",
-                                expected: names.isEmpty ? "route, nowPlaying, events, or \(noApps)"
-                                    : "one of the apps (" + names.joined(separator: ", ") + "), route, nowPlaying or events",
-                                suggestion: Suggestions.nearest(to: key, in: names + ["route", "nowPlaying", "events"]))
+                    reader.fail(
+                        keyNode, "unknown app or check '\(key)'",
+                        expected: names.isEmpty
+                            ? "route, nowPlaying, events, or \(noApps)"
+                            : "one of the apps (" + names.joined(separator: ", ") + "), route, nowPlaying or events",
+                        suggestion: Suggestions.nearest(to: key, in: names + ["route", "nowPlaying", "events"]))
                     continue
                 }
                 checks += appChecks(AppID(key), value)
@@ -98,19 +102,24 @@ extension ScenarioDecoder {
             case "secondaryAudioShouldBeSilenced":
                 add(reader.bool(value, key: key).map(AppProperty.secondaryAudioShouldBeSilenced))
             case "gain": add(reader.number(value, key: key, in: 0...1).map(AppProperty.gain))
-            case "category": add(reader.choice(value, Vocabulary.categories, what: "category").map(AppProperty.category))
+            case "category":
+                add(reader.choice(value, Vocabulary.categories, what: "category").map(AppProperty.category))
             case "mode": add(reader.choice(value, Vocabulary.modes, what: "mode").map(AppProperty.mode))
             case "options": add(.options(options(value)))
             case "state": add(reader.choice(value, Vocabulary.lifecycles, what: "app state").map(AppProperty.state))
             case "players":
-                guard let entries = reader.mapping(value, expected: "{ player: playing | paused | stopped }") else { continue }
+                guard let entries = reader.mapping(value, expected: "{ player: playing | paused | stopped }") else {
+                    continue
+                }
                 for (name, nameNode, stateNode) in entries {
                     guard playerName(nameNode, app: app) != nil else { continue }
                     if case .mapping = stateNode {
                         checks += playerFields(name, stateNode, app: app)
                         continue
                     }
-                    guard let state = reader.choice(stateNode, Vocabulary.playerStates, what: "player state") else { continue }
+                    guard let state = reader.choice(stateNode, Vocabulary.playerStates, what: "player state") else {
+                        continue
+                    }
                     checks.append(Check(position: reader.position(nameNode), subject: .app(app, .player(name, state))))
                 }
             case "events":
@@ -128,7 +137,8 @@ extension ScenarioDecoder {
     mutating func eventPatterns(_ node: Node) -> [EventPattern] {
         (reader.list(node, expected: "a list of notifications, each `App: notification`") ?? []).compactMap { item in
             guard let fields = reader.mapping(item, expected: "`App: notification`"), fields.count == 1,
-                  let field = fields.first else {
+                let field = fields.first
+            else {
                 reader.fail(item, "a notification must name one app", expected: "`- Music: interruptionBegan`")
                 return nil
             }
@@ -143,9 +153,12 @@ extension ScenarioDecoder {
         var fieldsNode: Node?
         if case .mapping = node {
             guard let entries = reader.mapping(node, expected: "a notification"), entries.count == 1,
-                  let entry = entries.first else {
-                reader.fail(node, "a notification must be one name", expected: "`interruptionBegan` or "
-                    + "`{ interruptionBegan: { reason: default } }`")
+                let entry = entries.first
+            else {
+                reader.fail(
+                    node, "a notification must be one name",
+                    expected: "`interruptionBegan` or "
+                        + "`{ interruptionBegan: { reason: default } }`")
                 return nil
             }
             nameNode = entry.keyNode
@@ -167,10 +180,12 @@ extension ScenarioDecoder {
             case (.routeChange, "previousOutputs"): pattern.previousOutputs = ports(value)
             case (.silenceSecondaryAudioHint, "type"):
                 pattern.hintType = reader.choice(value, Vocabulary.hintTypes, what: "hint type")
-            case (.remoteCommand, "command"): pattern.command = reader.choice(value, Vocabulary.commands, what: "command")
+            case (.remoteCommand, "command"):
+                pattern.command = reader.choice(value, Vocabulary.commands, what: "command")
             case (.remoteCommand, "status"):
-                pattern.handlerStatus = reader.choice(value, HandlerStatus.allCases.map { ($0.description, $0) },
-                                                      what: "handler status")
+                pattern.handlerStatus = reader.choice(
+                    value, HandlerStatus.allCases.map { ($0.description, $0) },
+                    what: "handler status")
             case (.playbackStateChanged, "player"), (.didPlayToEndTime, "player"):
                 pattern.player = reader.string(value, expected: "a player name")
             case (.playbackStateChanged, "state"):
@@ -183,8 +198,10 @@ extension ScenarioDecoder {
 }
 
 extension ScenarioDecoder {
-    static let playerCheckKeys = ["state", "item", "position", "rate", "status", "timeControlStatus",
-                                  "playbackBufferEmpty", "playbackLikelyToKeepUp"]
+    static let playerCheckKeys = [
+        "state", "item", "position", "rate", "status", "timeControlStatus",
+        "playbackBufferEmpty", "playbackLikelyToKeepUp",
+    ]
 
     /// The long form of a player check: `{ state, item, position, rate }`, any of them.
     mutating func playerFields(_ name: String, _ node: Node, app: AppID) -> [Check] {
@@ -197,8 +214,12 @@ extension ScenarioDecoder {
             case "state":
                 property = reader.choice(value, Vocabulary.playerStates, what: "player state").map { .player(name, $0) }
             case "item":
-                property = reader.isNull(value) ? .playerField(name, .item(nil))
-                    : reader.string(value, expected: "the current item's title, or null").map { .playerField(name, .item($0)) }
+                property =
+                    reader.isNull(value)
+                    ? .playerField(name, .item(nil))
+                    : reader.string(value, expected: "the current item's title, or null").map {
+                        .playerField(name, .item($0))
+                    }
             case "position":
                 property = reader.number(value, key: key, in: 0...1e7).map { .playerField(name, .position($0)) }
             case "rate":
@@ -207,8 +228,10 @@ extension ScenarioDecoder {
                 property = reader.choice(value, ItemStatus.allCases.map { ($0.rawValue, $0) }, what: "item status")
                     .map { .playerField(name, .itemStatus($0)) }
             case "timeControlStatus":
-                property = reader.choice(value, TimeControlStatus.allCases.map { ($0.rawValue, $0) },
-                                         what: "timeControlStatus").map { .playerField(name, .timeControlStatus($0)) }
+                property = reader.choice(
+                    value, TimeControlStatus.allCases.map { ($0.rawValue, $0) },
+                    what: "timeControlStatus"
+                ).map { .playerField(name, .timeControlStatus($0)) }
             case "playbackBufferEmpty":
                 property = reader.bool(value, key: key).map { .playerField(name, .bufferEmpty($0)) }
             case "playbackLikelyToKeepUp":

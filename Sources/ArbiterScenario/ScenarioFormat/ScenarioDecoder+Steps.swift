@@ -17,7 +17,8 @@ extension ScenarioDecoder {
         var steps: [ScenarioStep] = []
         var now = Time.zero
         for item in items {
-            guard let entries = reader.mapping(item, expected: "a step: one of an app name, device, system or expect") else {
+            guard let entries = reader.mapping(item, expected: "a step: one of an app name, device, system or expect")
+            else {
                 continue
             }
             // Time.
@@ -28,8 +29,9 @@ extension ScenarioDecoder {
             }
             if let at, let time = reader.duration(at.value, key: "at") {
                 if time < now {
-                    reader.fail(at.value, "time goes backwards: at \(time) is before the previous step's \(now)",
-                                expected: "\(now) or later")
+                    reader.fail(
+                        at.value, "time goes backwards: at \(time) is before the previous step's \(now)",
+                        expected: "\(now) or later")
                 } else {
                     now = time
                 }
@@ -43,8 +45,9 @@ extension ScenarioDecoder {
                 continue
             }
             for extra in actions.dropFirst() {
-                reader.fail(extra.keyNode, "a step has a second action '\(extra.key)' after '\(action.key)'",
-                            expected: "exactly one of an app name, device, system or expect per step")
+                reader.fail(
+                    extra.keyNode, "a step has a second action '\(extra.key)' after '\(action.key)'",
+                    expected: "exactly one of an app name, device, system or expect per step")
             }
             let fails = entries.first { $0.key == "fails" }
             let position = reader.position(action.keyNode)
@@ -59,10 +62,12 @@ extension ScenarioDecoder {
             default:
                 guard apps.contains(where: { $0.name.name == action.key }) else {
                     let names = apps.map(\.name.name)
-                    reader.fail(action.keyNode, "unknown app or action '\(action.key)'",
-                                expected: names.isEmpty ? "device, system, expect, or \(noApps)"
-                                    : "one of the apps (" + names.joined(separator: ", ") + "), device, system or expect",
-                                suggestion: Suggestions.nearest(to: action.key, in: names + ["device", "system", "expect"]))
+                    reader.fail(
+                        action.keyNode, "unknown app or action '\(action.key)'",
+                        expected: names.isEmpty
+                            ? "device, system, expect, or \(noApps)"
+                            : "one of the apps (" + names.joined(separator: ", ") + "), device, system or expect",
+                        suggestion: Suggestions.nearest(to: action.key, in: names + ["device", "system", "expect"]))
                     continue
                 }
                 let id = AppID(action.key)
@@ -74,8 +79,9 @@ extension ScenarioDecoder {
                 stepAction = decodeAppVerb(action.value, app: id).map { .event(.app(id, $0), fails: expected) }
             }
             if let fails, action.key == "expect" || action.key == "device" || action.key == "system" {
-                reader.fail(fails.keyNode, "'fails' on a \(action.key) step",
-                            expected: "fails only on app steps, whose AVAudioSession calls can fail")
+                reader.fail(
+                    fails.keyNode, "'fails' on a \(action.key) step",
+                    expected: "fails only on app steps, whose AVAudioSession calls can fail")
             }
             if let stepAction { steps.append(ScenarioStep(position: position, time: now, action: stepAction)) }
         }
@@ -84,7 +90,9 @@ extension ScenarioDecoder {
 
     /// A verb of a `target` step, as `YAMLReader.verb` reads it, told which owner each other verb is of.
     mutating func verb(_ node: Node, verbs: [String], target: String) -> YAMLReader.Verb? {
-        let owners = [("app", Vocabulary.appVerbs), ("device", Vocabulary.deviceVerbs), ("system", Vocabulary.systemVerbs)]
+        let owners = [
+            ("app", Vocabulary.appVerbs), ("device", Vocabulary.deviceVerbs), ("system", Vocabulary.systemVerbs),
+        ]
         // Typed, the verb goes after its owner: `device lock`, `Music play`.
         let firstApp = apps.first?.name.name ?? "APP"
         return reader.verb(node, verbs: verbs, target: target, owners: owners) { owner, verb in
@@ -94,7 +102,8 @@ extension ScenarioDecoder {
 
     mutating func decodeAppVerb(_ node: Node, app: AppID) -> AppAction? {
         guard let verb = verb(node, verbs: Vocabulary.appVerbs, target: "app"),
-              let word = AppVerb(rawValue: verb.name) else { return nil }
+            let word = AppVerb(rawValue: verb.name)
+        else { return nil }
         let arg = verb.argument
         switch word {
         case .activate: return reader.noArgument(verb) ? .activate : nil
@@ -102,12 +111,16 @@ extension ScenarioDecoder {
             guard let arg else { return .deactivate(notifyOthers: false) }
             guard let fields = reader.mapping(arg, expected: "{ notifyOthers: true }") else { return nil }
             reader.onlyKeys(fields, ScenarioDecoder.deactivateKeys, in: "deactivate")
-            let notify = fields.first { $0.key == "notifyOthers" }.flatMap { reader.bool($0.value, key: "notifyOthers") }
+            let notify = fields.first { $0.key == "notifyOthers" }.flatMap {
+                reader.bool($0.value, key: "notifyOthers")
+            }
             return .deactivate(notifyOthers: notify ?? false)
         case .setCategory:
             guard let arg else {
-                reader.fail(verb.node, "setCategory needs a category", expected: "{ setCategory: playback } or "
-                    + "{ setCategory: { category, mode, options } }")
+                reader.fail(
+                    verb.node, "setCategory needs a category",
+                    expected: "{ setCategory: playback } or "
+                        + "{ setCategory: { category, mode, options } }")
                 return nil
             }
             return setCategory(arg)
@@ -157,9 +170,12 @@ extension ScenarioDecoder {
                 return .setPrefersNoInterruptionsFromSystemAlerts(prefers)
             }
             guard ios >= 17 else {
-                reader.fail(verb.node, "setPrefersInterruptionOnRouteDisconnect needs ios 17 or later; this scenario "
-                    + "has ios: \(ios)", expected: "ios: 17 or later, or no such step (before iOS 17 no "
-                    + "routeDisconnected interruption exists to opt out of)")
+                reader.fail(
+                    verb.node,
+                    "setPrefersInterruptionOnRouteDisconnect needs ios 17 or later; this scenario "
+                        + "has ios: \(ios)",
+                    expected: "ios: 17 or later, or no such step (before iOS 17 no "
+                        + "routeDisconnected interruption exists to opt out of)")
                 return nil
             }
             return .setPrefersInterruptionOnRouteDisconnect(prefers)
@@ -178,8 +194,10 @@ extension ScenarioDecoder {
             let isSeek = word == .seek
             let (what, range) = isSeek ? ("a position", 0...1e7) : ("a rate", 0.001...32)
             guard let arg else {
-                reader.fail(verb.node, "\(verb.name) needs \(what)",
-                            expected: isSeek ? "{ seek: 30 } or { seek: { player, to } }" : "{ rate: 2 } or { rate: { player, to } }")
+                reader.fail(
+                    verb.node, "\(verb.name) needs \(what)",
+                    expected: isSeek
+                        ? "{ seek: 30 } or { seek: { player, to } }" : "{ rate: 2 } or { rate: { player, to } }")
                 return nil
             }
             if case .scalar = arg {
@@ -190,7 +208,8 @@ extension ScenarioDecoder {
             reader.onlyKeys(fields, ScenarioDecoder.playerValueKeys, in: verb.name)
             let player = fields.first { $0.key == "player" }.flatMap { playerName($0.value, app: app) }
             guard let toNode = reader.require("to", in: fields, at: arg, context: verb.name),
-                  let to = reader.number(toNode, key: isSeek ? "the position" : "the rate", in: range) else { return nil }
+                let to = reader.number(toNode, key: isSeek ? "the position" : "the rate", in: range)
+            else { return nil }
             return isSeek ? .seek(player: player, to: to) : .rate(player: player, to)
         }
     }
@@ -199,10 +218,13 @@ extension ScenarioDecoder {
         if case .scalar = node {
             return reader.choice(node, Vocabulary.categories, what: "category").map { .setCategory($0) }
         }
-        guard let fields = reader.mapping(node, expected: "a category, or { category, mode, options }") else { return nil }
+        guard let fields = reader.mapping(node, expected: "a category, or { category, mode, options }") else {
+            return nil
+        }
         reader.onlyKeys(fields, ScenarioDecoder.setCategoryKeys, in: "setCategory")
         guard let categoryNode = reader.require("category", in: fields, at: node, context: "setCategory"),
-              let category = reader.choice(categoryNode, Vocabulary.categories, what: "category") else { return nil }
+            let category = reader.choice(categoryNode, Vocabulary.categories, what: "category")
+        else { return nil }
         let mode = fields.first { $0.key == "mode" }.flatMap { reader.choice($0.value, Vocabulary.modes, what: "mode") }
         let options = fields.first { $0.key == "options" }.map { self.options($0.value) } ?? []
         return .setCategory(category, mode: mode, options: options)
@@ -213,8 +235,12 @@ extension ScenarioDecoder {
     }
 
     mutating func nowPlayingInfo(_ node: Node) -> NowPlayingInfo? {
-        guard let fields = reader.mapping(node, expected: "{ title, artist, album, duration, elapsed, rate, "
-                                              + "defaultRate } or null") else { return nil }
+        guard
+            let fields = reader.mapping(
+                node,
+                expected: "{ title, artist, album, duration, elapsed, rate, "
+                    + "defaultRate } or null")
+        else { return nil }
         reader.onlyKeys(fields, ScenarioDecoder.nowPlayingInfoKeys, in: "nowPlayingInfo")
         var info = NowPlayingInfo()
         for (key, _, value) in fields {
@@ -234,7 +260,8 @@ extension ScenarioDecoder {
 
     mutating func decodeDeviceVerb(_ node: Node) -> DeviceAction? {
         guard let verb = verb(node, verbs: Vocabulary.deviceVerbs, target: "device"),
-              let word = DeviceVerb(rawValue: verb.name) else { return nil }
+            let word = DeviceVerb(rawValue: verb.name)
+        else { return nil }
         switch word {
         case .lock: return reader.noArgument(verb) ? .lock : nil
         case .unlock: return reader.noArgument(verb) ? .unlock : nil
@@ -269,7 +296,8 @@ extension ScenarioDecoder {
 
     mutating func decodeSystemVerb(_ node: Node) -> SystemAction? {
         guard let verb = verb(node, verbs: Vocabulary.systemVerbs, target: "system"),
-              let word = SystemVerb(rawValue: verb.name) else { return nil }
+            let word = SystemVerb(rawValue: verb.name)
+        else { return nil }
         switch word {
         case .incomingCall: return reader.noArgument(verb) ? .incomingCall : nil
         case .answerCall: return reader.noArgument(verb) ? .answerCall : nil
@@ -279,7 +307,8 @@ extension ScenarioDecoder {
         case .mediaServicesLost: return reader.noArgument(verb) ? .mediaServicesLost : nil
         case .siri, .alarm:
             guard let arg = verb.argument,
-                  let begins = reader.choice(arg, Vocabulary.phases, what: "\(verb.name) phase") else {
+                let begins = reader.choice(arg, Vocabulary.phases, what: "\(verb.name) phase")
+            else {
                 if verb.argument == nil {
                     reader.fail(verb.node, "\(verb.name) needs begin or end", expected: "{ \(verb.name): begin }")
                 }
@@ -296,7 +325,8 @@ extension ScenarioDecoder {
                 return reader.choice(arg, Vocabulary.commands, what: "remote command").map { .remote($0) }
             }
             guard let fields = reader.mapping(arg, expected: "a command, or { changePlaybackPosition: 30 }"),
-                  fields.count == 1, let field = fields.first else {
+                fields.count == 1, let field = fields.first
+            else {
                 reader.fail(arg, "remote takes one command", expected: "{ remote: { changePlaybackPosition: 30 } }")
                 return nil
             }
@@ -324,8 +354,9 @@ extension ScenarioDecoder {
         case .negative:
             return reader.choice(node, Vocabulary.feedbackSigns, what: "\(key) feedback").map(RemoteValue.negative)
         case nil:
-            reader.fail(node, "remote \(key) carries no value",
-                        expected: "{ remote: \(key) }; a value goes with " + Vocabulary.commandsWithValues)
+            reader.fail(
+                node, "remote \(key) carries no value",
+                expected: "{ remote: \(key) }; a value goes with " + Vocabulary.commandsWithValues)
             return nil
         }
     }

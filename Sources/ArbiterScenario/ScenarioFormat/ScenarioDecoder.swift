@@ -21,7 +21,9 @@ struct ScenarioDecoder {
     static let topKeys = ["scenario", "description", "ios", "profile", "device", "apps", "steps", "allowLints"]
 
     mutating func decode(_ root: Node) -> Scenario? {
-        guard let entries = reader.mapping(root, expected: "a mapping with scenario, apps and steps") else { return nil }
+        guard let entries = reader.mapping(root, expected: "a mapping with scenario, apps and steps") else {
+            return nil
+        }
         reader.onlyKeys(entries, ScenarioDecoder.topKeys, in: "the scenario")
         func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
 
@@ -54,9 +56,10 @@ struct ScenarioDecoder {
             steps = decodeSteps(node, ios: ios)
         }
         guard reader.diagnostics.isEmpty else { return nil }
-        var scenario = Scenario(file: reader.file, title: title, description: description,
-                                setup: Setup(ios: ios, profile: profile, device: device, apps: declared), steps: steps,
-                                declarations: declarations, lintAllowances: lintAllowances)
+        var scenario = Scenario(
+            file: reader.file, title: title, description: description,
+            setup: Setup(ios: ios, profile: profile, device: device, apps: declared), steps: steps,
+            declarations: declarations, lintAllowances: lintAllowances)
         scenario.allowancePositions = allowancePositions
         return scenario
     }
@@ -96,10 +99,14 @@ struct ScenarioDecoder {
 
     // MARK: Apps
 
-    static let appKeys = ["backgroundModes", "category", "mode", "options", "players", "remoteCommands", "reactions",
-                          "allowLints"]
-    static let playerKeys = ["kind", "title", "duration", "fails", "items", "updatesNowPlayingInfoCenter", "video",
-                             "generatesPlaybackNotifications", "stream", "automaticallyWaitsToMinimizeStalling"]
+    static let appKeys = [
+        "backgroundModes", "category", "mode", "options", "players", "remoteCommands", "reactions",
+        "allowLints",
+    ]
+    static let playerKeys = [
+        "kind", "title", "duration", "fails", "items", "updatesNowPlayingInfoCenter", "video",
+        "generatesPlaybackNotifications", "stream", "automaticallyWaitsToMinimizeStalling",
+    ]
 
     mutating func decodeApps(_ node: Node) {
         guard let entries = reader.mapping(node, expected: "a mapping from app names to their declarations") else {
@@ -108,8 +115,9 @@ struct ScenarioDecoder {
         if entries.isEmpty { reader.fail(node, "no apps are declared", expected: "at least one app") }
         for (name, keyNode, value) in entries {
             if !AppID.isValid(name) || ["device", "system", "expect", "at", "after", "fails"].contains(name) {
-                reader.fail(keyNode, "'\(name)' cannot be an app name",
-                            expected: "letters, digits, '-' and '_', and not device, system, expect, at, after or fails")
+                reader.fail(
+                    keyNode, "'\(name)' cannot be an app name",
+                    expected: "letters, digits, '-' and '_', and not device, system, expect, at, after or fails")
                 continue
             }
             declarations.note([], of: AppID(name), at: reader.position(keyNode))
@@ -138,14 +146,18 @@ struct ScenarioDecoder {
                 config.backgroundModes = Set(modes)
             case "category":
                 categoryNode = value
-                if let category = reader.choice(value, Vocabulary.categories, what: "category") { config.category = category }
+                if let category = reader.choice(value, Vocabulary.categories, what: "category") {
+                    config.category = category
+                }
             case "mode":
                 if let mode = reader.choice(value, Vocabulary.modes, what: "mode") { config.mode = mode }
             case "options":
                 config.options = options(value)
                 let items: [Node] = if case .sequence(let sequence) = value { Array(sequence) } else { [value] }
                 for item in items {
-                    if let text = reader.text(item) { declarations.note(["options", text], of: id, at: reader.position(item)) }
+                    if let text = reader.text(item) {
+                        declarations.note(["options", text], of: id, at: reader.position(item))
+                    }
                 }
             case "players":
                 if let players = decodePlayers(value, app: id) { config.players = players }
@@ -175,33 +187,43 @@ struct ScenarioDecoder {
         }
         // A category, mode or option already reported is one mistake: no second error for the combination.
         if errorsBefore == reader.diagnostics.count,
-           let error = Engine.configurationError(category: config.category, mode: config.mode, options: config.options,
-                                                 profile: profile) {
+            let error = Engine.configurationError(
+                category: config.category, mode: config.mode, options: config.options,
+                profile: profile)
+        {
             let at = entries.first { $0.key == "options" }?.value ?? categoryNode ?? node
-            reader.fail(at, "category \(config.category) with options \(config.options) fails with \(error.code) "
-                + "(\(error.code.codeText)): \(error.rule.statement)",
-                        expected: "options the category accepts (see `arbiter rules options`)")
+            reader.fail(
+                at,
+                "category \(config.category) with options \(config.options) fails with \(error.code) "
+                    + "(\(error.code.codeText)): \(error.rule.statement)",
+                expected: "options the category accepts (see `arbiter rules options`)")
         }
         return config
     }
 
     /// `allowLints: { nowplaying.stale-rate: "why it is allowed" }`: lint identifiers, each with its reason.
     mutating func decodeAllowLints(_ node: Node, for app: AppID?) -> [String: String] {
-        guard let entries = reader.mapping(node, expected: "a mapping from lint identifiers to the reason each is "
-            + "allowed, such as { nowplaying.stale-rate: \"the scenario shows the stale lock screen\" }")
+        guard
+            let entries = reader.mapping(
+                node,
+                expected: "a mapping from lint identifiers to the reason each is "
+                    + "allowed, such as { nowplaying.stale-rate: \"the scenario shows the stale lock screen\" }")
         else { return [:] }
         var allowed: [String: String] = [:]
         let ids = Lint.catalog.map(\.id)
         for (id, keyNode, value) in entries {
             guard ids.contains(id) else {
-                reader.fail(keyNode, "unknown lint '\(id)'", expected: "a lint identifier (`arbiter lints` lists them)",
-                            suggestion: Suggestions.nearest(to: id, in: ids))
+                reader.fail(
+                    keyNode, "unknown lint '\(id)'", expected: "a lint identifier (`arbiter lints` lists them)",
+                    suggestion: Suggestions.nearest(to: id, in: ids))
                 continue
             }
             guard let reason = reader.text(value), !reader.isNull(value),
-                  reason.contains(where: { !$0.isWhitespace }) else {
-                reader.fail(value, "lint \(id) is allowed without a reason",
-                            expected: "the reason it is allowed, as text")
+                reason.contains(where: { !$0.isWhitespace })
+            else {
+                reader.fail(
+                    value, "lint \(id) is allowed without a reason",
+                    expected: "the reason it is allowed, as text")
                 continue
             }
             allowed[id] = reason
@@ -211,8 +233,9 @@ struct ScenarioDecoder {
     }
 
     mutating func options(_ node: Node) -> CategoryOptions {
-        CategoryOptions((reader.list(node, expected: "a list of category options") ?? [])
-            .compactMap { reader.choice($0, Vocabulary.options, what: "category option") })
+        CategoryOptions(
+            (reader.list(node, expected: "a list of category options") ?? [])
+                .compactMap { reader.choice($0, Vocabulary.options, what: "category option") })
     }
 
     mutating func decodePlayers(_ node: Node, app: AppID) -> [PlayerConfig]? {
@@ -233,7 +256,8 @@ struct ScenarioDecoder {
             else { continue }
             reader.onlyKeys(fields, ScenarioDecoder.playerKeys, in: "player '\(name)'")
             guard let kindNode = reader.require("kind", in: fields, at: value, context: "player '\(name)'"),
-                  let kind = reader.choice(kindNode, Vocabulary.playerKinds, what: "player kind") else { continue }
+                let kind = reader.choice(kindNode, Vocabulary.playerKinds, what: "player kind")
+            else { continue }
             var config = PlayerConfig(name: name, kind: kind)
             var item = PlayerItem()
             var items: [PlayerItem] = []
@@ -245,13 +269,17 @@ struct ScenarioDecoder {
                 case "items": items = decodeItems(field)
                 case "stream", "automaticallyWaitsToMinimizeStalling":
                     guard [.avPlayer, .queuePlayer, .playerViewController].contains(kind) else {
-                        reader.fail(keyNode, "\(key) is for AVPlayer; player '\(name)' is of kind \(kind)",
-                                    expected: "kind avPlayer, queuePlayer or playerViewController")
+                        reader.fail(
+                            keyNode, "\(key) is for AVPlayer; player '\(name)' is of kind \(kind)",
+                            expected: "kind avPlayer, queuePlayer or playerViewController")
                         continue
                     }
                     let flag = reader.bool(field, key: key)
-                    if key == "stream" { config.streams = flag ?? false }
-                    else { config.automaticallyWaitsToMinimizeStalling = flag ?? true }
+                    if key == "stream" {
+                        config.streams = flag ?? false
+                    } else {
+                        config.automaticallyWaitsToMinimizeStalling = flag ?? true
+                    }
                 case "updatesNowPlayingInfoCenter":
                     config.updatesNowPlayingInfoCenter = reader.bool(field, key: key) ?? true
                 case "video": config.showsVideo = reader.bool(field, key: key) ?? config.showsVideo
@@ -268,7 +296,9 @@ struct ScenarioDecoder {
 
     mutating func decodeItems(_ node: Node) -> [PlayerItem] {
         (reader.list(node, expected: "a list of items, each { title, duration }") ?? []).compactMap { itemNode in
-            guard let fields = reader.mapping(itemNode, expected: "an item { title, duration, fails }") else { return nil }
+            guard let fields = reader.mapping(itemNode, expected: "an item { title, duration, fails }") else {
+                return nil
+            }
             reader.onlyKeys(fields, ["title", "duration", "fails"], in: "an item")
             var item = PlayerItem()
             for (key, _, field) in fields {
@@ -286,13 +316,16 @@ struct ScenarioDecoder {
         var reactions: [ReactionTrigger: Reaction] = [:]
         for (key, keyNode, value) in entries {
             guard let trigger = ReactionTrigger(key: key) else {
-                reader.fail(keyNode, "unknown reaction trigger '\(key)'",
-                            expected: "one of: " + ReactionTrigger.notifications.map(\.description).joined(separator: ", ")
-                                + ", or remote.<command>",
-                            suggestion: Suggestions.nearest(to: key, in: Vocabulary.triggers))
+                reader.fail(
+                    keyNode, "unknown reaction trigger '\(key)'",
+                    expected: "one of: " + ReactionTrigger.notifications.map(\.description).joined(separator: ", ")
+                        + ", or remote.<command>",
+                    suggestion: Suggestions.nearest(to: key, in: Vocabulary.triggers))
                 continue
             }
-            if let reaction = reader.choice(value, Vocabulary.reactions, what: "reaction") { reactions[trigger] = reaction }
+            if let reaction = reader.choice(value, Vocabulary.reactions, what: "reaction") {
+                reactions[trigger] = reaction
+            }
         }
         return reactions
     }
@@ -304,7 +337,9 @@ struct ScenarioDecoder {
 
     mutating func decodeDevice(_ node: Node) -> DeviceConfig {
         var device = DeviceConfig()
-        guard let entries = reader.mapping(node, expected: "a mapping with accessories, ringer, locked, foreground, callStyle")
+        guard
+            let entries = reader.mapping(
+                node, expected: "a mapping with accessories, ringer, locked, foreground, callStyle")
         else { return device }
         reader.onlyKeys(entries, ScenarioDecoder.deviceKeys, in: "the device")
         for (key, _, value) in entries {
@@ -315,7 +350,8 @@ struct ScenarioDecoder {
             case "ringer": device.ringer = reader.choice(value, Vocabulary.ringer, what: "ringer position") ?? .ring
             case "locked": device.locked = reader.bool(value, key: key) ?? false
             case "foreground": device.foreground = appName(value)
-            case "callStyle": device.callStyle = reader.choice(value, Vocabulary.callStyles, what: "call style") ?? .banner
+            case "callStyle":
+                device.callStyle = reader.choice(value, Vocabulary.callStyles, what: "call style") ?? .banner
             default: break
             }
         }
@@ -330,7 +366,8 @@ struct ScenarioDecoder {
         guard let fields = reader.mapping(node, expected: "an accessory, or { accessory, name }") else { return nil }
         reader.onlyKeys(fields, ScenarioDecoder.accessoryKeys, in: "an accessory")
         guard let kindNode = reader.require("accessory", in: fields, at: node, context: "the accessory"),
-              let kind = reader.choice(kindNode, Vocabulary.accessories, what: "accessory") else { return nil }
+            let kind = reader.choice(kindNode, Vocabulary.accessories, what: "accessory")
+        else { return nil }
         let name = fields.first { $0.key == "name" }.flatMap { reader.string($0.value, expected: "a name") }
         return AccessorySpec(kind, name: name)
     }
@@ -340,14 +377,17 @@ struct ScenarioDecoder {
         guard let text = reader.string(node, expected: "an app name") else { return nil }
         if apps.contains(where: { $0.name.name == text }) { return AppID(text) }
         let names = apps.map(\.name.name)
-        reader.fail(node, "unknown app '\(text)'", expected: names.isEmpty ? noApps : "one of the apps: " + names.joined(separator: ", "),
-                    suggestion: Suggestions.nearest(to: text, in: names))
+        reader.fail(
+            node, "unknown app '\(text)'",
+            expected: names.isEmpty ? noApps : "one of the apps: " + names.joined(separator: ", "),
+            suggestion: Suggestions.nearest(to: text, in: names))
         return nil
     }
 
     /// What is expected where an app is named and none is declared: in a file, or typed.
     var noApps: String {
-        reader.readsWordPositions ? "an app, and there are none yet: declare one with `app NAME category=...`"
+        reader.readsWordPositions
+            ? "an app, and there are none yet: declare one with `app NAME category=...`"
             : "an app declared under apps, and there are none"
     }
 }

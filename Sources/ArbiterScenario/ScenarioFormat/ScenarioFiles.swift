@@ -46,8 +46,12 @@ public enum ScenarioFiles {
     static func text(_ bytes: [UInt8], file: String) -> Result<String, ScenarioErrors> {
         let start = SourcePosition(file: file, line: 1, column: 1)
         if bytes.count > ScenarioParser.maximumBytes {
-            return .failure(ScenarioErrors([Diagnostic(start, "the file is \(bytes.count) bytes",
-                                                       expected: "a scenario of at most \(ScenarioParser.maximumBytes) bytes")]))
+            return .failure(
+                ScenarioErrors([
+                    Diagnostic(
+                        start, "the file is \(bytes.count) bytes",
+                        expected: "a scenario of at most \(ScenarioParser.maximumBytes) bytes")
+                ]))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(ScenarioErrors([Diagnostic(start, "the file is not valid UTF-8", expected: "UTF-8 text")]))
@@ -55,8 +59,12 @@ public enum ScenarioFiles {
         if let nul = text.firstIndex(of: "\0") {
             let offset = text.utf8.distance(from: text.utf8.startIndex, to: nul.samePosition(in: text.utf8)!)
             let (line, column) = ScenarioParser.lineAndColumn(of: offset, in: text)
-            return .failure(ScenarioErrors([Diagnostic(SourcePosition(file: file, line: line, column: column),
-                                                       "the file contains a NUL byte", expected: "text")]))
+            return .failure(
+                ScenarioErrors([
+                    Diagnostic(
+                        SourcePosition(file: file, line: line, column: column),
+                        "the file contains a NUL byte", expected: "text")
+                ]))
         }
         return .success(text)
     }

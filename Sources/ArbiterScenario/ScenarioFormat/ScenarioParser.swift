@@ -25,12 +25,20 @@ public enum ScenarioParser {
     /// The YAML tree of `text`, after checking its size and nesting; every problem with its place.
     static func compose(_ text: String, file: String) -> Result<Node, ScenarioErrors> {
         if text.utf8.count > maximumBytes {
-            return .failure(ScenarioErrors([Diagnostic(SourcePosition(file: file, line: 1, column: 1),
-                "the file is \(text.utf8.count) bytes", expected: "a scenario of at most \(maximumBytes) bytes")]))
+            return .failure(
+                ScenarioErrors([
+                    Diagnostic(
+                        SourcePosition(file: file, line: 1, column: 1),
+                        "the file is \(text.utf8.count) bytes", expected: "a scenario of at most \(maximumBytes) bytes")
+                ]))
         }
         if let deep = NestingScan.firstTooDeep(text, limit: maximumDepth) {
-            return .failure(ScenarioErrors([Diagnostic(SourcePosition(file: file, line: deep.line, column: deep.column),
-                "the document nests more than \(maximumDepth) levels deep", expected: "a flatter scenario")]))
+            return .failure(
+                ScenarioErrors([
+                    Diagnostic(
+                        SourcePosition(file: file, line: deep.line, column: deep.column),
+                        "the document nests more than \(maximumDepth) levels deep", expected: "a flatter scenario")
+                ]))
         }
         let root: Node?
         do {
@@ -41,12 +49,20 @@ public enum ScenarioParser {
             }
             return .failure(ScenarioErrors([diagnostic(for: error, file: file)]))
         } catch {
-            return .failure(ScenarioErrors([Diagnostic(SourcePosition(file: file, line: 1, column: 1),
-                "the file is not YAML (\(error))", expected: "a YAML scenario")]))
+            return .failure(
+                ScenarioErrors([
+                    Diagnostic(
+                        SourcePosition(file: file, line: 1, column: 1),
+                        "the file is not YAML (\(error))", expected: "a YAML scenario")
+                ]))
         }
         guard let root else {
-            return .failure(ScenarioErrors([Diagnostic(SourcePosition(file: file, line: 1, column: 1),
-                "the file is empty", expected: "a mapping with scenario, apps and steps")]))
+            return .failure(
+                ScenarioErrors([
+                    Diagnostic(
+                        SourcePosition(file: file, line: 1, column: 1),
+                        "the file is empty", expected: "a mapping with scenario, apps and steps")
+                ]))
         }
         return .success(root)
     }
@@ -55,27 +71,37 @@ public enum ScenarioParser {
         func at(_ mark: Mark) -> SourcePosition { SourcePosition(file: file, line: mark.line, column: mark.column) }
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-             .composer(_, let problem, let mark, _):
+            .composer(_, let problem, let mark, _):
             return Diagnostic(at(mark), "YAML syntax: \(problem)", expected: "well-formed YAML")
         case .duplicatedKeysInMapping(let duplicates, let context):
             // Only when the repeat could not be found (DuplicateKeys): the first occurrence is all Yams gives.
-            return Diagnostic(at(context.mark), "the key '\(duplicates.joined(separator: "', '"))' appears twice "
-                + "in one mapping", expected: "each key once")
+            return Diagnostic(
+                at(context.mark),
+                "the key '\(duplicates.joined(separator: "', '"))' appears twice "
+                    + "in one mapping", expected: "each key once")
         case .reader(let problem, let offset, _, let yaml):
             let (line, column) = lineAndColumn(of: offset ?? 0, in: yaml)
-            return Diagnostic(SourcePosition(file: file, line: line, column: column),
-                              "unreadable text: \(problem)", expected: "UTF-8 text")
+            return Diagnostic(
+                SourcePosition(file: file, line: line, column: column),
+                "unreadable text: \(problem)", expected: "UTF-8 text")
         default:
-            return Diagnostic(SourcePosition(file: file, line: 1, column: 1), "the file is not YAML (\(error))",
-                              expected: "a YAML scenario")
+            return Diagnostic(
+                SourcePosition(file: file, line: 1, column: 1), "the file is not YAML (\(error))",
+                expected: "a YAML scenario")
         }
     }
 
     static func lineAndColumn(of offset: Int, in text: String) -> (Int, Int) {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for (index, byte) in text.utf8.enumerated() {
             if index >= offset { break }
-            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
         }
         return (line, column)
     }
@@ -113,8 +139,14 @@ enum NestingScan {
                     continue
                 }
                 if atLineStart {
-                    if character == " " { leading += 1; continue }
-                    if character == "-" || character == "?" { blockDepth += 1; continue }
+                    if character == " " {
+                        leading += 1
+                        continue
+                    }
+                    if character == "-" || character == "?" {
+                        blockDepth += 1
+                        continue
+                    }
                     atLineStart = false
                     while let last = indents.last, last >= leading { indents.removeLast() }
                     indents.append(leading)
@@ -132,7 +164,7 @@ enum NestingScan {
                 if flow + indents.count + blockDepth > limit { return (line, column) }
             }
             if blockDepth + indents.count > limit { return (line, 1) }
-            if inQuote == "'" || inQuote == "\"" { /* multi-line quoted scalar: keep scanning */ }
+            if inQuote == "'" || inQuote == "\"" { /* multi-line quoted scalar: keep scanning */  }
             line += 1
         }
         return nil

@@ -22,8 +22,10 @@ extension ScenarioWriter {
     static func appVerb(_ action: AppAction) -> String {
         guard let verb = AppVerb(action) else {
             switch action {
-            case .declarePlayer(let config): return "{ declarePlayer: \(quote(config.name)) }  # an app's code made a \(config.kind)"
-            case .setItems(let name, let items): return "{ setItems: \(quote(name)) }  # \(items.count) items from an app's code"
+            case .declarePlayer(let config):
+                return "{ declarePlayer: \(quote(config.name)) }  # an app's code made a \(config.kind)"
+            case .setItems(let name, let items):
+                return "{ setItems: \(quote(name)) }  # \(items.count) items from an app's code"
             default: return "\(action)"
             }
         }
@@ -33,7 +35,8 @@ extension ScenarioWriter {
     /// The argument of an app's verb, nil for none.
     static func appArgument(_ action: AppAction) -> String? {
         switch action {
-        case .activate, .record, .stopRecording, .foreground, .background, .terminate, .launch, .declarePlayer, .setItems:
+        case .activate, .record, .stopRecording, .foreground, .background, .terminate, .launch, .declarePlayer,
+            .setItems:
             return nil
         case .setCategory(let category, let mode, let options):
             var fields = ["category: \(category)"]
@@ -44,7 +47,8 @@ extension ScenarioWriter {
         case .deactivate(let notify): return notify ? "{ notifyOthers: true }" : nil
         case .play(let name), .pause(let name), .stop(let name), .nextTrack(let name), .showVideo(let name, _):
             return name.map(quote)
-        case .setPrefersInterruptionOnRouteDisconnect(let prefers), .setPrefersNoInterruptionsFromSystemAlerts(let prefers):
+        case .setPrefersInterruptionOnRouteDisconnect(let prefers),
+            .setPrefersNoInterruptionsFromSystemAlerts(let prefers):
             return "\(prefers)"
         case .overrideOutput(let speaker): return Vocabulary.word(for: speaker, in: Vocabulary.outputOverrides)
         case .preferInput(let port): return port.map(\.rawValue) ?? "none"

@@ -29,15 +29,19 @@ public enum ScenarioWriter {
         entries.filter { step($0.event) != nil }.count
     }
 
-    public static func text(setup: Setup, entries: [ReplSession.Entry], title: String = "Saved REPL session",
-                            lintAllowances: LintAllowances = LintAllowances()) -> String {
+    public static func text(
+        setup: Setup, entries: [ReplSession.Entry], title: String = "Saved REPL session",
+        lintAllowances: LintAllowances = LintAllowances()
+    ) -> String {
         text(setup: setup, steps: entries.map { ($0.time, $0.event) }, title: title, lintAllowances: lintAllowances)
     }
 
     /// A scenario file with `setup` and one step per event at its time (time passing alone needs no step), and the
     /// lints it allows.
-    public static func text(setup: Setup, steps: [(time: Time, event: Event)], title: String,
-                            lintAllowances: LintAllowances = LintAllowances()) -> String {
+    public static func text(
+        setup: Setup, steps: [(time: Time, event: Event)], title: String,
+        lintAllowances: LintAllowances = LintAllowances()
+    ) -> String {
         var lines = ["scenario: \(quote(title))", "ios: \(setup.ios)"]
         let defaults = tunables(Profile())
         let changed = zip(tunables(setup.profile), defaults).filter { $0.0.value != $0.1.value }.map(\.0)
@@ -59,7 +63,9 @@ public enum ScenarioWriter {
             lines.append("  \(name(app.name.name)):")
             lines += allowLints(lintAllowances.perApp[app.name] ?? [:], indent: "    ")
             if !app.backgroundModes.isEmpty {
-                lines.append("    backgroundModes: [" + app.backgroundModes.map(\.rawValue).sorted().joined(separator: ", ") + "]")
+                lines.append(
+                    "    backgroundModes: [" + app.backgroundModes.map(\.rawValue).sorted().joined(separator: ", ")
+                        + "]")
             }
             lines.append("    category: \(app.category)")
             lines.append("    mode: \(app.mode)")
@@ -91,7 +97,8 @@ public enum ScenarioWriter {
     /// `allowLints:` with each lint and its reason, in the lints' order; nothing when none is allowed.
     static func allowLints(_ allowed: [String: String], indent: String) -> [String] {
         guard !allowed.isEmpty else { return [] }
-        return ["\(indent)allowLints:"] + allowed.sorted { $0.key < $1.key }.map { "\(indent)  \($0.key): \(quote($0.value))" }
+        return ["\(indent)allowLints:"]
+            + allowed.sorted { $0.key < $1.key }.map { "\(indent)  \($0.key): \(quote($0.value))" }
     }
 
     /// The profile's tunables as `Profile.tunables` names them, each number written exactly.
@@ -122,7 +129,8 @@ public enum ScenarioWriter {
 
     /// A name as a key or value: plain when YAML reads it back as the same text, quoted otherwise.
     static func name(_ text: String) -> String {
-        let plain = text.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+        let plain =
+            text.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
             && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
             && !["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"].contains(text)
         return plain ? text : quote(text)
@@ -132,13 +140,15 @@ public enum ScenarioWriter {
     static func player(_ config: PlayerConfig) -> String {
         var fields = ["kind: \(config.kind)"]
         if !config.items.isEmpty {
-            fields.append("items: [" + config.items.map { item in
-                var parts: [String] = []
-                if let title = item.title { parts.append("title: \(quote(title))") }
-                if let duration = item.duration { parts.append("duration: \(number(duration))") }
-                if item.fails { parts.append("fails: true") }
-                return "{ " + parts.joined(separator: ", ") + " }"
-            }.joined(separator: ", ") + "]")
+            fields.append(
+                "items: ["
+                    + config.items.map { item in
+                        var parts: [String] = []
+                        if let title = item.title { parts.append("title: \(quote(title))") }
+                        if let duration = item.duration { parts.append("duration: \(number(duration))") }
+                        if item.fails { parts.append("fails: true") }
+                        return "{ " + parts.joined(separator: ", ") + " }"
+                    }.joined(separator: ", ") + "]")
         }
         if !config.updatesNowPlayingInfoCenter { fields.append("updatesNowPlayingInfoCenter: false") }
         if config.showsVideo != PlayerConfig(name: config.name, kind: config.kind).showsVideo {

@@ -16,7 +16,8 @@ enum Suggestions {
 
     /// Levenshtein distance, with a transposition counting as one edit.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         if abs(a.count - b.count) > 4 { return abs(a.count - b.count) }

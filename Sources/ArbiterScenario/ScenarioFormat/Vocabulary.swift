@@ -18,7 +18,8 @@ enum Vocabulary {
     static let seekPhases = table(SeekPhase.self)
     static let feedbackSigns: [(String, Bool)] = [("positive", false), ("negative", true)]
     /// The commands that carry a value, with an example of each, for messages.
-    static let commandsWithValues = "changePlaybackPosition (30), skipForward or skipBackward (15), "
+    static let commandsWithValues =
+        "changePlaybackPosition (30), skipForward or skipBackward (15), "
         + "changePlaybackRate (1.5), changeRepeatMode (off, one, all), changeShuffleMode (off, items, collections), "
         + "seekForward or seekBackward (begin, end), rating (4), like, dislike or bookmark (positive, negative)"
     static let reactions = table(Reaction.self)
@@ -43,9 +44,11 @@ enum Vocabulary {
     /// Siri's and an alarm's: begins (true) or ends.
     static let phases: [(String, Bool)] = [("begin", true), ("end", false)]
     static let profileKeys = Profile().tunables.map(\.name)
-    static let appCheckKeys = ["active", "interrupted", "playing", "recording", "audible", "gain", "ducked", "mixable",
-                               "category", "mode", "options", "state", "nowPlaying", "otherAudioPlaying",
-                               "secondaryAudioShouldBeSilenced", "players", "events"]
+    static let appCheckKeys = [
+        "active", "interrupted", "playing", "recording", "audible", "gain", "ducked", "mixable",
+        "category", "mode", "options", "state", "nowPlaying", "otherAudioPlaying",
+        "secondaryAudioShouldBeSilenced", "players", "events",
+    ]
     static let notificationNames = NotificationName.allCases.map { ($0.rawValue, $0) }
 
     /// The word `table` has for `value`; every table a writer asks covers its values.

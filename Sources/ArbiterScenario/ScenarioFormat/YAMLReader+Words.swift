@@ -9,15 +9,18 @@ extension YAMLReader {
     /// A verb of a `target` step (`app`, `device`, `system`): `play`, or a one-key mapping `{ play: video }`, one of
     /// `verbs`. A verb of another of the `owners` is an error naming its owner (`typed(owner, verb)` says how to type it
     /// where lines are words, as the REPL reads them); any other word is an error with the nearest verb.
-    mutating func verb(_ node: Node, verbs: [String], target: String, owners: [(String, [String])],
-                       typed: ((_ owner: String, _ verb: String) -> String)? = nil) -> Verb? {
+    mutating func verb(
+        _ node: Node, verbs: [String], target: String, owners: [(String, [String])],
+        typed: ((_ owner: String, _ verb: String) -> String)? = nil
+    ) -> Verb? {
         var name: String
         var nameNode = node
         var argument: Node?
         if case .mapping = node {
             guard let entries = mapping(node, expected: "a verb"), entries.count == 1, let entry = entries.first else {
-                fail(node, "a \(target) step's mapping must have exactly one verb",
-                     expected: "one of: " + verbs.joined(separator: ", "))
+                fail(
+                    node, "a \(target) step's mapping must have exactly one verb",
+                    expected: "one of: " + verbs.joined(separator: ", "))
                 return nil
             }
             name = entry.key
@@ -33,11 +36,13 @@ extension YAMLReader {
             func article(_ target: String) -> String { target == "app" ? "an app" : "a \(target)" }
             if let owner = owners.first(where: { $0.1.contains(name) })?.0 {
                 let hint = readsWordPositions ? typed?(owner, name) : nil
-                fail(nameNode, "'\(name)' is \(article(owner)) verb, not \(article(target)) verb",
-                     expected: hint ?? "one of: " + verbs.joined(separator: ", "))
+                fail(
+                    nameNode, "'\(name)' is \(article(owner)) verb, not \(article(target)) verb",
+                    expected: hint ?? "one of: " + verbs.joined(separator: ", "))
             } else {
-                fail(nameNode, "unknown \(target) verb '\(name)'", expected: "one of: " + verbs.joined(separator: ", "),
-                     suggestion: Suggestions.nearest(to: name, in: verbs))
+                fail(
+                    nameNode, "unknown \(target) verb '\(name)'", expected: "one of: " + verbs.joined(separator: ", "),
+                    suggestion: Suggestions.nearest(to: name, in: verbs))
             }
             return nil
         }
@@ -66,10 +71,12 @@ extension YAMLReader {
     mutating func playerName(_ node: Node, app: AppID, names: [String]) -> String? {
         guard let name = string(node, expected: "a player name") else { return nil }
         guard names.contains(name) else {
-            fail(node, "app '\(app)' has no player '\(name)'",
-                 expected: names.isEmpty ? "no player name: the app has no players"
-                     : "one of its players: " + names.joined(separator: ", "),
-                 suggestion: Suggestions.nearest(to: name, in: names))
+            fail(
+                node, "app '\(app)' has no player '\(name)'",
+                expected: names.isEmpty
+                    ? "no player name: the app has no players"
+                    : "one of its players: " + names.joined(separator: ", "),
+                suggestion: Suggestions.nearest(to: name, in: names))
             return nil
         }
         return name

@@ -36,8 +36,9 @@ struct YAMLReader {
         budget -= count
         if budget < 0 {
             exhausted = true
-            fail(node, "the document is too large (more than 200000 nodes, aliases expanded)",
-                 expected: "a scenario of a reasonable size")
+            fail(
+                node, "the document is too large (more than 200000 nodes, aliases expanded)",
+                expected: "a scenario of a reasonable size")
             return false
         }
         return true
@@ -83,12 +84,16 @@ struct YAMLReader {
 
     mutating func number(_ node: Node, key: String, in range: ClosedRange<Double>? = nil) -> Double? {
         guard let text = text(node), !isNull(node), let value = Double(text), value.isFinite else {
-            fail(node, "\(key) is \(describe(node))", expected: "a number" + (range.map { " from \(Self.format($0.lowerBound)) to \(Self.format($0.upperBound))" } ?? ""))
+            fail(
+                node, "\(key) is \(describe(node))",
+                expected: "a number"
+                    + (range.map { " from \(Self.format($0.lowerBound)) to \(Self.format($0.upperBound))" } ?? ""))
             return nil
         }
         if let range, !range.contains(value) {
-            fail(node, "\(key) is \(Self.format(value))",
-                 expected: "a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))")
+            fail(
+                node, "\(key) is \(Self.format(value))",
+                expected: "a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))")
             return nil
         }
         return value
@@ -137,23 +142,30 @@ struct YAMLReader {
             return nil
         }
         if let match = table.first(where: { $0.0 == text }) { return match.1 }
-        fail(node, "unknown \(what) '\(text)'", expected: "one of: " + table.map(\.0).joined(separator: ", "),
-             suggestion: Suggestions.nearest(to: text, in: table.map(\.0)))
+        fail(
+            node, "unknown \(what) '\(text)'", expected: "one of: " + table.map(\.0).joined(separator: ", "),
+            suggestion: Suggestions.nearest(to: text, in: table.map(\.0)))
         return nil
     }
 
     /// Reports every key not in `allowed`.
-    mutating func onlyKeys(_ entries: [(key: String, keyNode: Node, value: Node)], _ allowed: [String], in context: String) {
+    mutating func onlyKeys(
+        _ entries: [(key: String, keyNode: Node, value: Node)], _ allowed: [String], in context: String
+    ) {
         for entry in entries where !allowed.contains(entry.key) {
-            fail(entry.keyNode, "unknown key '\(entry.key)' in \(context)",
-                 expected: allowed.isEmpty ? "no keys: \(context) has none" : "one of: " + allowed.joined(separator: ", "),
-                 suggestion: Suggestions.nearest(to: entry.key, in: allowed))
+            fail(
+                entry.keyNode, "unknown key '\(entry.key)' in \(context)",
+                expected: allowed.isEmpty
+                    ? "no keys: \(context) has none" : "one of: " + allowed.joined(separator: ", "),
+                suggestion: Suggestions.nearest(to: entry.key, in: allowed))
         }
     }
 
     /// Reports a missing required key at the mapping.
-    mutating func require(_ key: String, in entries: [(key: String, keyNode: Node, value: Node)], at node: Node,
-                          context: String) -> Node? {
+    mutating func require(
+        _ key: String, in entries: [(key: String, keyNode: Node, value: Node)], at node: Node,
+        context: String
+    ) -> Node? {
         if let entry = entries.first(where: { $0.key == key }) { return entry.value }
         fail(node, "\(context) has no '\(key)'", expected: "a '\(key)' key")
         return nil

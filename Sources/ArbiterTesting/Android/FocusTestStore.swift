@@ -46,10 +46,12 @@ public final class FocusTestStore {
     private var finished = false
 
     /// A store over `setup`.
-    public init(_ setup: AndroidSetup, exhaustivity: PolicyTestStore.Exhaustivity = .on,
-                lints: PolicyTestStore.LintReporting = .warnings,
-                allowing lintAllowances: LintAllowances = LintAllowances(), fileID: StaticString = #fileID,
-                filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    public init(
+        _ setup: AndroidSetup, exhaustivity: PolicyTestStore.Exhaustivity = .on,
+        lints: PolicyTestStore.LintReporting = .warnings,
+        allowing lintAllowances: LintAllowances = LintAllowances(), fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
         let created = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         do {
             engine = try AndroidEngine(setup)
@@ -57,28 +59,34 @@ public final class FocusTestStore {
             created.report("The setup cannot start the engine: \(error)")
             engine = try! AndroidEngine(AndroidSetup())
         }
-        core = TestStoreCore(exhaustivity: exhaustivity, lintReporting: lints,
-                             linter: AndroidLinter(startingFrom: engine, allowances: lintAllowances), created: created,
-                             noun: ("focus change", "focus changes", "CHANGE"), line: { "\($0)" })
+        core = TestStoreCore(
+            exhaustivity: exhaustivity, lintReporting: lints,
+            linter: AndroidLinter(startingFrom: engine, allowances: lintAllowances), created: created,
+            noun: ("focus change", "focus changes", "CHANGE"), line: { "\($0)" })
     }
 
     /// A store over these apps on a phone (or, with `platform: .car`, a car) of API level `sdk`.
-    public convenience init(platform: FocusPlatform = .phone, sdk: Int = 34, profile: AndroidProfile? = nil,
-                            ringerMode: RingerMode = .normal, apps: [AndroidApp],
-                            exhaustivity: PolicyTestStore.Exhaustivity = .on,
-                            lints: PolicyTestStore.LintReporting = .warnings,
-                            allowing lintAllowances: LintAllowances = LintAllowances(), fileID: StaticString = #fileID,
-                            filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
-        self.init(AndroidSetup(platform: platform, sdk: sdk, profile: profile, ringerMode: ringerMode, apps: apps),
-                  exhaustivity: exhaustivity, lints: lints, allowing: lintAllowances, fileID: fileID,
-                  filePath: filePath, line: line, column: column)
+    public convenience init(
+        platform: FocusPlatform = .phone, sdk: Int = 34, profile: AndroidProfile? = nil,
+        ringerMode: RingerMode = .normal, apps: [AndroidApp],
+        exhaustivity: PolicyTestStore.Exhaustivity = .on,
+        lints: PolicyTestStore.LintReporting = .warnings,
+        allowing lintAllowances: LintAllowances = LintAllowances(), fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        self.init(
+            AndroidSetup(platform: platform, sdk: sdk, profile: profile, ringerMode: ringerMode, apps: apps),
+            exhaustivity: exhaustivity, lints: lints, allowing: lintAllowances, fileID: fileID,
+            filePath: filePath, line: line, column: column)
     }
 
     /// Sends an event at the store's time. `expected` receives the state before it and writes what it changes; with
     /// `returns`, a focus request must return that result.
-    public func send(_ event: AndroidEvent, returns: FocusRequestResult? = nil,
-                     _ expected: ((inout FocusState) throws -> Void)? = nil, fileID: StaticString = #fileID,
-                     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    public func send(
+        _ event: AndroidEvent, returns: FocusRequestResult? = nil,
+        _ expected: ((inout FocusState) throws -> Void)? = nil, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         core.checkNothingPending(before: "sending \(AndroidEventText.text(event))", at: location)
         let before = state
@@ -90,17 +98,20 @@ public final class FocusTestStore {
             return
         }
         if let returns, outcome.result != returns {
-            location.report("\(step) returned \(outcome.result.map(\.description) ?? "no result"), expected \(returns)"
-                + (outcome.decisions.first { if case .request = $0.change { true } else { false } }
-                    .map { ": [\($0.rule.id)] \($0.rule.statement) (\($0.rule.source))" } ?? ""))
+            location.report(
+                "\(step) returned \(outcome.result.map(\.description) ?? "no result"), expected \(returns)"
+                    + (outcome.decisions.first { if case .request = $0.change { true } else { false } }
+                        .map { ": [\($0.rule.id)] \($0.rule.statement) (\($0.rule.source))" } ?? ""))
         }
         expect(expected, from: before, step: step, at: location)
     }
 
     /// Moves the store's time forward; `expected` writes what changes meanwhile (a ramp, a fade, a delayed loss).
-    public func advance(by duration: Time, _ expected: ((inout FocusState) throws -> Void)? = nil,
-                        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-                        column: UInt = #column) {
+    public func advance(
+        by duration: Time, _ expected: ((inout FocusState) throws -> Void)? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let before = state
         now = now + duration
@@ -110,20 +121,27 @@ public final class FocusTestStore {
     }
 
     /// Asserts that the oldest pending focus change is `change`, delivered to `app`, and takes it.
-    public func receive(_ app: AppID, _ change: FocusChange, fileID: StaticString = #fileID,
-                        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    public func receive(
+        _ app: AppID, _ change: FocusChange, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         core.receive("\(app) ← \(change)", at: location) { $0.app == app && $0.change == change }
     }
 
     /// Ends the test: every focus change must have been received (with exhaustivity on).
-    public func finish(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-                       column: UInt = #column) {
+    public func finish(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) {
         finished = true
         core.linter.finish()
         core.reportLints()
-        core.checkNothingPending(before: "finishing", at: SourceLocation(fileID: fileID, filePath: filePath, line: line,
-                                                                      column: column))
+        core.checkNothingPending(
+            before: "finishing",
+            at: SourceLocation(
+                fileID: fileID, filePath: filePath, line: line,
+                column: column))
     }
 
     deinit {
@@ -140,8 +158,10 @@ public final class FocusTestStore {
 
     /// Compares the state after a step with the previous state changed by `expected`; the rules behind the values
     /// that differ are listed.
-    private func expect(_ expected: ((inout FocusState) throws -> Void)?, from before: FocusState, step: String,
-                        at location: SourceLocation) {
+    private func expect(
+        _ expected: ((inout FocusState) throws -> Void)?, from before: FocusState, step: String,
+        at location: SourceLocation
+    ) {
         core.expect(expected, from: before, actual: state, at: location) { wanted, actual in
             var lines = TestStoreCore<AndroidLinting, FocusNotification>.difference(wanted, actual, after: step)
             var why: [String] = []

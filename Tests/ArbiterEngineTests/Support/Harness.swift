@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArbiterEngine
 
 /// Drives an engine step by step, checking the invariants after every event.
@@ -9,14 +10,18 @@ struct Harness {
     var pending: [SessionNotification] = []
     var last: Outcome?
 
-    init(_ apps: [AppConfig], profile: Profile = Profile(), device: DeviceConfig = DeviceConfig(),
-         ios: Int = 17) throws {
+    init(
+        _ apps: [AppConfig], profile: Profile = Profile(), device: DeviceConfig = DeviceConfig(),
+        ios: Int = 17
+    ) throws {
         engine = try Engine(Setup(ios: ios, profile: profile, device: device, apps: apps))
     }
 
     @discardableResult
-    mutating func send(_ event: Event, after delay: Time = .zero,
-                       sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
+    mutating func send(
+        _ event: Event, after delay: Time = .zero,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Outcome {
         time = time + delay
         let outcome = engine.handle(event, at: time)
         #expect(engine.invariantViolations() == [], "after \(event)", sourceLocation: sourceLocation)
@@ -26,20 +31,26 @@ struct Harness {
     }
 
     @discardableResult
-    mutating func app(_ id: AppID, _ action: AppAction, after delay: Time = .zero,
-                      sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
+    mutating func app(
+        _ id: AppID, _ action: AppAction, after delay: Time = .zero,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Outcome {
         send(.app(id, action), after: delay, sourceLocation: sourceLocation)
     }
 
     @discardableResult
-    mutating func system(_ action: SystemAction, after delay: Time = .zero,
-                         sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
+    mutating func system(
+        _ action: SystemAction, after delay: Time = .zero,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Outcome {
         send(.system(action), after: delay, sourceLocation: sourceLocation)
     }
 
     @discardableResult
-    mutating func device(_ action: DeviceAction, after delay: Time = .zero,
-                         sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
+    mutating func device(
+        _ action: DeviceAction, after delay: Time = .zero,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Outcome {
         send(.device(action), after: delay, sourceLocation: sourceLocation)
     }
 
@@ -67,29 +78,36 @@ struct Delivered: Hashable, CustomStringConvertible {
 /// Apps that appear throughout the tests.
 enum Apps {
     /// A music app: playback, background audio.
-    static let music = AppConfig("Music", backgroundModes: [.audio], category: .playback,
-                                 remoteCommands: [.play, .pause, .togglePlayPause])
+    static let music = AppConfig(
+        "Music", backgroundModes: [.audio], category: .playback,
+        remoteCommands: [.play, .pause, .togglePlayPause])
     /// A podcast app: playback in mode spokenAudio, background audio.
-    static let podcasts = AppConfig("Podcasts", backgroundModes: [.audio], category: .playback, mode: .spokenAudio,
-                                    remoteCommands: [.play, .pause, .togglePlayPause, .skipForward])
+    static let podcasts = AppConfig(
+        "Podcasts", backgroundModes: [.audio], category: .playback, mode: .spokenAudio,
+        remoteCommands: [.play, .pause, .togglePlayPause, .skipForward])
     /// A navigation app that ducks others and interrupts spoken audio.
-    static let maps = AppConfig("Maps", backgroundModes: [.audio], category: .playback, mode: .voicePrompt,
-                                options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])
+    static let maps = AppConfig(
+        "Maps", backgroundModes: [.audio], category: .playback, mode: .voicePrompt,
+        options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])
     /// A game: ambient, no background mode.
     static let game = AppConfig("Game", category: .ambient)
     /// An app with the default category and nothing declared.
     static let plain = AppConfig("Plain")
     /// A voice recorder: record category, background audio.
-    static let recorder = AppConfig("Recorder", backgroundModes: [.audio], category: .record,
-                                    players: [PlayerConfig(name: "mic", kind: .recorder)])
+    static let recorder = AppConfig(
+        "Recorder", backgroundModes: [.audio], category: .record,
+        players: [PlayerConfig(name: "mic", kind: .recorder)])
     /// A VoIP app: playAndRecord voiceChat.
     static let voip = AppConfig("Voip", backgroundModes: [.audio, .voip], category: .playAndRecord, mode: .voiceChat)
 
     /// "App": playback, with one player "p" of `kind`.
-    static func withPlayer(_ kind: PlayerKind, items: [PlayerItem] = [], background: Set<BackgroundMode> = [.audio],
-                           updates: Bool = true) -> AppConfig {
-        AppConfig("App", backgroundModes: background, category: .playback,
-                  players: [PlayerConfig(name: "p", kind: kind, items: items, updatesNowPlayingInfoCenter: updates)])
+    static func withPlayer(
+        _ kind: PlayerKind, items: [PlayerItem] = [], background: Set<BackgroundMode> = [.audio],
+        updates: Bool = true
+    ) -> AppConfig {
+        AppConfig(
+            "App", backgroundModes: background, category: .playback,
+            players: [PlayerConfig(name: "p", kind: kind, items: items, updatesNowPlayingInfoCenter: updates)])
     }
 }
 

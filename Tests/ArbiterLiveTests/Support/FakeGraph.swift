@@ -1,8 +1,9 @@
 import ArbiterEngine
-@testable import ArbiterLive
-@testable import ArbiterPipeWire
 import ArbiterScenario
 import Logging
+
+@testable import ArbiterLive
+@testable import ArbiterPipeWire
 
 /// A daemon's graph of the tests' own: streams and devices set by the test, and every control the backend asks
 /// for, recorded and applied as a daemon would publish it.
@@ -33,14 +34,19 @@ final class FakeGraph: ProgramGraphAccess {
 
     /// A program's playback stream, running or not, with its own volume at `volume` on two channels.
     @discardableResult
-    func stream(_ id: UInt32, name: String, role: String?, pid: Int32, running: Bool = true, capture: Bool = false,
-                volume: Float = 1) -> UInt32 {
-        var properties = ["application.name": name, "application.process.id": String(pid), "node.name": name.lowercased()]
+    func stream(
+        _ id: UInt32, name: String, role: String?, pid: Int32, running: Bool = true, capture: Bool = false,
+        volume: Float = 1
+    ) -> UInt32 {
+        var properties = [
+            "application.name": name, "application.process.id": String(pid), "node.name": name.lowercased(),
+        ]
         properties["media.role"] = role
         properties["media.class"] = capture ? "Stream/Input/Audio" : "Stream/Output/Audio"
-        nodes[id] = ProgramNode(id: id, mediaClass: properties["media.class"]!, properties: properties,
-                                state: running ? .running : .idle, channelVolumes: [volume, volume], softVolumes: [volume, volume],
-                                mute: false)
+        nodes[id] = ProgramNode(
+            id: id, mediaClass: properties["media.class"]!, properties: properties,
+            state: running ? .running : .idle, channelVolumes: [volume, volume], softVolumes: [volume, volume],
+            mute: false)
         generation += 1
         return id
     }
@@ -54,8 +60,9 @@ final class FakeGraph: ProgramGraphAccess {
 
     /// A device node: a sink with these properties.
     func sink(_ id: UInt32, _ properties: [String: String]) {
-        nodes[id] = ProgramNode(id: id, mediaClass: "Audio/Sink", properties: properties, state: .running,
-                                channelVolumes: [1, 1], softVolumes: [1, 1], mute: false)
+        nodes[id] = ProgramNode(
+            id: id, mediaClass: "Audio/Sink", properties: properties, state: .running,
+            channelVolumes: [1, 1], softVolumes: [1, 1], mute: false)
         generation += 1
     }
 
@@ -71,7 +78,8 @@ final class FakeGraph: ProgramGraphAccess {
 
     /// The factor a stream's softVolumes carry over its own volume.
     func factor(_ id: UInt32) -> Double {
-        guard let node = nodes[id], let soft = node.softVolumes.first, let own = node.channelVolumes.first, own > 0 else { return -1 }
+        guard let node = nodes[id], let soft = node.softVolumes.first, let own = node.channelVolumes.first, own > 0
+        else { return -1 }
         return (Double(soft / own) * 1000).rounded() / 1000
     }
 }
@@ -85,8 +93,10 @@ final class FakePlayers: MediaPlayerAccess {
     var onPlay: ((MediaPlayer) -> Void)?
 
     func add(pid: Int32, name: String) {
-        players.append(MediaPlayer(busName: "org.mpris.MediaPlayer2.\(name)", processID: pid, identity: name,
-                                   playbackStatus: "Playing"))
+        players.append(
+            MediaPlayer(
+                busName: "org.mpris.MediaPlayer2.\(name)", processID: pid, identity: name,
+                playbackStatus: "Playing"))
     }
 
     func mediaPlayers() throws -> [MediaPlayer] { players }

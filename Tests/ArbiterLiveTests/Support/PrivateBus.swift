@@ -16,8 +16,9 @@ final class PrivateBus {
 
     init() throws {
         guard access("/usr/bin/dbus-daemon", X_OK) == 0 else {
-            throw Failure(description: "dbus-daemon is not installed (apt-get install dbus-daemon, or run "
-                + "tools/setup.sh)")
+            throw Failure(
+                description: "dbus-daemon is not installed (apt-get install dbus-daemon, or run "
+                    + "tools/setup.sh)")
         }
         directory = try Self.temporaryDirectory()
         let socket = directory + "/bus"
@@ -37,8 +38,9 @@ final class PrivateBus {
             </busconfig>
             """
         try configuration.write(toFile: directory + "/bus.conf", atomically: true, encoding: .utf8)
-        pid = PrivateDaemon.spawnChild(["/usr/bin/dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork"],
-                                       environment: ["PATH=/usr/bin:/bin"], log: directory + "/dbus-daemon.log")
+        pid = PrivateDaemon.spawnChild(
+            ["/usr/bin/dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork"],
+            environment: ["PATH=/usr/bin:/bin"], log: directory + "/dbus-daemon.log")
         guard pid > 0 else { throw Failure(description: "cannot start dbus-daemon") }
         // The socket's file is there before the bus listens on it: wait until a connection is accepted.
         for _ in 0..<500 where !PrivateSession.accepts(socket: socket) { usleep(10_000) }

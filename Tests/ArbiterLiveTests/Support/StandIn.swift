@@ -17,12 +17,15 @@ final class StandIn {
         self.daemon = daemon
         logPath = daemon.runtimeDirectory + "/standin-\(name).log"
         let runtime = daemon.runtimeDirectory
-        var environment = ["XDG_RUNTIME_DIR=\(runtime)", "PIPEWIRE_RUNTIME_DIR=\(runtime)", "PATH=/usr/bin:/bin",
-                           "PIPEWIRE_LOG=/dev/null"]
+        var environment = [
+            "XDG_RUNTIME_DIR=\(runtime)", "PIPEWIRE_RUNTIME_DIR=\(runtime)", "PATH=/usr/bin:/bin",
+            "PIPEWIRE_LOG=/dev/null",
+        ]
         if let bus { environment.append("DBUS_SESSION_BUS_ADDRESS=\(bus.address)") }
         let program = try Self.executable()
-        pid = PrivateDaemon.spawnChild([program, "--name", name, "--log", logPath] + arguments,
-                                       environment: environment, log: daemon.runtimeDirectory + "/standin-\(name).err")
+        pid = PrivateDaemon.spawnChild(
+            [program, "--name", name, "--log", logPath] + arguments,
+            environment: environment, log: daemon.runtimeDirectory + "/standin-\(name).err")
         guard pid > 0 else { throw PrivateBus.Failure(description: "cannot start \(program)") }
     }
 
@@ -79,7 +82,8 @@ final class StandIn {
     /// Does what a session manager does for its stream on a daemon without one: sets its ports up (PortConfig, dsp,
     /// stereo) and links them to `sink`'s playback ports, then waits for its `ready` line.
     func link(to sink: String = "arbiter.port.builtInSpeaker") throws {
-        let format = "{ direction: Output, mode: dsp, format: { mediaType: audio, mediaSubtype: raw, format: F32P, "
+        let format =
+            "{ direction: Output, mode: dsp, format: { mediaType: audio, mediaSubtype: raw, format: F32P, "
             + "rate: 48000, channels: 2, position: [ FL FR ] } }"
         // The node exists once the stream has connected (its state reaches paused).
         try waitForLine("its stream connecting") { $0.hasPrefix("state connecting -> paused") }
@@ -100,8 +104,10 @@ final class StandIn {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/" + arguments[0])
         process.arguments = Array(arguments.dropFirst())
-        process.environment = ["XDG_RUNTIME_DIR": daemon.runtimeDirectory,
-                               "PIPEWIRE_RUNTIME_DIR": daemon.runtimeDirectory, "PIPEWIRE_LOG": "/dev/null"]
+        process.environment = [
+            "XDG_RUNTIME_DIR": daemon.runtimeDirectory,
+            "PIPEWIRE_RUNTIME_DIR": daemon.runtimeDirectory, "PIPEWIRE_LOG": "/dev/null",
+        ]
         let output = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output

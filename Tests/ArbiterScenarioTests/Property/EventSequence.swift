@@ -13,6 +13,7 @@ struct EventSequence: Hashable, CustomStringConvertible {
     var description: String {
         let apps = setup.apps.map { "\($0.name) \($0.category)\($0.options.isEmpty ? "" : " \($0.options)")" }
         return "apps: " + apps.joined(separator: "; ") + "\n"
-            + steps.enumerated().map { "  \($0.offset): at \($0.element.time) \($0.element.event)" }.joined(separator: "\n")
+            + steps.enumerated().map { "  \($0.offset): at \($0.element.time) \($0.element.event)" }.joined(
+                separator: "\n")
     }
 }

@@ -51,8 +51,11 @@ struct EventSequenceGenerator {
         var device = DeviceConfig()
         device.ringer = random.chance(0.2) ? .silent : .ring
         device.locked = random.chance(0.2)
-        device.accessories = random.some([AccessorySpec(.wiredHeadphones), AccessorySpec(.bluetoothHeadset),
-                                          AccessorySpec(.carPlay), AccessorySpec(.airPlaySpeaker)], upTo: 2)
+        device.accessories = random.some(
+            [
+                AccessorySpec(.wiredHeadphones), AccessorySpec(.bluetoothHeadset),
+                AccessorySpec(.carPlay), AccessorySpec(.airPlaySpeaker),
+            ], upTo: 2)
         device.foreground = random.chance(0.8) ? random.pick(apps).name : nil
         device.callStyle = random.chance(0.3) ? .fullScreen : .banner
         return Setup(ios: random.pick([16, 17, 18]), profile: profile, device: device, apps: apps)
@@ -66,11 +69,16 @@ struct EventSequenceGenerator {
         config.mode = mode ?? .default
         config.options = options
         config.players = players()
-        config.remoteCommands = random.some([.play, .pause, .togglePlayPause, .nextTrack, .changePlaybackPosition,
-                                             .changePlaybackRate, .changeRepeatMode], upTo: 4)
-        let triggers: [ReactionTrigger] = [.interruptionBegan, .interruptionEnded, .oldDeviceUnavailable,
-                                           .mediaServicesReset, .silenceSecondaryAudioBegan,
-                                           .silenceSecondaryAudioEnded, .remote(.togglePlayPause)]
+        config.remoteCommands = random.some(
+            [
+                .play, .pause, .togglePlayPause, .nextTrack, .changePlaybackPosition,
+                .changePlaybackRate, .changeRepeatMode,
+            ], upTo: 4)
+        let triggers: [ReactionTrigger] = [
+            .interruptionBegan, .interruptionEnded, .oldDeviceUnavailable,
+            .mediaServicesReset, .silenceSecondaryAudioBegan,
+            .silenceSecondaryAudioEnded, .remote(.togglePlayPause),
+        ]
         for trigger in random.some(triggers, upTo: 3) {
             config.reactions[trigger] = random.pick(Reaction.allCases)
         }
@@ -80,14 +88,22 @@ struct EventSequenceGenerator {
     /// A category, mode and options iOS accepts (tries a few random ones, then falls back to playback).
     mutating func categorySetting(profile: Profile) -> (Category, Mode?, CategoryOptions) {
         for _ in 0..<8 {
-            let category = random.weighted([(4, Category.playback), (2, .playAndRecord), (2, .ambient),
-                                            (2, .soloAmbient), (1, .record), (1, .multiRoute)])
+            let category = random.weighted([
+                (4, Category.playback), (2, .playAndRecord), (2, .ambient),
+                (2, .soloAmbient), (1, .record), (1, .multiRoute),
+            ])
             let mode: Mode? = random.chance(0.7) ? nil : random.pick(Mode.allCases)
-            let options = CategoryOptions(random.some([.mixWithOthers, .duckOthers, .defaultToSpeaker, .overrideMutedMicrophoneInterruption,
-                                                       .allowBluetoothHFP, .allowBluetoothA2DP,
-                                                       .interruptSpokenAudioAndMixWithOthers], upTo: 2))
-            if Engine.configurationError(category: category, mode: mode ?? .default, options: options,
-                                         profile: profile) == nil {
+            let options = CategoryOptions(
+                random.some(
+                    [
+                        .mixWithOthers, .duckOthers, .defaultToSpeaker, .overrideMutedMicrophoneInterruption,
+                        .allowBluetoothHFP, .allowBluetoothA2DP,
+                        .interruptSpokenAudioAndMixWithOthers,
+                    ], upTo: 2))
+            if Engine.configurationError(
+                category: category, mode: mode ?? .default, options: options,
+                profile: profile) == nil
+            {
                 return (category, mode, options)
             }
         }
@@ -97,7 +113,8 @@ struct EventSequenceGenerator {
     mutating func players() -> [PlayerConfig] {
         var players: [PlayerConfig] = []
         for name in ["main", "video", "mic"].prefix(Int.random(in: 1...3, using: &random)) {
-            let kind: PlayerKind = name == "mic" ? .recorder : random.pick(PlayerKind.allCases.filter { $0 != .recorder })
+            let kind: PlayerKind =
+                name == "mic" ? .recorder : random.pick(PlayerKind.allCases.filter { $0 != .recorder })
             var player = PlayerConfig(name: name, kind: kind)
             if random.chance(0.4) {
                 player.items = (0..<Int.random(in: 1...3, using: &random)).map { index in
@@ -116,9 +133,11 @@ struct EventSequenceGenerator {
 
     /// Mostly nothing (same instant) or a little; now and then long enough for items to end and ramps to finish.
     mutating func delay() -> Time {
-        random.weighted([(4, .zero), (4, .ms(Int64.random(in: 1...900, using: &random))),
-                         (2, .seconds(Double(Int.random(in: 1...20, using: &random)))),
-                         (1, .seconds(Double(Int.random(in: 60...600, using: &random))))])
+        random.weighted([
+            (4, .zero), (4, .ms(Int64.random(in: 1...900, using: &random))),
+            (2, .seconds(Double(Int.random(in: 1...20, using: &random)))),
+            (1, .seconds(Double(Int.random(in: 60...600, using: &random)))),
+        ])
     }
 
     mutating func event(_ engine: Engine, apps: [AppConfig]) -> Event {
@@ -143,7 +162,8 @@ struct EventSequenceGenerator {
             (lifecycle == .terminated ? 0 : 1, "terminate"), (lifecycle == .terminated ? 3 : 0, "launch"),
             (1, "overrideOutput"), (1, "preferInput"), (1, "nowPlayingInfo"), (1, "enableCommands"),
             (1, "disableCommands"), (1, "seek"), (1, "nextTrack"), (1, "showVideo"),
-            (ios >= 17 ? 1 : 0, "setPrefersInterruptionOnRouteDisconnect"), (1, "setPrefersNoInterruptionsFromSystemAlerts"),
+            (ios >= 17 ? 1 : 0, "setPrefersInterruptionOnRouteDisconnect"),
+            (1, "setPrefersNoInterruptionsFromSystemAlerts"),
         ])
         let player: String? = random.chance(0.5) ? nil : random.pick(config.players).name
         let commands: [RemoteCommand] = [.play, .pause, .togglePlayPause, .nextTrack]
@@ -167,14 +187,17 @@ struct EventSequenceGenerator {
         case "preferInput": return .preferInput(random.pick([nil, .builtInMic, .headsetMic, .bluetoothHFP]))
         case "nowPlayingInfo":
             if random.chance(0.2) { return .nowPlayingInfo(nil) }
-            return .nowPlayingInfo(NowPlayingInfo(title: "Song", duration: 200,
-                                                  elapsed: Double(Int.random(in: 0...200, using: &random)),
-                                                  rate: random.pick([0, 1])))
+            return .nowPlayingInfo(
+                NowPlayingInfo(
+                    title: "Song", duration: 200,
+                    elapsed: Double(Int.random(in: 0...200, using: &random)),
+                    rate: random.pick([0, 1])))
         case "enableCommands": return .enableCommands(random.some(commands, upTo: 2))
         case "disableCommands": return .disableCommands(random.some(commands, upTo: 2))
         case "seek": return .seek(player: player, to: Double(Int.random(in: 0...100, using: &random)))
         case "nextTrack": return .nextTrack(player: player)
-        case "setPrefersInterruptionOnRouteDisconnect": return .setPrefersInterruptionOnRouteDisconnect(random.chance(0.5))
+        case "setPrefersInterruptionOnRouteDisconnect":
+            return .setPrefersInterruptionOnRouteDisconnect(random.chance(0.5))
         case "setPrefersNoInterruptionsFromSystemAlerts":
             return .setPrefersNoInterruptionsFromSystemAlerts(random.chance(0.5))
         default: return .showVideo(player: player, random.chance(0.5))
@@ -184,12 +207,18 @@ struct EventSequenceGenerator {
     mutating func deviceAction(_ engine: Engine) -> DeviceAction {
         let connected = engine.device.accessories
         let locked = engine.device.isLocked
-        switch random.weighted([(2, "connect"), (connected.isEmpty ? 0 : 3, "disconnect"), (locked ? 0 : 1, "lock"),
-                                (locked ? 2 : 0, "unlock"), (1, "ringer"), (1, "builtInMic"), (1, "wake")]) {
+        switch random.weighted([
+            (2, "connect"), (connected.isEmpty ? 0 : 3, "disconnect"), (locked ? 0 : 1, "lock"),
+            (locked ? 2 : 0, "unlock"), (1, "ringer"), (1, "builtInMic"), (1, "wake"),
+        ]) {
         case "connect":
-            return .connect(AccessorySpec(random.pick([.wiredHeadphones, .wiredHeadset, .bluetoothHeadphones,
-                                                       .bluetoothHeadset, .carPlay, .airPlaySpeaker, .usbInterface,
-                                                       .hdmi, .lineOut])))
+            return .connect(
+                AccessorySpec(
+                    random.pick([
+                        .wiredHeadphones, .wiredHeadset, .bluetoothHeadphones,
+                        .bluetoothHeadset, .carPlay, .airPlaySpeaker, .usbInterface,
+                        .hdmi, .lineOut,
+                    ])))
         case "disconnect":
             let accessory = random.pick(connected)
             return .disconnect(AccessorySpec(accessory.kind, name: accessory.name))
@@ -214,20 +243,23 @@ struct EventSequenceGenerator {
             (2, nil),
         ])
         if let action { return action }
-        let command = random.pick([RemoteCommand.play, .pause, .togglePlayPause, .nextTrack, .changePlaybackPosition,
-                                   .changePlaybackRate, .changeRepeatMode, .seekForward, .like])
+        let command = random.pick([
+            RemoteCommand.play, .pause, .togglePlayPause, .nextTrack, .changePlaybackPosition,
+            .changePlaybackRate, .changeRepeatMode, .seekForward, .like,
+        ])
         // A command that carries a value sends one most of the time, and the SDK's default otherwise.
         guard let kind = command.valueKind, random.chance(0.8) else { return .remote(command) }
-        let value: RemoteValue = switch kind {
-        case .position: .position(12)
-        case .rate: .rate(random.pick([0.5, 1.5, 2]))
-        case .repeatType: .repeatType(random.pick(RepeatType.allCases))
-        case .seek: .seek(random.pick(SeekPhase.allCases))
-        case .negative: .negative(random.chance(0.5))
-        case .interval: .interval(15)
-        case .shuffleType: .shuffleType(random.pick(ShuffleType.allCases))
-        case .rating: .rating(3)
-        }
+        let value: RemoteValue =
+            switch kind {
+            case .position: .position(12)
+            case .rate: .rate(random.pick([0.5, 1.5, 2]))
+            case .repeatType: .repeatType(random.pick(RepeatType.allCases))
+            case .seek: .seek(random.pick(SeekPhase.allCases))
+            case .negative: .negative(random.chance(0.5))
+            case .interval: .interval(15)
+            case .shuffleType: .shuffleType(random.pick(ShuffleType.allCases))
+            case .rating: .rating(3)
+            }
         return .remote(command, value: value)
     }
 }

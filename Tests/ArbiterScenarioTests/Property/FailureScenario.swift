@@ -1,4 +1,5 @@
 import ArbiterEngine
+
 @testable import ArbiterScenario
 
 /// A failing sequence as a scenario file: `arbiter replay` runs it to the point where the property breaks.
@@ -13,8 +14,10 @@ enum FailureScenario {
             "# " + failure.message.split(separator: "\n").joined(separator: "\n# "),
             "# Reproduce: ARBITER_PROPERTY_SEED=\(seed) ARBITER_PROPERTY_RUNS=1 bash tools/property.sh",
         ]
-        var lines = ScenarioWriter.text(setup: sequence.setup, steps: [],
-                                        title: "Generated: \(failure.property) fails").split(separator: "\n").map(String.init)
+        var lines = ScenarioWriter.text(
+            setup: sequence.setup, steps: [],
+            title: "Generated: \(failure.property) fails"
+        ).split(separator: "\n").map(String.init)
         lines.removeLast()
         lines.append("steps:")
         var engine = try? Engine(sequence.setup)
@@ -27,9 +30,10 @@ enum FailureScenario {
             lines.append("  - expect:")
             for app in engine.apps {
                 let audible = engine.audibility(of: app.id)?.isAudible ?? false
-                lines.append("      \(ScenarioWriter.name(app.id.name)): { state: \(app.lifecycle), active: "
-                    + "\(app.session.isActive), interrupted: \(app.session.isInterrupted), playing: \(app.isPlaying), "
-                    + "audible: \(audible) }")
+                lines.append(
+                    "      \(ScenarioWriter.name(app.id.name)): { state: \(app.lifecycle), active: "
+                        + "\(app.session.isActive), interrupted: \(app.session.isInterrupted), playing: \(app.isPlaying), "
+                        + "audible: \(audible) }")
             }
         }
         return (header + lines).joined(separator: "\n") + "\n"

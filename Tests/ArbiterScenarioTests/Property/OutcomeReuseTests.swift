@@ -5,7 +5,10 @@ import Testing
 struct OutcomeReuseTests {
     @Test("one outcome kept for a whole random sequence holds, after each event, what handle(_:at:) returns for it")
     func sameOutcomes() {
-        var compared = 0, withDecisions = 0, fewerAfterAccepted = 0, rejected = 0
+        var compared = 0
+        var withDecisions = 0
+        var fewerAfterAccepted = 0
+        var rejected = 0
         for seed in 0..<200 as Range<UInt64> {
             var generator = EventSequenceGenerator(seed: seed)
             let sequence = generator.sequence()
@@ -26,7 +29,8 @@ struct OutcomeReuseTests {
                 compared += 1
                 if !expected.decisions.isEmpty { withDecisions += 1 }
                 if case .rejected = expected.result { rejected += 1 }
-                if case .rejected = previous.result {} else if expected.decisions.count < previous.decisions.count {
+                if case .rejected = previous.result {
+                } else if expected.decisions.count < previous.decisions.count {
                     fewerAfterAccepted += 1
                 }
             }

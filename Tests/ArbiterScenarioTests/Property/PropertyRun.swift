@@ -1,5 +1,6 @@
 import ArbiterEngine
 import Foundation
+
 @testable import ArbiterScenario
 
 /// Runs many generated sequences through `SequenceProperties`; sequence `i` of a run with seed `s` has seed `s + i`,

@@ -1,6 +1,7 @@
-@testable import ArbiterEngine
 import Foundation
 import Testing
+
+@testable import ArbiterEngine
 @testable import ArbiterScenario
 
 /// Random event sequences over several apps: after every event the engine's invariants hold, time only moves
@@ -21,21 +22,31 @@ struct PropertyTests {
     /// Shrunk sequences that once broke a property, with what broke.
     static let regressions: [String: EventSequence] = {
         var video = AppConfig("Game", category: .playback)
-        video.players = [PlayerConfig(name: "video", kind: .playerViewController,
-                                      items: [PlayerItem(title: "Item 0", duration: 3)], showsVideo: false)]
+        video.players = [
+            PlayerConfig(
+                name: "video", kind: .playerViewController,
+                items: [PlayerItem(title: "Item 0", duration: 3)], showsVideo: false)
+        ]
         var handles = AppConfig("Game", backgroundModes: [.audio], category: .playback)
         handles.players = [PlayerConfig(name: "video", kind: .playerViewController)]
         return [
             "a save wrote no `video: false` for a playerViewController, whose video is on screen by default":
-                EventSequence(setup: Setup(apps: [video]), steps: [.init(time: .seconds(325.736),
-                                                                          event: .app("Game", .showVideo(false)))]),
+                EventSequence(
+                    setup: Setup(apps: [video]),
+                    steps: [
+                        .init(
+                            time: .seconds(325.736),
+                            event: .app("Game", .showVideo(false)))
+                    ]),
             "a remote command a player handles itself played in a suspended app":
-                EventSequence(setup: Setup(apps: [handles]), steps: [
-                    .init(time: .zero, event: .app("Game", .play())),
-                    .init(time: .zero, event: .app("Game", .background)),
-                    .init(time: .zero, event: .app("Game", .deactivate())),
-                    .init(time: .zero, event: .system(.remote(.play))),
-                ]),
+                EventSequence(
+                    setup: Setup(apps: [handles]),
+                    steps: [
+                        .init(time: .zero, event: .app("Game", .play())),
+                        .init(time: .zero, event: .app("Game", .background)),
+                        .init(time: .zero, event: .app("Game", .deactivate())),
+                        .init(time: .zero, event: .system(.remote(.play))),
+                    ]),
         ]
     }()
 
@@ -49,7 +60,7 @@ struct PropertyTests {
     @Test("a broken invariant comes back to the property check, to be shrunk, instead of stopping a debug build")
     func brokenInvariantIsReported() throws {
         var engine = try Engine(Setup(apps: [AppConfig("Music"), AppConfig("Maps")]))
-        engine.foregroundIndex = 1   // Music is in the foreground: the engine's own index now disagrees
+        engine.foregroundIndex = 1  // Music is in the foreground: the engine's own index now disagrees
         let before = engine
         let step = EventSequence.Step(time: .ms(10), event: .advance)
         let failure = Engine.$checksEveryEvent.withValue(false) {
@@ -57,13 +68,15 @@ struct PropertyTests {
             return SequenceProperties.checkStep(0, step, outcome, before: before, after: engine)
         }
         #expect(failure?.property == "invariants")
-        #expect(failure?.message.contains("the foreground index says Maps") == true,
-                "\(failure.map(String.init(describing:)) ?? "")")
+        #expect(
+            failure?.message.contains("the foreground index says Maps") == true,
+            "\(failure.map(String.init(describing:)) ?? "")")
     }
 
     @Test("the same seed gives the same sequence; another seed another one")
     func reproducible() {
-        var first = EventSequenceGenerator(seed: 7), again = EventSequenceGenerator(seed: 7)
+        var first = EventSequenceGenerator(seed: 7)
+        var again = EventSequenceGenerator(seed: 7)
         var other = EventSequenceGenerator(seed: 8)
         let sequence = first.sequence()
         #expect(sequence == again.sequence())
@@ -85,9 +98,11 @@ struct PropertyTests {
                 }
             }
         }
-        for kind in ["setCategory", "activate", "play", "record", "terminate", "launch", "device connect",
-                     "device disconnect", "device lock", "system incomingCall", "system answerCall", "system siri",
-                     "system alarm", "system mediaServicesReset", "system remote", "advance"] {
+        for kind in [
+            "setCategory", "activate", "play", "record", "terminate", "launch", "device connect",
+            "device disconnect", "device lock", "system incomingCall", "system answerCall", "system siri",
+            "system alarm", "system mediaServicesReset", "system remote", "advance",
+        ] {
             #expect(seen.contains(kind), "never generated: \(kind)")
         }
     }
@@ -109,7 +124,10 @@ struct PropertyTests {
         for seed in 0..<200 as Range<UInt64> {
             var generator = EventSequenceGenerator(seed: seed)
             let sequence = generator.sequence()
-            if let failure = twoPlaying(sequence) { found = (sequence, failure); break }
+            if let failure = twoPlaying(sequence) {
+                found = (sequence, failure)
+                break
+            }
         }
         let (sequence, failure) = try #require(found)
         var shrinker = SequenceShrinker(sequence, failure, check: twoPlaying)
@@ -123,20 +141,22 @@ struct PropertyTests {
         let scenario = try ScenarioParser.parse(text, file: "shrunk.yaml").get()
         let report = Replayer.replay(scenario)
         #expect(report.passed, "\(text)")
-        let playing = report.entries.compactMap { entry -> [String]? in
-            guard case .expect(let record) = entry else { return nil }
-            return record.results.compactMap { result in
-                if case .app(let app, .playing(true)) = result.check.subject { return app.name }
-                return nil
-            }
-        }.last ?? []
+        let playing =
+            report.entries.compactMap { entry -> [String]? in
+                guard case .expect(let record) = entry else { return nil }
+                return record.results.compactMap { result in
+                    if case .app(let app, .playing(true)) = result.check.subject { return app.name }
+                    return nil
+                }
+            }.last ?? []
         #expect(playing.count == 2, "the replay's last expectation shows two apps playing:\n\(text)")
     }
 
     @Test("the long run (tools/property.sh)", .enabled(if: environment["ARBITER_PROPERTY_RUNS"] != nil))
     func longRun() {
         let count = Int(PropertyTests.environment["ARBITER_PROPERTY_RUNS"] ?? "") ?? 100_000
-        let seed = PropertyTests.environment["ARBITER_PROPERTY_SEED"].flatMap { UInt64($0) }
+        let seed =
+            PropertyTests.environment["ARBITER_PROPERTY_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 1...UInt64(UInt32.max))
         let folder = PropertyTests.environment["ARBITER_PROPERTY_OUT"] ?? FileManager.default.temporaryDirectory.path
         print("property: seed \(seed), \(count) sequences")

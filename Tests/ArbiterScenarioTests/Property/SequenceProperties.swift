@@ -52,38 +52,46 @@ enum SequenceProperties {
     }
 
     /// Invariants, time, and rejected events leaving everything as it was.
-    static func checkStep(_ index: Int, _ step: EventSequence.Step, _ outcome: Outcome, before: Engine,
-                          after: Engine) -> PropertyFailure? {
+    static func checkStep(
+        _ index: Int, _ step: EventSequence.Step, _ outcome: Outcome, before: Engine,
+        after: Engine
+    ) -> PropertyFailure? {
         if let broken = after.invariantViolations().first ?? after.derivedDrift() {
             return PropertyFailure(property: "invariants", step: index, message: "after \(step.event): \(broken)")
         }
         if after.now < before.now {
-            return PropertyFailure(property: "time", step: index,
-                                   message: "time went back from \(before.now) to \(after.now)")
+            return PropertyFailure(
+                property: "time", step: index,
+                message: "time went back from \(before.now) to \(after.now)")
         }
         if outcome.time != step.time {
-            return PropertyFailure(property: "time", step: index,
-                                   message: "the outcome is at \(outcome.time), the event at \(step.time)")
+            return PropertyFailure(
+                property: "time", step: index,
+                message: "the outcome is at \(outcome.time), the event at \(step.time)")
         }
         if case .rejected(let error) = outcome.result {
             if after != before {
-                return PropertyFailure(property: "rejected events change nothing", step: index,
-                                       message: "\(step.event) was rejected (\(error)) yet the state changed")
+                return PropertyFailure(
+                    property: "rejected events change nothing", step: index,
+                    message: "\(step.event) was rejected (\(error)) yet the state changed")
             }
             if !outcome.decisions.isEmpty || !outcome.notifications.isEmpty {
-                return PropertyFailure(property: "rejected events change nothing", step: index,
-                                       message: "\(step.event) was rejected (\(error)) yet decided or notified")
+                return PropertyFailure(
+                    property: "rejected events change nothing", step: index,
+                    message: "\(step.event) was rejected (\(error)) yet decided or notified")
             }
         } else if after.now != step.time {
-            return PropertyFailure(property: "time", step: index,
-                                   message: "after an event at \(step.time) the engine is at \(after.now)")
+            return PropertyFailure(
+                property: "time", step: index,
+                message: "after an event at \(step.time) the engine is at \(after.now)")
         }
         var probe = after
         if after.now > .zero {
             let late = probe.handle(.advance, at: after.now - .ms(1))
             guard case .rejected = late.result, probe == after else {
-                return PropertyFailure(property: "time", step: index,
-                                       message: "an event 1ms in the past was not refused, or changed the state")
+                return PropertyFailure(
+                    property: "time", step: index,
+                    message: "an event 1ms in the past was not refused, or changed the state")
             }
         }
         return nil
@@ -95,8 +103,9 @@ enum SequenceProperties {
         for (index, step) in sequence.steps.enumerated() {
             let outcome = engine.handle(step.event, at: step.time)
             if outcome != outcomes[index] {
-                return PropertyFailure(property: "determinism", step: index,
-                                       message: "a second run of \(step.event) gave a different outcome")
+                return PropertyFailure(
+                    property: "determinism", step: index,
+                    message: "a second run of \(step.event) gave a different outcome")
             }
         }
         if engine != final {
@@ -112,26 +121,30 @@ enum SequenceProperties {
         let steps = kept.map { sequence.steps[$0] }
         var engine = try! Engine(sequence.setup)
         let direct = steps.map { engine.handle($0.event, at: $0.time) }
-        let text = ScenarioWriter.text(setup: sequence.setup, steps: steps.map { ($0.time, $0.event) },
-                                       title: "Generated sequence")
+        let text = ScenarioWriter.text(
+            setup: sequence.setup, steps: steps.map { ($0.time, $0.event) },
+            title: "Generated sequence")
         let scenario: Scenario
         switch ScenarioParser.parse(text, file: "generated.yaml") {
         case .success(let decoded): scenario = decoded
         case .failure(let errors):
-            return PropertyFailure(property: "save and replay", step: nil,
-                                   message: "the saved file does not decode: \(errors)")
+            return PropertyFailure(
+                property: "save and replay", step: nil,
+                message: "the saved file does not decode: \(errors)")
         }
         let replayed: [Outcome] = Replayer.replay(scenario).entries.compactMap {
             if case .step(let record) = $0 { return record.outcome }
             return nil
         }
         if replayed.count != direct.count {
-            return PropertyFailure(property: "save and replay", step: nil,
-                                   message: "the replay has \(replayed.count) outcomes for \(direct.count) events")
+            return PropertyFailure(
+                property: "save and replay", step: nil,
+                message: "the replay has \(replayed.count) outcomes for \(direct.count) events")
         }
         if let index = direct.indices.first(where: { replayed[$0] != direct[$0] }) {
-            return PropertyFailure(property: "save and replay", step: kept[index],
-                                   message: "replayed from the file, \(steps[index].event) gave another outcome")
+            return PropertyFailure(
+                property: "save and replay", step: kept[index],
+                message: "replayed from the file, \(steps[index].event) gave another outcome")
         }
         return nil
     }

@@ -73,11 +73,12 @@ struct SequenceShrinker {
     private mutating func dropApps() -> Bool {
         var changed = false
         for app in best.setup.apps.map(\.name) where best.setup.apps.count > 1 {
-            changed = attempt { sequence in
-                sequence.setup.apps.removeAll { $0.name == app }
-                if sequence.setup.device.foreground == app { sequence.setup.device.foreground = nil }
-                sequence.steps.removeAll { if case .app(app, _) = $0.event { true } else { false } }
-            } || changed
+            changed =
+                attempt { sequence in
+                    sequence.setup.apps.removeAll { $0.name == app }
+                    if sequence.setup.device.foreground == app { sequence.setup.device.foreground = nil }
+                    sequence.steps.removeAll { if case .app(app, _) = $0.event { true } else { false } }
+                } || changed
         }
         return changed
     }
@@ -89,7 +90,8 @@ struct SequenceShrinker {
         changed = attempt { $0.setup.ios = 17 } || changed
         changed = attempt { $0.setup.device.locked = false } || changed
         changed = attempt { $0.setup.device.ringer = .ring } || changed
-        for index in best.setup.device.accessories.indices.reversed() where index < best.setup.device.accessories.count {
+        for index in best.setup.device.accessories.indices.reversed() where index < best.setup.device.accessories.count
+        {
             changed = attempt { $0.setup.device.accessories.remove(at: index) } || changed
         }
         for app in best.setup.apps.indices {
@@ -104,10 +106,11 @@ struct SequenceShrinker {
                 changed = attempt { $0.setup.apps[app].players.remove(at: player) } || changed
             }
             for player in best.setup.apps[app].players.indices {
-                changed = attempt {
-                    let old = $0.setup.apps[app].players[player]
-                    $0.setup.apps[app].players[player] = PlayerConfig(name: old.name, kind: old.kind)
-                } || changed
+                changed =
+                    attempt {
+                        let old = $0.setup.apps[app].players[player]
+                        $0.setup.apps[app].players[player] = PlayerConfig(name: old.name, kind: old.kind)
+                    } || changed
             }
         }
         return changed
@@ -121,10 +124,13 @@ struct SequenceShrinker {
                 changed = attempt { $0.steps[index].event = .app(app, simpler) } || changed
             }
             if index > 0 && best.steps[index].time != best.steps[index - 1].time {
-                changed = attempt { sequence in
-                    let gap = sequence.steps[index].time - sequence.steps[index - 1].time
-                    for later in index..<sequence.steps.count { sequence.steps[later].time = sequence.steps[later].time - gap }
-                } || changed
+                changed =
+                    attempt { sequence in
+                        let gap = sequence.steps[index].time - sequence.steps[index - 1].time
+                        for later in index..<sequence.steps.count {
+                            sequence.steps[later].time = sequence.steps[later].time - gap
+                        }
+                    } || changed
             }
         }
         return changed

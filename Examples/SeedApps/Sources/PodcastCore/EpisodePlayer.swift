@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (This file holds Swift blocks of the docs line for line, as DocumentedSwiftTests checks: it keeps their layout.)
 // The app code docs/app-code.md walks through, as written for iOS: a podcast player that pauses its lock screen
 // when a call interrupts it and plays again when the interruption ends with shouldResume.
 #if os(iOS)

@@ -1,9 +1,9 @@
 #if os(iOS)
-import AVFoundation
-import AVKit
-import MediaPlayer
+    import AVFoundation
+    import AVKit
+    import MediaPlayer
 #else
-import ArbiterKit
+    import ArbiterKit
 #endif
 
 /// Seed 004 ("AudioPlayer 与VideoPlayer 与 后台播放"): an app with audio lessons, played by a singleton audio player
@@ -136,11 +136,11 @@ public final class AudioVideoNowPlaying {
     private func setupLockScreenControlInfo() {
         let commandCenter = MPRemoteCommandCenter.shared()
         let commands = [
-            commandCenter.playCommand,              // 锁屏播放
-            commandCenter.pauseCommand,             // 锁屏暂停
+            commandCenter.playCommand,  // 锁屏播放
+            commandCenter.pauseCommand,  // 锁屏暂停
             commandCenter.stopCommand,
-            commandCenter.togglePlayPauseCommand,   // 播放和暂停按钮(耳机控制)
-            commandCenter.changePlaybackPositionCommand,   // 拖动进度条
+            commandCenter.togglePlayPauseCommand,  // 播放和暂停按钮(耳机控制)
+            commandCenter.changePlaybackPositionCommand,  // 拖动进度条
         ]
         for command in commands {
             command.isEnabled = false

@@ -1,9 +1,9 @@
 #if os(iOS)
-import AVFoundation
-import MediaPlayer
-import UIKit
+    import AVFoundation
+    import MediaPlayer
+    import UIKit
 #else
-import ArbiterKit
+    import ArbiterKit
 #endif
 
 /// Seed 000 ("iOS 多媒体-音频会话"), first half: the view controller of a local-file music player
@@ -110,8 +110,8 @@ public final class BackgroundMusicSetup: NSObject, AVAudioPlayerDelegate {
     /// 一旦输出改变则执行此方法
     private func routeChange(_ notification: Notification) {
         guard let userInfo = notification.userInfo,
-              let reasonValue = userInfo[AVAudioSessionRouteChangeReasonKey] as? UInt,
-              let changeReason = AVAudioSession.RouteChangeReason(rawValue: reasonValue)
+            let reasonValue = userInfo[AVAudioSessionRouteChangeReasonKey] as? UInt,
+            let changeReason = AVAudioSession.RouteChangeReason(rawValue: reasonValue)
         else { return }
         // 等于AVAudioSessionRouteChangeReasonOldDeviceUnavailable表示旧输出不可用
         if changeReason == .oldDeviceUnavailable {
@@ -162,7 +162,7 @@ public final class MusicLibraryPlayer {
         if let _musicPlayer { return _musicPlayer }
         let player = MPMusicPlayerController.systemMusicPlayer
         _musicPlayer = player
-        player.beginGeneratingPlaybackNotifications()   // 开启通知,否则监控不到MPMusicPlayerController的通知
+        player.beginGeneratingPlaybackNotifications()  // 开启通知,否则监控不到MPMusicPlayerController的通知
         addNotification()
         return player
     }

@@ -1,9 +1,9 @@
 #if os(iOS)
-import AVFoundation
-import MediaPlayer
-import UIKit
+    import AVFoundation
+    import MediaPlayer
+    import UIKit
 #else
-import ArbiterKit
+    import ArbiterKit
 #endif
 
 /// Seed 003 ("iOS_33_音樂播放(後台播放+鎖屏歌詞)"): a song list that plays local files with one `AVAudioPlayer` each
@@ -96,9 +96,9 @@ public final class InterruptibleAudioPlayer: NSObject, UIApplicationDelegate, AV
     /// 在鎖定畫面顯示歌曲資訊
     private func showInfoInLockedScreen(_ music: Song) {
         var info: [String: Any] = [:]
-        info[MPMediaItemPropertyTitle] = music.name          // 標題(音樂名稱)
-        info[MPMediaItemPropertyArtist] = music.singer       // 藝術家
-        info[MPMediaItemPropertyAlbumTitle] = music.singer   // 專輯名稱
+        info[MPMediaItemPropertyTitle] = music.name  // 標題(音樂名稱)
+        info[MPMediaItemPropertyArtist] = music.singer  // 藝術家
+        info[MPMediaItemPropertyAlbumTitle] = music.singer  // 專輯名稱
         MPNowPlayingInfoCenter.default().nowPlayingInfo = info
     }
 

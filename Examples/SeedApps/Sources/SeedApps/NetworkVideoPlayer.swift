@@ -1,9 +1,9 @@
 #if os(iOS)
-import AVFoundation
-import MediaPlayer
-import UIKit
+    import AVFoundation
+    import MediaPlayer
+    import UIKit
 #else
-import ArbiterKit
+    import ArbiterKit
 #endif
 
 /// Seed 002 ("iOS AVPlayer 实现后台连续播放视频"): a video player (`AVPlayer` shown in an `AVPlayerLayer`) whose sound
@@ -51,16 +51,18 @@ public final class NetworkVideoPlayer {
         player = AVPlayer(playerItem: AVPlayerItem(url: videoURLs[0]))
         playerLayer = AVPlayerLayer(player: player)
 
-        appObservers.append(notificationCenter.addObserver(
-            forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil
-        ) { [weak self] _ in
-            self?.removePlayerOnPlayerLayer()
-        })
-        appObservers.append(notificationCenter.addObserver(
-            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
-        ) { [weak self] _ in
-            self?.resetPlayerToPlayerLayer()
-        })
+        appObservers.append(
+            notificationCenter.addObserver(
+                forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil
+            ) { [weak self] _ in
+                self?.removePlayerOnPlayerLayer()
+            })
+        appObservers.append(
+            notificationCenter.addObserver(
+                forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
+            ) { [weak self] _ in
+                self?.resetPlayerToPlayerLayer()
+            })
         // 监听播放进度
         timeObserver = player.addPeriodicTimeObserver(
             forInterval: CMTime(seconds: 1, preferredTimescale: 1_000_000_000), queue: nil

@@ -1,9 +1,9 @@
 #if os(iOS)
-import AVFoundation
-import MediaPlayer
-import UIKit
+    import AVFoundation
+    import MediaPlayer
+    import UIKit
 #else
-import ArbiterKit
+    import ArbiterKit
 #endif
 
 /// Seed 001 ("iOS音频篇:使用AVPlayer播放网络音乐"): a network music player (`AVPlayer`) that observes its item's status,
@@ -185,10 +185,10 @@ public final class NowPlayingRemoteControl {
     /// `remoteControlReceivedWithEvent:`'s switch, one handler a subtype.
     private func setUpRemoteControl() {
         let commandCenter = MPRemoteCommandCenter.shared()
-        add(commandCenter.playCommand) { $0.startPlay() }                    // UIEventSubtypeRemoteControlPlay
-        add(commandCenter.pauseCommand) { $0.pausePlay() }                   // UIEventSubtypeRemoteControlPause
-        add(commandCenter.nextTrackCommand) { $0.playNextSong() }            // UIEventSubtypeRemoteControlNextTrack
-        add(commandCenter.togglePlayPauseCommand) {                          // 耳机的播放/暂停
+        add(commandCenter.playCommand) { $0.startPlay() }  // UIEventSubtypeRemoteControlPlay
+        add(commandCenter.pauseCommand) { $0.pausePlay() }  // UIEventSubtypeRemoteControlPause
+        add(commandCenter.nextTrackCommand) { $0.playNextSong() }  // UIEventSubtypeRemoteControlNextTrack
+        add(commandCenter.togglePlayPauseCommand) {  // 耳机的播放/暂停
             $0.isPlaying ? $0.pausePlay() : $0.startPlay()
         }
     }

@@ -1,11 +1,11 @@
 #if os(iOS)
-import AVFoundation
-import Combine
-import Foundation
-import MediaPlayer
-import UIKit
+    import AVFoundation
+    import Combine
+    import Foundation
+    import MediaPlayer
+    import UIKit
 #else
-import ArbiterKit
+    import ArbiterKit
 #endif
 
 /// Where the listener stopped in each book: the app keeps it in `UserDefaults`; tests give a store of their own.
@@ -68,7 +68,9 @@ public final class AudiobookPlayer: ObservableObject {
     private var periodicObserver: Any?
     private var boundaryObserver: Any?
 
-    public init(bookID: String, url: URL, chapters: [Chapter], positions: ListeningPositionStore = UserDefaults.standard) {
+    public init(
+        bookID: String, url: URL, chapters: [Chapter], positions: ListeningPositionStore = UserDefaults.standard
+    ) {
         self.bookID = bookID
         self.chapters = chapters
         self.positions = positions
@@ -96,11 +98,14 @@ public final class AudiobookPlayer: ObservableObject {
         do {
             let (duration, metadata) = try await asset.load(.duration, .commonMetadata)
             self.duration = duration
-            if let item = AVMetadataItem.metadataItems(from: metadata, filteredByIdentifier: .commonIdentifierTitle).first {
+            if let item = AVMetadataItem.metadataItems(from: metadata, filteredByIdentifier: .commonIdentifierTitle)
+                .first
+            {
                 let bookTitle: String? = try await item.load(.stringValue)
                 if let bookTitle { title = bookTitle }
             }
-            author = AVMetadataItem.metadataItems(from: metadata, filteredByIdentifier: .commonIdentifierArtist)
+            author =
+                AVMetadataItem.metadataItems(from: metadata, filteredByIdentifier: .commonIdentifierArtist)
                 .first?.stringValue
         } catch {
             print("Audiobook: could not load \(bookID): \(error)")
@@ -234,16 +239,18 @@ public final class AudiobookPlayer: ObservableObject {
     }
 
     private func observeSession() {
-        observers.append(NotificationCenter.default.addObserver(
-            forName: AVAudioSession.interruptionNotification, object: AVAudioSession.sharedInstance(), queue: .main
-        ) { [weak self] note in
-            guard let info = note.userInfo,
-                  let typeValue = info[AVAudioSessionInterruptionTypeKey] as? UInt,
-                  let type = AVAudioSession.InterruptionType(rawValue: typeValue) else { return }
-            let optionsValue = info[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0
-            let shouldResume = AVAudioSession.InterruptionOptions(rawValue: optionsValue).contains(.shouldResume)
-            MainActor.assumeIsolated { self?.interrupted(type, shouldResume: shouldResume) }
-        })
+        observers.append(
+            NotificationCenter.default.addObserver(
+                forName: AVAudioSession.interruptionNotification, object: AVAudioSession.sharedInstance(), queue: .main
+            ) { [weak self] note in
+                guard let info = note.userInfo,
+                    let typeValue = info[AVAudioSessionInterruptionTypeKey] as? UInt,
+                    let type = AVAudioSession.InterruptionType(rawValue: typeValue)
+                else { return }
+                let optionsValue = info[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0
+                let shouldResume = AVAudioSession.InterruptionOptions(rawValue: optionsValue).contains(.shouldResume)
+                MainActor.assumeIsolated { self?.interrupted(type, shouldResume: shouldResume) }
+            })
     }
 
     private func interrupted(_ type: AVAudioSession.InterruptionType, shouldResume: Bool) {
@@ -309,7 +316,8 @@ public final class AudiobookPlayer: ObservableObject {
         center.changePlaybackRateCommand.supportedPlaybackRates = Self.speeds.map { NSNumber(value: $0) }
         add(center.changePlaybackRateCommand) { [weak self] event in
             guard let self, let event = event as? MPChangePlaybackRateCommandEvent,
-                  Self.speeds.contains(event.playbackRate) else { return .commandFailed }
+                Self.speeds.contains(event.playbackRate)
+            else { return .commandFailed }
             self.setSpeed(event.playbackRate)
             return .success
         }
@@ -319,8 +327,10 @@ public final class AudiobookPlayer: ObservableObject {
         center.previousTrackCommand.isEnabled = false
     }
 
-    private func add(_ command: MPRemoteCommand,
-                     _ handler: @escaping (MPRemoteCommandEvent) -> MPRemoteCommandHandlerStatus) {
+    private func add(
+        _ command: MPRemoteCommand,
+        _ handler: @escaping (MPRemoteCommandEvent) -> MPRemoteCommandHandlerStatus
+    ) {
         command.isEnabled = true
         commandTargets.append((command, command.addTarget(handler: handler)))
     }

@@ -1,14 +1,15 @@
 #if os(iOS)
-import AVFoundation
-import Foundation
-import UIKit
+    import AVFoundation
+    import Foundation
+    import UIKit
 #else
-import ArbiterKit
+    import ArbiterKit
 #endif
 
 /// Where the call's audio goes, as the in-call screen shows it.
 public enum CallAudioOutput: Equatable {
-    case receiver, speaker, headset, bluetooth, other(String)
+    case receiver, speaker, headset, bluetooth
+    case other(String)
 
     init(_ port: AVAudioSession.Port?) {
         switch port {
@@ -34,8 +35,9 @@ public enum CallAudioError: Error, Equatable {
 
 /// What the call screen hears from the audio controller. Always called on the main thread.
 public protocol CallAudioControllerDelegate: AnyObject {
-    func callAudioController(_ controller: CallAudioController, didChangeOutput output: CallAudioOutput,
-                             reason: AVAudioSession.RouteChangeReason)
+    func callAudioController(
+        _ controller: CallAudioController, didChangeOutput output: CallAudioOutput,
+        reason: AVAudioSession.RouteChangeReason)
     func callAudioControllerWasInterrupted(_ controller: CallAudioController)
     func callAudioControllerDidResume(_ controller: CallAudioController)
     func callAudioController(_ controller: CallAudioController, didFailWith error: CallAudioError)
@@ -180,25 +182,36 @@ public final class CallAudioController {
         let center = notificationCenter
         let session = AVAudioSession.sharedInstance()
         // The session posts on a thread of its own: the SDK handles each on its audio queue.
-        observers.append(center.addObserver(forName: AVAudioSession.routeChangeNotification, object: session,
-                                            queue: nil) { [weak self] note in
-            guard let raw = note.userInfo?[AVAudioSessionRouteChangeReasonKey] as? UInt,
-                  let reason = AVAudioSession.RouteChangeReason(rawValue: raw) else { return }
-            guard let self else { return }
-            self.audioQueue.async { self.routeChanged(reason) }
-        })
-        observers.append(center.addObserver(forName: AVAudioSession.interruptionNotification, object: session,
-                                            queue: nil) { [weak self] note in
-            guard let raw = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt,
-                  let type = AVAudioSession.InterruptionType(rawValue: raw) else { return }
-            guard let self else { return }
-            self.audioQueue.async { self.interrupted(type) }
-        })
-        observers.append(center.addObserver(forName: .AVAudioEngineConfigurationChange, object: engine,
-                                            queue: nil) { [weak self] _ in
-            guard let self else { return }
-            self.audioQueue.async { self.restartEngine() }
-        })
+        observers.append(
+            center.addObserver(
+                forName: AVAudioSession.routeChangeNotification, object: session,
+                queue: nil
+            ) { [weak self] note in
+                guard let raw = note.userInfo?[AVAudioSessionRouteChangeReasonKey] as? UInt,
+                    let reason = AVAudioSession.RouteChangeReason(rawValue: raw)
+                else { return }
+                guard let self else { return }
+                self.audioQueue.async { self.routeChanged(reason) }
+            })
+        observers.append(
+            center.addObserver(
+                forName: AVAudioSession.interruptionNotification, object: session,
+                queue: nil
+            ) { [weak self] note in
+                guard let raw = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt,
+                    let type = AVAudioSession.InterruptionType(rawValue: raw)
+                else { return }
+                guard let self else { return }
+                self.audioQueue.async { self.interrupted(type) }
+            })
+        observers.append(
+            center.addObserver(
+                forName: .AVAudioEngineConfigurationChange, object: engine,
+                queue: nil
+            ) { [weak self] _ in
+                guard let self else { return }
+                self.audioQueue.async { self.restartEngine() }
+            })
     }
 
     private func routeChanged(_ reason: AVAudioSession.RouteChangeReason) {

@@ -1,9 +1,9 @@
 #if os(iOS)
-import AVFoundation
-import Foundation
-import MediaPlayer
+    import AVFoundation
+    import Foundation
+    import MediaPlayer
 #else
-import ArbiterKit
+    import ArbiterKit
 #endif
 
 /// A radio app's player, written as radio apps keep theirs: one `shared` instance that sets the session up once,
@@ -21,8 +21,11 @@ public final class RadioPlayer {
     private init() {
         try? AVAudioSession.sharedInstance().setCategory(.playback, mode: .default, options: [])
         let center = NotificationCenter.default
-        observers.append(center.addObserver(forName: AVAudioSession.interruptionNotification, object: nil,
-                                            queue: .main) { [weak self] note in self?.interrupted(note) })
+        observers.append(
+            center.addObserver(
+                forName: AVAudioSession.interruptionNotification, object: nil,
+                queue: .main
+            ) { [weak self] note in self?.interrupted(note) })
         let commands = MPRemoteCommandCenter.shared()
         commands.playCommand.addTarget { [weak self] _ in
             guard let self, self.station != nil else { return .noActionableNowPlayingItem }
@@ -67,7 +70,8 @@ public final class RadioPlayer {
 
     private func interrupted(_ note: Notification) {
         guard let raw = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt,
-              let type = AVAudioSession.InterruptionType(rawValue: raw) else { return }
+            let type = AVAudioSession.InterruptionType(rawValue: raw)
+        else { return }
         if type == .began {
             publishNowPlaying()
             return

@@ -1,10 +1,10 @@
 #if os(iOS)
-import AVFoundation
-import Combine
-import Foundation
-import UIKit
+    import AVFoundation
+    import Combine
+    import Foundation
+    import UIKit
 #else
-import ArbiterKit
+    import ArbiterKit
 #endif
 
 /// A voice message the user recorded.
@@ -75,13 +75,15 @@ public final class VoiceMessageRecorder: NSObject, ObservableObject, AVAudioReco
 
     private override init() {
         super.init()
-        observers.append(NotificationCenter.default.addObserver(
-            forName: AVAudioSession.interruptionNotification, object: nil, queue: .main
-        ) { [weak self] note in
-            guard let raw = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt,
-                  AVAudioSession.InterruptionType(rawValue: raw) == .began else { return }
-            self?.interruptionBegan()
-        })
+        observers.append(
+            NotificationCenter.default.addObserver(
+                forName: AVAudioSession.interruptionNotification, object: nil, queue: .main
+            ) { [weak self] note in
+                guard let raw = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt,
+                    AVAudioSession.InterruptionType(rawValue: raw) == .began
+                else { return }
+                self?.interruptionBegan()
+            })
     }
 
     // MARK: Recording
@@ -193,7 +195,8 @@ public final class VoiceMessageRecorder: NSObject, ObservableObject, AVAudioReco
     private static func error(from error: Error) -> VoiceMessageError {
         let error = error as NSError
         if error.domain == NSOSStatusErrorDomain,
-           AVAudioSession.ErrorCode(rawValue: error.code) == .insufficientPriority {
+            AVAudioSession.ErrorCode(rawValue: error.code) == .insufficientPriority
+        {
             return .busyInCall
         }
         return .couldNotRecord(code: error.code)
@@ -271,8 +274,9 @@ public final class VoiceMessageRecorder: NSObject, ObservableObject, AVAudioReco
     public func playLastMessage() {
         guard state == .idle, let message = lastMessage else { return }
         do {
-            try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .default,
-                                                            options: [.defaultToSpeaker, .allowBluetooth])
+            try AVAudioSession.sharedInstance().setCategory(
+                .playAndRecord, mode: .default,
+                options: [.defaultToSpeaker, .allowBluetooth])
             try AVAudioSession.sharedInstance().setActive(true)
             let player = try AVAudioPlayer(contentsOf: message.url)
             player.delegate = self

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (This file holds Swift blocks of the docs line for line, as DocumentedSwiftTests checks: it keeps their layout.)
 // The examples of docs/app-code.md, README.md and ArbiterKit's DocC catalog, as they are written there: each block
 // of those pages is held here line for line (DocumentedSwiftTests checks it), so each one compiles and runs.
 import ArbiterKit

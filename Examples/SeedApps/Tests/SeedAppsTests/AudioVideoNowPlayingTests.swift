@@ -61,7 +61,9 @@ struct AudioVideoNowPlayingTests {
         phone.advance(by: .seconds(10))
         #expect(phone.state(of: "lesson1", in: "Seed4") == .playing)
 
-        #expect(phone.lintIDs.contains("nowplaying.player-view-controller-overrides"), "the lints name the bug: \(phone.lints)")
+        #expect(
+            phone.lintIDs.contains("nowplaying.player-view-controller-overrides"),
+            "the lints name the bug: \(phone.lints)")
         withKnownIssue("S4-1: updatesNowPlayingInfoCenter defaults to true; the controller keeps Now Playing") {
             #expect(phone.lockScreen?.title == "第一课 音频")
             phone.send(.system(.remote(.pause)))
@@ -77,7 +79,7 @@ struct AudioVideoNowPlayingTests {
         phone.advance(by: .seconds(30))
 
         #expect(phone.state(of: "course1", in: "Seed4") == .playing)
-        #expect(phone.engine.app("Seed4")?.published?.info == NowPlayingInfo())   // the empty info
+        #expect(phone.engine.app("Seed4")?.published?.info == NowPlayingInfo())  // the empty info
         #expect(phone.lockScreen?.title == nil)
         phone.send(.system(.remote(.play)))
         #expect(phone.state(of: "lesson1", in: "Seed4") == .paused)

@@ -11,7 +11,8 @@ struct BackgroundMusicSetupTests {
     /// A phone with the song on it and `setup`'s apps; `before` runs on it, then the seed app is installed with the
     /// audio background mode.
     static func install(_ setup: Setup = Setup(), before: (SimulatedPhone) -> Void = { _ in })
-        throws -> (SimulatedPhone, BackgroundMusicSetup) {
+        throws -> (SimulatedPhone, BackgroundMusicSetup)
+    {
         let phone = try SimulatedPhone(setup)
         phone.media["yuanlai.mp3"] = SimulatedMedia(duration: 240, title: BackgroundMusicSetup.musicTitle)
         before(phone)
@@ -53,7 +54,7 @@ struct BackgroundMusicSetupTests {
         let (phone, app) = try Self.install(Setup(apps: [podcastsApp])) { $0.send(.app("Podcasts", .play())) }
         phone.run(in: "Seed0") { app.playClick() }
         #expect(phone.state(of: "episode", in: "Podcasts") == .paused)
-        phone.advance(by: .seconds(241))   // the song ends; the delegate deactivates the session
+        phone.advance(by: .seconds(241))  // the song ends; the delegate deactivates the session
 
         #expect(phone.state(of: "yuanlai", in: "Seed0") == .stopped)
         #expect(phone.engine.app("Seed0")?.session.isActive == false)

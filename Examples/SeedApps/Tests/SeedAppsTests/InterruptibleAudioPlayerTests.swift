@@ -14,7 +14,8 @@ struct InterruptibleAudioPlayerTests {
     /// A phone with `setup`'s apps and the two songs; `before` runs on it, then the seed app is installed with the
     /// audio background mode.
     static func install(_ setup: Setup = Setup(), before: (SimulatedPhone) -> Void = { _ in })
-        throws -> (SimulatedPhone, InterruptibleAudioPlayer) {
+        throws -> (SimulatedPhone, InterruptibleAudioPlayer)
+    {
         let phone = try SimulatedPhone(setup)
         phone.media["houlai.mp3"] = SimulatedMedia(duration: 300)
         phone.media["henai.mp3"] = SimulatedMedia(duration: 250)
@@ -49,7 +50,7 @@ struct InterruptibleAudioPlayerTests {
 
         #expect(phone.engine.app("Seed3")?.lifecycle == .background)
         #expect(phone.state(of: "houlai", in: "Seed3") == .playing)
-        #expect(app.backgroundTasks.count == 1)   // "step 1", begun in applicationDidEnterBackground
+        #expect(app.backgroundTasks.count == 1)  // "step 1", begun in applicationDidEnterBackground
         withKnownIssue("S3-1 (§7): a background task must be ended, or iOS terminates the app when its time expires") {
             #expect(phone.run(in: "Seed3") { UIApplication.shared.openBackgroundTasks } == 0)
         }
@@ -70,7 +71,8 @@ struct InterruptibleAudioPlayerTests {
 
         #expect(phone.state(of: "houlai", in: "Seed3") == .playing)
         #expect(phone.run(in: "Seed3") { AVAudioSession.sharedInstance().category } == .playAndRecord)
-        #expect(phone.lintIDs.contains("category.play-and-record-for-playback"), "the lints name the bug: \(phone.lints)")
+        #expect(
+            phone.lintIDs.contains("category.play-and-record-for-playback"), "the lints name the bug: \(phone.lints)")
         withKnownIssue("S3-1: playAndRecord's default output is the built-in receiver") {
             #expect(phone.outputs == [.builtInSpeaker])
         }
@@ -128,8 +130,10 @@ struct InterruptibleAudioPlayerTests {
         phone.send(.app("Podcasts", .deactivate(notifyOthers: false)))
         #expect(app.selectedRow == 0)
 
-        #expect(phone.engine.app("Seed3")?.session.interruption == nil)   // it was told the interruption ended
-        #expect(phone.lintIDs.contains("interruption.resume-without-should-resume"), "the lints name the bug: \(phone.lints)")
+        #expect(phone.engine.app("Seed3")?.session.interruption == nil)  // it was told the interruption ended
+        #expect(
+            phone.lintIDs.contains("interruption.resume-without-should-resume"),
+            "the lints name the bug: \(phone.lints)")
         withKnownIssue("S3-2: audioPlayerEndInterruption calls play() whatever the options say") {
             #expect(phone.state(of: "houlai", in: "Seed3") == .paused)
         }

@@ -47,7 +47,7 @@ struct NetworkVideoPlayerTests {
         let (phone, app) = try Self.start(ios: 17)
         phone.send(.app("Seed2", .background))
 
-        #expect(app.playerLayer.player == nil)   // detached, but after the system paused the on-screen video
+        #expect(app.playerLayer.player == nil)  // detached, but after the system paused the on-screen video
         withKnownIssue("S2-1 (§7, FB8722590): from iOS 14 the player must leave its layer in willResignActive") {
             #expect(phone.state(of: "clip1", in: "Seed2") == .playing)
         }
@@ -92,7 +92,7 @@ struct NetworkVideoPlayerTests {
     func remotePauseSyncsLockScreen() throws {
         let (phone, app) = try Self.start()
         phone.advance(by: .seconds(20))
-        phone.send(.system(.remote(.pause)))   // from Control Center
+        phone.send(.system(.remote(.pause)))  // from Control Center
         phone.advance(by: .seconds(40))
 
         #expect(phone.run(in: "Seed2") { app.player.rate } == 0)

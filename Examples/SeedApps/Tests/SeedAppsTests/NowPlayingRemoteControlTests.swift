@@ -33,7 +33,7 @@ struct NowPlayingRemoteControlTests {
 
         phone.advance(by: .seconds(30))
 
-        #expect(phone.engine.app("Seed1")?.published == published)   // not published again
+        #expect(phone.engine.app("Seed1")?.published == published)  // not published again
         #expect(app.playTime == "30")
         let lockScreen = try #require(phone.lockScreen)
         #expect(lockScreen.title == "晴天")

@@ -30,8 +30,9 @@ final class PositionsInMemory: ListeningPositionStore {
     /// A phone with the book's file (ten hours, tagged), and the app installed with `positions`.
     func install(_ positions: PositionsInMemory = PositionsInMemory()) throws -> (SimulatedPhone, AudiobookPlayer) {
         let phone = try SimulatedPhone(ios: 17)
-        phone.media["long-way-home.m4b"] = SimulatedMedia(duration: 36_000, title: "The Long Way Home",
-                                                          artist: "R. Hale")
+        phone.media["long-way-home.m4b"] = SimulatedMedia(
+            duration: 36_000, title: "The Long Way Home",
+            artist: "R. Hale")
         let book = try phone.install("Books", backgroundModes: [.audio]) {
             AudiobookPlayer(bookID: "long-way-home", url: Self.book, chapters: Self.chapters, positions: positions)
         }
@@ -46,8 +47,9 @@ final class PositionsInMemory: ListeningPositionStore {
 
     func published(_ phone: SimulatedPhone) -> Published? {
         phone.engine.app("Books")?.published.map {
-            Published(title: $0.info.title, artist: $0.info.artist, album: $0.info.album, duration: $0.info.duration,
-                      elapsed: $0.info.elapsed, rate: $0.info.rate, defaultRate: $0.info.defaultRate)
+            Published(
+                title: $0.info.title, artist: $0.info.artist, album: $0.info.album, duration: $0.info.duration,
+                elapsed: $0.info.elapsed, rate: $0.info.rate, defaultRate: $0.info.defaultRate)
         }
     }
 
@@ -88,14 +90,14 @@ final class PositionsInMemory: ListeningPositionStore {
             book.skipBackward()
             book.skipBackward()
         }
-        #expect(book.player.currentTime().seconds == 0)   // not before the start
+        #expect(book.player.currentTime().seconds == 0)  // not before the start
 
         phone.run(in: "Books") {
             book.pause()
             book.seek(to: CMTime(seconds: 35_990, preferredTimescale: 600))
             book.skipForward()
         }
-        #expect(book.player.currentTime().seconds == 36_000)   // not past the end
+        #expect(book.player.currentTime().seconds == 36_000)  // not past the end
         #expect(published(phone)?.elapsed == 36_000 && published(phone)?.rate == 0)
     }
 

@@ -11,8 +11,10 @@ final class CallScreen: CallAudioControllerDelegate {
     var errors: [CallAudioError] = []
     var calledOffTheMainThread = false
 
-    func callAudioController(_ controller: CallAudioController, didChangeOutput output: CallAudioOutput,
-                             reason: AVAudioSession.RouteChangeReason) {
+    func callAudioController(
+        _ controller: CallAudioController, didChangeOutput output: CallAudioOutput,
+        reason: AVAudioSession.RouteChangeReason
+    ) {
         note()
         outputs.append((output, reason))
     }
@@ -40,7 +42,8 @@ final class CallScreen: CallAudioControllerDelegate {
 @Suite struct CallAudioControllerTests {
     /// A phone with `accessories` plugged in and the calling app installed, its call screen the controller's delegate.
     func install(videoCall: Bool, accessories: [SimulatedPhone.AccessorySpec] = [])
-        throws -> (SimulatedPhone, CallAudioController, CallScreen) {
+        throws -> (SimulatedPhone, CallAudioController, CallScreen)
+    {
         let phone = try SimulatedPhone(ios: 17, device: SimulatedPhone.DeviceConfig(accessories: accessories))
         let screen = CallScreen()
         let controller = try phone.install("Meet", backgroundModes: [.audio]) {
@@ -148,14 +151,15 @@ final class CallScreen: CallAudioControllerDelegate {
         let (phone, controller, _) = try install(videoCall: false)
         phone.run(in: "Meet") { controller.start() }
         #expect(controller.sampleRate == 48_000)
-        #expect(controller.ioBufferDuration == 512.0 / 48_000)   // 10 ms is 480 frames: the nearest power of two
+        #expect(controller.ioBufferDuration == 512.0 / 48_000)  // 10 ms is 480 frames: the nearest power of two
         let preferred = phone.run(in: "Meet") { AVAudioSession.sharedInstance().preferredSampleRate }
         #expect(preferred == CallAudioController.preferredSampleRate)
         #expect(controller.engine.inputNode.outputFormat(forBus: 0).sampleRate == 48_000)
     }
 
     @Test func aBluetoothHeadsetGrantsItsOwnRateWhateverIsPreferred() throws {
-        let (phone, controller, _) = try install(videoCall: true, accessories: [SimulatedPhone.AccessorySpec(.bluetoothHeadset)])
+        let (phone, controller, _) = try install(
+            videoCall: true, accessories: [SimulatedPhone.AccessorySpec(.bluetoothHeadset)])
         phone.run(in: "Meet") { controller.start() }
         #expect(phone.engine.currentRoute.outputTypes == [.bluetoothHFP])
         #expect(controller.sampleRate == 16_000)

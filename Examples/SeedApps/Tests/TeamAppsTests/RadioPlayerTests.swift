@@ -28,7 +28,10 @@ import Testing
         #expect(radio.player.timeControlStatus == .paused)
         phone.advance(by: .ms(500))
         #expect(radio.player.timeControlStatus == .playing)
-        #expect(phone.transcript.contains { $0.outcome.time == .ms(30_500) && $0.cause == .code("Radio", "AVPlayer(avPlayer).play()") })
+        #expect(
+            phone.transcript.contains {
+                $0.outcome.time == .ms(30_500) && $0.cause == .code("Radio", "AVPlayer(avPlayer).play()")
+            })
         #expect(phone.diagnostics.isEmpty)
     }
 

@@ -92,7 +92,7 @@ final class ChatScreen: VoiceMessageRecorderDelegate {
         #expect(recorder.state == .recording)
         #expect(phone.engine.app("Messages")?.isRecording == true)
         #expect(phone.engine.app("Messages")?.session.category == .playAndRecord)
-        #expect(phone.engine.currentRoute.outputTypes == [.builtInSpeaker])   // defaultToSpeaker
+        #expect(phone.engine.currentRoute.outputTypes == [.builtInSpeaker])  // defaultToSpeaker
 
         phone.advance(by: .seconds(30))
         #expect(screen.levels.count == 300 && screen.levels.last == 0.5)
@@ -107,7 +107,7 @@ final class ChatScreen: VoiceMessageRecorderDelegate {
         #expect(phone.engine.app("Messages")?.session.isActive == false)
         let levelsAtTheEnd = screen.levels.count
         phone.advance(by: .seconds(5))
-        #expect(screen.levels.count == levelsAtTheEnd)   // the meter timer is gone
+        #expect(screen.levels.count == levelsAtTheEnd)  // the meter timer is gone
 
         // The record button saw recording, then idle; the waveform's last level before the end was the meter's.
         #expect(states == [.idle, .recording, .idle])

@@ -19,7 +19,8 @@ public enum CarAudioContext: String, Hashable, Sendable, CaseIterable, CustomStr
         case .voiceCommunication, .callAssistant, .voiceCommunicationSignalling: self = .call
         case .alarm: self = .alarm
         case .notification, .notificationEvent, .notificationCommunicationRequest, .notificationCommunicationInstant,
-             .notificationCommunicationDelayed: self = .notification
+            .notificationCommunicationDelayed:
+            self = .notification
         case .assistanceSonification: self = .systemSound
         case .emergency: self = .emergency
         case .safety: self = .safety

@@ -36,17 +36,22 @@ struct CarFocus: FocusPolicy {
         }
         let holder = CarFocus.context(entry)
         if entry.owner == new.owner {
-            let swapsRingAndCall = new.owner == .call && [.callRing, .call].contains(holder)
+            let swapsRingAndCall =
+                new.owner == .call && [.callRing, .call].contains(holder)
                 && [.callRing, .call].contains(context)
             return holder == context || swapsRingAndCall ? nil : .refuse(AndroidRules.carSameListenerOtherUsage)
         }
-        switch FocusInteraction.of(holder: holder, request: context,
-                                   rejectNavigationDuringCall: rejectNavigationDuringCall) {
+        switch FocusInteraction.of(
+            holder: holder, request: context,
+            rejectNavigationDuringCall: rejectNavigationDuringCall)
+        {
         case .reject:
             if new.gain == .gain && new.acceptsDelayedFocusGain { return .delay }
             let navigationRefused = rejectNavigationDuringCall && holder == .call && context == .navigation
-            return .refuse(navigationRefused ? AndroidRules.carNavigationRejectedDuringCall
-                           : AndroidRules.carInteractionReject)
+            return .refuse(
+                navigationRefused
+                    ? AndroidRules.carNavigationRejectedDuringCall
+                    : AndroidRules.carInteractionReject)
         case .exclusive:
             return .loses(AndroidRules.carInteractionExclusive)
         case .concurrent:
@@ -81,8 +86,10 @@ struct CarFocus: FocusPolicy {
         }
         if delay { return delayRequest(new) }
 
-        var verdict = FocusVerdict(result: .granted, rule: current.isEmpty || !allConcurrent
-                                   ? AndroidRules.carGranted : AndroidRules.carInteractionConcurrent)
+        var verdict = FocusVerdict(
+            result: .granted,
+            rule: current.isEmpty || !allConcurrent
+                ? AndroidRules.carGranted : AndroidRules.carInteractionConcurrent)
         if replaced || delayed?.owner == new.owner {
             current.removeAll { $0.owner == new.owner }
             losers.removeAll { $0.owner == new.owner }
@@ -97,15 +104,19 @@ struct CarFocus: FocusPolicy {
         for owner in blocked {
             guard let i = losers.firstIndex(where: { $0.owner == owner }) else { continue }
             if permanent {
-                verdict.losses.append(FocusLoss(owner: owner, change: .loss, rule: AndroidRules.carWaitingLoser,
-                                                winner: new))
+                verdict.losses.append(
+                    FocusLoss(
+                        owner: owner, change: .loss, rule: AndroidRules.carWaitingLoser,
+                        winner: new))
                 losers.remove(at: i)
                 lostForGood.append(owner)
             } else {
                 if new.gain != .gainTransientMayDuck && losers[i].loss == .lossTransientCanDuck {
                     losers[i].loss = .lossTransient
-                    verdict.losses.append(FocusLoss(owner: owner, change: .lossTransient,
-                                                    rule: AndroidRules.carWaitingLoser, winner: new))
+                    verdict.losses.append(
+                        FocusLoss(
+                            owner: owner, change: .lossTransient,
+                            rule: AndroidRules.carWaitingLoser, winner: new))
                 }
                 losers[i].blockers.append(new.owner)
             }
@@ -113,9 +124,12 @@ struct CarFocus: FocusPolicy {
         for (owner, rule) in losing {
             guard let i = current.firstIndex(where: { $0.owner == owner }) else { continue }
             var entry = current.remove(at: i)
-            let change: FocusChange = permanent ? .loss
-                : new.gain == .gainTransientMayDuck && entry.receivesDuckEvents ? .lossTransientCanDuck
-                : .lossTransient
+            let change: FocusChange =
+                permanent
+                ? .loss
+                : new.gain == .gainTransientMayDuck && entry.receivesDuckEvents
+                    ? .lossTransientCanDuck
+                    : .lossTransient
             verdict.losses.append(FocusLoss(owner: owner, change: change, rule: rule, winner: new))
             if permanent {
                 lostForGood.append(owner)
@@ -141,8 +155,10 @@ struct CarFocus: FocusPolicy {
     mutating func delayRequest(_ new: FocusEntry) -> FocusVerdict {
         var verdict = FocusVerdict(result: .delayed, rule: AndroidRules.carInteractionDelayed)
         if let older = delayed, older.owner != new.owner {
-            verdict.losses.append(FocusLoss(owner: older.owner, change: .loss, rule: AndroidRules.carDelayedDisplaced,
-                                            winner: new))
+            verdict.losses.append(
+                FocusLoss(
+                    owner: older.owner, change: .loss, rule: AndroidRules.carDelayedDisplaced,
+                    winner: new))
         }
         var waiting = new
         waiting.delayed = true
@@ -175,10 +191,11 @@ struct CarFocus: FocusPolicy {
         switch again.result {
         case .granted:
             verdict.losses += again.losses
-            verdict.regains.append(FocusRegain(owner: waiting.owner, notify: true, rule: AndroidRules.carDelayedGranted))
+            verdict.regains.append(
+                FocusRegain(owner: waiting.owner, notify: true, rule: AndroidRules.carDelayedGranted))
             verdict.regains += again.regains
         case .delayed:
-            break   // it waits again (request put it back)
+            break  // it waits again (request put it back)
         case .failed:
             delayed = waiting
         }
@@ -193,8 +210,10 @@ struct CarFocus: FocusPolicy {
             if entry.blockers.isEmpty {
                 entry.loss = nil
                 current.append(entry)
-                verdict.regains.append(FocusRegain(owner: entry.owner, notify: true,
-                                                   rule: AndroidRules.carRegainUnblocked))
+                verdict.regains.append(
+                    FocusRegain(
+                        owner: entry.owner, notify: true,
+                        rule: AndroidRules.carRegainUnblocked))
             } else {
                 stillWaiting.append(entry)
             }

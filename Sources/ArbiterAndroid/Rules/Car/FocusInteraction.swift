@@ -15,18 +15,18 @@ public enum FocusInteraction: String, Hashable, Sendable, CaseIterable, CustomSt
     static let matrix: [[FocusInteraction]] = {
         let rows = [
             //  MUS  NAV  VOI  RING CALL ALRM NOTI SYS  EMER SAFE VEH  ANN
-            "E C E E E E C C E C C E",   // MUSIC
-            "C C E C E C C C E C C C",   // NAVIGATION
-            "C R C E E R R R E C C R",   // VOICE_COMMAND
-            "R C C C C R R C E C C R",   // CALL_RING
-            "R C R C C C C R C C C R",   // CALL
-            "C C E E E C C C E C C R",   // ALARM
-            "C C E E E C C C E C C C",   // NOTIFICATION
-            "C C E E E C C C E C C C",   // SYSTEM_SOUND
-            "R R R R C R R R C C R R",   // EMERGENCY
-            "C C C C C C C C C C C C",   // SAFETY
-            "C C C C C C C C E C C C",   // VEHICLE_STATUS
-            "E C E E E E C C E C C E",   // ANNOUNCEMENT
+            "E C E E E E C C E C C E",  // MUSIC
+            "C C E C E C C C E C C C",  // NAVIGATION
+            "C R C E E R R R E C C R",  // VOICE_COMMAND
+            "R C C C C R R C E C C R",  // CALL_RING
+            "R C R C C C C R C C C R",  // CALL
+            "C C E E E C C C E C C R",  // ALARM
+            "C C E E E C C C E C C C",  // NOTIFICATION
+            "C C E E E C C C E C C C",  // SYSTEM_SOUND
+            "R R R R C R R R C C R R",  // EMERGENCY
+            "C C C C C C C C C C C C",  // SAFETY
+            "C C C C C C C C E C C C",  // VEHICLE_STATUS
+            "E C E E E E C C E C C E",  // ANNOUNCEMENT
         ]
         return rows.map { row in
             row.split(separator: " ").map { cell in
@@ -41,8 +41,10 @@ public enum FocusInteraction: String, Hashable, Sendable, CaseIterable, CustomSt
 
     /// The interaction of a request in context `request` with a holder in context `holder`; CALL × NAVIGATION is a
     /// rejection when the user's "reject navigation during a call" setting is on.
-    public static func of(holder: CarAudioContext, request: CarAudioContext,
-                          rejectNavigationDuringCall: Bool = false) -> FocusInteraction {
+    public static func of(
+        holder: CarAudioContext, request: CarAudioContext,
+        rejectNavigationDuringCall: Bool = false
+    ) -> FocusInteraction {
         if holder == .invalid {
             return request == .emergency || request == .safety ? .exclusive : .reject
         }

@@ -4,14 +4,20 @@ import Yams
 
 extension AndroidScenarioDecoder {
     static let checkKeys = ["focus", "stack", "holders", "notificationSoundPlays", "events"]
-    static let appCheckKeys = ["focus", "request", "playing", "audible", "volume", "ducked", "faded", "muted", "players",
-                               "events"]
+    static let appCheckKeys = [
+        "focus", "request", "playing", "audible", "volume", "ducked", "faded", "muted", "players",
+        "events",
+    ]
     static let playerCheckKeys = ["state", "volume"]
 
     /// An `expect:` mapping.
     mutating func decodeExpectation(_ node: Node) -> [AndroidCheck] {
-        guard let entries = reader.mapping(node, expected: "a mapping of checks: focus, stack, holders, "
-            + "notificationSoundPlays, events, app names") else { return [] }
+        guard
+            let entries = reader.mapping(
+                node,
+                expected: "a mapping of checks: focus, stack, holders, "
+                    + "notificationSoundPlays, events, app names")
+        else { return [] }
         var checks: [AndroidCheck] = []
         for (key, keyNode, value) in entries {
             let position = reader.position(keyNode)
@@ -22,7 +28,8 @@ extension AndroidScenarioDecoder {
             case "focus": add(owner(value).map(AndroidCheckSubject.focusOwner))
             case "stack": add(owners(value).map(AndroidCheckSubject.stack))
             case "holders": add(owners(value).map(AndroidCheckSubject.holders))
-            case "notificationSoundPlays": add(reader.bool(value, key: key).map(AndroidCheckSubject.notificationSoundPlays))
+            case "notificationSoundPlays":
+                add(reader.bool(value, key: key).map(AndroidCheckSubject.notificationSoundPlays))
             case "events":
                 if let (patterns, includes) = events(value, item: { $0.eventPattern($1) }) {
                     add(includes ? .eventsInclude(patterns) : .events(patterns))
@@ -31,11 +38,13 @@ extension AndroidScenarioDecoder {
                 guard apps.contains(where: { $0.name.name == key }) else {
                     let names = apps.map(\.name.name)
                     let others = Self.checkKeys
-                    reader.fail(keyNode, "unknown app or check '\(key)'",
-                                expected: names.isEmpty ? others.joined(separator: ", ")
-                                    : "one of the apps (" + names.joined(separator: ", ") + "), "
-                                        + others.joined(separator: ", "),
-                                suggestion: Suggestions.nearest(to: key, in: names + others))
+                    reader.fail(
+                        keyNode, "unknown app or check '\(key)'",
+                        expected: names.isEmpty
+                            ? others.joined(separator: ", ")
+                            : "one of the apps (" + names.joined(separator: ", ") + "), "
+                                + others.joined(separator: ", "),
+                        suggestion: Suggestions.nearest(to: key, in: names + others))
                     continue
                 }
                 checks += appChecks(AppID(key), value)
@@ -57,19 +66,23 @@ extension AndroidScenarioDecoder {
     }
 
     mutating func focusOwner(_ node: Node) -> FocusOwner? {
-        let system: [(String, FocusOwner)] = [("call", .call), ("assistant", .assistant), ("siri", .assistant),
-                                              ("alarm", .alarm)]
+        let system: [(String, FocusOwner)] = [
+            ("call", .call), ("assistant", .assistant), ("siri", .assistant),
+            ("alarm", .alarm),
+        ]
         let names = apps.map(\.name.name)
         guard let text = reader.text(node), !reader.isNull(node) else {
-            reader.fail(node, "a focus owner is \(reader.describe(node))",
-                        expected: "an app (\(names.joined(separator: ", "))), call, assistant or alarm")
+            reader.fail(
+                node, "a focus owner is \(reader.describe(node))",
+                expected: "an app (\(names.joined(separator: ", "))), call, assistant or alarm")
             return nil
         }
         if names.contains(text) { return .app(AppID(text)) }
         if let match = system.first(where: { $0.0 == text }) { return match.1 }
-        reader.fail(node, "unknown focus owner '\(text)'",
-                    expected: "an app (\(names.joined(separator: ", "))), call, assistant or alarm",
-                    suggestion: Suggestions.nearest(to: text, in: names + ["call", "assistant", "alarm"]))
+        reader.fail(
+            node, "unknown focus owner '\(text)'",
+            expected: "an app (\(names.joined(separator: ", "))), call, assistant or alarm",
+            suggestion: Suggestions.nearest(to: text, in: names + ["call", "assistant", "alarm"]))
         return nil
     }
 
@@ -93,7 +106,8 @@ extension AndroidScenarioDecoder {
     /// `- Music: lossTransient` or `- Music: { focusChange: gain }`.
     mutating func eventPattern(_ node: Node) -> FocusEventPattern? {
         guard let fields = reader.mapping(node, expected: "`App: focusChange`"), fields.count == 1,
-              let field = fields.first else {
+            let field = fields.first
+        else {
             if case .mapping = node {
                 reader.fail(node, "a focus change must name one app", expected: "`- Music: lossTransient`")
             }
@@ -114,8 +128,9 @@ extension AndroidScenarioDecoder {
             }
             valueNode = inner
         }
-        return reader.androidChoice(valueNode, AndroidVocabulary.changes, what: "focus change",
-                                    prefixes: AndroidVocabulary.focusPrefixes)
+        return reader.androidChoice(
+            valueNode, AndroidVocabulary.changes, what: "focus change",
+            prefixes: AndroidVocabulary.focusPrefixes)
     }
 
     mutating func appChecks(_ app: AppID, _ node: Node) -> [AndroidCheck] {
@@ -130,13 +145,20 @@ extension AndroidScenarioDecoder {
             }
             switch key {
             case "focus":
-                add(reader.androidChoice(value, AndroidVocabulary.statuses, what: "focus status",
-                                         prefixes: AndroidVocabulary.focusPrefixes).map(AndroidAppProperty.focus))
+                add(
+                    reader.androidChoice(
+                        value, AndroidVocabulary.statuses, what: "focus status",
+                        prefixes: AndroidVocabulary.focusPrefixes
+                    ).map(AndroidAppProperty.focus))
             case "request":
-                if reader.isNull(value) || reader.text(value) == "none" { add(.request(nil)) }
-                else {
-                    add(reader.androidChoice(value, AndroidVocabulary.results, what: "request result",
-                                             prefixes: AndroidVocabulary.resultPrefixes).map(AndroidAppProperty.request))
+                if reader.isNull(value) || reader.text(value) == "none" {
+                    add(.request(nil))
+                } else {
+                    add(
+                        reader.androidChoice(
+                            value, AndroidVocabulary.results, what: "request result",
+                            prefixes: AndroidVocabulary.resultPrefixes
+                        ).map(AndroidAppProperty.request))
                 }
             case "playing": add(reader.bool(value, key: key).map(AndroidAppProperty.playing))
             case "audible": add(reader.bool(value, key: key).map(AndroidAppProperty.audible))
@@ -155,8 +177,11 @@ extension AndroidScenarioDecoder {
                         checks += playerFields(name, stateNode, app: app)
                         continue
                     }
-                    guard let state = reader.androidChoice(stateNode, AndroidVocabulary.playerStates,
-                                                           what: "player state") else { continue }
+                    guard
+                        let state = reader.androidChoice(
+                            stateNode, AndroidVocabulary.playerStates,
+                            what: "player state")
+                    else { continue }
                     checks.append(AndroidCheck(position: at, subject: .app(app, .player(name, state))))
                 }
             case "events":
@@ -183,7 +208,9 @@ extension AndroidScenarioDecoder {
             case "volume": property = reader.number(value, key: key, in: 0...1).map { .playerVolume(name, $0) }
             default: property = nil
             }
-            if let property { checks.append(AndroidCheck(position: reader.position(keyNode), subject: .app(app, property))) }
+            if let property {
+                checks.append(AndroidCheck(position: reader.position(keyNode), subject: .app(app, property)))
+            }
         }
         return checks
     }

@@ -4,13 +4,19 @@ import Yams
 
 extension AndroidScenarioDecoder {
     static let stepKeys = ["at", "after", "returns", "platform"]
-    static let appVerbs = ["requestFocus", "abandonFocus", "play", "start", "pause", "stop", "activate", "deactivate",
-                           "setVolume", "terminate"]
-    static let systemVerbs = ["incomingCall", "answerCall", "declineCall", "endCall", "assistant", "siri", "alarm",
-                              "notification"]
+    static let appVerbs = [
+        "requestFocus", "abandonFocus", "play", "start", "pause", "stop", "activate", "deactivate",
+        "setVolume", "terminate",
+    ]
+    static let systemVerbs = [
+        "incomingCall", "answerCall", "declineCall", "endCall", "assistant", "siri", "alarm",
+        "notification",
+    ]
     static let deviceVerbs = ["ringerMode"]
-    static let requestKeys = ["gain", "usage", "contentType", "willPauseWhenDucked", "acceptsDelayedFocusGain",
-                              "locksFocus"]
+    static let requestKeys = [
+        "gain", "usage", "contentType", "willPauseWhenDucked", "acceptsDelayedFocusGain",
+        "locksFocus",
+    ]
 
     /// The steps under `steps:`, the first at `start` or after it.
     mutating func decodeSteps(_ node: Node, from start: Time = .zero) -> [AndroidStep] {
@@ -30,8 +36,9 @@ extension AndroidScenarioDecoder {
             }
             if let at, let time = reader.duration(at.value, key: "at") {
                 if time < now {
-                    reader.fail(at.value, "time goes backwards: at \(time) is before the previous step's \(now)",
-                                expected: "\(now) or later")
+                    reader.fail(
+                        at.value, "time goes backwards: at \(time) is before the previous step's \(now)",
+                        expected: "\(now) or later")
                 } else {
                     now = time
                 }
@@ -44,8 +51,9 @@ extension AndroidScenarioDecoder {
                 continue
             }
             for extra in actions.dropFirst() {
-                reader.fail(extra.keyNode, "a step has a second action '\(extra.key)' after '\(action.key)'",
-                            expected: "exactly one of an app name, device, system or expect per step")
+                reader.fail(
+                    extra.keyNode, "a step has a second action '\(extra.key)' after '\(action.key)'",
+                    expected: "exactly one of an app name, device, system or expect per step")
             }
             // A cross-platform file's step for one platform only.
             if let platform = entries.first(where: { $0.key == "platform" }), !isForThisPlatform(platform.value) {
@@ -64,10 +72,12 @@ extension AndroidScenarioDecoder {
             default:
                 guard apps.contains(where: { $0.name.name == action.key }) else {
                     let names = apps.map(\.name.name)
-                    reader.fail(action.keyNode, "unknown app or action '\(action.key)'",
-                                expected: names.isEmpty ? "device, system, expect, or an app declared under apps"
-                                    : "one of the apps (" + names.joined(separator: ", ") + "), device, system or expect",
-                                suggestion: Suggestions.nearest(to: action.key, in: names + ["device", "system", "expect"]))
+                    reader.fail(
+                        action.keyNode, "unknown app or action '\(action.key)'",
+                        expected: names.isEmpty
+                            ? "device, system, expect, or an app declared under apps"
+                            : "one of the apps (" + names.joined(separator: ", ") + "), device, system or expect",
+                        suggestion: Suggestions.nearest(to: action.key, in: names + ["device", "system", "expect"]))
                     continue
                 }
                 let id = AppID(action.key)
@@ -75,19 +85,23 @@ extension AndroidScenarioDecoder {
                 var expected: ExpectedFocusResult?
                 if let returns {
                     if Self.requests(verb) {
-                        expected = reader.androidChoice(returns.value, AndroidVocabulary.results, what: "request result",
-                                                        prefixes: AndroidVocabulary.resultPrefixes)
-                            .map { ExpectedFocusResult(result: $0, position: reader.position(returns.value)) }
+                        expected = reader.androidChoice(
+                            returns.value, AndroidVocabulary.results, what: "request result",
+                            prefixes: AndroidVocabulary.resultPrefixes
+                        )
+                        .map { ExpectedFocusResult(result: $0, position: reader.position(returns.value)) }
                     } else {
-                        reader.fail(returns.keyNode, "'returns' on a step that makes no focus request",
-                                    expected: "returns only on requestFocus, activate or play")
+                        reader.fail(
+                            returns.keyNode, "'returns' on a step that makes no focus request",
+                            expected: "returns only on requestFocus, activate or play")
                     }
                 }
                 stepAction = .event(.app(id, verb), returns: expected)
             }
             if let returns, ["expect", "device", "system"].contains(action.key) {
-                reader.fail(returns.keyNode, "'returns' on a \(action.key) step",
-                            expected: "returns only on an app's requestFocus, activate or play")
+                reader.fail(
+                    returns.keyNode, "'returns' on a \(action.key) step",
+                    expected: "returns only on an app's requestFocus, activate or play")
             }
             if let stepAction { steps.append(AndroidStep(position: position, time: now, action: stepAction)) }
         }
@@ -104,7 +118,9 @@ extension AndroidScenarioDecoder {
 
     /// A step's `platform:`: whether the step is this scenario's (`android` is the phone's and the car's).
     mutating func isForThisPlatform(_ node: Node) -> Bool {
-        let names: [(String, String)] = [("ios", "ios"), ("android", "android"), ("androidAutomotive", "androidAutomotive")]
+        let names: [(String, String)] = [
+            ("ios", "ios"), ("android", "android"), ("androidAutomotive", "androidAutomotive"),
+        ]
         let listed = (reader.list(node, expected: "a platform, or a list of them") ?? []).compactMap {
             reader.choice($0, names, what: "platform")
         }
@@ -113,8 +129,9 @@ extension AndroidScenarioDecoder {
 
     /// A verb of a `target` step, as `YAMLReader.verb` reads it, told which owner each other verb is of.
     mutating func verb(_ node: Node, verbs: [String], target: String) -> YAMLReader.Verb? {
-        reader.verb(node, verbs: verbs, target: target,
-                    owners: [("app", Self.appVerbs), ("device", Self.deviceVerbs), ("system", Self.systemVerbs)])
+        reader.verb(
+            node, verbs: verbs, target: target,
+            owners: [("app", Self.appVerbs), ("device", Self.deviceVerbs), ("system", Self.systemVerbs)])
     }
 
     mutating func decodeAppVerb(_ node: Node, app: AppID) -> AndroidAppAction? {
@@ -147,8 +164,10 @@ extension AndroidScenarioDecoder {
             }
         case "setVolume":
             guard let arg else {
-                reader.fail(verb.node, "setVolume needs a volume", expected: "{ setVolume: 0.2 } or "
-                    + "{ setVolume: { player: main, volume: 0.2 } }")
+                reader.fail(
+                    verb.node, "setVolume needs a volume",
+                    expected: "{ setVolume: 0.2 } or "
+                        + "{ setVolume: { player: main, volume: 0.2 } }")
                 return nil
             }
             if case .scalar = arg {
@@ -158,7 +177,8 @@ extension AndroidScenarioDecoder {
             reader.onlyKeys(fields, ["player", "volume"], in: "setVolume")
             let player = fields.first { $0.key == "player" }.map { playerName($0.value, app: app) }
             guard let volumeNode = reader.require("volume", in: fields, at: arg, context: "setVolume"),
-                  let volume = reader.number(volumeNode, key: "the volume", in: 0...1) else { return nil }
+                let volume = reader.number(volumeNode, key: "the volume", in: 0...1)
+            else { return nil }
             if let player, player == nil { return nil }
             return .setVolume(player ?? nil, volume)
         default:
@@ -169,25 +189,34 @@ extension AndroidScenarioDecoder {
     /// `{ requestFocus: gainTransient }` or `{ requestFocus: { gain, usage, contentType, ... } }`.
     mutating func requestChange(_ node: Node, verb: String) -> FocusRequestChange? {
         if case .scalar = node {
-            return reader.androidChoice(node, AndroidVocabulary.gains, what: "focus gain",
-                                        prefixes: AndroidVocabulary.focusPrefixes).map { FocusRequestChange(gain: $0) }
+            return reader.androidChoice(
+                node, AndroidVocabulary.gains, what: "focus gain",
+                prefixes: AndroidVocabulary.focusPrefixes
+            ).map { FocusRequestChange(gain: $0) }
         }
-        guard let fields = reader.mapping(node, expected: "a focus gain, or { gain, usage, contentType, "
-            + "willPauseWhenDucked, acceptsDelayedFocusGain, locksFocus }") else { return nil }
+        guard
+            let fields = reader.mapping(
+                node,
+                expected: "a focus gain, or { gain, usage, contentType, "
+                    + "willPauseWhenDucked, acceptsDelayedFocusGain, locksFocus }")
+        else { return nil }
         reader.onlyKeys(fields, Self.requestKeys, in: verb)
         let errorsBefore = reader.diagnostics.count
         var change = FocusRequestChange()
         for (key, _, value) in fields {
             switch key {
             case "gain":
-                change.gain = reader.androidChoice(value, AndroidVocabulary.gains, what: "focus gain",
-                                                   prefixes: AndroidVocabulary.focusPrefixes)
+                change.gain = reader.androidChoice(
+                    value, AndroidVocabulary.gains, what: "focus gain",
+                    prefixes: AndroidVocabulary.focusPrefixes)
             case "usage":
-                change.usage = reader.androidChoice(value, AndroidVocabulary.usages, what: "usage",
-                                                    prefixes: AndroidVocabulary.usagePrefixes)
+                change.usage = reader.androidChoice(
+                    value, AndroidVocabulary.usages, what: "usage",
+                    prefixes: AndroidVocabulary.usagePrefixes)
             case "contentType":
-                change.contentType = reader.androidChoice(value, AndroidVocabulary.contentTypes, what: "content type",
-                                                          prefixes: AndroidVocabulary.contentTypePrefixes)
+                change.contentType = reader.androidChoice(
+                    value, AndroidVocabulary.contentTypes, what: "content type",
+                    prefixes: AndroidVocabulary.contentTypePrefixes)
             case "willPauseWhenDucked": change.willPauseWhenDucked = reader.bool(value, key: key)
             case "acceptsDelayedFocusGain": change.acceptsDelayedFocusGain = reader.bool(value, key: key)
             case "locksFocus": change.locksFocus = reader.bool(value, key: key)
@@ -213,8 +242,10 @@ extension AndroidScenarioDecoder {
                 guard let fields = reader.mapping(arg, expected: "{ begin: gainTransientMayDuck }") else { return nil }
                 reader.onlyKeys(fields, ["begin"], in: verb.name)
                 guard let begin = reader.require("begin", in: fields, at: arg, context: verb.name),
-                      let gain = reader.androidChoice(begin, AndroidVocabulary.gains, what: "focus gain",
-                                                      prefixes: AndroidVocabulary.focusPrefixes) else { return nil }
+                    let gain = reader.androidChoice(
+                        begin, AndroidVocabulary.gains, what: "focus gain",
+                        prefixes: AndroidVocabulary.focusPrefixes)
+                else { return nil }
                 return .assistantBegin(gain)
             }
             return phase(verb).map { $0 ? .assistantBegin(.gainTransient) : .assistantEnd }
@@ -236,7 +267,9 @@ extension AndroidScenarioDecoder {
             reader.fail(verb.node, "ringerMode needs a mode", expected: "{ ringerMode: vibrate }")
             return nil
         }
-        return reader.androidChoice(arg, AndroidVocabulary.ringerModes, what: "ringer mode",
-                                    prefixes: AndroidVocabulary.ringerPrefixes).map { .ringerMode($0) }
+        return reader.androidChoice(
+            arg, AndroidVocabulary.ringerModes, what: "ringer mode",
+            prefixes: AndroidVocabulary.ringerPrefixes
+        ).map { .ringerMode($0) }
     }
 }

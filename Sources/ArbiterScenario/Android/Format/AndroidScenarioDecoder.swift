@@ -18,8 +18,10 @@ struct AndroidScenarioDecoder {
 
     /// `sdk` is `android: { sdk: N }` as a cross-platform file's projection leaves it (its `android:` mapping merged
     /// into the top level).
-    static let topKeys = ["scenario", "description", "platform", "android", "sdk", "profile", "device", "apps",
-                          "allowLints", "steps"]
+    static let topKeys = [
+        "scenario", "description", "platform", "android", "sdk", "profile", "device", "apps",
+        "allowLints", "steps",
+    ]
 
     /// A decoder for a whole scenario file.
     init(reader: YAMLReader) {
@@ -73,8 +75,9 @@ struct AndroidScenarioDecoder {
         }
         guard reader.diagnostics.isEmpty else { return nil }
         let setup = AndroidSetup(platform: platform, sdk: sdk, profile: profile, ringerMode: ringerMode, apps: apps)
-        var scenario = AndroidScenario(file: reader.file, title: title, description: description, setup: setup,
-                                       steps: steps, lintAllowances: lintAllowances, appPositions: appPositions)
+        var scenario = AndroidScenario(
+            file: reader.file, title: title, description: description, setup: setup,
+            steps: steps, lintAllowances: lintAllowances, appPositions: appPositions)
         scenario.allowancePositions = allowancePositions
         return scenario
     }
@@ -85,8 +88,9 @@ struct AndroidScenarioDecoder {
     /// this format (a cross-platform file's projection names the platform of each half).
     mutating func decodePlatform(_ node: Node) {
         if reader.text(node) == "ios" {
-            reader.fail(node, "platform is 'ios' in an Android scenario",
-                        expected: "android or androidAutomotive (an iOS scenario is read by the iOS format)")
+            reader.fail(
+                node, "platform is 'ios' in an Android scenario",
+                expected: "android or androidAutomotive (an iOS scenario is read by the iOS format)")
         } else if let value = reader.choice(node, Self.platforms, what: "platform") {
             platform = value
         }
@@ -107,8 +111,9 @@ struct AndroidScenarioDecoder {
         if let release = AndroidVocabulary.releases.first(where: { $0.0.lowercased() == text.lowercased() }) {
             return release.1
         }
-        reader.fail(node, "android is '\(text)', a release not modelled", expected: AndroidVocabulary.releaseNames,
-                    suggestion: Int(text).flatMap { AndroidVocabulary.sdks.contains($0) ? "{ sdk: \($0) }" : nil })
+        reader.fail(
+            node, "android is '\(text)', a release not modelled", expected: AndroidVocabulary.releaseNames,
+            suggestion: Int(text).flatMap { AndroidVocabulary.sdks.contains($0) ? "{ sdk: \($0) }" : nil })
         return nil
     }
 
@@ -124,8 +129,10 @@ struct AndroidScenarioDecoder {
 
     // MARK: Profile and device
 
-    static let profileKeys = ["duckLevel", "strongDuck", "strongDuckLevel", "duckRamp", "fadeOut", "fadeInOffendersAfter",
-                              "muteInCallAfter", "delayedRequestPropagatesLoss", "rejectNavigationDuringCall"]
+    static let profileKeys = [
+        "duckLevel", "strongDuck", "strongDuckLevel", "duckRamp", "fadeOut", "fadeInOffendersAfter",
+        "muteInCallAfter", "delayedRequestPropagatesLoss", "rejectNavigationDuringCall",
+    ]
 
     mutating func decodeProfile(_ node: Node, into profile: inout AndroidProfile) {
         guard let entries = reader.mapping(node, expected: "a mapping of tunables") else { return }
@@ -138,7 +145,8 @@ struct AndroidScenarioDecoder {
                 if let level = reader.number(value, key: key, in: 0...1) { profile.strongDuckLevel = level }
             case "duckRamp": if let time = reader.duration(value, key: key) { profile.duckRamp = time }
             case "fadeOut": if let time = reader.duration(value, key: key) { profile.fadeOut = time }
-            case "fadeInOffendersAfter": if let time = reader.duration(value, key: key) { profile.fadeInOffendersAfter = time }
+            case "fadeInOffendersAfter":
+                if let time = reader.duration(value, key: key) { profile.fadeInOffendersAfter = time }
             case "muteInCallAfter": if let time = reader.duration(value, key: key) { profile.muteInCallAfter = time }
             case "delayedRequestPropagatesLoss":
                 if let flag = reader.bool(value, key: key) { profile.delayedRequestPropagatesLoss = flag }
@@ -154,8 +162,9 @@ struct AndroidScenarioDecoder {
         guard let entries = reader.mapping(node, expected: "a mapping with ringerMode") else { return .normal }
         reader.onlyKeys(entries, ["ringerMode"], in: "the device")
         guard let value = entries.first(where: { $0.key == "ringerMode" })?.value else { return .normal }
-        return reader.androidChoice(value, AndroidVocabulary.ringerModes, what: "ringer mode",
-                                    prefixes: AndroidVocabulary.ringerPrefixes) ?? .normal
+        return reader.androidChoice(
+            value, AndroidVocabulary.ringerModes, what: "ringer mode",
+            prefixes: AndroidVocabulary.ringerPrefixes) ?? .normal
     }
 
     /// `allowLints: { focus.ducking-by-hand: "why it is allowed" }` as on iOS, or a list of lint identifiers
@@ -166,8 +175,9 @@ struct AndroidScenarioDecoder {
         var allowed: [String: String] = [:]
         func allow(_ id: String, at keyNode: Node, reason: String) {
             guard ids.contains(id) else {
-                reader.fail(keyNode, "unknown lint '\(id)'", expected: "a lint identifier (`arbiter lints` lists them)",
-                            suggestion: Suggestions.nearest(to: id, in: ids))
+                reader.fail(
+                    keyNode, "unknown lint '\(id)'", expected: "a lint identifier (`arbiter lints` lists them)",
+                    suggestion: Suggestions.nearest(to: id, in: ids))
                 return
             }
             allowed[id] = reason
@@ -176,16 +186,21 @@ struct AndroidScenarioDecoder {
         if case .mapping = node {
             for (id, keyNode, value) in reader.mapping(node, expected: "lint identifiers") ?? [] {
                 guard let reason = reader.text(value), !reader.isNull(value),
-                      reason.contains(where: { !$0.isWhitespace }) else {
-                    reader.fail(value, "lint \(id) is allowed without a reason", expected: "the reason it is allowed, as text")
+                    reason.contains(where: { !$0.isWhitespace })
+                else {
+                    reader.fail(
+                        value, "lint \(id) is allowed without a reason", expected: "the reason it is allowed, as text")
                     continue
                 }
                 allow(id, at: keyNode, reason: reason)
             }
             return allowed
         }
-        for item in reader.list(node, expected: "a mapping from lint identifiers to the reason each is allowed, or a "
-            + "list of lint identifiers") ?? [] {
+        for item in reader.list(
+            node,
+            expected: "a mapping from lint identifiers to the reason each is allowed, or a "
+                + "list of lint identifiers") ?? []
+        {
             if let id = reader.string(item, expected: "a lint identifier") { allow(id, at: item, reason: "") }
         }
         return allowed
@@ -198,10 +213,12 @@ struct AndroidScenarioDecoder {
         guard let text = reader.string(node, expected: "an app name") else { return nil }
         if apps.contains(where: { $0.name.name == text }) { return AppID(text) }
         let names = apps.map(\.name.name)
-        reader.fail(node, "unknown app '\(text)'",
-                    expected: names.isEmpty ? "an app declared under apps, and there are none"
-                        : "one of the apps: " + names.joined(separator: ", "),
-                    suggestion: Suggestions.nearest(to: text, in: names))
+        reader.fail(
+            node, "unknown app '\(text)'",
+            expected: names.isEmpty
+                ? "an app declared under apps, and there are none"
+                : "one of the apps: " + names.joined(separator: ", "),
+            suggestion: Suggestions.nearest(to: text, in: names))
         return nil
     }
 

@@ -24,7 +24,8 @@ public enum AndroidScenarioParser {
     /// `expect: ...`, with `at:`/`after:` counted from `time`) for a run whose setup is `setup`: what a REPL or a tool
     /// adding steps to a replay needs. Names are checked against the setup's apps and players.
     public static func decodeSteps(_ node: Node, file: String, setup: AndroidSetup, from time: Time = .zero)
-        -> Result<[AndroidStep], ScenarioErrors> {
+        -> Result<[AndroidStep], ScenarioErrors>
+    {
         var decoder = AndroidScenarioDecoder(reader: YAMLReader(file: file), setup: setup)
         let steps = decoder.decodeSteps(node, from: time)
         let diagnostics = decoder.reader.diagnostics

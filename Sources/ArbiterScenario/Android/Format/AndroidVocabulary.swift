@@ -19,11 +19,12 @@ enum AndroidVocabulary {
     static let ringerModes = table(RingerMode.self)
     static let playerStates = table(AndroidPlayerState.self) + [("playing", .started)]
     /// Android's kinds, then iOS's for a cross-platform file's shared `players:` (docs/android.md, Both halves).
-    static let playerKinds: [(String, AndroidPlayerKind)] = table(AndroidPlayerKind.self) + [
-        ("audioPlayer", .mediaPlayer), ("avPlayer", .mediaPlayer), ("queuePlayer", .mediaPlayer),
-        ("playerViewController", .mediaPlayer), ("systemMusicPlayer", .mediaPlayer),
-        ("applicationMusicPlayer", .mediaPlayer), ("audioEngine", .audioTrack),
-    ]
+    static let playerKinds: [(String, AndroidPlayerKind)] =
+        table(AndroidPlayerKind.self) + [
+            ("audioPlayer", .mediaPlayer), ("avPlayer", .mediaPlayer), ("queuePlayer", .mediaPlayer),
+            ("playerViewController", .mediaPlayer), ("systemMusicPlayer", .mediaPlayer),
+            ("applicationMusicPlayer", .mediaPlayer), ("audioEngine", .audioTrack),
+        ]
     /// The listener's triggers: `focusLoss`, ... (`AUDIOFOCUS_LOSS` and the bare change are read too).
     static let triggers: [(String, FocusChange)] = FocusChange.allCases.map { (trigger($0), $0) }
     static let phases: [(String, Bool)] = [("begin", true), ("end", false)]
@@ -79,25 +80,31 @@ enum AndroidVocabulary {
     static let releaseNames = "8, 8.1, 9, 10, 11, 12, 12L, 13, 14, 15 or 16, or { sdk: 26 } to { sdk: 36 }"
 
     /// Words an app cannot be named: step keys, check keys and the system's focus owners.
-    static let reservedNames = ["device", "system", "expect", "at", "after", "returns", "platform", "focus", "stack",
-                                "holders", "notificationSoundPlays", "events", "call", "assistant", "siri", "alarm",
-                                "ios", "android", "androidAutomotive", "sdk"]
+    static let reservedNames = [
+        "device", "system", "expect", "at", "after", "returns", "platform", "focus", "stack",
+        "holders", "notificationSoundPlays", "events", "call", "assistant", "siri", "alarm",
+        "ios", "android", "androidAutomotive", "sdk",
+    ]
 }
 
 extension YAMLReader {
     /// A name from a fixed Android vocabulary, in any of its spellings (camelCase, Android's constant with or
     /// without its prefix, snake_case; any case), with a suggestion for near misses.
-    mutating func androidChoice<T>(_ node: Node, _ table: [(String, T)], what: String, prefixes: [String] = [],
-                                   names: [String]? = nil) -> T? {
+    mutating func androidChoice<T>(
+        _ node: Node, _ table: [(String, T)], what: String, prefixes: [String] = [],
+        names: [String]? = nil
+    ) -> T? {
         let listed = "one of: " + (names ?? table.map(\.0)).joined(separator: ", ")
         guard let text = text(node), !isNull(node) else {
             fail(node, "\(what) is \(describe(node))", expected: listed)
             return nil
         }
         if let value = AndroidVocabulary.lookup(text, in: table, prefixes: prefixes) { return value }
-        fail(node, "unknown \(what) '\(text)'", expected: listed,
-             suggestion: Suggestions.nearest(to: AndroidVocabulary.camelCase(text, prefixes: prefixes),
-                                             in: names ?? table.map(\.0)))
+        fail(
+            node, "unknown \(what) '\(text)'", expected: listed,
+            suggestion: Suggestions.nearest(
+                to: AndroidVocabulary.camelCase(text, prefixes: prefixes),
+                in: names ?? table.map(\.0)))
         return nil
     }
 }

@@ -28,8 +28,10 @@ public struct AndroidScenario: Sendable {
     public var appPositions: [AppID: SourcePosition]
 
     /// A scenario as the decoder makes it, or as code builds one.
-    public init(file: String, title: String, description: String? = nil, setup: AndroidSetup, steps: [AndroidStep],
-                lintAllowances: LintAllowances = LintAllowances(), appPositions: [AppID: SourcePosition] = [:]) {
+    public init(
+        file: String, title: String, description: String? = nil, setup: AndroidSetup, steps: [AndroidStep],
+        lintAllowances: LintAllowances = LintAllowances(), appPositions: [AppID: SourcePosition] = [:]
+    ) {
         self.file = file
         self.title = title
         self.description = description

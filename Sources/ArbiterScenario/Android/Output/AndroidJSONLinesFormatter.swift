@@ -21,7 +21,9 @@ public enum AndroidJSONLinesFormatter {
             case .step(let step):
                 lines.append(stepObject(step, file: file).text)
                 let line = step.position?.line ?? 0
-                lines += step.outcome.decisions.map { decisionObject($0, file: file, line: line, time: step.outcome.time).text }
+                lines += step.outcome.decisions.map {
+                    decisionObject($0, file: file, line: line, time: step.outcome.time).text
+                }
                 lines += step.outcome.notifications.map {
                     notificationObject($0, file: file, line: line, time: step.outcome.time).text
                 }
@@ -30,7 +32,8 @@ public enum AndroidJSONLinesFormatter {
             }
         }
         lines += report.warnings.map { JSONLinesFormatter.warningObject($0).text }
-        lines.append(JSONLinesFormatter.resultObject(report, file: file, platform: report.scenario.platform.rawValue).text)
+        lines.append(
+            JSONLinesFormatter.resultObject(report, file: file, platform: report.scenario.platform.rawValue).text)
         return lines
     }
 
@@ -67,7 +70,8 @@ public enum AndroidJSONLinesFormatter {
     }
 
     /// `{"type":"notification", ...}`: a focus change delivered to an app's listener, and the rule that sent it.
-    static func notificationObject(_ notification: FocusNotification, file: String, line: Int, time: Time) -> JSONObject {
+    static func notificationObject(_ notification: FocusNotification, file: String, line: Int, time: Time) -> JSONObject
+    {
         var object = JSONObject()
         object.add("type", "notification")
         object.add("file", file)

@@ -20,8 +20,9 @@ public struct AndroidTimelineFormatter {
     /// The report's lines, without line ends; the same report always gives the same lines.
     public func lines(for report: AndroidScenarioReport) -> [String] {
         TimelineFormatter(quiet: quiet, tag: tag)
-            .frame(report, title: report.scenario.title, file: report.scenario.file,
-                   detail: "\(report.scenario.platform), API \(report.scenario.setup.sdk)", stepLines: stepLines)
+            .frame(
+                report, title: report.scenario.title, file: report.scenario.file,
+                detail: "\(report.scenario.platform), API \(report.scenario.setup.sdk)", stepLines: stepLines)
     }
 
     func stepLines(_ step: AndroidStepRecord) -> [String] {

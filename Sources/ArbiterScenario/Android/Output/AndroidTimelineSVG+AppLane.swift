@@ -16,7 +16,10 @@ extension AndroidTimelineSVG.Canvas {
             svg.text(name, x: 12, y: top + 22, ["font-size": "14", "font-weight": "bold"])
         }
         svg.end()
-        let focusTop = top + 6, playingTop = top + 24, volumeTop = top + 42, volumeHeight = 24.0
+        let focusTop = top + 6
+        let playingTop = top + 24
+        let volumeTop = top + 42
+        let volumeHeight = 24.0
         laneName("focus", y: focusTop + 10, size: 10)
         laneName("playing", y: playingTop + 9, size: 10)
         laneName("volume", y: volumeTop + 16, size: 10)
@@ -25,13 +28,15 @@ extension AndroidTimelineSVG.Canvas {
         silencedSpans(app, top: volumeTop, height: volumeHeight)
         volumeLine(app, top: volumeTop, height: volumeHeight)
         y = volumeTop + volumeHeight + 2
-        markRow(picture.delivered.filter { $0.notification.app == app }.map { delivered in
-            let notification = delivered.notification
-            let (glyph, colour) = Self.mark(for: notification.change)
-            return TimelineMark(time: delivered.time, glyph: glyph, size: 12, colour: colour, kind: "focus-change",
-                                title: "\(delivered.time)  \(app) ← \(notification.change)  [\(notification.rule.id)] "
-                                    + notification.rule.statement)
-        })
+        markRow(
+            picture.delivered.filter { $0.notification.app == app }.map { delivered in
+                let notification = delivered.notification
+                let (glyph, colour) = Self.mark(for: notification.change)
+                return TimelineMark(
+                    time: delivered.time, glyph: glyph, size: 12, colour: colour, kind: "focus-change",
+                    title: "\(delivered.time)  \(app) ← \(notification.change)  [\(notification.rule.id)] "
+                        + notification.rule.statement)
+            })
         checkRow(app: app)
         y = max(y, top + 100)
     }
@@ -40,8 +45,9 @@ extension AndroidTimelineSVG.Canvas {
     mutating func focusBand(_ app: AppID, top: Double) {
         for part in picture.parts({ $0.state(of: app)?.focus ?? .none }) {
             let colour = Self.colours(for: part.value)
-            segment(from: part.from, to: part.to, top: top, height: 13, fill: colour.fill, ink: colour.ink,
-                    label: "\(part.value)", size: 9, title: "\(part.from)–\(part.to)  \(app) focus: \(part.value)")
+            segment(
+                from: part.from, to: part.to, top: top, height: 13, fill: colour.fill, ink: colour.ink,
+                label: "\(part.value)", size: 9, title: "\(part.from)–\(part.to)  \(app) focus: \(part.value)")
         }
     }
 
@@ -53,8 +59,12 @@ extension AndroidTimelineSVG.Canvas {
         for part in started where !part.value.isEmpty {
             let (x0, x1) = (x(part.from), x(part.to))
             svg.begin(title: "\(part.from)–\(part.to)  \(app) playing: " + part.value.joined(separator: ", "))
-            svg.element("rect", ["class": "playing", "x": n(x0), "y": n(top), "width": n(max(1, x1 - x0)),
-                                 "height": "10", "rx": "2", "fill": "#2e8b47"])
+            svg.element(
+                "rect",
+                [
+                    "class": "playing", "x": n(x0), "y": n(top), "width": n(max(1, x1 - x0)),
+                    "height": "10", "rx": "2", "fill": "#2e8b47",
+                ])
             svg.end()
         }
     }
@@ -74,11 +84,16 @@ extension AndroidTimelineSVG.Canvas {
             guard let what = part.value else { continue }
             let (x0, x1) = (x(part.from), x(part.to))
             svg.begin(title: "\(part.from)–\(part.to)  \(app) \(what)")
-            svg.element("rect", ["class": "silenced", "x": n(x0), "y": n(top - 1), "width": n(max(1, x1 - x0)),
-                                 "height": n(height + 2), "fill": what == "faded" ? "#eadff7" : "#e2e2e2"])
+            svg.element(
+                "rect",
+                [
+                    "class": "silenced", "x": n(x0), "y": n(top - 1), "width": n(max(1, x1 - x0)),
+                    "height": n(height + 2), "fill": what == "faded" ? "#eadff7" : "#e2e2e2",
+                ])
             if let shown = TimelineText.fitted(what, width: x1 - x0 - 6, size: 9) {
-                svg.text(shown, x: x0 + 3, y: top + height - 3,
-                         ["class": "label", "font-size": "9", "fill": what == "faded" ? "#4b2a7a" : "#444444"])
+                svg.text(
+                    shown, x: x0 + 3, y: top + height - 3,
+                    ["class": "label", "font-size": "9", "fill": what == "faded" ? "#4b2a7a" : "#444444"])
             }
             svg.end()
         }
@@ -89,8 +104,12 @@ extension AndroidTimelineSVG.Canvas {
     mutating func volumeLine(_ app: AppID, top: Double, height: Double) {
         let (x0, x1) = (TimelineSVG.left, TimelineSVG.width - TimelineSVG.right)
         for edge in [top, top + height] {
-            svg.element("line", ["x1": n(x0), "y1": n(edge), "x2": n(x1), "y2": n(edge), "stroke": "#f0e0cc",
-                                 "stroke-dasharray": "3,3"])
+            svg.element(
+                "line",
+                [
+                    "x1": n(x0), "y1": n(edge), "x2": n(x1), "y2": n(edge), "stroke": "#f0e0cc",
+                    "stroke-dasharray": "3,3",
+                ])
         }
         let declared = picture.samples.first?.engine.setup.apps.first { $0.name == app }
         guard let player = declared?.players.first?.name else { return }
@@ -107,8 +126,12 @@ extension AndroidTimelineSVG.Canvas {
         }
         svg.begin(title: "\(app) volume: \(player)'s own × duck × fade × mute")
         let line = points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
-        svg.element("polyline", ["class": "volume", "points": line,
-                                 "fill": "none", "stroke": "#e07b00", "stroke-width": "2"])
+        svg.element(
+            "polyline",
+            [
+                "class": "volume", "points": line,
+                "fill": "none", "stroke": "#e07b00", "stroke-width": "2",
+            ])
         svg.end()
     }
 

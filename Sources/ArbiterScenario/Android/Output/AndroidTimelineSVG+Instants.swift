@@ -6,7 +6,8 @@ import ArbiterEngine
 extension AndroidTimelineSVG.Canvas {
     /// The boxes of the instants with several steps, each with a row for who holds focus and one per app.
     mutating func instantBoxes(below lanesBottom: Double) {
-        let instants = picture.instants, rows = picture.apps.count + 1
+        let instants = picture.instants
+        let rows = picture.apps.count + 1
         instantBoxes(instants.map { ($0.time, $0.steps.count, rows) }, below: lanesBottom) { canvas, index, box in
             canvas.draw(instants[index], in: box)
         }
@@ -21,30 +22,41 @@ extension AndroidTimelineSVG.Canvas {
                 let notifications = column == 0 ? [] : instant.steps[column - 1].notifications
                 let (left, when) = (boxColumn(box, column), boxWhen(box, column))
                 if let app = row {
-                    cell(app, engine: engine, notifications: notifications.filter { $0.app == app },
-                         at: left, top: rowTop, width: box.column, when: when)
+                    cell(
+                        app, engine: engine, notifications: notifications.filter { $0.app == app },
+                        at: left, top: rowTop, width: box.column, when: when)
                 } else {
                     let holders = engine.holders.map(\.description).joined(separator: " + ")
-                    svg.begin(title: "\(picture.isCar ? "holders" : "focus") \(when): "
-                        + (holders.isEmpty ? "no one" : holders))
-                    if let shown = TimelineText.fitted(holders.isEmpty ? "no one" : holders, width: box.column - 6,
-                                                       size: 9) {
-                        svg.text(shown, x: left + 3, y: rowTop + 10,
-                                 ["class": "label", "font-size": "9", "fill": holders.isEmpty ? "#999999" : "#24466e"])
+                    svg.begin(
+                        title: "\(picture.isCar ? "holders" : "focus") \(when): "
+                            + (holders.isEmpty ? "no one" : holders))
+                    if let shown = TimelineText.fitted(
+                        holders.isEmpty ? "no one" : holders, width: box.column - 6,
+                        size: 9)
+                    {
+                        svg.text(
+                            shown, x: left + 3, y: rowTop + 10,
+                            ["class": "label", "font-size": "9", "fill": holders.isEmpty ? "#999999" : "#24466e"])
                     }
                     svg.end()
                 }
             }
             rowTop += 16
         }
-        boxSteps(instant.steps.map { TimelineStep(time: $0.time, label: $0.label, detail: $0.detail,
-                                                  failed: $0.failed) }, box, top: rowTop)
+        boxSteps(
+            instant.steps.map {
+                TimelineStep(
+                    time: $0.time, label: $0.label, detail: $0.detail,
+                    failed: $0.failed)
+            }, box, top: rowTop)
     }
 
     /// An app's state in one column: its focus status's colour, a bar when a player is started, and the first two
     /// focus changes its step delivered.
-    mutating func cell(_ app: AppID, engine: AndroidEngine, notifications: [FocusNotification], at left: Double,
-                       top: Double, width: Double, when: String) {
+    mutating func cell(
+        _ app: AppID, engine: AndroidEngine, notifications: [FocusNotification], at left: Double,
+        top: Double, width: Double, when: String
+    ) {
         guard let state = engine.state(of: app) else { return }
         let playing = state.players.values.contains(.started)
         let glyphRoom = width >= 44 ? 18.0 : 0
@@ -54,16 +66,25 @@ extension AndroidTimelineSVG.Canvas {
         if state.muted { title += ", muted" }
         title += notifications.map { "; ← \($0.change) [\($0.rule.id)]" }.joined()
         svg.begin(title: title)
-        svg.element("rect", ["x": n(left + 3), "y": n(top), "width": n(width - 6), "height": "12",
-                             "fill": Self.colours(for: state.focus).fill])
+        svg.element(
+            "rect",
+            [
+                "x": n(left + 3), "y": n(top), "width": n(width - 6), "height": "12",
+                "fill": Self.colours(for: state.focus).fill,
+            ])
         if playing {
-            svg.element("rect", ["x": n(left + 5), "y": n(top + 4), "width": n(width - 10 - glyphRoom),
-                                 "height": "4", "fill": "#2e8b47"])
+            svg.element(
+                "rect",
+                [
+                    "x": n(left + 5), "y": n(top + 4), "width": n(width - 10 - glyphRoom),
+                    "height": "4", "fill": "#2e8b47",
+                ])
         }
         for (index, notification) in notifications.prefix(glyphRoom > 0 ? 2 : 0).enumerated() {
             let (glyph, colour) = Self.mark(for: notification.change)
-            svg.text(glyph, x: left + width - 16 + Double(index) * 8, y: top + 10,
-                     ["class": "mark", "font-size": "8", "fill": colour, "text-anchor": "middle"])
+            svg.text(
+                glyph, x: left + width - 16 + Double(index) * 8, y: top + 10,
+                ["class": "mark", "font-size": "8", "fill": colour, "text-anchor": "middle"])
         }
         svg.end()
     }

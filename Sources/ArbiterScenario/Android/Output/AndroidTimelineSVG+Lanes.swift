@@ -5,8 +5,9 @@ import ArbiterEngine
 extension AndroidTimelineSVG.Canvas {
     /// The steps, each at its time, then the checks that are not about one app.
     mutating func stepsLane() {
-        stepsLane(picture.steps.map { TimelineStep(time: $0.time, label: $0.label, detail: $0.detail, failed: $0.failed) },
-                  instants: picture.instants.map { ($0.time, $0.steps.map(\.label)) })
+        stepsLane(
+            picture.steps.map { TimelineStep(time: $0.time, label: $0.label, detail: $0.detail, failed: $0.failed) },
+            instants: picture.instants.map { ($0.time, $0.steps.map(\.label)) })
         checkRow(app: nil)
         y += 4
     }
@@ -24,8 +25,9 @@ extension AndroidTimelineSVG.Canvas {
             var title = "\(part.from)–\(part.to)  " + (picture.isCar ? "holders: \(names)" : "focus: \(names)")
             if !picture.isCar { title += "; stack: " + part.value.stack.map(\.description).joined(separator: ", ") }
             if let call = part.value.call { title += "; call \(call)" }
-            segment(from: part.from, to: part.to, top: top, height: 18, fill: colour.fill, ink: colour.ink,
-                    label: names, size: 11, title: title)
+            segment(
+                from: part.from, to: part.to, top: top, height: 18, fill: colour.fill, ink: colour.ink,
+                label: names, size: 11, title: title)
         }
         y = top + 24
     }

@@ -76,12 +76,14 @@ extension AndroidTimelineSVG {
             checks = []
             failedSteps = 0
             var states: [Sample] = [Sample(time: .zero, engine: initial)]
-            var before = initial, beforeTime = Time.zero
+            var before = initial
+            var beforeTime = Time.zero
             for (entry, engine) in zip(report.entries, report.states) {
-                let time: Time = switch entry {
-                case .step(let step): step.outcome.time
-                case .expect(let expect): expect.time
-                }
+                let time: Time =
+                    switch entry {
+                    case .step(let step): step.outcome.time
+                    case .expect(let expect): expect.time
+                    }
                 if time != beforeTime {
                     before = states[states.count - 1].engine
                     beforeTime = time
@@ -93,9 +95,11 @@ extension AndroidTimelineSVG {
                     if let position = step.position {
                         var detail = "\(position)"
                         if let problem = step.problem { detail += ": \(problem)" }
-                        steps.append(Step(time: time, label: AndroidEventText.text(step.outcome.event), detail: detail,
-                                          failed: step.problem != nil, before: before, after: engine,
-                                          notifications: step.outcome.notifications))
+                        steps.append(
+                            Step(
+                                time: time, label: AndroidEventText.text(step.outcome.event), detail: detail,
+                                failed: step.problem != nil, before: before, after: engine,
+                                notifications: step.outcome.notifications))
                     }
                     states.append(Sample(time: time, engine: engine))
                 case .expect(let expect):

@@ -14,8 +14,10 @@ public enum AndroidTimelineSVG {
         guard let picture = Picture(report: report) else { return nil }
         var canvas = Canvas(picture: picture)
         canvas.draw()
-        let width = SVGWriter.n(TimelineSVG.width), height = SVGWriter.n(canvas.height)
-        var text = "<svg font-family=\"\(TimelineSVG.font)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" "
+        let width = SVGWriter.n(TimelineSVG.width)
+        let height = SVGWriter.n(canvas.height)
+        var text =
+            "<svg font-family=\"\(TimelineSVG.font)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" "
             + "width=\"\(width)\" xmlns=\"http://www.w3.org/2000/svg\">\n"
         text += "  <rect fill=\"#ffffff\" height=\"\(height)\" width=\"\(width)\" x=\"0\" y=\"0\"/>\n"
         return text + canvas.svg.text + "</svg>\n"
@@ -54,20 +56,29 @@ public enum AndroidTimelineSVG {
         mutating func header() {
             let failures = picture.checks.filter { !$0.passed }.count + picture.failedSteps
             let passes = picture.checks.filter(\.passed).count
-            header(title: picture.title, summary: "\(picture.device): \(picture.steps.count) steps over "
-                       + "\(picture.lastTime); \(passes) ✓, \(failures) ✗", failed: failures > 0)
+            header(
+                title: picture.title,
+                summary: "\(picture.device): \(picture.steps.count) steps over "
+                    + "\(picture.lastTime); \(passes) ✓, \(failures) ✗", failed: failures > 0)
         }
 
         /// A stretch of a lane, `height` tall, named inside when there is room.
-        mutating func segment(from: Time, to: Time, top: Double, height: Double, fill: String, ink: String,
-                              label: String, size: Double, title: String) {
+        mutating func segment(
+            from: Time, to: Time, top: Double, height: Double, fill: String, ink: String,
+            label: String, size: Double, title: String
+        ) {
             let (x0, x1) = (x(from), x(to))
             svg.begin(title: title)
-            svg.element("rect", ["x": n(x0), "y": n(top), "width": n(max(1, x1 - x0)), "height": n(height),
-                                 "fill": fill, "stroke": "#ffffff", "stroke-width": "0.5"])
+            svg.element(
+                "rect",
+                [
+                    "x": n(x0), "y": n(top), "width": n(max(1, x1 - x0)), "height": n(height),
+                    "fill": fill, "stroke": "#ffffff", "stroke-width": "0.5",
+                ])
             if let shown = TimelineText.fitted(label, width: x1 - x0 - 6, size: size) {
-                svg.text(shown, x: x0 + 3, y: top + (height + size) / 2 - 1.5,
-                         ["class": "label", "font-size": n(size), "fill": ink])
+                svg.text(
+                    shown, x: x0 + 3, y: top + (height + size) / 2 - 1.5,
+                    ["class": "label", "font-size": n(size), "fill": ink])
             }
             svg.end()
         }

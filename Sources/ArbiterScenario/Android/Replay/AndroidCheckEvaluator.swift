@@ -26,18 +26,22 @@ struct AndroidCheckEvaluator {
         case .holders(let owners):
             // The car keeps its holders in no order (CarAudioFocus's mFocusHolders is a map): any order matches.
             let actual = engine.holders
-            let same = owners.count == actual.count
+            let same =
+                owners.count == actual.count
                 && owners.map(\.description).sorted() == actual.map(\.description).sorted()
             return result(Self.list(owners), Self.list(actual), same, rule: provenance.rule(nil, "holders"))
         case .notificationSoundPlays(let plays):
             let actual = engine.notificationSoundPlays
-            return result("\(plays)", "\(actual)", plays == actual, rule: provenance.rule(nil, "notificationSoundPlays"))
+            return result(
+                "\(plays)", "\(actual)", plays == actual, rule: provenance.rule(nil, "notificationSoundPlays"))
         case .events(let patterns):
-            return result(Self.list(patterns.map(\.description)), Self.list(window.map(Self.describe)),
-                          Self.matchInOrder(patterns, window), rule: nil)
+            return result(
+                Self.list(patterns.map(\.description)), Self.list(window.map(Self.describe)),
+                Self.matchInOrder(patterns, window), rule: nil)
         case .eventsInclude(let patterns):
-            return result(Self.list(patterns.map(\.description)), Self.list(window.map(Self.describe)),
-                          Self.matchAll(patterns, window), rule: nil)
+            return result(
+                Self.list(patterns.map(\.description)), Self.list(window.map(Self.describe)),
+                Self.matchAll(patterns, window), rule: nil)
         case .app(let app, let property):
             return evaluate(property, of: app, check)
         }
@@ -47,34 +51,40 @@ struct AndroidCheckEvaluator {
         let key = check.subject.key
         let owner = FocusOwner.app(app)
         guard let state = engine.state(of: app) else {
-            return AndroidCheckResult(check: check, passed: false, key: key, expected: Self.expected(property),
-                                      actual: "no such app in the engine", rule: nil)
+            return AndroidCheckResult(
+                check: check, passed: false, key: key, expected: Self.expected(property),
+                actual: "no such app in the engine", rule: nil)
         }
         /// The rule behind the value: the engine's own for the property, else the last decision that set it. A
         /// volume is set by whichever of the app, the duck, the fade and the mute changed it last: the decisions
         /// say which.
-        func result(_ expected: some CustomStringConvertible, _ actual: some CustomStringConvertible, _ passed: Bool,
-                    rule: String? = nil) -> AndroidCheckResult {
+        func result(
+            _ expected: some CustomStringConvertible, _ actual: some CustomStringConvertible, _ passed: Bool,
+            rule: String? = nil
+        ) -> AndroidCheckResult {
             let name = rule ?? property.key
             let decided = provenance.rule(owner, name)
             let lastChange = name == "volume" || name == "audible"
-            return AndroidCheckResult(check: check, passed: passed, key: key, expected: expected.description,
-                                      actual: actual.description,
-                                      rule: lastChange ? decided ?? state.rules[name] : state.rules[name] ?? decided)
+            return AndroidCheckResult(
+                check: check, passed: passed, key: key, expected: expected.description,
+                actual: actual.description,
+                rule: lastChange ? decided ?? state.rules[name] : state.rules[name] ?? decided)
         }
         let playing = state.players.values.contains(.started)
         switch property {
         case .focus(let status): return result(status, state.focus, status == state.focus)
         case .request(let request):
-            return result(request.map(\.description) ?? "null", state.lastRequest.map(\.description) ?? "null",
-                          request == state.lastRequest)
+            return result(
+                request.map(\.description) ?? "null", state.lastRequest.map(\.description) ?? "null",
+                request == state.lastRequest)
         case .playing(let value): return result(value, playing, value == playing)
         case .audible(let value):
             let audible = state.players.contains { $0.value == .started && (state.volumes[$0.key] ?? 1) > 0 }
             return result(value, audible, value == audible)
         case .volume(let value):
             guard let first = engine.setup.apps.first(where: { $0.name == app })?.players.first?.name,
-                  let actual = state.volumes[first] else {
+                let actual = state.volumes[first]
+            else {
                 return result(Self.volume(value), "no player", false)
             }
             return result(Self.volume(value), Self.volume(actual), abs(actual - value) <= Self.tolerance)
@@ -83,22 +93,26 @@ struct AndroidCheckEvaluator {
         case .muted(let value): return result(value, state.muted, value == state.muted)
         case .player(let name, let value):
             let actual = state.players[name]
-            return result(value, actual.map(\.description) ?? "no such player", value == actual,
-                          rule: provenance.rule(owner, "players.\(name)") == nil ? "playing" : "players.\(name)")
+            return result(
+                value, actual.map(\.description) ?? "no such player", value == actual,
+                rule: provenance.rule(owner, "players.\(name)") == nil ? "playing" : "players.\(name)")
         case .playerVolume(let name, let value):
             guard let actual = state.volumes[name] else { return result(Self.volume(value), "no such player", false) }
-            return result(Self.volume(value), Self.volume(actual), abs(actual - value) <= Self.tolerance,
-                          rule: "volume")
+            return result(
+                Self.volume(value), Self.volume(actual), abs(actual - value) <= Self.tolerance,
+                rule: "volume")
         case .events(let changes):
             let mine = window.filter { $0.app == app }
             let patterns = changes.map { FocusEventPattern(app: app, change: $0) }
-            return result(Self.list(changes.map(\.description)), Self.list(mine.map(\.change.description)),
-                          Self.matchInOrder(patterns, mine), rule: "events")
+            return result(
+                Self.list(changes.map(\.description)), Self.list(mine.map(\.change.description)),
+                Self.matchInOrder(patterns, mine), rule: "events")
         case .eventsInclude(let changes):
             let mine = window.filter { $0.app == app }
             let patterns = changes.map { FocusEventPattern(app: app, change: $0) }
-            return result(Self.list(changes.map(\.description)), Self.list(mine.map(\.change.description)),
-                          Self.matchAll(patterns, mine), rule: "events")
+            return result(
+                Self.list(changes.map(\.description)), Self.list(mine.map(\.change.description)),
+                Self.matchAll(patterns, mine), rule: "events")
         }
     }
 
@@ -118,7 +132,8 @@ struct AndroidCheckEvaluator {
     /// A volume to six places, as precise as the profile's levels are written (0.017783), without trailing zeros.
     static func volume(_ value: Double) -> String {
         let micro = Int((value * 1_000_000).rounded())
-        let whole = micro / 1_000_000, fraction = abs(micro % 1_000_000)
+        let whole = micro / 1_000_000
+        let fraction = abs(micro % 1_000_000)
         guard fraction != 0 else { return String(whole) }
         var digits = String(fraction)
         digits = String(repeating: "0", count: 6 - digits.count) + digits
@@ -139,7 +154,10 @@ struct AndroidCheckEvaluator {
     static func matchAll(_ patterns: [FocusEventPattern], _ notifications: [FocusNotification]) -> Bool {
         var used = Set<Int>()
         for pattern in patterns {
-            guard let index = notifications.indices.first(where: { !used.contains($0) && pattern.matches(notifications[$0]) })
+            guard
+                let index = notifications.indices.first(where: {
+                    !used.contains($0) && pattern.matches(notifications[$0])
+                })
             else { return false }
             used.insert(index)
         }
@@ -151,8 +169,10 @@ extension AndroidCheck {
     /// Evaluates checks as a scenario's `expect:` does: against `engine` now, with the focus changes delivered since
     /// the previous `expect:` (for `events`), and the rules behind each value (the engine's `AndroidAppState.rules`
     /// first, then the last decision `provenance` saw set it).
-    public static func evaluate(_ checks: [AndroidCheck], engine: AndroidEngine, since window: [FocusNotification],
-                                provenance: AndroidProvenance = AndroidProvenance()) -> [AndroidCheckResult] {
+    public static func evaluate(
+        _ checks: [AndroidCheck], engine: AndroidEngine, since window: [FocusNotification],
+        provenance: AndroidProvenance = AndroidProvenance()
+    ) -> [AndroidCheckResult] {
         let evaluator = AndroidCheckEvaluator(engine: engine, window: window, provenance: provenance)
         return checks.map { evaluator.evaluate($0) }
     }

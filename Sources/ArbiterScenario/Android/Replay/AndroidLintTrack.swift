@@ -14,7 +14,8 @@ struct AndroidLintTrack {
         linter = AndroidLinter(startingFrom: engine, allowances: scenario.lintAllowances)
     }
 
-    mutating func observe(_ outcome: FocusOutcome, after engine: AndroidEngine, at position: SourcePosition, entry: Int) {
+    mutating func observe(_ outcome: FocusOutcome, after engine: AndroidEngine, at position: SourcePosition, entry: Int)
+    {
         steps.append((position, entry))
         linter.observe(outcome, after: engine)
     }
@@ -27,7 +28,8 @@ struct AndroidLintTrack {
         return linter.findings.map { finding in
             let step = finding.step.map { steps[$0] }
             if let allowance = finding.unusedAllowance {
-                return LintWarning(finding: finding, position: scenario.allowancePositions[allowance] ?? start, entry: nil)
+                return LintWarning(
+                    finding: finding, position: scenario.allowancePositions[allowance] ?? start, entry: nil)
             }
             let declared = finding.declaration == nil ? nil : scenario.appPositions[finding.app]
             return LintWarning(finding: finding, position: declared ?? step?.position ?? start, entry: step?.entry)

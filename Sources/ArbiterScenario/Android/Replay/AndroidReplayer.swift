@@ -6,8 +6,10 @@ public enum AndroidReplayer {
     /// Replays `scenario`: each step at its time, each `returns:` compared with what the request returned, each
     /// `expect:` evaluated after time has passed to its instant. With `recordStates`, the report keeps the engine
     /// after its setup and after every entry.
-    public static func replay(_ scenario: AndroidScenario, backend: AndroidReplayBackend? = nil,
-                              recordStates: Bool = false) -> AndroidScenarioReport {
+    public static func replay(
+        _ scenario: AndroidScenario, backend: AndroidReplayBackend? = nil,
+        recordStates: Bool = false
+    ) -> AndroidScenarioReport {
         var report = AndroidScenarioReport(scenario: scenario)
         var engine: AndroidEngine
         do {
@@ -15,8 +17,11 @@ public enum AndroidReplayer {
         } catch {
             let position = SourcePosition(file: scenario.file, line: 1, column: 1)
             let outcome = FocusOutcome(time: .zero, event: .advance, rejection: error.description)
-            report.entries.append(.step(AndroidStepRecord(position: position, outcome: outcome,
-                                                          problem: "the setup is inconsistent: \(error.description)")))
+            report.entries.append(
+                .step(
+                    AndroidStepRecord(
+                        position: position, outcome: outcome,
+                        problem: "the setup is inconsistent: \(error.description)")))
             return report
         }
         if recordStates { report.initialState = engine }
@@ -28,8 +33,11 @@ public enum AndroidReplayer {
             lints.observe(outcome, after: engine, at: position ?? current, entry: report.entries.count)
             provenance.record(outcome.decisions)
             window += outcome.notifications
-            report.entries.append(.step(AndroidStepRecord(position: position, outcome: outcome, expectedResult: returns,
-                                                          problem: problem(outcome, expected: returns))))
+            report.entries.append(
+                .step(
+                    AndroidStepRecord(
+                        position: position, outcome: outcome, expectedResult: returns,
+                        problem: problem(outcome, expected: returns))))
             if recordStates { report.states.append(engine) }
         }
         func replay(_ step: AndroidStep) throws {
@@ -46,14 +54,19 @@ public enum AndroidReplayer {
                 var results = AndroidCheck.evaluate(checks, engine: engine, since: window, provenance: provenance)
                 if let backend {
                     results += try backend.disagreements(with: engine).map { real in
-                        AndroidCheckResult(check: AndroidCheck(position: step.position,
-                                                               subject: .app(AppID(real.app), .playing(true))),
-                                           passed: false, key: "\(real.app).players.\(real.player).\(real.what) (real graph)",
-                                           expected: real.model, actual: real.real, rule: nil)
+                        AndroidCheckResult(
+                            check: AndroidCheck(
+                                position: step.position,
+                                subject: .app(AppID(real.app), .playing(true))),
+                            passed: false, key: "\(real.app).players.\(real.player).\(real.what) (real graph)",
+                            expected: real.model, actual: real.real, rule: nil)
                     }
                 }
-                report.entries.append(.expect(AndroidExpectRecord(position: step.position, time: step.time,
-                                                                  results: results)))
+                report.entries.append(
+                    .expect(
+                        AndroidExpectRecord(
+                            position: step.position, time: step.time,
+                            results: results)))
                 if recordStates { report.states.append(engine) }
                 window = []
             }
@@ -66,8 +79,11 @@ public enum AndroidReplayer {
             }
         } catch {
             let outcome = FocusOutcome(time: engine.now, event: .advance, rejection: "\(error)")
-            report.entries.append(.step(AndroidStepRecord(position: current, outcome: outcome,
-                                                          problem: "the real system failed: \(error)")))
+            report.entries.append(
+                .step(
+                    AndroidStepRecord(
+                        position: current, outcome: outcome,
+                        problem: "the real system failed: \(error)")))
             if recordStates { report.states.append(engine) }
         }
         report.warnings = lints.warnings()

@@ -38,8 +38,10 @@ public struct AndroidStepRecord: ReplayedStep {
     public var problem: String?
 
     /// A step's record; `problem` as `AndroidReplayer.problem` says it.
-    public init(position: SourcePosition?, outcome: FocusOutcome, expectedResult: ExpectedFocusResult? = nil,
-                problem: String? = nil) {
+    public init(
+        position: SourcePosition?, outcome: FocusOutcome, expectedResult: ExpectedFocusResult? = nil,
+        problem: String? = nil
+    ) {
         self.position = position
         self.outcome = outcome
         self.expectedResult = expectedResult

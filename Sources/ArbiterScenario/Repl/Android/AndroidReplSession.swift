@@ -46,24 +46,33 @@ public struct AndroidReplSession {
     }
 
     /// The session's own words: a typed line starting with one is a command, never an app to declare.
-    static let commands: Set<String> = ["help", "quit", "exit", "state", "stack", "why", "step", "run", "lints",
-                                        "after", "at", "declare", "undo", "goto", "history"]
+    static let commands: Set<String> = [
+        "help", "quit", "exit", "state", "stack", "why", "step", "run", "lints",
+        "after", "at", "declare", "undo", "goto", "history",
+    ]
 
     /// A session over the scenario file `text` (its `platform` run, for a cross-platform file), or an empty phone or
     /// car when `text` is nil. Throws `ScenarioErrors` when the file is not a valid Android scenario.
     public init(text: String? = nil, file: String = "repl", platform: ScenarioPlatform = .android) throws {
         let car = platform == .androidAutomotive
-        let document = text ?? "scenario: REPL\nplatform: \(car ? "androidAutomotive" : "android")\napps: {}\nsteps: []\n"
+        let document =
+            text ?? "scenario: REPL\nplatform: \(car ? "androidAutomotive" : "android")\napps: {}\nsteps: []\n"
         let composed = try ScenarioParser.compose(document, file: file).get()
         var reader = YAMLReader(file: file)
         let runs = PlatformProjection.split(composed, reader: &reader)
         if !reader.diagnostics.isEmpty { throw ScenarioErrors(reader.diagnostics) }
-        guard let run = runs.first(where: { $0.platform == platform })
-            ?? runs.first(where: { $0.platform != .ios && platform == .android }),
-              case .mapping(let root) = run.root else {
-            throw ScenarioErrors([Diagnostic(SourcePosition(file: file, line: 1, column: 1),
-                "the file replays on " + runs.map(\.platform.rawValue).joined(separator: " and "),
-                expected: "an Android scenario (platform: android or androidAutomotive, or platforms: [ios, android])")])
+        guard
+            let run = runs.first(where: { $0.platform == platform })
+                ?? runs.first(where: { $0.platform != .ios && platform == .android }),
+            case .mapping(let root) = run.root
+        else {
+            throw ScenarioErrors([
+                Diagnostic(
+                    SourcePosition(file: file, line: 1, column: 1),
+                    "the file replays on " + runs.map(\.platform.rawValue).joined(separator: " and "),
+                    expected:
+                        "an Android scenario (platform: android or androidAutomotive, or platforms: [ios, android])")
+            ])
         }
         self.root = root
         source = file
@@ -103,7 +112,8 @@ public struct AndroidReplSession {
             }
             let target = first == "after" ? now + time : time
             guard target >= now else {
-                return Reply(lines: ["error: at \(time) is before now (\(now)); time never goes backwards"], failed: true)
+                return Reply(
+                    lines: ["error: at \(time) is before now (\(now)); time never goes backwards"], failed: true)
             }
             now = target
             var reply = play(.advance, line: "\(first) \(time)")
@@ -116,26 +126,35 @@ public struct AndroidReplSession {
         case "declare":
             return declare(Array(words.dropFirst()))
         case "undo":
-            guard words.count == 1 else { return Reply(lines: ["error: undo takes nothing; expected `undo`"], failed: true) }
+            guard words.count == 1 else {
+                return Reply(lines: ["error: undo takes nothing; expected `undo`"], failed: true)
+            }
             guard !history.isEmpty else { return Reply(lines: ["nothing to undo"]) }
             let undone = history[history.count - 1].line
             restore(history.count - 1)
             return Reply(lines: ["undid `\(undone)`; now \(now)"])
         case "goto":
             guard words.count == 2, let count = Int(words[1]), count >= 0, count <= history.count else {
-                return Reply(lines: ["error: goto takes a step number from 0 to \(history.count) (`history` lists them)"],
-                             failed: true)
+                return Reply(
+                    lines: ["error: goto takes a step number from 0 to \(history.count) (`history` lists them)"],
+                    failed: true)
             }
             restore(count)
             return Reply(lines: ["after step \(count); now \(now)"])
         case "history":
-            return Reply(lines: history.isEmpty ? ["no steps yet"] : history.enumerated().map { index, entry in
-                "\(index + 1)  \(entry.outcome.time)  \(entry.line)"
-            })
+            return Reply(
+                lines: history.isEmpty
+                    ? ["no steps yet"]
+                    : history.enumerated().map { index, entry in
+                        "\(index + 1)  \(entry.outcome.time)  \(entry.line)"
+                    })
         default:
-            let target = line.contains(":") ? String(line.prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces) : first
-            if !["system", "device", "expect", "{"].contains(target), !Self.commands.contains(target), AppID.isValid(target),
-               !engine.apps.contains(AppID(target)) {
+            let target =
+                line.contains(":") ? String(line.prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces) : first
+            if !["system", "device", "expect", "{"].contains(target), !Self.commands.contains(target),
+                AppID.isValid(target),
+                !engine.apps.contains(AppID(target))
+            {
                 let declared = declare([target])
                 if declared.failed { return declared }
                 var reply = typedStep(line, words: words)
@@ -212,8 +231,9 @@ public struct AndroidReplSession {
         case .event(let event, let returns):
             var reply = play(event, line: line)
             if let returns, reply.outcomeResult != returns.result {
-                reply.lines.append("  ✗ returned \(reply.outcomeResult.map(\.description) ?? "nothing"), "
-                    + "expected \(returns.result)")
+                reply.lines.append(
+                    "  ✗ returned \(reply.outcomeResult.map(\.description) ?? "nothing"), "
+                        + "expected \(returns.result)")
                 reply.failed = true
             }
             return reply
@@ -236,8 +256,10 @@ public struct AndroidReplSession {
 
     mutating func play(_ event: AndroidEvent, line: String) -> Reply {
         // The clock before this step is where the last one left it (a step that moves time sets `now` first).
-        snapshots.append(Snapshot(engine: engine, now: history.last?.outcome.time ?? .zero, pendingSteps: pendingSteps,
-                                  linter: linter, sinceLastExpectStart: sinceLastExpectStart))
+        snapshots.append(
+            Snapshot(
+                engine: engine, now: history.last?.outcome.time ?? .zero, pendingSteps: pendingSteps,
+                linter: linter, sinceLastExpectStart: sinceLastExpectStart))
         let outcome = engine.handle(event, at: now)
         history.append((line, outcome))
         let found = linter.observe(outcome, after: engine)
@@ -271,8 +293,10 @@ public struct AndroidReplSession {
     // MARK: Views
 
     var stateLines: [String] {
-        var lines = ["\(now)  focus: \(engine.focusOwner?.description ?? "none")  stack: "
-            + (engine.stack.isEmpty ? "empty" : engine.stack.map(\.description).joined(separator: ", "))]
+        var lines = [
+            "\(now)  focus: \(engine.focusOwner?.description ?? "none")  stack: "
+                + (engine.stack.isEmpty ? "empty" : engine.stack.map(\.description).joined(separator: ", "))
+        ]
         if let call = engine.call { lines.append("  call: \(call)") }
         for app in engine.apps {
             guard let state = engine.state(of: app) else { continue }
@@ -283,8 +307,9 @@ public struct AndroidReplSession {
             if state.ducked { flags.append("ducked") }
             if state.faded { flags.append("faded") }
             if state.muted { flags.append("muted") }
-            lines.append("  \(app): focus \(state.focus)" + (flags.isEmpty ? "" : ", " + flags.joined(separator: ", "))
-                + "; " + players.joined(separator: ", "))
+            lines.append(
+                "  \(app): focus \(state.focus)" + (flags.isEmpty ? "" : ", " + flags.joined(separator: ", "))
+                    + "; " + players.joined(separator: ", "))
         }
         return lines
     }
@@ -298,17 +323,24 @@ public struct AndroidReplSession {
     func why(_ name: String?, key: String?) -> Reply {
         let names = engine.apps.map(\.name)
         guard !names.isEmpty else {
-            return Reply(lines: ["error: no app is declared yet, so there is nothing to explain; expected a step "
-                + "that names an app (`Music play`), or `declare APP`"], failed: true)
+            return Reply(
+                lines: [
+                    "error: no app is declared yet, so there is nothing to explain; expected a step "
+                        + "that names an app (`Music play`), or `declare APP`"
+                ], failed: true)
         }
         guard let name else {
-            return Reply(lines: ["error: why takes an app; expected one of: " + names.joined(separator: ", ")],
-                         failed: true)
+            return Reply(
+                lines: ["error: why takes an app; expected one of: " + names.joined(separator: ", ")],
+                failed: true)
         }
         guard let state = engine.state(of: AppID(name)) else {
             let nearest = Suggestions.nearest(to: name, in: names).map { "; did you mean \($0)?" } ?? ""
-            return Reply(lines: ["error: unknown app '\(name)'; expected one of: " + names.joined(separator: ", ")
-                + nearest], failed: true)
+            return Reply(
+                lines: [
+                    "error: unknown app '\(name)'; expected one of: " + names.joined(separator: ", ")
+                        + nearest
+                ], failed: true)
         }
         var lines: [String] = []
         for (property, rule) in state.rules.sorted(by: { $0.key < $1.key }) where key == nil || key == property {
@@ -316,9 +348,11 @@ public struct AndroidReplSession {
             lines.append("    source: \(rule.source) (\(rule.evidence))")
         }
         if let told = history.reversed().lazy.flatMap({ entry in
-            entry.outcome.notifications.filter { $0.app == AppID(name) }.map { (entry.line, $0) } }).first {
-            lines.append("\(name) was last told \(told.1.change) (at `\(told.0)`): [\(told.1.rule.id)] "
-                + told.1.rule.statement)
+            entry.outcome.notifications.filter { $0.app == AppID(name) }.map { (entry.line, $0) }
+        }).first {
+            lines.append(
+                "\(name) was last told \(told.1.change) (at `\(told.0)`): [\(told.1.rule.id)] "
+                    + told.1.rule.statement)
             lines.append("    source: \(told.1.rule.source) (\(told.1.rule.evidence))")
         }
         if lines.isEmpty { lines.append("no rule explains \(name)\(key.map { ".\($0)" } ?? "") yet") }
@@ -329,14 +363,16 @@ public struct AndroidReplSession {
     /// the new setup.
     mutating func declare(_ words: [String]) -> Reply {
         guard let name = words.first, AppID.isValid(name) else {
-            return Reply(lines: ["error: declare takes an app name, then key=value pairs (usage=media focusGain=gain)"],
-                         failed: true)
+            return Reply(
+                lines: ["error: declare takes an app name, then key=value pairs (usage=media focusGain=gain)"],
+                failed: true)
         }
         let fields = words.dropFirst().map { word -> String in
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             return "\(parts[0]): \(parts.count > 1 ? parts[1] : "")"
         }
-        guard let declaration = try? Yams.compose(yaml: "{ \(fields.joined(separator: ", ")) }") ?? Node.mapping([:]) else {
+        guard let declaration = try? Yams.compose(yaml: "{ \(fields.joined(separator: ", ")) }") ?? Node.mapping([:])
+        else {
             return Reply(lines: ["error: the declaration is not key=value pairs"], failed: true)
         }
         var pairs: [(Node, Node)] = []

@@ -11,8 +11,9 @@ extension CommandDecoder {
     mutating func declare(_ command: Words.Word, _ rest: [Words.Word], _ words: Words) -> Command? {
         let usage = "`\(VerbWords.declaration.usage)`"
         guard let name = rest.first else {
-            fail(command, words, "app needs a name",
-                 expected: "\(usage), such as `app \(VerbWords.declaration.example)`")
+            fail(
+                command, words, "app needs a name",
+                expected: "\(usage), such as `app \(VerbWords.declaration.example)`")
             return nil
         }
         if decoder.apps.contains(where: { $0.name.name == name.text }) {
@@ -20,9 +21,10 @@ extension CommandDecoder {
             return nil
         }
         guard AppID.isValid(name.text), !CommandDecoder.reservedNames.contains(name.text) else {
-            fail(name, words, "'\(name.text)' cannot be an app name",
-                 expected: "letters, digits, '-' and '_', and not a command (device, system, " +
-                    SessionCommand.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            fail(
+                name, words, "'\(name.text)' cannot be an app name",
+                expected: "letters, digits, '-' and '_', and not a command (device, system, "
+                    + SessionCommand.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             return nil
         }
         let grammar = VerbWords.declaration
@@ -37,15 +39,17 @@ extension CommandDecoder {
             let typed = VerbWords.declarationAliases.first { $0.value == keyWord.key }?.key ?? keyWord.key
             guard let key = grammar.key(named: typed) else {
                 let names = grammar.keyNames
-                fail(word, words, "unknown key '\(keyWord.key)=' for app",
-                     expected: "one of: " + names.map { "\($0)=" }.joined(separator: ", "),
-                     suggestion: Suggestions.nearest(to: keyWord.key, in: names).map { "\($0)=" })
+                fail(
+                    word, words, "unknown key '\(keyWord.key)=' for app",
+                    expected: "one of: " + names.map { "\($0)=" }.joined(separator: ", "),
+                    suggestion: Suggestions.nearest(to: keyWord.key, in: names).map { "\($0)=" })
                 return nil
             }
             guard checkValue(keyWord, isList: key.isList, words) else { return nil }
             if let earlier = given.first(where: { $0.key == key.key }) {
-                fail(word, words, "'\(keyWord.key)=' is given twice (first at column \(earlier.column))",
-                     expected: "each key once")
+                fail(
+                    word, words, "'\(keyWord.key)=' is given twice (first at column \(earlier.column))",
+                    expected: "each key once")
                 return nil
             }
             given.append((key.key, word.column))
@@ -87,9 +91,11 @@ extension CommandDecoder {
             let shape = isPlayers ? "NAME:KIND" : "TRIGGER:REACTION"
             let hasValue = bits.count == 2 && !bits[1].isEmpty
             guard !bits[0].isEmpty, hasValue || isPlayers && bits.count == 1 else {
-                decoder.reader.fail(item, "'\(part)' in '\(keyWord.key)=' is not \(shape)",
-                                    expected: isPlayers ? "\(shape), such as main:avPlayer"
-                                        : "\(shape), such as interruptionEnded:resumeIfShouldResume")
+                decoder.reader.fail(
+                    item, "'\(part)' in '\(keyWord.key)=' is not \(shape)",
+                    expected: isPlayers
+                        ? "\(shape), such as main:avPlayer"
+                        : "\(shape), such as interruptionEnded:resumeIfShouldResume")
                 return nil
             }
             if seen.contains(bits[0]) {
@@ -99,8 +105,11 @@ extension CommandDecoder {
             seen.append(bits[0])
             let valueColumn = column + bits[0].count + 1
             let value = bits.count > 1 ? bits[1] : "audioPlayer"
-            pairs.append((WordNodes.scalar(bits[0], line: words.line, column: column),
-                          WordNodes.scalar(value, line: words.line, column: valueColumn)))
+            pairs.append(
+                (
+                    WordNodes.scalar(bits[0], line: words.line, column: column),
+                    WordNodes.scalar(value, line: words.line, column: valueColumn)
+                ))
         }
         let anchor = WordNodes.scalar(keyWord.value, line: words.line, column: keyWord.valueColumn)
         return WordNodes.mapping(pairs, at: anchor)

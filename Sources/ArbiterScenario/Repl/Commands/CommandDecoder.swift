@@ -42,13 +42,17 @@ public struct CommandDecoder {
     /// decoder's `backgroundModes` is `background=`), and the session commands: what `help` must cover.
     public static var knownWords: (verbs: [String], keys: [String], commands: [String]) {
         let aliases = Dictionary(uniqueKeysWithValues: VerbWords.declarationAliases.map { ($1, $0) })
-        let keys = ScenarioDecoder.appKeys.filter { !VerbWords.fileOnlyAppKeys.contains($0) }.map { aliases[$0] ?? $0 } + ScenarioDecoder.deactivateKeys
+        let keys =
+            ScenarioDecoder.appKeys.filter { !VerbWords.fileOnlyAppKeys.contains($0) }.map { aliases[$0] ?? $0 }
+            + ScenarioDecoder.deactivateKeys
             + ScenarioDecoder.setCategoryKeys + ScenarioDecoder.playerValueKeys + ScenarioDecoder.nowPlayingInfoKeys
             + ScenarioDecoder.accessoryKeys
         var unique: [String] = []
         for key in keys where !unique.contains(key) { unique.append(key) }
-        return (Vocabulary.appVerbs + Vocabulary.deviceVerbs + Vocabulary.systemVerbs, unique,
-                SessionCommand.allCases.map(\.rawValue))
+        return (
+            Vocabulary.appVerbs + Vocabulary.deviceVerbs + Vocabulary.systemVerbs, unique,
+            SessionCommand.allCases.map(\.rawValue)
+        )
     }
 
     public init(file: String, apps: [AppConfig] = [], ios: Int = 17) {
@@ -66,8 +70,12 @@ public struct CommandDecoder {
         decoder.reader.diagnostics = []
         if let column = words.unclosedQuote {
             let position = SourcePosition(file: decoder.reader.file, line: words.line, column: column)
-            return .failure(ScenarioErrors([Diagnostic(position, "this quote is never closed",
-                                                       expected: "a closing \" (`title=\"Song two\"`)")]))
+            return .failure(
+                ScenarioErrors([
+                    Diagnostic(
+                        position, "this quote is never closed",
+                        expected: "a closing \" (`title=\"Song two\"`)")
+                ]))
         }
         guard let first = words.words.first else { return .success(nil) }
         let command = decode(first: first, rest: Array(words.words.dropFirst()), words: words)
@@ -75,8 +83,10 @@ public struct CommandDecoder {
         return .success(command)
     }
 
-    mutating func fail(_ word: Words.Word, _ words: Words, _ message: String, expected: String,
-                       suggestion: String? = nil) {
+    mutating func fail(
+        _ word: Words.Word, _ words: Words, _ message: String, expected: String,
+        suggestion: String? = nil
+    ) {
         decoder.reader.fail(words.node(word), message, expected: expected, suggestion: suggestion)
     }
 
@@ -88,32 +98,38 @@ public struct CommandDecoder {
         }
         guard let command else {
             let known = ["device", "system"] + SessionCommand.allCases.map(\.rawValue)
-            let apps = appNames.isEmpty ? "an app (there are none yet: declare one with `app NAME category=...`)"
+            let apps =
+                appNames.isEmpty
+                ? "an app (there are none yet: declare one with `app NAME category=...`)"
                 : "an app (" + appNames.joined(separator: ", ") + ")"
-            fail(first, words, "unknown app or command '\(first.text)'",
-                 expected: "\(apps), device, system, or a command (`help`)",
-                 suggestion: Suggestions.nearest(to: first.text, in: appNames + known))
+            fail(
+                first, words, "unknown app or command '\(first.text)'",
+                expected: "\(apps), device, system, or a command (`help`)",
+                suggestion: Suggestions.nearest(to: first.text, in: appNames + known))
             return nil
         }
         if command == .app { return declare(first, rest, words) }
         let (least, most) = command.wordCount
         if rest.count > most {
-            fail(rest[most], words, "'\(rest[most].text)' is one word too many for `\(command.rawValue)`",
-                 expected: "`\(command.usage)`")
+            fail(
+                rest[most], words, "'\(rest[most].text)' is one word too many for `\(command.rawValue)`",
+                expected: "`\(command.usage)`")
             return nil
         }
         if rest.count < least {
             let needed = command.usage.split(separator: " ")[rest.count + 1]
-            fail(first, words, "`\(command.rawValue)` needs \(needed)",
-                 expected: [.after, .at].contains(command) ? DurationText.expected : "`\(command.usage)`")
+            fail(
+                first, words, "`\(command.rawValue)` needs \(needed)",
+                expected: [.after, .at].contains(command) ? DurationText.expected : "`\(command.usage)`")
             return nil
         }
         switch command {
         case .app: return nil
         case .after, .at:
             guard let time = DurationText.parse(rest[0].text) else {
-                fail(rest[0], words, "\(first.text) needs a duration; '\(rest[0].text)' is not one",
-                     expected: DurationText.expected)
+                fail(
+                    rest[0], words, "\(first.text) needs a duration; '\(rest[0].text)' is not one",
+                    expected: DurationText.expected)
                 return nil
             }
             return command == .after ? .after(time) : .at(time)
@@ -123,16 +139,18 @@ public struct CommandDecoder {
         case .why:
             guard let app = app(rest[0], words) else { return nil }
             if let property = rest.dropFirst().first, !ReplCompletion.appProperties.contains(property.text) {
-                fail(property, words, "unknown property '\(property.text)'",
-                     expected: "one of: " + ReplCompletion.appProperties.joined(separator: ", "),
-                     suggestion: Suggestions.nearest(to: property.text, in: ReplCompletion.appProperties))
+                fail(
+                    property, words, "unknown property '\(property.text)'",
+                    expected: "one of: " + ReplCompletion.appProperties.joined(separator: ", "),
+                    suggestion: Suggestions.nearest(to: property.text, in: ReplCompletion.appProperties))
                 return nil
             }
             return .why(app, rest.dropFirst().first?.text)
         case .goto:
             guard let number = Int(rest[0].text), number >= 0 else {
-                fail(rest[0], words, "goto needs a step number; '\(rest[0].text)' is not one",
-                     expected: "a number from `history`")
+                fail(
+                    rest[0], words, "goto needs a step number; '\(rest[0].text)' is not one",
+                    expected: "a number from `history`")
                 return nil
             }
             return .goto(number)
@@ -156,8 +174,9 @@ public struct CommandDecoder {
     private mutating func step(_ first: Words.Word, _ rest: [Words.Word], _ words: Words) -> Command? {
         guard let verb = rest.first else {
             let example = first.text == "device" ? "lock" : first.text == "system" ? "incomingCall" : "play"
-            fail(first, words, "\(first.text) needs a verb",
-                 expected: "for example `\(first.text) \(example)` (see `help`)")
+            fail(
+                first, words, "\(first.text) needs a verb",
+                expected: "for example `\(first.text) \(example)` (see `help`)")
             return nil
         }
         let target = ["device", "system"].contains(first.text) ? first.text : "app"

@@ -1,8 +1,9 @@
 /// The REPL's own commands, beside the scenario's steps. Each must say how it is typed and what it does, so a
 /// command cannot be added without its help.
 enum SessionCommand: String, CaseIterable, Sendable {
-    case app, after, at, state, route, nowplaying, events, why, history, lints, undo, goto, step, run, save, timeline, graph,
-         help, quit
+    case app, after, at, state, route, nowplaying, events, why, history, lints, undo, goto, step, run, save, timeline,
+        graph,
+        help, quit
 
     /// The command a typed word names (`exit` is `quit`).
     init?(word: String) {

@@ -42,7 +42,10 @@ public struct Words: Sendable {
     public init(_ text: String, line: Int) {
         self.line = line
         words = []
-        var current = "", start = 0, inWord = false, column = 0
+        var current = ""
+        var start = 0
+        var inWord = false
+        var column = 0
         var quote: Int?
         for character in text {
             column += 1
@@ -53,8 +56,14 @@ public struct Words: Sendable {
                 inWord = false
                 continue
             }
-            if !inWord { inWord = true; start = column }
-            if character == "\"" { quote = quote == nil ? column : nil; continue }
+            if !inWord {
+                inWord = true
+                start = column
+            }
+            if character == "\"" {
+                quote = quote == nil ? column : nil
+                continue
+            }
             current.append(character)
         }
         if inWord { words.append(Word(text: current, column: start)) }
