@@ -12,6 +12,7 @@ covered() {
     setup.sh) echo "run whole (the release build, as the README's first command), and with --deps-only first" ;;
     test.sh) echo "this run" ;;
     api-list.sh) echo "run as --check" ;;
+    format.sh) echo "run as --check" ;;
     bench-duck.sh) echo "run with 1 run per policy" ;;
     bench-unplug.sh) echo "run with 1 run at 1 stream" ;;
     attach-demo.sh) echo "run whole" ;;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test: engine unit tests, the exhaustive small-scope exploration, the scenario parser, the PipeWire
+# Runs every test: the formatting check (tools/format.sh), engine unit tests, the exhaustive small-scope exploration, the scenario parser, the PipeWire
 # backend against private daemons it starts itself, the CLI tests (the corpus with and without --pipewire), the
 # ArbiterTesting library's tests, the example packages in Examples/ (PolicyTests uses ArbiterTesting as a user would,
 # SeedApps runs the seed articles' code through ArbiterKit), and (with no arguments) 1,024 playing streams on their
@@ -14,6 +14,8 @@ started=$(date +%s)
 step() { echo "test.sh: [$(($(date +%s) - started)) s] $*" >&2; }
 
 bash tools/setup.sh --deps-only
+step "every Swift file is as swift format formats it with .swift-format (tools/format.sh --check)"
+bash tools/format.sh --check
 step "building the package and its tests (debug)"
 swift build --build-tests
 # libpipewire line-buffers stderr when it initializes; sending its log to a file keeps the test output whole.
