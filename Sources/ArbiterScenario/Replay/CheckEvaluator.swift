@@ -30,12 +30,12 @@ struct CheckEvaluator {
             return nowPlaying(pattern, check)
         case .events(let patterns):
             return CheckResult(
-                check: check, passed: Self.matchInOrder(patterns, window), key: "events",
+                check: check, passed: EventMatch.inOrder(patterns, window), key: "events",
                 expected: list(patterns.map(\.description)), actual: list(window.map(describe)),
                 rule: nil)
         case .eventsInclude(let patterns):
             return CheckResult(
-                check: check, passed: Self.matchAll(patterns, window), key: "events.includes",
+                check: check, passed: EventMatch.all(patterns, window), key: "events.includes",
                 expected: list(patterns.map(\.description)), actual: list(window.map(describe)),
                 rule: nil)
         }
@@ -122,7 +122,7 @@ struct CheckEvaluator {
         case .events(let patterns):
             let mine = window.filter { $0.app == id }
             return CheckResult(
-                check: check, passed: Self.matchInOrder(patterns, mine), key: key,
+                check: check, passed: EventMatch.inOrder(patterns, mine), key: key,
                 expected: list(patterns.map(\.description)), actual: list(mine.map(describe)), rule: nil)
         }
     }
@@ -165,24 +165,6 @@ struct CheckEvaluator {
     private func describe(_ notification: SessionNotification) -> String { "\(notification.app): \(notification.kind)" }
     private func names(_ ports: [PortType]) -> String { ports.map(\.rawValue).joined(separator: ", ") }
     private func list(_ items: [String]) -> String { "[" + items.joined(separator: "; ") + "]" }
-
-    static func matchInOrder(_ patterns: [EventPattern], _ notifications: [SessionNotification]) -> Bool {
-        patterns.count == notifications.count && zip(patterns, notifications).allSatisfy { $0.matches($1) }
-    }
-
-    /// Each pattern matches a different notification, in any order.
-    static func matchAll(_ patterns: [EventPattern], _ notifications: [SessionNotification]) -> Bool {
-        var used = Set<Int>()
-        for pattern in patterns {
-            guard
-                let index = notifications.indices.first(where: {
-                    !used.contains($0) && pattern.matches(notifications[$0])
-                })
-            else { return false }
-            used.insert(index)
-        }
-        return true
-    }
 }
 
 extension Check {

@@ -21,33 +21,9 @@ extension ScenarioDecoder {
             else {
                 continue
             }
-            // Time.
-            let at = entries.first { $0.key == "at" }
-            let after = entries.first { $0.key == "after" }
-            if let at, after != nil {
-                reader.fail(at.keyNode, "a step has both 'at' and 'after'", expected: "one of them")
-            }
-            if let at, let time = reader.duration(at.value, key: "at") {
-                if time < now {
-                    reader.fail(
-                        at.value, "time goes backwards: at \(time) is before the previous step's \(now)",
-                        expected: "\(now) or later")
-                } else {
-                    now = time
-                }
-            } else if let after, let delay = reader.duration(after.value, key: "after") {
-                now = now + delay
-            }
-            // The action.
-            let actions = entries.filter { !ScenarioDecoder.timeKeys.contains($0.key) }
-            guard let action = actions.first else {
-                reader.fail(item, "a step has no action", expected: "one of an app name, device, system or expect")
+            reader.stepTime(entries, now: &now)
+            guard let action = reader.stepAction(entries, of: item, otherKeys: ScenarioDecoder.timeKeys) else {
                 continue
-            }
-            for extra in actions.dropFirst() {
-                reader.fail(
-                    extra.keyNode, "a step has a second action '\(extra.key)' after '\(action.key)'",
-                    expected: "exactly one of an app name, device, system or expect per step")
             }
             let fails = entries.first { $0.key == "fails" }
             let position = reader.position(action.keyNode)

@@ -81,4 +81,43 @@ extension YAMLReader {
         }
         return name
     }
+
+    /// A step's time, from its `at:` (not before `now`) or `after:` (counted from `now`), which moves `now` on.
+    mutating func stepTime(_ entries: [(key: String, keyNode: Node, value: Node)], now: inout Time) {
+        let at = entries.first { $0.key == "at" }
+        let after = entries.first { $0.key == "after" }
+        if let at, after != nil {
+            fail(at.keyNode, "a step has both 'at' and 'after'", expected: "one of them")
+        }
+        if let at, let time = duration(at.value, key: "at") {
+            if time < now {
+                fail(
+                    at.value, "time goes backwards: at \(time) is before the previous step's \(now)",
+                    expected: "\(now) or later")
+            } else {
+                now = time
+            }
+        } else if let after, let delay = duration(after.value, key: "after") {
+            now = now + delay
+        }
+    }
+
+    /// A step's one action: its one key that is not one of `otherKeys` (an app name, device, system or expect). An
+    /// error when it has none, or more than one.
+    mutating func stepAction(
+        _ entries: [(key: String, keyNode: Node, value: Node)], of step: Node,
+        otherKeys: [String]
+    ) -> (key: String, keyNode: Node, value: Node)? {
+        let actions = entries.filter { !otherKeys.contains($0.key) }
+        guard let action = actions.first else {
+            fail(step, "a step has no action", expected: "one of an app name, device, system or expect")
+            return nil
+        }
+        for extra in actions.dropFirst() {
+            fail(
+                extra.keyNode, "a step has a second action '\(extra.key)' after '\(action.key)'",
+                expected: "exactly one of an app name, device, system or expect per step")
+        }
+        return action
+    }
 }

@@ -29,32 +29,8 @@ extension AndroidScenarioDecoder {
         for item in items {
             guard let entries = reader.mapping(item, expected: "a step: one of an app name, device, system or expect")
             else { continue }
-            let at = entries.first { $0.key == "at" }
-            let after = entries.first { $0.key == "after" }
-            if let at, after != nil {
-                reader.fail(at.keyNode, "a step has both 'at' and 'after'", expected: "one of them")
-            }
-            if let at, let time = reader.duration(at.value, key: "at") {
-                if time < now {
-                    reader.fail(
-                        at.value, "time goes backwards: at \(time) is before the previous step's \(now)",
-                        expected: "\(now) or later")
-                } else {
-                    now = time
-                }
-            } else if let after, let delay = reader.duration(after.value, key: "after") {
-                now = now + delay
-            }
-            let actions = entries.filter { !Self.stepKeys.contains($0.key) }
-            guard let action = actions.first else {
-                reader.fail(item, "a step has no action", expected: "one of an app name, device, system or expect")
-                continue
-            }
-            for extra in actions.dropFirst() {
-                reader.fail(
-                    extra.keyNode, "a step has a second action '\(extra.key)' after '\(action.key)'",
-                    expected: "exactly one of an app name, device, system or expect per step")
-            }
+            reader.stepTime(entries, now: &now)
+            guard let action = reader.stepAction(entries, of: item, otherKeys: Self.stepKeys) else { continue }
             // A cross-platform file's step for one platform only.
             if let platform = entries.first(where: { $0.key == "platform" }), !isForThisPlatform(platform.value) {
                 continue

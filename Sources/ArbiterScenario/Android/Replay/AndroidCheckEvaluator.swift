@@ -37,11 +37,11 @@ struct AndroidCheckEvaluator {
         case .events(let patterns):
             return result(
                 Self.list(patterns.map(\.description)), Self.list(window.map(Self.describe)),
-                Self.matchInOrder(patterns, window), rule: nil)
+                EventMatch.inOrder(patterns, window), rule: nil)
         case .eventsInclude(let patterns):
             return result(
                 Self.list(patterns.map(\.description)), Self.list(window.map(Self.describe)),
-                Self.matchAll(patterns, window), rule: nil)
+                EventMatch.all(patterns, window), rule: nil)
         case .app(let app, let property):
             return evaluate(property, of: app, check)
         }
@@ -106,13 +106,13 @@ struct AndroidCheckEvaluator {
             let patterns = changes.map { FocusEventPattern(app: app, change: $0) }
             return result(
                 Self.list(changes.map(\.description)), Self.list(mine.map(\.change.description)),
-                Self.matchInOrder(patterns, mine), rule: "events")
+                EventMatch.inOrder(patterns, mine), rule: "events")
         case .eventsInclude(let changes):
             let mine = window.filter { $0.app == app }
             let patterns = changes.map { FocusEventPattern(app: app, change: $0) }
             return result(
                 Self.list(changes.map(\.description)), Self.list(mine.map(\.change.description)),
-                Self.matchAll(patterns, mine), rule: "events")
+                EventMatch.all(patterns, mine), rule: "events")
         }
     }
 
@@ -145,24 +145,6 @@ struct AndroidCheckEvaluator {
     static func list(_ owners: [FocusOwner]) -> String { "[" + owners.map(\.description).joined(separator: ", ") + "]" }
     static func list(_ items: [String]) -> String { "[" + items.joined(separator: "; ") + "]" }
     static func describe(_ notification: FocusNotification) -> String { "\(notification.app): \(notification.change)" }
-
-    static func matchInOrder(_ patterns: [FocusEventPattern], _ notifications: [FocusNotification]) -> Bool {
-        patterns.count == notifications.count && zip(patterns, notifications).allSatisfy { $0.matches($1) }
-    }
-
-    /// Each pattern matches a different notification, in any order.
-    static func matchAll(_ patterns: [FocusEventPattern], _ notifications: [FocusNotification]) -> Bool {
-        var used = Set<Int>()
-        for pattern in patterns {
-            guard
-                let index = notifications.indices.first(where: {
-                    !used.contains($0) && pattern.matches(notifications[$0])
-                })
-            else { return false }
-            used.insert(index)
-        }
-        return true
-    }
 }
 
 extension AndroidCheck {
