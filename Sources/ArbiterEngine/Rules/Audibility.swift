@@ -5,11 +5,6 @@ public struct Audibility: Hashable, Sendable {
 }
 
 extension Engine {
-    /// Whether app `id` is heard right now, with the rule that decides it.
-    public func audibility(of id: AppID) -> Audibility? {
-        index(of: id).map { audibility($0, othersRecord: derived.othersRecord($0)) }
-    }
-
     /// Whether app `i` is heard, given whether another app records with an active session.
     func audibility(_ i: Int, othersRecord: Bool) -> Audibility {
         apps[i].audibility(ringer: device.ringer, isLocked: device.isLocked, othersRecord: othersRecord)

@@ -43,7 +43,7 @@ extension Engine {
     mutating func announceNoSuitableRoute(activating i: Int, _ effects: inout Effects) {
         guard device.builtInMicMuted, apps[i].session.category == .record, mutedMicSilences(i) else { return }
         announceRouteChange(
-            from: effects.lastRoute ?? derived.route, reason: .noSuitableRouteForCategory,
+            from: routeBefore(effects), reason: .noSuitableRouteForCategory,
             rule: .noSuitableRouteForRecord, always: true, &effects)
     }
 
@@ -51,7 +51,7 @@ extension Engine {
     mutating func wake(_ effects: inout Effects) -> StepResult {
         effects.record(nil, .woke, .wakeFromSleep)
         announceRouteChange(
-            from: effects.lastRoute ?? derived.route, reason: .wakeFromSleep, rule: .wakeFromSleep,
+            from: routeBefore(effects), reason: .wakeFromSleep, rule: .wakeFromSleep,
             always: true, &effects)
         return .succeeded
     }

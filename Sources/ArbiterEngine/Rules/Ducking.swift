@@ -1,12 +1,5 @@
 /// duckOthers: while a ducking session is active, every other session plays at the profile's duck level.
 extension Engine {
-    /// The gain app `i` is heading for: the duck level while its active session is ducked by another active
-    /// session, else full. Read from the derived count of ducking sessions, so valid between events and, during
-    /// one, once the changed apps are settled.
-    func gainTarget(_ i: Int) -> Double {
-        derived.facts[i].active && derived.ducking > (derived.facts[i].ducks ? 1 : 0) ? profile.duckLevel : 1
-    }
-
     /// Starts a ramp for app `i` if its gain target changed. Inlined down to the test (performance conventions):
     /// settle asks it of apps whose target rarely changed.
     @inline(__always)

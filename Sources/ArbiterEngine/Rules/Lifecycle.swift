@@ -93,9 +93,7 @@ extension Engine {
     /// (it did not run in the background before, as it does not keep running there, and does not after).
     mutating func suspendIdleBackgroundApps(_ effects: inout Effects) -> Bool {
         var needsSettle = false
-        func ranAtStart(_ i: Int) -> Bool {
-            effects.backgroundRunningAtStart.first { $0.app == i }?.running ?? derived.facts[i].runsInBackground
-        }
+        func ranAtStart(_ i: Int) -> Bool { ranInBackgroundAtStart(i, effects) }
         // Only an app changed during the event can have stopped qualifying or have been woken.
         apps.sortChangedInEvent()
         for k in 0..<apps.changedInEventCount {  // suspending app i changes app i alone

@@ -14,17 +14,8 @@ extension Engine {
     /// The Now Playing app: the candidate that most recently started playing with a non-mixable session.
     public var nowPlaying: AppID? { nowPlayingIndex.map { apps[$0].id } }
 
-    var nowPlayingIndex: Int? { Engine.nowPlayingIndex(apps, settled: derived.nowPlaying) }
-
-    /// The Now Playing app's index, given the apps and the one derived at the last settle. Static, so that a mutating
-    /// rule asks it without copying the whole engine (as it would for a method or property).
-    static func nowPlayingIndex(_ apps: AppTable, settled: Int?) -> Int? {
-        // Settled with no app changed since: the derived value is the answer (debug builds check they agree).
-        apps.hasUnsettledChanges ? latestCandidate(among: apps) : settled
-    }
-
-    /// The Now Playing candidate among `apps` that most recently started playing non-mixable, looking at every app.
-    private static func latestCandidate(among apps: AppTable) -> Int? {
+    /// The Now Playing app among `apps`: the candidate that most recently started playing non-mixable.
+    static func latestCandidate(among apps: AppTable) -> Int? {
         var best: (index: Int, serial: Int)?
         for i in apps.indices {
             guard let serial = apps[i].nonMixablePlaySerial, serial > best?.serial ?? Int.min,
@@ -33,22 +24,6 @@ extension Engine {
             best = (i, serial)
         }
         return best?.index
-    }
-
-    /// Whether app `i` is Now Playing. When no other app changed since the derived values were brought up to
-    /// date, their candidacy stands and only `i` is looked at; otherwise every app is.
-    /// It changes nothing (performance conventions: mutating reads).
-    @inline(__always)
-    mutating func isNowPlaying(_ i: Int) -> Bool {
-        guard apps.changedSinceSettle(onlyAmong: i) else {
-            return Engine.nowPlayingIndex(apps, settled: derived.nowPlaying) == i
-        }
-        guard apps[i].isNowPlayingCandidate, let serial = apps[i].nonMixablePlaySerial else { return false }
-        guard let current = derived.nowPlaying, current != i else {
-            // Nobody else was Now Playing, or i was: play serials only grow, so nobody else outranks it now.
-            return true
-        }
-        return derived.facts[current].nowPlayingSerial! < serial
     }
 
     /// What the lock screen shows at `time` (at or after the last event), or nil when nothing is Now Playing.

@@ -44,7 +44,7 @@ extension Engine {
     /// The playing player whose current item ended first by `now`, and when it ended; nil when none has.
     private func earliestItemEnd() -> (app: Int, player: Int, at: Time)? {
         var earliest: (app: Int, player: Int, at: Time)?
-        for i in derived.timedPlayback {
+        for i in appsWithTimedPlayback {
             for p in apps[i].players.indices {
                 guard apps[i].players[p].isRunning, let duration = apps[i].players[p].currentItem?.duration,
                     apps[i].players[p].position(at: now) >= duration

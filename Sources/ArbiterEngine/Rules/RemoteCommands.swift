@@ -3,8 +3,7 @@
 /// a position (reference §8.3 documents no other effect of a value).
 extension Engine {
     mutating func remote(_ command: RemoteCommand, value: RemoteValue?, _ effects: inout Effects) -> StepResult {
-        // Asked of the static function, not `nowPlaying` (docs/engine.md, performance conventions: mutating reads).
-        guard let i = Engine.nowPlayingIndex(apps, settled: derived.nowPlaying) else {
+        guard let i = nowPlayingApp() else {
             effects.record(nil, .remoteDropped(command), .remoteNeedsNowPlaying)
             return .succeeded
         }

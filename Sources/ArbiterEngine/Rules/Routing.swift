@@ -4,9 +4,8 @@ extension Engine {
     /// non-mixable session, else the most recent active one; nil when no session is active.
     public var routeOwner: AppID? { routeOwnerIndex.map { apps[$0].id } }
 
-    var routeOwnerIndex: Int? {
-        // Settled with no app changed since: the derived value is the answer (debug builds check they agree).
-        if !apps.hasUnsettledChanges { return derived.owner }
+    /// The route's owner among `apps`: the most recent active non-mixable session, else the most recent active one.
+    static func routeOwner(among apps: AppTable) -> Int? {
         var best: (index: Int, mixable: Bool, serial: Int)?
         for i in apps.indices where apps[i].session.isActive {
             let mixable = apps[i].session.isMixable
@@ -22,11 +21,9 @@ extension Engine {
         return best?.index
     }
 
-    /// The current route: the owning session's, or the default (soloAmbient) route when none is active.
-    public var currentRoute: Route {
-        // Settled with no app and no accessory changed since: the route derived then is the answer.
-        if !apps.hasUnsettledChanges && accessoryChanges == derived.accessoryChanges { return derived.route }
-        return route(for: routeOwnerIndex.map { apps[$0].session } ?? AudioSession())
+    /// The route: the owning session's (`routeOwnerIndex`), or the default (soloAmbient) route when none is active.
+    func routeByRule() -> Route {
+        route(for: routeOwnerIndex.map { apps[$0].session } ?? AudioSession())
     }
 
     /// The route `session` gets with the accessories connected now.

@@ -66,7 +66,7 @@ extension Engine {
     /// Route disconnects: after an accessory that carried the route's output went away, from iOS 17, the Now Playing
     /// session, when active, is interrupted unless it called setPrefersInterruptionOnRouteDisconnect(false).
     mutating func interruptNowPlayingOnRouteDisconnect(_ effects: inout Effects) {
-        if ios >= 17, let i = Engine.nowPlayingIndex(apps, settled: derived.nowPlaying), apps[i].session.isActive,
+        if ios >= 17, let i = nowPlayingApp(), apps[i].session.isActive,
             apps[i].session.prefersInterruptionOnRouteDisconnect
         {
             interrupt(i, by: .routeDisconnect, reason: .routeDisconnected, rule: .routeDisconnectedInterrupts, &effects)
