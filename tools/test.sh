@@ -18,6 +18,12 @@ step "every Swift file is as swift format formats it with .swift-format (tools/f
 bash tools/format.sh --check
 step "building the package and its tests (debug)"
 swift build --build-tests
+step "the C targets export no symbol without the arbiter_ prefix"
+unprefixed=$(nm -g --defined-only .build/debug/CArbiter*.build/*.o | awk 'NF == 3 && $3 !~ /^arbiter_/ { print $3 }')
+if [ -n "$unprefixed" ]; then
+    echo "test.sh: the C targets export these symbols without the arbiter_ prefix:" $unprefixed >&2
+    exit 1
+fi
 # libpipewire line-buffers stderr when it initializes; sending its log to a file keeps the test output whole.
 export PIPEWIRE_LOG="${PIPEWIRE_LOG:-/tmp/arbiter-test-pipewire.log}"
 step "swift test"

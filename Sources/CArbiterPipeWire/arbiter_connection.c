@@ -18,7 +18,7 @@ static void on_core_done(void *data, uint32_t id, int seq) {
     arbiter_sync_answered(&pw->client.sync, pw->client.loop, id, seq);
 }
 
-void stage_on_core_error(void *data, uint32_t id, int seq, int res, const char *message) {
+void arbiter_pw_on_core_error(void *data, uint32_t id, int seq, int res, const char *message) {
     struct arbiter_pw *pw = data;
     /* A link the daemon removed with its node (an unplug) can be destroyed here before its removal arrives: the
      * daemon answers "unknown resource N op:7" (destroy). The object is gone either way; it is not a refusal
@@ -29,21 +29,21 @@ void stage_on_core_error(void *data, uint32_t id, int seq, int res, const char *
     pw_thread_loop_signal(pw->client.loop, false);
 }
 
-const struct pw_core_events stage_core_events = {
+const struct pw_core_events arbiter_pw_core_events = {
     PW_VERSION_CORE_EVENTS,
     .done = on_core_done,
-    .error = stage_on_core_error,
+    .error = arbiter_pw_on_core_error,
 };
 
 /* ---- connection ---- */
 
-int stage_sync_locked(struct arbiter_pw *pw, int timeout_ms) {
+int arbiter_pw_sync_locked(struct arbiter_pw *pw, int timeout_ms) {
     if (pw->client.dead) return -1;
     struct timespec deadline;
     arbiter_client_deadline(&pw->client, &deadline, timeout_ms);
-    stage_stream_connections_sync(pw); /* answered while the connection's own round trip waits */
+    arbiter_pw_stream_connections_sync(pw); /* answered while the connection's own round trip waits */
     if (arbiter_client_round_trip(&pw->client, &deadline) != 0) return -1;
-    while (!stage_stream_connections_done(pw) && !pw->client.dead) {
+    while (!arbiter_pw_stream_connections_done(pw) && !pw->client.dead) {
         if (pw_thread_loop_timed_wait_full(pw->client.loop, &deadline) != 0) return -1;
     }
     return pw->client.dead ? -1 : 0;
@@ -53,12 +53,12 @@ arbiter_pw *arbiter_pw_connect(const char *remote, char *error, int error_len) {
     struct arbiter_pw *pw = calloc(1, sizeof(*pw));
     if (pw == NULL) return NULL;
     if (remote != NULL) snprintf(pw->remote, sizeof(pw->remote), "%s", remote);
-    if (arbiter_client_connect(&pw->client, "arbiter-pipewire", "arbiter", remote, &stage_core_events,
-                               &stage_registry_events, pw, error, error_len) != 0) {
+    if (arbiter_client_connect(&pw->client, "arbiter-pipewire", "arbiter", remote, &arbiter_pw_core_events,
+                               &arbiter_pw_registry_events, pw, error, error_len) != 0) {
         arbiter_pw_disconnect(pw);
         return NULL;
     }
-    int result = stage_sync_locked(pw, 5000);
+    int result = arbiter_pw_sync_locked(pw, 5000);
     pw_thread_loop_unlock(pw->client.loop);
     if (result != 0) {
         snprintf(error, error_len, "PipeWire did not answer: %s", pw->error[0] ? pw->error : "timeout");
@@ -88,7 +88,7 @@ void arbiter_pw_disconnect(arbiter_pw *pw) {
 
 int arbiter_pw_sync(arbiter_pw *pw, int timeout_ms) {
     pw_thread_loop_lock(pw->client.loop);
-    int result = stage_sync_locked(pw, timeout_ms);
+    int result = arbiter_pw_sync_locked(pw, timeout_ms);
     pw_thread_loop_unlock(pw->client.loop);
     return result;
 }

@@ -5,15 +5,15 @@
 #include <stdio.h>
 #include <string.h>
 
-void stage_unlink_locked(struct stream_entry *s) {
+void arbiter_pw_unlink_locked(struct stream_entry *s) {
     for (int l = 0; l < s->n_links; l++) pw_proxy_destroy(s->links[l]);
     s->n_links = 0;
 }
 
 void arbiter_pw_stream_unlink(arbiter_pw *pw, int index) {
     pw_thread_loop_lock(pw->client.loop);
-    struct stream_entry *s = stage_stream_at(pw, index);
-    if (s != NULL) stage_unlink_locked(s);
+    struct stream_entry *s = arbiter_pw_stream_at(pw, index);
+    if (s != NULL) arbiter_pw_unlink_locked(s);
     pw_thread_loop_unlock(pw->client.loop);
 }
 
@@ -65,8 +65,8 @@ static int link_ports(struct arbiter_pw *pw, uint32_t from, uint32_t to, int fro
 
 int arbiter_pw_stream_link(arbiter_pw *pw, int index, const char *target) {
     pw_thread_loop_lock(pw->client.loop);
-    struct stream_entry *s = stage_stream_at(pw, index);
-    struct node_entry *node = stage_find_node(pw, target);
+    struct stream_entry *s = arbiter_pw_stream_at(pw, index);
+    struct node_entry *node = arbiter_pw_find_node(pw, target);
     if (s == NULL || node == NULL) {
         snprintf(pw->error, sizeof(pw->error), "no node named %s", target);
         pw_thread_loop_unlock(pw->client.loop);
@@ -74,7 +74,7 @@ int arbiter_pw_stream_link(arbiter_pw *pw, int index, const char *target) {
     }
     /* Our side: outputs of a playback stream, inputs of a capture stream; theirs the other way. Both of the
      * stream's channels must be known, or a stream caught between its two port events would get one link. */
-    if (!stage_stream_ports_known(pw, s)) {
+    if (!arbiter_pw_entry_ports_known(pw, s)) {
         snprintf(pw->error, sizeof(pw->error), "the stream's ports are not there yet");
         pw_thread_loop_unlock(pw->client.loop);
         return -1;
@@ -91,7 +91,7 @@ int arbiter_pw_stream_link(arbiter_pw *pw, int index, const char *target) {
 int arbiter_pw_group_link(arbiter_pw *pw, int group, const char *output, const char *input) {
     if (group < 0 || group >= MAX_GROUPS) return -1;
     pw_thread_loop_lock(pw->client.loop);
-    struct node_entry *from = stage_find_node(pw, output), *to = stage_find_node(pw, input);
+    struct node_entry *from = arbiter_pw_find_node(pw, output), *to = arbiter_pw_find_node(pw, input);
     int made = from != NULL && to != NULL
         ? link_ports(pw, from->id, to->id, 1, pw->groups[group], &pw->group_links[group], MAX_GROUP_LINKS) : 0;
     if (made == 0) snprintf(pw->error, sizeof(pw->error), "no ports to link %s to %s", output, input);

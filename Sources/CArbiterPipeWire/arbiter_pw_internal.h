@@ -1,6 +1,6 @@
 /* What the files of the stage's connection share (arbiter_connection.c, arbiter_registry.c, arbiter_streams.c,
- * arbiter_links.c): the connection's tables and the functions one file calls in another, named `stage_*`. Not
- * part of the module's interface (include/ is). */
+ * arbiter_links.c): the connection's tables and the functions one file calls in another, named `arbiter_pw_*` with
+ * the target's other symbols. Not part of the module's interface (include/ is). */
 #ifndef ARBITER_PW_INTERNAL_H
 #define ARBITER_PW_INTERNAL_H
 
@@ -96,22 +96,22 @@ struct arbiter_pw {
 };
 
 /* arbiter_connection.c */
-extern const struct pw_core_events stage_core_events;
-void stage_on_core_error(void *data, uint32_t id, int seq, int res, const char *message);
-int stage_sync_locked(struct arbiter_pw *pw, int timeout_ms);
+extern const struct pw_core_events arbiter_pw_core_events;
+void arbiter_pw_on_core_error(void *data, uint32_t id, int seq, int res, const char *message);
+int arbiter_pw_sync_locked(struct arbiter_pw *pw, int timeout_ms);
 
 /* arbiter_registry.c */
-extern const struct pw_registry_events stage_registry_events;
-struct node_entry *stage_find_node(struct arbiter_pw *pw, const char *name);
-int stage_count_links_into_locked(struct arbiter_pw *pw, const char *name);
+extern const struct pw_registry_events arbiter_pw_registry_events;
+struct node_entry *arbiter_pw_find_node(struct arbiter_pw *pw, const char *name);
+int arbiter_pw_count_links_into_locked(struct arbiter_pw *pw, const char *name);
 
 /* arbiter_streams.c */
-void stage_stream_connections_sync(struct arbiter_pw *pw);
-int stage_stream_connections_done(struct arbiter_pw *pw);
-struct stream_entry *stage_stream_at(struct arbiter_pw *pw, int index);
-int stage_stream_ports_known(struct arbiter_pw *pw, struct stream_entry *s);
+void arbiter_pw_stream_connections_sync(struct arbiter_pw *pw);
+int arbiter_pw_stream_connections_done(struct arbiter_pw *pw);
+struct stream_entry *arbiter_pw_stream_at(struct arbiter_pw *pw, int index);
+int arbiter_pw_entry_ports_known(struct arbiter_pw *pw, struct stream_entry *s);
 
 /* arbiter_links.c */
-void stage_unlink_locked(struct stream_entry *s);
+void arbiter_pw_unlink_locked(struct stream_entry *s);
 
 #endif

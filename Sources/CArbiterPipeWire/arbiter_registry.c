@@ -87,7 +87,7 @@ static void on_global_remove(void *data, uint32_t id) {
     }
 }
 
-const struct pw_registry_events stage_registry_events = {
+const struct pw_registry_events arbiter_pw_registry_events = {
     PW_VERSION_REGISTRY_EVENTS,
     .global = on_global,
     .global_remove = on_global_remove,
@@ -95,7 +95,7 @@ const struct pw_registry_events stage_registry_events = {
 
 /* ---- nodes ---- */
 
-struct node_entry *stage_find_node(struct arbiter_pw *pw, const char *name) {
+struct node_entry *arbiter_pw_find_node(struct arbiter_pw *pw, const char *name) {
     for (int i = 0; i < MAX_NODES; i++) {
         if (pw->nodes[i].used && strcmp(pw->nodes[i].name, name) == 0) return &pw->nodes[i];
     }
@@ -123,7 +123,7 @@ int arbiter_pw_create_device_node(arbiter_pw *pw, const char *name, int is_sourc
 
 int arbiter_pw_destroy_node(arbiter_pw *pw, const char *name) {
     pw_thread_loop_lock(pw->client.loop);
-    struct node_entry *node = stage_find_node(pw, name);
+    struct node_entry *node = arbiter_pw_find_node(pw, name);
     int result = -1;
     if (node != NULL) {
         pw_registry_destroy(pw->client.registry, node->id);
@@ -135,14 +135,14 @@ int arbiter_pw_destroy_node(arbiter_pw *pw, const char *name) {
 
 int arbiter_pw_node_exists(arbiter_pw *pw, const char *name) {
     pw_thread_loop_lock(pw->client.loop);
-    int exists = stage_find_node(pw, name) != NULL;
+    int exists = arbiter_pw_find_node(pw, name) != NULL;
     pw_thread_loop_unlock(pw->client.loop);
     return exists;
 }
 
 int arbiter_pw_count_links_into(arbiter_pw *pw, const char *name) {
     pw_thread_loop_lock(pw->client.loop);
-    int count = stage_count_links_into_locked(pw, name);
+    int count = arbiter_pw_count_links_into_locked(pw, name);
     pw_thread_loop_unlock(pw->client.loop);
     return count;
 }
@@ -160,8 +160,8 @@ int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len, int64_t *a
     return found;
 }
 
-int stage_count_links_into_locked(struct arbiter_pw *pw, const char *name) {
-    struct node_entry *node = stage_find_node(pw, name);
+int arbiter_pw_count_links_into_locked(struct arbiter_pw *pw, const char *name) {
+    struct node_entry *node = arbiter_pw_find_node(pw, name);
     int count = 0;
     for (int i = 0; node != NULL && i < MAX_LINK_ENTRIES; i++) {
         if (pw->links[i].used && pw->links[i].input_node == node->id) count++;
@@ -185,10 +185,10 @@ int arbiter_pw_wait_for_links_into(arbiter_pw *pw, const char *name, int count, 
     pw_thread_loop_lock(pw->client.loop);
     struct timespec deadline;
     pw_thread_loop_get_time(pw->client.loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
-    while (!pw->client.dead && stage_count_links_into_locked(pw, name) < count) {
+    while (!pw->client.dead && arbiter_pw_count_links_into_locked(pw, name) < count) {
         if (pw_thread_loop_timed_wait_full(pw->client.loop, &deadline) != 0) break;
     }
-    int result = pw->client.dead ? -1 : stage_count_links_into_locked(pw, name) >= count;
+    int result = pw->client.dead ? -1 : arbiter_pw_count_links_into_locked(pw, name) >= count;
     pw_thread_loop_unlock(pw->client.loop);
     return result;
 }

@@ -20,7 +20,7 @@ static void on_stream_connection_done(void *data, uint32_t id, int seq) {
 
 static void on_stream_connection_error(void *data, uint32_t id, int seq, int res, const char *message) {
     struct stream_connection *c = data;
-    stage_on_core_error(c->pw, id, seq, res, message);
+    arbiter_pw_on_core_error(c->pw, id, seq, res, message);
 }
 
 static const struct pw_core_events stream_connection_events = {
@@ -66,7 +66,7 @@ static struct pw_core *stream_connection_for(struct arbiter_pw *pw, int slot) {
     return c->core;
 }
 
-void stage_stream_connections_sync(struct arbiter_pw *pw) {
+void arbiter_pw_stream_connections_sync(struct arbiter_pw *pw) {
     for (int i = 0; i < MAX_STREAM_CONNECTIONS; i++) {
         struct stream_connection *c = &pw->stream_connections[i];
         if (c->core == NULL) continue;
@@ -74,7 +74,7 @@ void stage_stream_connections_sync(struct arbiter_pw *pw) {
     }
 }
 
-int stage_stream_connections_done(struct arbiter_pw *pw) {
+int arbiter_pw_stream_connections_done(struct arbiter_pw *pw) {
     for (int i = 0; i < MAX_STREAM_CONNECTIONS; i++) {
         if (pw->stream_connections[i].core != NULL && !pw->stream_connections[i].sync.done) return 0;
     }
@@ -197,14 +197,14 @@ int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *
     return result < 0 ? -1 : slot;
 }
 
-struct stream_entry *stage_stream_at(struct arbiter_pw *pw, int index) {
+struct stream_entry *arbiter_pw_stream_at(struct arbiter_pw *pw, int index) {
     if (index < 0 || index >= MAX_STREAMS || !pw->streams[index].used) return NULL;
     return &pw->streams[index];
 }
 
 void arbiter_pw_stream_set_volume(arbiter_pw *pw, int index, float volume) {
     pw_thread_loop_lock(pw->client.loop);
-    struct stream_entry *s = stage_stream_at(pw, index);
+    struct stream_entry *s = arbiter_pw_stream_at(pw, index);
     if (s != NULL) {
         s->volume = volume;
         apply_controls(s);
@@ -214,7 +214,7 @@ void arbiter_pw_stream_set_volume(arbiter_pw *pw, int index, float volume) {
 
 void arbiter_pw_stream_set_mute(arbiter_pw *pw, int index, int mute) {
     pw_thread_loop_lock(pw->client.loop);
-    struct stream_entry *s = stage_stream_at(pw, index);
+    struct stream_entry *s = arbiter_pw_stream_at(pw, index);
     if (s != NULL) {
         s->mute = mute;
         apply_controls(s);
@@ -224,14 +224,14 @@ void arbiter_pw_stream_set_mute(arbiter_pw *pw, int index, int mute) {
 
 void arbiter_pw_stream_set_active(arbiter_pw *pw, int index, int active) {
     pw_thread_loop_lock(pw->client.loop);
-    struct stream_entry *s = stage_stream_at(pw, index);
+    struct stream_entry *s = arbiter_pw_stream_at(pw, index);
     if (s != NULL) pw_stream_set_active(s->stream, active);
     pw_thread_loop_unlock(pw->client.loop);
 }
 
 uint64_t arbiter_pw_stream_cycles(arbiter_pw *pw, int index) {
     pw_thread_loop_lock(pw->client.loop);
-    struct stream_entry *s = stage_stream_at(pw, index);
+    struct stream_entry *s = arbiter_pw_stream_at(pw, index);
     uint64_t cycles = s ? s->cycles : 0;
     pw_thread_loop_unlock(pw->client.loop);
     return cycles;
@@ -240,7 +240,7 @@ uint64_t arbiter_pw_stream_cycles(arbiter_pw *pw, int index) {
 
 /* Whether the registry has shown both of the stream's own ports (outputs of a playback stream, inputs of a
  * capture stream). */
-int stage_stream_ports_known(struct arbiter_pw *pw, struct stream_entry *s) {
+int arbiter_pw_entry_ports_known(struct arbiter_pw *pw, struct stream_entry *s) {
     uint32_t stream_node = pw_stream_get_node_id(s->stream);
     int known = 0;
     for (int i = 0; stream_node != SPA_ID_INVALID && i < MAX_PORTS; i++) {
@@ -252,22 +252,22 @@ int stage_stream_ports_known(struct arbiter_pw *pw, struct stream_entry *s) {
 
 int arbiter_pw_stream_ports_known(arbiter_pw *pw, int index) {
     pw_thread_loop_lock(pw->client.loop);
-    struct stream_entry *s = stage_stream_at(pw, index);
-    int known = s != NULL && stage_stream_ports_known(pw, s);
+    struct stream_entry *s = arbiter_pw_stream_at(pw, index);
+    int known = s != NULL && arbiter_pw_entry_ports_known(pw, s);
     pw_thread_loop_unlock(pw->client.loop);
     return known;
 }
 
 void arbiter_pw_stream_destroy(arbiter_pw *pw, int index) {
     pw_thread_loop_lock(pw->client.loop);
-    struct stream_entry *s = stage_stream_at(pw, index);
+    struct stream_entry *s = arbiter_pw_stream_at(pw, index);
     if (s != NULL) {
-        stage_unlink_locked(s);
+        arbiter_pw_unlink_locked(s);
         /* Stopped, and a round trip, before the destroy: a stream destroyed right after it was started and
          * linked left an eventfd open in this process about one time in six (the activation fds the daemon
          * sends a starting node arrive after the node is gone); found by arbiter soak, see ResourceLeakTests. */
         pw_stream_set_active(s->stream, false);
-        stage_sync_locked(pw, 2000);
+        arbiter_pw_sync_locked(pw, 2000);
         pw_stream_destroy(s->stream);
         memset(s, 0, sizeof(*s));
     }
