@@ -88,8 +88,7 @@ struct arbiter_pw {
     struct stream_entry streams[MAX_STREAMS];
     struct pw_proxy *groups[MAX_GROUPS][MAX_GROUP_LINKS];
     int group_links[MAX_GROUPS];
-    char events[MAX_EVENTS][NAME_LEN + 8];
-    int64_t event_times[MAX_EVENTS];
+    arbiter_port_node_event events[MAX_EVENTS];
     int event_head, event_count;
     struct stream_connection stream_connections[MAX_STREAM_CONNECTIONS];
     char remote[NAME_LEN]; /* the remote the first connection was made to; empty for the default */

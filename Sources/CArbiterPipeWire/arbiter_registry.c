@@ -7,13 +7,14 @@
 #include <string.h>
 #include <time.h>
 
-static void push_event(struct arbiter_pw *pw, const char *kind, const char *name) {
+static void push_event(struct arbiter_pw *pw, arbiter_port_node_change change, const char *name) {
     if (pw->event_count >= MAX_EVENTS) return;
-    int slot = (pw->event_head + pw->event_count) % MAX_EVENTS;
-    snprintf(pw->events[slot], sizeof(pw->events[slot]), "%s %s", kind, name);
+    arbiter_port_node_event *event = &pw->events[(pw->event_head + pw->event_count) % MAX_EVENTS];
+    event->change = change;
+    snprintf(event->name, sizeof(event->name), "%s", name);
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    pw->event_times[slot] = (int64_t)now.tv_sec * SPA_NSEC_PER_SEC + now.tv_nsec;
+    event->at_ns = (int64_t)now.tv_sec * SPA_NSEC_PER_SEC + now.tv_nsec;
     pw->event_count++;
     pw_thread_loop_signal(pw->client.loop, false); /* wakes arbiter_pw_wait_for_port_event */
 }
@@ -31,7 +32,7 @@ static void on_global(void *data, uint32_t id, uint32_t permissions, const char 
             n->id = id;
             snprintf(n->name, sizeof(n->name), "%s", name ? name : "");
             n->is_port = strncmp(n->name, "arbiter.port.", 13) == 0;
-            if (n->is_port) push_event(pw, "add", n->name);
+            if (n->is_port) push_event(pw, ARBITER_PORT_NODE_ADDED, n->name);
             return;
         }
     } else if (strcmp(type, PW_TYPE_INTERFACE_Link) == 0) {
@@ -69,7 +70,7 @@ static void on_global_remove(void *data, uint32_t id) {
     for (int i = 0; i < MAX_NODES; i++) {
         struct node_entry *n = &pw->nodes[i];
         if (!n->used || n->id != id) continue;
-        if (n->is_port) push_event(pw, "remove", n->name);
+        if (n->is_port) push_event(pw, ARBITER_PORT_NODE_REMOVED, n->name);
         memset(n, 0, sizeof(*n));
         return;
     }
@@ -147,12 +148,11 @@ int arbiter_pw_count_links_into(arbiter_pw *pw, const char *name) {
     return count;
 }
 
-int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len, int64_t *at_ns) {
+int arbiter_pw_next_port_event(arbiter_pw *pw, arbiter_port_node_event *event) {
     pw_thread_loop_lock(pw->client.loop);
     int found = pw->event_count > 0;
     if (found) {
-        snprintf(buffer, len, "%s", pw->events[pw->event_head]);
-        *at_ns = pw->event_times[pw->event_head];
+        *event = pw->events[pw->event_head];
         pw->event_head = (pw->event_head + 1) % MAX_EVENTS;
         pw->event_count--;
     }

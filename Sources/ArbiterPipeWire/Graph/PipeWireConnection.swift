@@ -102,13 +102,15 @@ public final class PipeWireConnection: @unchecked Sendable {
     /// (`PipeWireConnection.now`'s clock).
     public func takeTimedPortEvents() -> [(event: PortNodeEvent, moment: Double)] {
         var events: [(event: PortNodeEvent, moment: Double)] = []
-        var buffer = [CChar](repeating: 0, count: 512)
-        var nanoseconds: Int64 = 0
-        while arbiter_pw_next_port_event(handle, &buffer, Int32(buffer.count), &nanoseconds) != 0 {
-            let line = text(buffer)
-            let moment = Double(nanoseconds) / 1e9
-            if line.hasPrefix("add ") { events.append((.added(String(line.dropFirst(4))), moment)) }
-            if line.hasPrefix("remove ") { events.append((.removed(String(line.dropFirst(7))), moment)) }
+        var next = arbiter_port_node_event()
+        while arbiter_pw_next_port_event(handle, &next) != 0 {
+            let name = withUnsafeBytes(of: next.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let moment = Double(next.at_ns) / 1e9
+            switch next.change {
+            case ARBITER_PORT_NODE_ADDED: events.append((.added(name), moment))
+            case ARBITER_PORT_NODE_REMOVED: events.append((.removed(name), moment))
+            default: break
+            }
         }
         return events
     }

@@ -44,10 +44,16 @@ int arbiter_pw_destroy_node(arbiter_pw *pw, const char *name);
 /* 1 if a node with this node.name is in the registry. */
 int arbiter_pw_node_exists(arbiter_pw *pw, const char *name);
 
-/* Takes the next registry event about port nodes (node.name "arbiter.port.*"): writes "add NAME" or "remove NAME"
- * into `buffer` and the CLOCK_MONOTONIC time it arrived (nanoseconds) into `at_ns`, and returns 1; or returns 0
- * when there is none. */
-int arbiter_pw_next_port_event(arbiter_pw *pw, char *buffer, int len, int64_t *at_ns);
+/* What happened to a port node (node.name "arbiter.port.*"). */
+typedef enum { ARBITER_PORT_NODE_ADDED = 1, ARBITER_PORT_NODE_REMOVED = 2 } arbiter_port_node_change;
+/* A registry event about a port node: what happened, to which node, and when it arrived. */
+typedef struct {
+    arbiter_port_node_change change;
+    char name[256];  /* the node's node.name */
+    int64_t at_ns;   /* the CLOCK_MONOTONIC time it arrived, in nanoseconds */
+} arbiter_port_node_event;
+/* Takes the next registry event about port nodes into `event` and returns 1; or returns 0 when there is none. */
+int arbiter_pw_next_port_event(arbiter_pw *pw, arbiter_port_node_event *event);
 /* Waits until a port node event is queued (1), `timeout_ms` passes (0), or the daemon goes away (-1). */
 int arbiter_pw_wait_for_port_event(arbiter_pw *pw, int timeout_ms);
 /* How many links in the registry go into the node with this name (from any client). */
