@@ -10,6 +10,16 @@ protocol TimelineDrawing {
     var y: Double { get set }
     /// Where the axis ends.
     var end: Time { get }
+    /// The times of the instants with several steps.
+    var instantTimes: [Time] { get }
+    /// The title and the summary (`header(title:summary:failed:)`).
+    mutating func header()
+    /// The platform's lanes, top to bottom from `y`, leaving `y` below the last.
+    mutating func lanes()
+    /// The boxes of the instants with several steps, below the lanes (`instantBoxes(_:below:draw:)`).
+    mutating func instantBoxes(below lanesBottom: Double)
+    /// The legend under the picture (`legend(hint:_:)`).
+    mutating func legend()
 }
 
 /// A step as the steps lane and an instant's box show it, on any platform.
@@ -47,6 +57,27 @@ struct InstantBoxFrame {
 }
 
 extension TimelineDrawing {
+    /// The whole picture as an SVG document: the header, the lanes over the grid, the instants' boxes, the legend.
+    /// The same picture gives byte-identical text.
+    mutating func document() -> String {
+        header()
+        let gridTop = TimelineSVG.axisTop
+        y = gridTop + 6
+        let gridAt = svg.mark
+        lanes()
+        let lanesBottom = y
+        grid(at: gridAt, top: gridTop, instants: instantTimes)
+        instantBoxes(below: lanesBottom)
+        legend()
+        // Whole pixels tall, so that a PNG of it is exactly as tall.
+        let width = n(TimelineSVG.width)
+        let height = n(y.rounded(.up))
+        return "<svg font-family=\"\(TimelineSVG.font)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" "
+            + "width=\"\(width)\" xmlns=\"http://www.w3.org/2000/svg\">\n"
+            + "  <rect fill=\"#ffffff\" height=\"\(height)\" width=\"\(width)\" x=\"0\" y=\"0\"/>\n"
+            + svg.text + "</svg>\n"
+    }
+
     /// The x of `time`: the same number of pixels for every second.
     func x(_ time: Time) -> Double {
         TimelineSVG.left + (TimelineSVG.width - TimelineSVG.left - TimelineSVG.right)

@@ -10,7 +10,7 @@ extension TimelineCanvas {
     static let mostBoxes = 24
 
     /// The boxes of the instants with several steps, each with a row per app it knows, the route and Now Playing.
-    mutating func instants(below lanesBottom: Double) {
+    mutating func instantBoxes(below lanesBottom: Double) {
         let instants = picture.instants
         instantBoxes(instants.map { ($0.time, $0.steps.count, rows(of: $0).count) }, below: lanesBottom) {
             canvas, index, box in

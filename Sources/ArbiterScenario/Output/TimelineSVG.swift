@@ -15,13 +15,7 @@ public enum TimelineSVG {
 
     public static func render(_ picture: TimelinePicture) -> String {
         var canvas = TimelineCanvas(picture: picture)
-        canvas.draw()
-        let height = SVGWriter.n(canvas.height)
-        var text =
-            "<svg font-family=\"\(font)\" height=\"\(height)\" viewBox=\"0 0 \(SVGWriter.n(width)) \(height)\" "
-            + "width=\"\(SVGWriter.n(width))\" xmlns=\"http://www.w3.org/2000/svg\">\n"
-        text += "  <rect fill=\"#ffffff\" height=\"\(height)\" width=\"\(SVGWriter.n(width))\" x=\"0\" y=\"0\"/>\n"
-        return text + canvas.svg.text + "</svg>\n"
+        return canvas.document()
     }
 
     /// Round times for the axis, at most about ten, evenly spaced.
@@ -44,8 +38,6 @@ struct TimelineCanvas: TimelineDrawing {
     var svg = SVGWriter(depth: 1)
     /// The top of the next lane.
     var y = 0.0
-    /// The picture's height: whole pixels, so that a PNG of it is exactly as tall.
-    var height: Double { y.rounded(.up) }
 
     init(picture: TimelinePicture) {
         self.picture = picture
@@ -54,20 +46,15 @@ struct TimelineCanvas: TimelineDrawing {
         end = picture.end
     }
 
-    mutating func draw() {
-        header()
-        let gridTop = TimelineSVG.axisTop
-        y = gridTop + 6
-        let gridAt = svg.mark
+    /// The steps, the route, Now Playing, and a lane per app.
+    mutating func lanes() {
         stepsLane()
         routeLane()
         nowPlayingLane()
         for app in apps { appLane(app) }
-        let lanesBottom = y
-        grid(at: gridAt, top: gridTop, instants: picture.instants.map(\.time))
-        instants(below: lanesBottom)
-        legend()
     }
+
+    var instantTimes: [Time] { picture.instants.map(\.time) }
 
     /// The title, the summary and the axis's times.
     mutating func header() {

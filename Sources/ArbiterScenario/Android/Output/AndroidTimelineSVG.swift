@@ -13,14 +13,7 @@ public enum AndroidTimelineSVG {
     public static func render(_ report: AndroidScenarioReport) -> String? {
         guard let picture = Picture(report: report) else { return nil }
         var canvas = Canvas(picture: picture)
-        canvas.draw()
-        let width = SVGWriter.n(TimelineSVG.width)
-        let height = SVGWriter.n(canvas.height)
-        var text =
-            "<svg font-family=\"\(TimelineSVG.font)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" "
-            + "width=\"\(width)\" xmlns=\"http://www.w3.org/2000/svg\">\n"
-        text += "  <rect fill=\"#ffffff\" height=\"\(height)\" width=\"\(width)\" x=\"0\" y=\"0\"/>\n"
-        return text + canvas.svg.text + "</svg>\n"
+        return canvas.document()
     }
 
     /// The picture being drawn: where time is, and how far down the lanes have come.
@@ -29,8 +22,6 @@ public enum AndroidTimelineSVG {
         var svg = SVGWriter(depth: 1)
         /// The top of the next lane.
         var y = 0.0
-        /// The picture's height: whole pixels, so that a PNG of it is exactly as tall.
-        var height: Double { y.rounded(.up) }
 
         /// Where the axis ends.
         var end: Time { picture.end }
@@ -39,18 +30,14 @@ public enum AndroidTimelineSVG {
             self.picture = picture
         }
 
-        mutating func draw() {
-            header()
-            let gridTop = TimelineSVG.axisTop
-            y = gridTop + 6
-            let gridAt = svg.mark
+        /// The steps, who holds focus, and a lane per app.
+        mutating func lanes() {
             stepsLane()
             focusLane()
             for app in picture.apps { appLane(app) }
-            grid(at: gridAt, top: gridTop, instants: picture.instants.map(\.time))
-            instantBoxes(below: y)
-            legend()
         }
+
+        var instantTimes: [Time] { picture.instants.map(\.time) }
 
         /// The title, the summary and the axis's times.
         mutating func header() {
