@@ -186,6 +186,19 @@ extension TimelineDrawing {
         y = top + strip + Double(rows) * rowHeight + 4
     }
 
+    /// The dashed top (full) and bottom (silence) of a row where a level (a gain, a volume) is drawn as a line.
+    mutating func levelRowEdges(top: Double, height: Double) {
+        let (x0, x1) = (TimelineSVG.left, TimelineSVG.width - TimelineSVG.right)
+        for edge in [top, top + height] {
+            svg.element(
+                "line",
+                [
+                    "x1": n(x0), "y1": n(edge), "x2": n(x1), "y2": n(edge), "stroke": "#f0e0cc",
+                    "stroke-dasharray": "3,3",
+                ])
+        }
+    }
+
     /// ✓ or ✗ for each check, hovering giving `title`s, on a row of their own (none when there are none).
     mutating func checkRow(_ checks: [(time: Time, passed: Bool, title: String)]) {
         markRow(

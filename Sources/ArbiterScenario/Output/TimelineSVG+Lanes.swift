@@ -145,15 +145,7 @@ extension TimelineCanvas {
 
     /// The gain: full at the top of its row, silence at the bottom; sampled finely enough to draw ramps.
     mutating func gainLine(_ app: AppID, top: Double, height: Double) {
-        let (x0, x1) = (TimelineSVG.left, TimelineSVG.width - TimelineSVG.right)
-        for edge in [top, top + height] {
-            svg.element(
-                "line",
-                [
-                    "x1": n(x0), "y1": n(edge), "x2": n(x1), "y2": n(edge), "stroke": "#f0e0cc",
-                    "stroke-dasharray": "3,3",
-                ])
-        }
+        levelRowEdges(top: top, height: height)
         var points: [(Double, Double)] = []
         for span in spans where span.engine.app(app) != nil {
             let (sx0, sx1) = (x(span.from), x(span.to))

@@ -37,13 +37,7 @@ extension ScenarioDecoder {
                 stepAction = decodeSystemVerb(action.value).map { .event(.system($0), fails: nil) }
             default:
                 guard apps.contains(where: { $0.name.name == action.key }) else {
-                    let names = apps.map(\.name.name)
-                    reader.fail(
-                        action.keyNode, "unknown app or action '\(action.key)'",
-                        expected: names.isEmpty
-                            ? "device, system, expect, or \(noApps)"
-                            : "one of the apps (" + names.joined(separator: ", ") + "), device, system or expect",
-                        suggestion: Suggestions.nearest(to: action.key, in: names + ["device", "system", "expect"]))
+                    reader.unknownAction(action.key, at: action.keyNode, apps: apps.map(\.name.name), noApps: noApps)
                     continue
                 }
                 let id = AppID(action.key)

@@ -120,4 +120,15 @@ extension YAMLReader {
         }
         return action
     }
+
+    /// The error for a step whose action `key` is neither an app of `apps` nor device, system or expect; `noApps` says
+    /// what to declare when there are no apps.
+    mutating func unknownAction(_ key: String, at node: Node, apps: [String], noApps: String) {
+        fail(
+            node, "unknown app or action '\(key)'",
+            expected: apps.isEmpty
+                ? "device, system, expect, or \(noApps)"
+                : "one of the apps (" + apps.joined(separator: ", ") + "), device, system or expect",
+            suggestion: Suggestions.nearest(to: key, in: apps + ["device", "system", "expect"]))
+    }
 }

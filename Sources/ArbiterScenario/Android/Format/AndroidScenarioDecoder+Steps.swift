@@ -47,13 +47,9 @@ extension AndroidScenarioDecoder {
                 stepAction = decodeSystemVerb(action.value).map { .event(.system($0), returns: nil) }
             default:
                 guard apps.contains(where: { $0.name.name == action.key }) else {
-                    let names = apps.map(\.name.name)
-                    reader.fail(
-                        action.keyNode, "unknown app or action '\(action.key)'",
-                        expected: names.isEmpty
-                            ? "device, system, expect, or an app declared under apps"
-                            : "one of the apps (" + names.joined(separator: ", ") + "), device, system or expect",
-                        suggestion: Suggestions.nearest(to: action.key, in: names + ["device", "system", "expect"]))
+                    reader.unknownAction(
+                        action.key, at: action.keyNode, apps: apps.map(\.name.name),
+                        noApps: "an app declared under apps")
                     continue
                 }
                 let id = AppID(action.key)

@@ -102,15 +102,7 @@ extension AndroidTimelineSVG.Canvas {
     /// The first player's volume (its own × duck × fade × mute, as the `volume` check reads it): full at the top
     /// of its row, silence at the bottom, at every sample, so a duck's ramp and a fade are slopes.
     mutating func volumeLine(_ app: AppID, top: Double, height: Double) {
-        let (x0, x1) = (TimelineSVG.left, TimelineSVG.width - TimelineSVG.right)
-        for edge in [top, top + height] {
-            svg.element(
-                "line",
-                [
-                    "x1": n(x0), "y1": n(edge), "x2": n(x1), "y2": n(edge), "stroke": "#f0e0cc",
-                    "stroke-dasharray": "3,3",
-                ])
-        }
+        levelRowEdges(top: top, height: height)
         let declared = picture.samples.first?.engine.setup.apps.first { $0.name == app }
         guard let player = declared?.players.first?.name else { return }
         var points: [(Double, Double)] = []
