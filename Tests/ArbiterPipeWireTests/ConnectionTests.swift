@@ -33,7 +33,8 @@ struct ConnectionTests {
         connection.setVolume(stream, 0.2)
         connection.setMute(stream, true)
         try connection.sync()
-        usleep(300_000)
+        // The daemon runs the stream a cycle about every 21 ms; a busy machine may take longer to start it.
+        for _ in 0..<250 where connection.cycles(stream) <= 3 { usleep(20_000) }
         #expect(connection.cycles(stream) > 3, "process() runs: the tone really plays")
         var graph = try dumpGraph(daemon)
         func settled(_ graph: [[String: Any]]) -> Bool {
@@ -42,7 +43,7 @@ struct ConnectionTests {
             return (props?["channelVolumes"] as? [Double])?.first.map { abs($0 - 0.2) < 0.01 } == true
                 && (props?["mute"] as? NSNumber)?.boolValue == true && info?["state"] as? String == "running"
         }
-        for _ in 0..<100 where !settled(graph) {
+        for _ in 0..<500 where !settled(graph) {
             usleep(20_000)
             graph = try dumpGraph(daemon)
         }
@@ -56,8 +57,14 @@ struct ConnectionTests {
         #expect(links.count == 2, "one link per channel")
         connection.setActive(stream, false)
         try connection.sync()
-        usleep(100_000)
+        func stopped(_ graph: [[String: Any]]) -> Bool {
+            (node(graph, named: "arbiter.Music.main")?["info"] as? [String: Any])?["state"] as? String != "running"
+        }
         graph = try dumpGraph(daemon)
+        for _ in 0..<500 where !stopped(graph) {
+            usleep(20_000)
+            graph = try dumpGraph(daemon)
+        }
         let paused = try #require(node(graph, named: "arbiter.Music.main")?["info"] as? [String: Any])
         #expect(paused["state"] as? String != "running")
     }

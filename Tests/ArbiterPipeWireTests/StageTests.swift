@@ -46,10 +46,11 @@ struct Rig {
         try stage.reconcile(with: engine)
     }
 
-    /// The graph as pw-dump shows it, after it has settled on `condition`.
+    /// The graph as pw-dump shows it, after it has settled on `condition` (or after 10 seconds: the daemon answers
+    /// within milliseconds, but a machine busy with another build can hold it back).
     func graph(until condition: (GraphSnapshot) -> Bool) throws -> GraphSnapshot {
         var snapshot = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
-        for _ in 0..<50 where !condition(snapshot) {
+        for _ in 0..<500 where !condition(snapshot) {
             usleep(20_000)
             snapshot = try GraphSnapshot.read(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
         }
