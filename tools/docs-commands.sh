@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Checks that every tools/ script the README and docs/ tell a reader to run is run by tools/test.sh in a short form,
-# or that the part of it that can break is: a script the docs name that is not in the table below fails the check,
-# so a new documented command cannot go untested unseen. Each script is also checked for syntax (bash -n).
+# Checks that every tools/ script the README and docs/ tell a reader to run is run by tools/test.sh in a short form
+# (a script said to be run must be named in tools/test.sh), or that the part of it that can break is: a script the
+# docs name that is not in the table below fails the check, so a new documented command cannot go untested unseen.
+# Each script is also checked for syntax (bash -n).
 # Run by tools/test.sh; exits 1 with the script's name and where the docs give it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +18,7 @@ covered() {
     bench-unplug.sh) echo "run with 1 run at 1 stream" ;;
     attach-demo.sh) echo "run whole" ;;
     fuzz.sh) echo "run with FUZZ_RUNS=3000" ;;
-    pipewire.sh) echo "run by attach-demo.sh (session, stop) and the live tests" ;;
+    pipewire.sh) echo "by attach-demo.sh (session, stop), which test.sh runs, and the live tests" ;;
     pgo.sh) echo "its training inputs run through engine-profile (the synthetic seeds and every platform's corpus);" \
         "the benchmarks call it with ARBITER_PGO=0, and its build step runs in every release build" ;;
     bench.sh) echo "its package builds and its workload runs through engine-profile; the release benchmarks are not run" ;;
@@ -39,6 +40,9 @@ while read -r place script; do
         failed=1
     elif ! bash -n "tools/$script"; then
         echo "docs-commands: tools/$script does not parse" >&2
+        failed=1
+    elif [[ "$how" == run* ]] && [ "$script" != test.sh ] && ! grep -q "tools/$script" tools/test.sh; then
+        echo "docs-commands: tools/$script is said to be run, but tools/test.sh does not name it" >&2
         failed=1
     else
         echo "docs-commands: tools/$script: $how"

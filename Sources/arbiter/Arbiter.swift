@@ -1,12 +1,14 @@
 import ArbiterEngine
 import ArgumentParser
 
-/// The `arbiter` command: simulates how iOS arbitrates audio between apps.
+/// The `arbiter` command: simulates how phones arbitrate audio between apps (iOS and Android).
 @main
 struct Arbiter: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "arbiter",
-        abstract: "Simulate how iOS arbitrates audio between apps, and explain every decision.",
+        abstract:
+            "Simulate how phones arbitrate audio between apps (iOS's audio session, Android's audio focus), and "
+            + "explain every decision.",
         version: ArbiterVersion.current,
         subcommands: [Replay.self, Lint.self, Repl.self, Rules.self, Lints.self, Soak.self, Attach.self]
     )

@@ -13,7 +13,9 @@ import Logging
 /// `arbiter attach`: the policy over other programs' streams on a running PipeWire daemon (docs/linux.md).
 struct Attach: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Apply the iOS policy to the programs playing on a running PipeWire daemon, and explain it.",
+        abstract:
+            "Apply a phone's policy (iOS's, or with --platform Android's focus) to the programs playing on a running "
+            + "PipeWire daemon, and explain it.",
         discussion: """
             Every playback and capture stream of another program becomes an app (named and configured by the \
             rules file, else by its media.role's default); ducking becomes a volume ramp on its stream, an \

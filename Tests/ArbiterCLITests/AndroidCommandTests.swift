@@ -215,6 +215,22 @@ struct AndroidCommandTests {
         #expect(out.contains("error: goto takes a step number from 0 to 1"), "\(out)")
     }
 
+    @Test(
+        "the Android REPL refuses what is not a step without declaring anything: the iOS REPL's commands, a command in other capitals, an app with no verb, a step that fails"
+    )
+    func replRefusals() throws {
+        let lines = ["save /tmp/x.yaml", "Undo", "Music", "Music fly", "state", "quit"]
+        let result = try CLI.run(["repl", "--platform", "android"], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(result.status == 1, "\(result.stdout)")
+        let out = result.stdout
+        #expect(out.contains("error: `save` is a command of the iOS REPL; the Android REPL has"), "\(out)")
+        #expect(out.contains("error: unknown command 'Undo'; did you mean `undo`?"), "\(out)")
+        #expect(out.contains("error: `Music` is not a step: expected an app, system or device, then a verb"), "\(out)")
+        #expect(out.contains("error: unknown app verb 'fly'"), "\(out)")
+        #expect(!out.contains("declared"), "\(out)")
+        #expect(out.contains("0s  focus: none  stack: empty"), "\(out)")
+    }
+
     @Test("undo in the Android REPL gives a file's step back to `step`")
     func replUndoesAFileStep() throws {
         let file = try temporaryScenario("cross-repl-undo", AndroidCommandTests.crossPlatform)

@@ -15,7 +15,7 @@ struct CommandTests {
         let result = try CLI.run(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("rules"))
-        #expect(result.stdout.contains("Simulate how iOS arbitrates audio between apps"))
+        #expect(result.stdout.contains("Simulate how phones arbitrate audio between apps"))
     }
 
     @Test("rules PREFIX lists the matching rules with statement and source")

@@ -51,9 +51,11 @@ public struct LiveRule: Sendable, Hashable {
 
     public static let androidVolume = LiveRule(
         id: "live.duck",
-        statement: "each stream's softVolumes become its app's volume in the engine (a duck, a fade and a mute, as "
-            + "one level) times the program's own channelVolumes; a ramp is stepped every 25 ms")
+        statement: "with Android's focus (attach --platform android|androidAutomotive), each stream's softVolumes "
+            + "become its app's volume in the engine (a duck, a fade and a mute, as one level) times the program's "
+            + "own channelVolumes; a ramp is stepped every 25 ms")
     public static let androidUncork = LiveRule(
         id: "live.uncork",
-        statement: "a corked stream whose player the engine starts again (the reaction to gain) is started again")
+        statement: "with Android's focus, a corked stream whose player the engine starts again (the reaction to gain) "
+            + "is started again")
 }

@@ -149,20 +149,50 @@ public struct AndroidReplSession {
                         "\(index + 1)  \(entry.outcome.time)  \(entry.line)"
                     })
         default:
+            if let refusal = Self.notAStep(first, words: words, line: line) { return refusal }
             let target =
                 line.contains(":") ? String(line.prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces) : first
-            if !["system", "device", "expect", "{"].contains(target), !Self.commands.contains(target),
-                AppID.isValid(target),
+            if !["system", "device", "expect", "{"].contains(target), AppID.isValid(target),
                 !engine.apps.contains(AppID(target))
             {
+                // Declared on first mention; a step that then fails leaves the session as it was.
+                let before = self
                 let declared = declare([target])
                 if declared.failed { return declared }
                 var reply = typedStep(line, words: words)
+                guard !reply.failed || history.count > before.history.count else {
+                    self = before
+                    return reply
+                }
                 reply.lines.insert("declared \(target) (usage media, focusGain gain; `declare` sets others)", at: 0)
                 return reply
             }
             return typedStep(line, words: words)
         }
+    }
+
+    /// The refusal of a line that cannot be a step: a command of the iOS REPL this one lacks, a command word with
+    /// other capitals, or an app's name with no verb.
+    static func notAStep(_ first: String, words: [String], line: String) -> Reply? {
+        let typed = first.lowercased()
+        if SessionCommand(rawValue: typed) != nil && !commands.contains(typed) {
+            return Reply(
+                lines: [
+                    "error: `\(typed)` is a command of the iOS REPL; the Android REPL has "
+                        + commands.sorted().joined(separator: ", ") + " (`help` says what each does)"
+                ], failed: true)
+        }
+        if typed != first && commands.contains(typed) {
+            return Reply(lines: ["error: unknown command '\(first)'; did you mean `\(typed)`?"], failed: true)
+        }
+        if words.count == 1 && !line.contains(":") && !line.hasPrefix("{") {
+            return Reply(
+                lines: [
+                    "error: `\(first)` is not a step: expected an app, system or device, then a verb "
+                        + "(`\(first) play`, `\(first) requestFocus gainTransient`; `help` lists them)"
+                ], failed: true)
+        }
+        return nil
     }
 
     // MARK: Steps
