@@ -241,6 +241,15 @@ import Testing
         #expect(h.graph.factor(10) == 1)
     }
 
+    @Test func aTypedPlugIsRefusedForRealDevicesAreFollowedNotDriven() throws {
+        let h = try LiveHarness()
+        h.graph.stream(10, name: "Music", role: "Music", pid: 100)
+        h.turn(at: 0)
+        let printed = h.turn(at: 1, ["device connect wiredHeadphones"])
+        #expect(printed.contains { $0.contains("is a real device here; plug or unplug it") }, "\(printed)")
+        #expect(!printed.contains { $0.contains("route change") }, "the model plugged nothing: \(printed)")
+    }
+
     @Test func jsonLinesCarryEveryDecisionWithItsRuleAndSource() throws {
         let graph = FakeGraph()
         let printed = LogLines()

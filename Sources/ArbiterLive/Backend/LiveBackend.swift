@@ -3,11 +3,11 @@ import ArbiterPipeWire
 import ArbiterScenario
 import Logging
 
-/// The backend of a live session (`arbiter attach`): the replay's seam (`ReplayBackend`) turned around. Other
+/// The backend of a live session (`arbiter attach`): a real system the session follows (`RealSystem`). Other
 /// programs' streams on a running daemon are the apps: what the graph does becomes engine events
 /// (`externalEvents`, in `+Graph`), and the engine's decisions reach the programs as softVolumes ramps, MPRIS
 /// pauses and corks (`carryOut`, in `+Programs`). When the session ends, `leave` puts every program back as it was.
-public final class LiveBackend: ReplayBackend {
+public final class LiveBackend: RealSystem {
     private(set) var graph: ProgramGraphAccess
     /// The generation of the graph's last snapshot taken (`ProgramGraph.wait(after:)` waits past it).
     public internal(set) var generation: UInt64 = 0
@@ -64,27 +64,11 @@ public final class LiveBackend: ReplayBackend {
     /// The node ids of the streams followed.
     public var followedNodes: [UInt32] { programs.keys.sorted() }
 
-    // MARK: ReplayBackend
-
-    /// Real devices are plugged by hand: a typed plug step is refused.
-    public func perform(_ action: DeviceAction, at time: Time) throws -> [Event] {
-        throw LiveError("\(action) is a real device here; plug or unplug it, and the session hears of it")
-    }
+    // MARK: RealSystem
 
     /// The engine's state as of the step just handled; the programs follow in `carryOut`, once the session has
     /// handled every event of the moment.
     public func reconcile(with engine: Engine) throws { self.engine = engine }
-
-    /// A live session has no expectations to read back.
-    public func verify(_ results: inout [CheckResult], engine: Engine) throws {}
-
-    /// An app typed with `app` has no program; it is the model's alone.
-    public func declare(_ app: AppConfig) throws {}
-
-    /// A live session keeps no history to go back to.
-    public func restore(_ engine: Engine) throws {
-        throw LiveError("a live session cannot go back")
-    }
 
     /// The programs followed, a line each (the `graph` command).
     public func describe() throws -> [String] {
@@ -112,10 +96,4 @@ extension PauseWay: CustomStringConvertible {
         case .cork: "corked"
         }
     }
-}
-
-/// A request the live session cannot carry out.
-public struct LiveError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }

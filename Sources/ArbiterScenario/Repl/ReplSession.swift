@@ -29,8 +29,11 @@ public struct ReplSession {
     public private(set) var entriesDropped = 0
     /// How many steps a session that keeps no history keeps, for `why`, `history` and `save`; nil: every one.
     public var stepsKept: Int?
-    /// Carries every step out for real (`arbiter repl --pipewire`) and reads the file's checks back from it.
-    public var backend: ReplayBackend?
+    /// The real system the session is mirrored on: one that carries every step out and reads the file's checks back
+    /// (a `ReplayBackend`: `arbiter repl --pipewire`), or one that is followed only (`arbiter attach`).
+    public var backend: (any RealSystem)?
+    /// The backend, when it carries steps out.
+    private var driven: (any ReplayBackend)? { backend as? any ReplayBackend }
     private var initial: Engine
     /// Watches the steps for the lints' mistakes; an instant's checks run when time moves on.
     private var linter: Linter
@@ -132,12 +135,12 @@ public struct ReplSession {
         case .event(let event): performForReal(event, text: text, position: nil, &reply)
         case .declare(let config):
             do {
-                try backend?.declare(config)
+                try driven?.declare(config)
                 // The engine adds the Music app for the first systemMusicPlayer; the real system gets it too.
                 if engine.musicApp == nil,
                     let music = Setup(profile: setup.profile, apps: setup.apps + [config]).musicApp
                 {
-                    try backend?.declare(music)
+                    try driven?.declare(music)
                 }
             } catch let error as RealSystemGone {
                 realSystemFailed(error, &reply)
@@ -310,6 +313,14 @@ public struct ReplSession {
             perform(event, text: text, position: position, &reply)
             return
         }
+        guard let backend = backend as? any ReplayBackend else {
+            // A followed system's devices are real: they are plugged by hand, and the session hears of it.
+            reply.lines.append(
+                "\(source):\(lineNumber):1: error: \(action) is a real device here; plug or unplug it, and the "
+                    + "session hears of it")
+            reply.failed = true
+            return
+        }
         do {
             let reported = try backend.perform(action, at: time)
             if reported.isEmpty, Replayer.modelRejection(of: action, by: engine, at: time) != nil {
@@ -356,7 +367,7 @@ public struct ReplSession {
     /// After undo or goto, the real system goes back too.
     private mutating func restoreForReal(_ reply: inout Reply) {
         do {
-            try backend?.restore(engine)
+            try driven?.restore(engine)
         } catch {
             realSystemFailed(error, &reply)
         }
@@ -423,7 +434,7 @@ public struct ReplSession {
             var results = checks.map { evaluator.evaluate($0) }
             do {
                 try backend?.reconcile(with: engine)
-                try backend?.verify(&results, engine: engine)
+                try driven?.verify(&results, engine: engine)
             } catch {
                 reply.lines.append("  \(step.position): error: the real system failed: \(error)")
                 reply.failed = true
