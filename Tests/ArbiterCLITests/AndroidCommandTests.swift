@@ -197,7 +197,7 @@ struct AndroidCommandTests {
     func replGoesBack() throws {
         let lines = [
             "why", "undo", "Music play", "after 1s", "Maps: { requestFocus: gainTransientMayDuck }", "history",
-            "undo", "state", "goto 1", "state", "why", "why Musik", "goto 9", "quit",
+            "undo", "state", "goto 1", "state", "why", "why Musik", "why Music duked", "goto 9", "quit",
         ]
         let result = try CLI.run(["repl", "--platform", "android"], stdin: lines.joined(separator: "\n") + "\n")
         #expect(result.status == 1, "\(result.stdout)")
@@ -212,6 +212,8 @@ struct AndroidCommandTests {
         #expect(out.contains("0s  focus: Music  stack: Music"), "\(out)")
         #expect(out.contains("error: why takes an app; expected one of: Music, Maps"), "\(out)")
         #expect(out.contains("error: unknown app 'Musik'; expected one of: Music, Maps; did you mean Music?"), "\(out)")
+        #expect(out.contains("error: 'duked' is not one of an app's values; expected one of: focus,"), "\(out)")
+        #expect(out.contains("did you mean ducked?"), "\(out)")
         #expect(out.contains("error: goto takes a step number from 0 to 1"), "\(out)")
     }
 
@@ -238,6 +240,8 @@ struct AndroidCommandTests {
         let result = try CLI.run(["repl", "--platform", "android", file], stdin: "step\nundo\nhistory\nrun\nquit\n")
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("no steps yet"), "\(result.stdout)")
+        // A file's step is printed at its time, in the file's words, with where it is written.
+        #expect(result.stdout.contains("0s  Pod: play  (/"), "\(result.stdout)")
         #expect(result.stdout.contains("✓ Pod.focus = lossTransient"), "\(result.stdout)")
     }
 

@@ -247,7 +247,14 @@ public struct AndroidReplSession {
             let (stepsBefore, snapshotsBefore) = (pendingSteps, snapshots.count)
             let step = pendingSteps.removeFirst()
             now = max(now, step.time)
-            let played = play(step, line: "\(step.position)")
+            // The step as the file writes it, at its time, with where: `1m  Quiz: play  (file.yaml:30:5)`.
+            let text: String =
+                switch step.action {
+                case .event(let event, _): AndroidEventText.text(event)
+                case .expect: "expect"
+                }
+            reply.lines.append("\(now)  \(text)  (\(step.position))")
+            let played = play(step, line: "\(text)  (\(step.position))")
             // Going back to before this step gives the file's step back too.
             if snapshots.count > snapshotsBefore { snapshots[snapshotsBefore].pendingSteps = stepsBefore }
             reply.lines += played.lines
@@ -369,6 +376,15 @@ public struct AndroidReplSession {
             return Reply(
                 lines: [
                     "error: unknown app '\(name)'; expected one of: " + names.joined(separator: ", ")
+                        + nearest
+                ], failed: true)
+        }
+        let keys = AndroidScenarioDecoder.appCheckKeys.filter { $0 != "events" }
+        if let key, !keys.contains(key) {
+            let nearest = Suggestions.nearest(to: key, in: keys).map { "; did you mean \($0)?" } ?? ""
+            return Reply(
+                lines: [
+                    "error: '\(key)' is not one of an app's values; expected one of: " + keys.joined(separator: ", ")
                         + nearest
                 ], failed: true)
         }
