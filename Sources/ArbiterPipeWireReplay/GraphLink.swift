@@ -9,9 +9,9 @@ final class GraphLink<Stage: RampingStage> {
     let stage: Stage
     let realtime: Bool
     /// The replay's time at each real moment.
-    private(set) var clock: ReplayClock
+    private var clock: ReplayClock
     /// Set once the daemon has gone away.
-    private(set) var gone = false
+    private var gone = false
     /// The connection the graph is read back from; one for every file of a run.
     private let graphObserver: ObserverConnection
 

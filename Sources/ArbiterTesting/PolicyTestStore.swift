@@ -56,7 +56,7 @@ public final class PolicyTestStore {
     /// saw, from 0.
     public var lints: [LintFinding] {
         var linter = core.linter
-        if !finished { linter.report(phone?.codeFindingsIfEndedNow ?? []) }  // finish() reported them
+        if !core.finished { linter.report(phone?.codeFindingsIfEndedNow ?? []) }  // finish() reported them
         return linter.findingsIfFinishedNow
     }
     /// The pending notifications, the linter and where each step was asked for.
@@ -78,7 +78,6 @@ public final class PolicyTestStore {
     /// Notifications delivered and not yet received, oldest first.
     public var pending: [SessionNotification] { core.pending }
     private var provenance = Provenance()
-    private var finished = false
 
     /// A store over `setup` (the same vocabulary as a scenario's `ios`, `profile`, `device`, `apps`).
     public init(
@@ -257,22 +256,11 @@ public final class PolicyTestStore {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) {
-        finished = true
         core.linter.report(phone?.codeFindingsIfEndedNow ?? [])
-        core.linter.finish()
-        core.reportLints()
-        core.checkNothingPending(
-            before: "finishing",
-            at: SourceLocation(
-                fileID: fileID, filePath: filePath, line: line,
-                column: column))
+        core.finish(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    deinit {
-        if !finished && exhaustivity == .on && !pending.isEmpty {
-            core.created.report(core.unreceived(before: "the store was released without finish()"))
-        }
-    }
+    deinit { core.released() }
 
     private func record(_ outcome: Outcome, after engine: Engine, at location: SourceLocation) {
         provenance.record(outcome.decisions)

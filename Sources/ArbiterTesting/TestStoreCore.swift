@@ -18,6 +18,8 @@ struct TestStoreCore<Platform: LintedPlatform, Notification> {
     let noun: (one: String, many: String, placeholder: String)
     /// A pending notification as a failure lists it.
     let line: (Notification) -> String
+    /// Whether the test finished (`finish(at:)`).
+    private(set) var finished = false
     /// Where each engine step the linter saw was asked for, and how many findings are reported already.
     private var stepLocations: [SourceLocation] = []
     private var reportedLints = 0
@@ -53,6 +55,23 @@ struct TestStoreCore<Platform: LintedPlatform, Notification> {
         for finding in linter.findings.dropFirst(reportedLints) {
             let location = finding.step.map { stepLocations[$0] } ?? created
             if lintReporting == .failures { location.report(finding.summary) } else { location.warn(finding.summary) }
+        }
+    }
+
+    /// Ends the test, asked for at `location`: the lints' last findings, then every notification must have been
+    /// received (with exhaustivity on).
+    mutating func finish(at location: SourceLocation) {
+        finished = true
+        linter.finish()
+        reportLints()
+        checkNothingPending(before: "finishing", at: location)
+    }
+
+    /// When the store is released: notifications left unreceived by a test that never finished fail where the store
+    /// was made (with exhaustivity on).
+    func released() {
+        if !finished && exhaustivity == .on && !pending.isEmpty {
+            created.report(unreceived(before: "the store was released without finish()"))
         }
     }
 

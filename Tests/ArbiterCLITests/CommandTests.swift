@@ -56,7 +56,7 @@ struct CommandTests {
         #expect(result.stdout.contains("source: docs/linux.md (Arbiter's own)"))
         // Every `[live.…]` the live mode's code prints (iOS's session and Android's) is in the catalogue.
         var printed: Set<String> = []
-        let folder = "Sources/ArbiterLive"
+        let folder = CLI.packageRoot.appendingPathComponent("Sources/ArbiterLive").path
         for file in FileManager.default.enumerator(atPath: folder)?.compactMap({ $0 as? String }) ?? []
         where file.hasSuffix(".swift") {
             let text = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)

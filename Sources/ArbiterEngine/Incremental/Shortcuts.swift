@@ -22,9 +22,7 @@ extension Engine {
     /// date, their candidacy stands and only `i` is looked at; otherwise every app is.
     @inline(__always)
     mutating func isNowPlaying(_ i: Int) -> Bool {
-        guard apps.changedSinceSettle(onlyAmong: i) else {
-            return Engine.nowPlayingIndex(apps, settled: derived.nowPlaying) == i
-        }
+        guard apps.changedSinceSettle(onlyAmong: i) else { return nowPlayingApp() == i }
         guard apps[i].isNowPlayingCandidate, let serial = apps[i].nonMixablePlaySerial else { return false }
         guard let current = derived.nowPlaying, current != i else {
             // Nobody else was Now Playing, or i was: play serials only grow, so nobody else outranks it now.

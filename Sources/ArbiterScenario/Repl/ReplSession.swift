@@ -309,11 +309,11 @@ public struct ReplSession {
     /// system reported.
     private mutating func performForReal(_ event: Event, text: String, position: SourcePosition?, _ reply: inout Reply)
     {
-        guard let backend, case .device(let action) = event, Replayer.isPlug(action) else {
+        guard backend != nil, case .device(let action) = event, Replayer.isPlug(action) else {
             perform(event, text: text, position: position, &reply)
             return
         }
-        guard let backend = backend as? any ReplayBackend else {
+        guard let backend = driven else {
             // A followed system's devices are real: they are plugged by hand, and the session hears of it.
             reply.lines.append(
                 "\(source):\(lineNumber):1: error: \(action) is a real device here; plug or unplug it, and the "

@@ -43,7 +43,6 @@ public final class FocusTestStore {
     public var lints: [LintFinding] { core.linter.findingsIfFinishedNow }
     /// The pending focus changes, the linter and where each step was asked for.
     private var core: TestStoreCore<AndroidLinting, FocusNotification>
-    private var finished = false
 
     /// A store over `setup`.
     public init(
@@ -134,21 +133,10 @@ public final class FocusTestStore {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) {
-        finished = true
-        core.linter.finish()
-        core.reportLints()
-        core.checkNothingPending(
-            before: "finishing",
-            at: SourceLocation(
-                fileID: fileID, filePath: filePath, line: line,
-                column: column))
+        core.finish(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    deinit {
-        if !finished && exhaustivity == .on && !pending.isEmpty {
-            core.created.report(core.unreceived(before: "the store was released without finish()"))
-        }
-    }
+    deinit { core.released() }
 
     private func record(_ event: AndroidEvent, at location: SourceLocation) -> FocusOutcome {
         let outcome = engine.handle(event, at: now)

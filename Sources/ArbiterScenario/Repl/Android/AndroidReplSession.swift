@@ -371,23 +371,17 @@ public struct AndroidReplSession {
                 lines: ["error: why takes an app; expected one of: " + names.joined(separator: ", ")],
                 failed: true)
         }
-        guard let state = engine.state(of: AppID(name)) else {
-            let nearest = Suggestions.nearest(to: name, in: names).map { "; did you mean \($0)?" } ?? ""
+        /// `what`, then the words expected and the nearest of them.
+        func refused(_ what: String, _ word: String, among words: [String]) -> Reply {
+            let nearest = Suggestions.nearest(to: word, in: words).map { "; did you mean \($0)?" } ?? ""
             return Reply(
-                lines: [
-                    "error: unknown app '\(name)'; expected one of: " + names.joined(separator: ", ")
-                        + nearest
-                ], failed: true)
+                lines: ["error: \(what); expected one of: " + words.joined(separator: ", ") + nearest], failed: true)
+        }
+        guard let state = engine.state(of: AppID(name)) else {
+            return refused("unknown app '\(name)'", name, among: names)
         }
         let keys = AndroidScenarioDecoder.appCheckKeys.filter { $0 != "events" }
-        if let key, !keys.contains(key) {
-            let nearest = Suggestions.nearest(to: key, in: keys).map { "; did you mean \($0)?" } ?? ""
-            return Reply(
-                lines: [
-                    "error: '\(key)' is not one of an app's values; expected one of: " + keys.joined(separator: ", ")
-                        + nearest
-                ], failed: true)
-        }
+        if let key, !keys.contains(key) { return refused("'\(key)' is not one of an app's values", key, among: keys) }
         var lines: [String] = []
         for (property, rule) in state.rules.sorted(by: { $0.key < $1.key }) where key == nil || key == property {
             lines.append("\(name).\(property): [\(rule.id)] \(rule.statement)")
