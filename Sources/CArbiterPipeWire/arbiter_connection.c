@@ -11,57 +11,27 @@
 
 #include <spa/utils/result.h>
 
-/* ---- core events (on the loop thread, lock held); the registry's are in arbiter_registry.c ---- */
-
-static void on_core_done(void *data, uint32_t id, int seq) {
-    struct arbiter_pw *pw = data;
-    arbiter_sync_answered(&pw->client.sync, pw->client.loop, id, seq);
-}
-
-void arbiter_pw_on_core_error(void *data, uint32_t id, int seq, int res, const char *message) {
-    struct arbiter_pw *pw = data;
-    /* A link the daemon removed with its node (an unplug) can be destroyed here before its removal arrives: the
-     * daemon answers "unknown resource N op:7" (destroy). The object is gone either way; it is not a refusal
-     * (arbiter soak met it 4 times in 191 rounds, each failing a step as "the daemon refused a link"). */
-    if (id == PW_ID_CORE && res == -ENOENT && message != NULL && strncmp(message, "unknown resource ", 17) == 0) return;
-    snprintf(pw->error, sizeof(pw->error), "%s (%s)", message ? message : "error", spa_strerror(res));
-    if (id == PW_ID_CORE && res == -EPIPE) pw->client.dead = 1;
-    pw_thread_loop_signal(pw->client.loop, false);
-}
-
-const struct pw_core_events arbiter_pw_core_events = {
-    PW_VERSION_CORE_EVENTS,
-    .done = on_core_done,
-    .error = arbiter_pw_on_core_error,
-};
-
 /* ---- connection ---- */
 
 int arbiter_pw_sync_locked(struct arbiter_pw *pw, int timeout_ms) {
-    if (pw->client.dead) return -1;
+    if (pw->graph.client.dead) return -1;
     struct timespec deadline;
-    arbiter_client_deadline(&pw->client, &deadline, timeout_ms);
+    arbiter_client_deadline(&pw->graph.client, &deadline, timeout_ms);
     arbiter_pw_stream_connections_sync(pw); /* answered while the connection's own round trip waits */
-    if (arbiter_client_round_trip(&pw->client, &deadline) != 0) return -1;
-    while (!arbiter_pw_stream_connections_done(pw) && !pw->client.dead) {
-        if (pw_thread_loop_timed_wait_full(pw->client.loop, &deadline) != 0) return -1;
+    if (arbiter_graph_sync_locked(&pw->graph, &deadline) != 0) return -1;
+    while (!arbiter_pw_stream_connections_done(pw) && !pw->graph.client.dead) {
+        if (pw_thread_loop_timed_wait_full(pw->graph.client.loop, &deadline) != 0) return -1;
     }
-    return pw->client.dead ? -1 : 0;
+    return pw->graph.client.dead ? -1 : 0;
 }
 
 arbiter_pw *arbiter_pw_connect(const char *remote, char *error, int error_len) {
     struct arbiter_pw *pw = calloc(1, sizeof(*pw));
     if (pw == NULL) return NULL;
     if (remote != NULL) snprintf(pw->remote, sizeof(pw->remote), "%s", remote);
-    if (arbiter_client_connect(&pw->client, "arbiter-pipewire", "arbiter", remote, &arbiter_pw_core_events,
-                               &arbiter_pw_registry_events, pw, error, error_len) != 0) {
-        arbiter_pw_disconnect(pw);
-        return NULL;
-    }
-    int result = arbiter_pw_sync_locked(pw, 5000);
-    pw_thread_loop_unlock(pw->client.loop);
-    if (result != 0) {
-        snprintf(error, error_len, "PipeWire did not answer: %s", pw->error[0] ? pw->error : "timeout");
+    if (arbiter_graph_connect(&pw->graph, "arbiter", remote, ARBITER_GRAPH_BIND_NONE, 0, &arbiter_pw_graph_hooks, pw,
+                              5000, error, error_len) != 0) {
+        if (pw->error[0] != '\0') snprintf(error, error_len, "PipeWire did not answer: %s", pw->error);
         arbiter_pw_disconnect(pw);
         return NULL;
     }
@@ -70,7 +40,7 @@ arbiter_pw *arbiter_pw_connect(const char *remote, char *error, int error_len) {
 
 void arbiter_pw_disconnect(arbiter_pw *pw) {
     if (pw == NULL) return;
-    if (pw->client.loop) pw_thread_loop_stop(pw->client.loop);
+    if (pw->graph.client.loop) pw_thread_loop_stop(pw->graph.client.loop);
     for (int i = 0; i < MAX_STREAMS; i++) {
         if (!pw->streams[i].used) continue;
         for (int l = 0; l < pw->streams[i].n_links; l++) pw_proxy_destroy(pw->streams[i].links[l]);
@@ -82,25 +52,25 @@ void arbiter_pw_disconnect(arbiter_pw *pw) {
     for (int c = 0; c < MAX_STREAM_CONNECTIONS; c++) {
         if (pw->stream_connections[c].context) pw_context_destroy(pw->stream_connections[c].context);
     }
-    arbiter_client_close(&pw->client);
+    arbiter_graph_close(&pw->graph);
     free(pw);
 }
 
 int arbiter_pw_sync(arbiter_pw *pw, int timeout_ms) {
-    pw_thread_loop_lock(pw->client.loop);
+    pw_thread_loop_lock(pw->graph.client.loop);
     int result = arbiter_pw_sync_locked(pw, timeout_ms);
-    pw_thread_loop_unlock(pw->client.loop);
+    pw_thread_loop_unlock(pw->graph.client.loop);
     return result;
 }
 int arbiter_pw_wait(arbiter_pw *pw, int timeout_ms) {
-    pw_thread_loop_lock(pw->client.loop);
+    pw_thread_loop_lock(pw->graph.client.loop);
     struct timespec deadline;
-    pw_thread_loop_get_time(pw->client.loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
-    while (!pw->client.dead) {
-        if (pw_thread_loop_timed_wait_full(pw->client.loop, &deadline) != 0) break;
+    pw_thread_loop_get_time(pw->graph.client.loop, &deadline, (int64_t)timeout_ms * SPA_NSEC_PER_MSEC);
+    while (!pw->graph.client.dead) {
+        if (pw_thread_loop_timed_wait_full(pw->graph.client.loop, &deadline) != 0) break;
     }
-    int dead = pw->client.dead;
-    pw_thread_loop_unlock(pw->client.loop);
+    int dead = pw->graph.client.dead;
+    pw_thread_loop_unlock(pw->graph.client.loop);
     return dead ? -1 : 0;
 }
 
@@ -126,23 +96,23 @@ static int do_make_realtime(struct spa_loop *loop, bool async, uint32_t seq, con
 int arbiter_pw_make_loop_realtime(arbiter_pw *pw, int priority) {
     struct realtime_request request = { priority, -1 };
     /* A blocking invoke from outside the loop thread is made with the lock held: the wait gives it up. */
-    pw_thread_loop_lock(pw->client.loop);
-    pw_loop_invoke(pw_thread_loop_get_loop(pw->client.loop), do_make_realtime, 0, NULL, 0, true, &request);
-    pw_thread_loop_unlock(pw->client.loop);
+    pw_thread_loop_lock(pw->graph.client.loop);
+    pw_loop_invoke(pw_thread_loop_get_loop(pw->graph.client.loop), do_make_realtime, 0, NULL, 0, true, &request);
+    pw_thread_loop_unlock(pw->graph.client.loop);
     return request.result;
 }
 
 int arbiter_pw_alive(arbiter_pw *pw) {
-    pw_thread_loop_lock(pw->client.loop);
-    int alive = !pw->client.dead;
-    pw_thread_loop_unlock(pw->client.loop);
+    pw_thread_loop_lock(pw->graph.client.loop);
+    int alive = !pw->graph.client.dead;
+    pw_thread_loop_unlock(pw->graph.client.loop);
     return alive;
 }
 
 const char *arbiter_pw_last_error(arbiter_pw *pw) { return pw->error; }
 
 void arbiter_pw_clear_error(arbiter_pw *pw) {
-    pw_thread_loop_lock(pw->client.loop);
-    if (!pw->client.dead) pw->error[0] = 0; /* the reason of a death stays */
-    pw_thread_loop_unlock(pw->client.loop);
+    pw_thread_loop_lock(pw->graph.client.loop);
+    if (!pw->graph.client.dead) pw->error[0] = 0; /* the reason of a death stays */
+    pw_thread_loop_unlock(pw->graph.client.loop);
 }

@@ -1,16 +1,15 @@
 /* What the files of the stage's connection share (arbiter_connection.c, arbiter_registry.c, arbiter_streams.c,
- * arbiter_links.c): the connection's tables and the functions one file calls in another, named `arbiter_pw_*` with
- * the target's other symbols. Not part of the module's interface (include/ is). */
+ * arbiter_links.c): the connection's tables (the graph it follows is an arbiter_graph.h follower's) and the functions
+ * one file calls in another, named `arbiter_pw_*` with the target's other symbols. Not part of the module's
+ * interface (include/ is). */
 #ifndef ARBITER_PW_INTERNAL_H
 #define ARBITER_PW_INTERNAL_H
 
 #include "arbiter_pw.h"
-#include "arbiter_client.h"
+#include "arbiter_graph.h"
 
 #include <pipewire/pipewire.h>
 
-#define MAX_NODES 4096 /* every stream is a node: 2,048 streams, their buses and port nodes */
-#define MAX_PORTS 16384
 #define MAX_STREAMS 2048 /* StreamLimits.maxStreams: 1,024 playback streams, each with a recorder */
 /* Streams are spread over connections of this many: libpipewire 0.3.65 keeps the file descriptors a connection
  * receives in a fixed array of 1024 (module-protocol-native's MAX_FDS) until its input buffer is empty, with no
@@ -31,31 +30,6 @@
 #define MAX_GROUP_LINKS 64
 #define NAME_LEN 256
 #define STREAM_CHANNELS 2 /* every stream is stereo F32 */
-
-struct node_entry {
-    uint32_t id;
-    int used;
-    int is_port; /* carries arbiter.port */
-    char name[NAME_LEN];
-};
-
-struct port_entry {
-    uint32_t id;
-    uint32_t node_id;
-    int used;
-    int output;
-    int monitor;
-    char channel[32];
-};
-
-struct link_entry {
-    uint32_t id;
-    uint32_t output_node;
-    uint32_t input_node;
-    int used;
-};
-
-#define MAX_LINK_ENTRIES 8192
 
 struct stream_entry {
     int used;
@@ -80,11 +54,8 @@ struct stream_connection {
 };
 
 struct arbiter_pw {
-    struct arbiter_client client; /* its thread loop, context, core and registry (arbiter_client.h) */
+    struct arbiter_graph graph; /* its client and the nodes, ports and links it follows (arbiter_graph.h) */
     char error[512];
-    struct node_entry nodes[MAX_NODES];
-    struct port_entry ports[MAX_PORTS];
-    struct link_entry links[MAX_LINK_ENTRIES];
     struct stream_entry streams[MAX_STREAMS];
     struct pw_proxy *groups[MAX_GROUPS][MAX_GROUP_LINKS];
     int group_links[MAX_GROUPS];
@@ -95,13 +66,12 @@ struct arbiter_pw {
 };
 
 /* arbiter_connection.c */
-extern const struct pw_core_events arbiter_pw_core_events;
-void arbiter_pw_on_core_error(void *data, uint32_t id, int seq, int res, const char *message);
 int arbiter_pw_sync_locked(struct arbiter_pw *pw, int timeout_ms);
 
 /* arbiter_registry.c */
-extern const struct pw_registry_events arbiter_pw_registry_events;
-struct node_entry *arbiter_pw_find_node(struct arbiter_pw *pw, const char *name);
+extern const struct arbiter_graph_hooks arbiter_pw_graph_hooks;
+/* An error the daemon reported on one of the stage's cores: kept for arbiter_pw_last_error, unless it is not one. */
+void arbiter_pw_note_error(void *data, uint32_t id, int res, const char *message);
 int arbiter_pw_count_links_into_locked(struct arbiter_pw *pw, const char *name);
 
 /* arbiter_streams.c */

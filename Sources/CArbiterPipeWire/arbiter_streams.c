@@ -15,12 +15,12 @@
 
 static void on_stream_connection_done(void *data, uint32_t id, int seq) {
     struct stream_connection *c = data;
-    arbiter_sync_answered(&c->sync, c->pw->client.loop, id, seq);
+    arbiter_sync_answered(&c->sync, c->pw->graph.client.loop, id, seq);
 }
 
 static void on_stream_connection_error(void *data, uint32_t id, int seq, int res, const char *message) {
     struct stream_connection *c = data;
-    arbiter_pw_on_core_error(c->pw, id, seq, res, message);
+    arbiter_pw_note_error(c->pw, id, res, message);
 }
 
 static const struct pw_core_events stream_connection_events = {
@@ -33,9 +33,9 @@ static const struct pw_core_events stream_connection_events = {
 static struct pw_core *stream_connection_for(struct arbiter_pw *pw, int slot) {
     struct stream_connection *c = &pw->stream_connections[slot / STREAMS_PER_CONNECTION];
     if (c->core != NULL) return c->core;
-    struct pw_context *context = pw->client.context;
+    struct pw_context *context = pw->graph.client.context;
     if (slot >= STREAMS_PER_DATA_LOOP && (slot / STREAMS_PER_CONNECTION) % CONNECTIONS_PER_DATA_LOOP == 0) {
-        c->context = pw_context_new(pw_thread_loop_get_loop(pw->client.loop), arbiter_context_properties(), 0);
+        c->context = pw_context_new(pw_thread_loop_get_loop(pw->graph.client.loop), arbiter_context_properties(), 0);
         if (c->context == NULL) {
             snprintf(pw->error, sizeof(pw->error), "cannot make another context for streams: %s", strerror(errno));
             return NULL;
@@ -58,8 +58,8 @@ static struct pw_core *stream_connection_for(struct arbiter_pw *pw, int slot) {
      * their first memory blocks now and then ("invalid mem id"). */
     arbiter_sync_send(&c->sync, c->core);
     struct timespec deadline;
-    arbiter_client_deadline(&pw->client, &deadline, 5000);
-    if (arbiter_sync_wait(&c->sync, pw->client.loop, &pw->client.dead, &deadline) != 0) {
+    arbiter_client_deadline(&pw->graph.client, &deadline, 5000);
+    if (arbiter_sync_wait(&c->sync, pw->graph.client.loop, &pw->graph.client.dead, &deadline) != 0) {
         snprintf(pw->error, sizeof(pw->error), "another connection for streams got no answer");
         return NULL;
     }
@@ -148,14 +148,14 @@ static const struct pw_stream_events stream_events = {
 int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *app, const char *media_name,
                              const char *role, int capture, int active, const char *extra_properties) {
     pthread_once(&tone_once, make_tone);
-    pw_thread_loop_lock(pw->client.loop);
+    pw_thread_loop_lock(pw->graph.client.loop);
     int slot = -1;
     for (int i = 0; i < MAX_STREAMS; i++) {
         if (!pw->streams[i].used) { slot = i; break; }
     }
     if (slot < 0) {
         snprintf(pw->error, sizeof(pw->error), "too many streams (%d at most)", MAX_STREAMS);
-        pw_thread_loop_unlock(pw->client.loop);
+        pw_thread_loop_unlock(pw->graph.client.loop);
         return -1;
     }
     struct stream_entry *s = &pw->streams[slot];
@@ -178,7 +178,7 @@ int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *
     if (core == NULL) pw_properties_free(props);
     s->stream = core ? pw_stream_new(core, node_name, props) : NULL;
     if (s->stream == NULL) {
-        pw_thread_loop_unlock(pw->client.loop);
+        pw_thread_loop_unlock(pw->graph.client.loop);
         return -1;
     }
     s->used = 1;
@@ -193,7 +193,7 @@ int arbiter_pw_stream_create(arbiter_pw *pw, const char *node_name, const char *
                                    (active ? 0 : PW_STREAM_FLAG_INACTIVE) | PW_STREAM_FLAG_MAP_BUFFERS
                                        | PW_STREAM_FLAG_RT_PROCESS,
                                    params, 1);
-    pw_thread_loop_unlock(pw->client.loop);
+    pw_thread_loop_unlock(pw->graph.client.loop);
     return result < 0 ? -1 : slot;
 }
 
@@ -203,37 +203,37 @@ struct stream_entry *arbiter_pw_stream_at(struct arbiter_pw *pw, int index) {
 }
 
 void arbiter_pw_stream_set_volume(arbiter_pw *pw, int index, float volume) {
-    pw_thread_loop_lock(pw->client.loop);
+    pw_thread_loop_lock(pw->graph.client.loop);
     struct stream_entry *s = arbiter_pw_stream_at(pw, index);
     if (s != NULL) {
         s->volume = volume;
         apply_controls(s);
     }
-    pw_thread_loop_unlock(pw->client.loop);
+    pw_thread_loop_unlock(pw->graph.client.loop);
 }
 
 void arbiter_pw_stream_set_mute(arbiter_pw *pw, int index, int mute) {
-    pw_thread_loop_lock(pw->client.loop);
+    pw_thread_loop_lock(pw->graph.client.loop);
     struct stream_entry *s = arbiter_pw_stream_at(pw, index);
     if (s != NULL) {
         s->mute = mute;
         apply_controls(s);
     }
-    pw_thread_loop_unlock(pw->client.loop);
+    pw_thread_loop_unlock(pw->graph.client.loop);
 }
 
 void arbiter_pw_stream_set_active(arbiter_pw *pw, int index, int active) {
-    pw_thread_loop_lock(pw->client.loop);
+    pw_thread_loop_lock(pw->graph.client.loop);
     struct stream_entry *s = arbiter_pw_stream_at(pw, index);
     if (s != NULL) pw_stream_set_active(s->stream, active);
-    pw_thread_loop_unlock(pw->client.loop);
+    pw_thread_loop_unlock(pw->graph.client.loop);
 }
 
 uint64_t arbiter_pw_stream_cycles(arbiter_pw *pw, int index) {
-    pw_thread_loop_lock(pw->client.loop);
+    pw_thread_loop_lock(pw->graph.client.loop);
     struct stream_entry *s = arbiter_pw_stream_at(pw, index);
     uint64_t cycles = s ? s->cycles : 0;
-    pw_thread_loop_unlock(pw->client.loop);
+    pw_thread_loop_unlock(pw->graph.client.loop);
     return cycles;
 }
 
@@ -243,23 +243,23 @@ uint64_t arbiter_pw_stream_cycles(arbiter_pw *pw, int index) {
 int arbiter_pw_entry_ports_known(struct arbiter_pw *pw, struct stream_entry *s) {
     uint32_t stream_node = pw_stream_get_node_id(s->stream);
     int known = 0;
-    for (int i = 0; stream_node != SPA_ID_INVALID && i < MAX_PORTS; i++) {
-        struct port_entry *port = &pw->ports[i];
-        if (port->used && port->node_id == stream_node && port->output == !s->capture) known++;
+    struct arbiter_graph_port *port;
+    spa_list_for_each(port, &pw->graph.ports, link) {
+        if (stream_node != SPA_ID_INVALID && port->node_id == stream_node && port->output == !s->capture) known++;
     }
     return known >= STREAM_CHANNELS;
 }
 
 int arbiter_pw_stream_ports_known(arbiter_pw *pw, int index) {
-    pw_thread_loop_lock(pw->client.loop);
+    pw_thread_loop_lock(pw->graph.client.loop);
     struct stream_entry *s = arbiter_pw_stream_at(pw, index);
     int known = s != NULL && arbiter_pw_entry_ports_known(pw, s);
-    pw_thread_loop_unlock(pw->client.loop);
+    pw_thread_loop_unlock(pw->graph.client.loop);
     return known;
 }
 
 void arbiter_pw_stream_destroy(arbiter_pw *pw, int index) {
-    pw_thread_loop_lock(pw->client.loop);
+    pw_thread_loop_lock(pw->graph.client.loop);
     struct stream_entry *s = arbiter_pw_stream_at(pw, index);
     if (s != NULL) {
         arbiter_pw_unlink_locked(s);
@@ -271,6 +271,6 @@ void arbiter_pw_stream_destroy(arbiter_pw *pw, int index) {
         pw_stream_destroy(s->stream);
         memset(s, 0, sizeof(*s));
     }
-    pw_thread_loop_unlock(pw->client.loop);
+    pw_thread_loop_unlock(pw->graph.client.loop);
 }
 

@@ -1,0 +1,152 @@
+/* What the follower's bound nodes and clients publish: their info, a node's Props, and the daemon's refusals of
+ * what was asked of a node (on the loop thread, lock held). See arbiter_graph.h. */
+#include "arbiter_graph.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <spa/param/props.h>
+#include <spa/pod/iter.h>
+#include <spa/utils/result.h>
+
+/* ---- a node's info, Props and errors ---- */
+
+static void on_node_info(void *data, const struct pw_node_info *info) {
+    struct arbiter_graph_node *node = data;
+    int first = !node->has_info;
+    node->has_info = 1;
+    if (first || (info->change_mask & PW_NODE_CHANGE_MASK_STATE)) node->state = (int32_t)info->state;
+    if ((first || (info->change_mask & PW_NODE_CHANGE_MASK_PROPS)) && info->props != NULL) {
+        pw_properties_clear(node->props);
+        pw_properties_update(node->props, info->props);
+    }
+    arbiter_graph_changed(node->graph);
+}
+
+static void on_node_param(void *data, int seq, uint32_t id, uint32_t index, uint32_t next,
+                          const struct spa_pod *param) {
+    struct arbiter_graph_node *node = data;
+    if (id != SPA_PARAM_Props || param == NULL || !spa_pod_is_object(param)) return;
+    int has_channel = 0, has_soft = 0, has_mute = 0, has_soft_mute = 0;
+    float channel[ARBITER_GRAPH_MAX_CHANNELS], soft[ARBITER_GRAPH_MAX_CHANNELS];
+    uint32_t n_channel = 0, n_soft = 0;
+    bool mute = false, soft_mute = false;
+    const struct spa_pod_prop *prop;
+    SPA_POD_OBJECT_FOREACH((const struct spa_pod_object *)param, prop) {
+        if (prop->key == SPA_PROP_channelVolumes) {
+            has_channel = 1;
+            n_channel = spa_pod_copy_array(&prop->value, SPA_TYPE_Float, channel, ARBITER_GRAPH_MAX_CHANNELS);
+        } else if (prop->key == SPA_PROP_softVolumes) {
+            has_soft = 1;
+            n_soft = spa_pod_copy_array(&prop->value, SPA_TYPE_Float, soft, ARBITER_GRAPH_MAX_CHANNELS);
+        } else if (prop->key == SPA_PROP_mute && spa_pod_get_bool(&prop->value, &mute) == 0) {
+            has_mute = 1;
+        } else if (prop->key == SPA_PROP_softMute && spa_pod_get_bool(&prop->value, &soft_mute) == 0) {
+            has_soft_mute = 1;
+        }
+    }
+    /* As pw-dump is read: the Props object that carries the volumes (a node may publish others, its follower's;
+     * a stream publishes none before its format is known). */
+    if (!has_channel && !has_soft) return;
+    node->props_updates++;
+    if (has_channel) {
+        node->n_channel_volumes = n_channel;
+        memcpy(node->channel_volumes, channel, sizeof(float) * n_channel);
+        node->has_mute = has_mute;
+        node->mute = has_mute && mute;
+    }
+    if (has_soft) {
+        node->n_soft_volumes = n_soft;
+        memcpy(node->soft_volumes, soft, sizeof(float) * n_soft);
+        node->has_soft_mute = has_soft_mute;
+        node->soft_mute = has_soft_mute && soft_mute;
+    }
+    arbiter_graph_changed(node->graph);
+}
+
+static const struct pw_node_events node_events = {
+    PW_VERSION_NODE_EVENTS,
+    .info = on_node_info,
+    .param = on_node_param,
+};
+
+static void on_node_error(void *data, int seq, int res, const char *message) {
+    struct arbiter_graph_node *node = data;
+    struct arbiter_graph *graph = node->graph;
+    if (graph->refusal[0] == '\0') {
+        snprintf(graph->refusal, sizeof(graph->refusal), "node %u: %s (%s)", node->id, message ? message : "",
+                 spa_strerror(res));
+    }
+    pw_thread_loop_signal(graph->client.loop, false);
+}
+
+static const struct pw_proxy_events node_proxy_events = {
+    PW_VERSION_PROXY_EVENTS,
+    .error = on_node_error,
+};
+
+void arbiter_graph_bind_node(struct arbiter_graph *graph, struct arbiter_graph_node *node) {
+    node->proxy = pw_registry_bind(graph->client.registry, node->id, PW_TYPE_INTERFACE_Node, PW_VERSION_NODE, 0);
+    if (node->proxy == NULL) return;
+    uint32_t params[] = { SPA_PARAM_Props };
+    pw_proxy_add_object_listener(node->proxy, &node->node_listener, &node_events, node);
+    pw_proxy_add_listener(node->proxy, &node->proxy_listener, &node_proxy_events, node);
+    pw_node_subscribe_params((struct pw_node *)node->proxy, params, 1);
+}
+
+void arbiter_graph_release_node(struct arbiter_graph_node *node) {
+    if (node->proxy != NULL) {
+        spa_hook_remove(&node->node_listener);
+        spa_hook_remove(&node->proxy_listener);
+        pw_proxy_destroy(node->proxy);
+    }
+    if (node->props != NULL) pw_properties_free(node->props);
+    spa_list_remove(&node->link);
+    free(node);
+}
+
+/* ---- a client's info ---- */
+
+static void on_client_info(void *data, const struct pw_client_info *info) {
+    struct arbiter_graph_client *client = data;
+    client->has_info = 1;
+    if (info->props != NULL) {
+        pw_properties_clear(client->props);
+        pw_properties_update(client->props, info->props);
+    }
+    arbiter_graph_changed(client->graph);
+}
+
+static const struct pw_client_events client_events = {
+    PW_VERSION_CLIENT_EVENTS,
+    .info = on_client_info,
+};
+
+void arbiter_graph_bind_client(struct arbiter_graph *graph, struct arbiter_graph_client *client) {
+    client->proxy = pw_registry_bind(graph->client.registry, client->id, PW_TYPE_INTERFACE_Client,
+                                     PW_VERSION_CLIENT, 0);
+    if (client->proxy != NULL) pw_proxy_add_object_listener(client->proxy, &client->listener, &client_events, client);
+}
+
+void arbiter_graph_release_client(struct arbiter_graph_client *client) {
+    if (client->proxy != NULL) {
+        spa_hook_remove(&client->listener);
+        pw_proxy_destroy(client->proxy);
+    }
+    pw_properties_free(client->props);
+    spa_list_remove(&client->link);
+    free(client);
+}
+
+int arbiter_graph_awaits_info(struct arbiter_graph *graph) {
+    struct arbiter_graph_node *node;
+    spa_list_for_each(node, &graph->nodes, link) {
+        if (node->proxy != NULL && !node->has_info) return 1;
+    }
+    struct arbiter_graph_client *client;
+    spa_list_for_each(client, &graph->clients, link) {
+        if (client->proxy != NULL && !client->has_info) return 1;
+    }
+    return 0;
+}
