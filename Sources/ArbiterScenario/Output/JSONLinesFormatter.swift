@@ -105,15 +105,22 @@ public enum JSONLinesFormatter {
             })
     }
 
-    static func stepObject(_ step: StepRecord, file: String) -> JSONObject {
+    /// What every platform's step line starts with: where the step is written, its time and its text.
+    static func stepObject(file: String, position: SourcePosition?, time: Time, step: String) -> JSONObject {
         var object = JSONObject()
         object.add("type", "step")
         object.add("file", file)
-        object.add("line", step.position?.line ?? 0)
-        object.add("column", step.position?.column ?? 0)
-        object.add("time", step.outcome.time.description)
-        object.add("time_ms", Int(step.outcome.time.milliseconds))
-        object.add("step", step.outcome.event.description)
+        object.add("line", position?.line ?? 0)
+        object.add("column", position?.column ?? 0)
+        object.add("time", time.description)
+        object.add("time_ms", Int(time.milliseconds))
+        object.add("step", step)
+        return object
+    }
+
+    static func stepObject(_ step: StepRecord, file: String) -> JSONObject {
+        var object = stepObject(
+            file: file, position: step.position, time: step.outcome.time, step: step.outcome.event.description)
         addResult(of: step.outcome, to: &object)
         object.add("expected_failure", step.expectedFailure?.code.rawValue)
         object.add("ok", step.problem == nil)

@@ -21,17 +21,16 @@ struct ScenarioDecoder {
     static let topKeys = ["scenario", "description", "ios", "profile", "device", "apps", "steps", "allowLints"]
 
     mutating func decode(_ root: Node) -> Scenario? {
-        guard let entries = reader.mapping(root, expected: "a mapping with scenario, apps and steps") else {
+        guard
+            let top = reader.scenarioTop(
+                root, keys: ScenarioDecoder.topKeys, expected: "a mapping with scenario, apps and steps")
+        else {
             return nil
         }
-        reader.onlyKeys(entries, ScenarioDecoder.topKeys, in: "the scenario")
-        func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
-
-        var title = ""
-        if let node = reader.require("scenario", in: entries, at: root, context: "the scenario") {
-            title = reader.string(node, expected: "a title for the scenario") ?? ""
-        }
-        let description = value("description").flatMap { reader.string($0, expected: "a description") }
+        let entries = top.entries
+        let title = top.title
+        let description = top.description
+        func value(_ key: String) -> Node? { top.value(key) }
         var ios = 17
         if let node = value("ios"), let number = reader.number(node, key: "ios", in: 14...27) {
             if number != number.rounded() {

@@ -131,4 +131,29 @@ extension YAMLReader {
                 : "one of the apps (" + apps.joined(separator: ", ") + "), device, system or expect",
             suggestion: Suggestions.nearest(to: key, in: apps + ["device", "system", "expect"]))
     }
+
+    /// A scenario file's top: a mapping of only `keys`, its required `scenario` title and its `description`. Nil
+    /// when the file is not a mapping; a missing or bad title is reported and read as "".
+    mutating func scenarioTop(_ root: Node, keys: [String], expected: String) -> ScenarioTop? {
+        guard let entries = mapping(root, expected: expected) else { return nil }
+        onlyKeys(entries, keys, in: "the scenario")
+        var title = ""
+        if let node = require("scenario", in: entries, at: root, context: "the scenario") {
+            title = string(node, expected: "a title for the scenario") ?? ""
+        }
+        let description = entries.first { $0.key == "description" }.flatMap {
+            string($0.value, expected: "a description")
+        }
+        return ScenarioTop(entries: entries, title: title, description: description)
+    }
+}
+
+/// A scenario file's top-level entries, with its title and description read.
+struct ScenarioTop {
+    let entries: [(key: String, keyNode: Node, value: Node)]
+    let title: String
+    let description: String?
+
+    /// The value of a top-level key, if the file has it.
+    func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
 }

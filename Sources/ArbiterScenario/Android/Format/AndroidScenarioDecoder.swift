@@ -40,17 +40,16 @@ struct AndroidScenarioDecoder {
     static let platforms: [(String, FocusPlatform)] = [("android", .phone), ("androidAutomotive", .car)]
 
     mutating func decode(_ root: Node) -> AndroidScenario? {
-        guard let entries = reader.mapping(root, expected: "a mapping with scenario, platform, apps and steps") else {
+        guard
+            let top = reader.scenarioTop(
+                root, keys: Self.topKeys, expected: "a mapping with scenario, platform, apps and steps")
+        else {
             return nil
         }
-        reader.onlyKeys(entries, Self.topKeys, in: "the scenario")
-        func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
-
-        var title = ""
-        if let node = reader.require("scenario", in: entries, at: root, context: "the scenario") {
-            title = reader.string(node, expected: "a title for the scenario") ?? ""
-        }
-        let description = value("description").flatMap { reader.string($0, expected: "a description") }
+        let entries = top.entries
+        let title = top.title
+        let description = top.description
+        func value(_ key: String) -> Node? { top.value(key) }
         if let node = value("platform") { decodePlatform(node) }
         if let node = value("android") { sdk = decodeRelease(node) ?? sdk }
         if let entry = entries.first(where: { $0.key == "sdk" }) {

@@ -38,14 +38,9 @@ public enum AndroidJSONLinesFormatter {
     }
 
     static func stepObject(_ step: AndroidStepRecord, file: String) -> JSONObject {
-        var object = JSONObject()
-        object.add("type", "step")
-        object.add("file", file)
-        object.add("line", step.position?.line ?? 0)
-        object.add("column", step.position?.column ?? 0)
-        object.add("time", step.outcome.time.description)
-        object.add("time_ms", Int(step.outcome.time.milliseconds))
-        object.add("step", AndroidEventText.text(step.outcome.event))
+        var object = JSONLinesFormatter.stepObject(
+            file: file, position: step.position, time: step.outcome.time,
+            step: AndroidEventText.text(step.outcome.event))
         object.add("result", step.outcome.result?.rawValue)
         object.add("returns", step.expectedResult?.result.rawValue)
         object.add("rejection", step.outcome.rejection)
