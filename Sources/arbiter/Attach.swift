@@ -76,13 +76,13 @@ struct Attach: ParsableCommand {
     }
 
     func run() throws {
-        if let platform { return try runAndroid(platform) }
         LoggingSystem.bootstrap { JournalLogHandler(label: $0) }
         let logger = Logger(label: "arbiter")
         let ledgerPath = ledger ?? LeaveLedger.defaultPath(remote: pipewireRemote)
         if guardMode { return runGuard(ledgerPath: ledgerPath, logger: logger) }
 
-        let programRules = try loadRules()
+        let android = try androidPlatform()
+        let programRules = android == nil ? try loadRules() : ProgramRules(file: "(Android's role table)")
         var graph: ProgramGraph
         do {
             graph = try ProgramGraph(remote: pipewireRemote)
@@ -93,64 +93,59 @@ struct Attach: ParsableCommand {
                     + "expected a running daemon (--pipewire-remote NAME names one in $XDG_RUNTIME_DIR)")
             throw ExitCode(2)
         }
-        let evidence = graph.snapshot().rolePolicy
-        if !evidence.isEmpty {
-            if programRules.rolePolicy == .refuse {
-                print(
-                    "error: the session manager applies its own role-based policy on this graph, and Arbiter would "
-                        + "duck and cork a second time:")
-                for line in evidence { print("  \(line)") }
-                print(
-                    "expected no role policy: turn WirePlumber's off (docs/linux.md, \"Beside WirePlumber\"), or "
-                        + "put `rolePolicy: alongside` in the rules to run both")
-                throw ExitCode(1)
-            }
-            logger.warning(
-                "the session manager's own role policy is on (\(evidence.joined(separator: "; "))); running alongside it"
-            )
-        }
+        try checkRolePolicy(graph, rules: programRules, alongside: android != nil, logger: logger)
         let players = connectBus(programRules, logger: logger)
         for line in LeaveLedger.undo(path: ledgerPath, graph: graph, players: players) {
             logger.notice("undone from a session that was killed: \(line)")
         }
         let guardProcess = noGuard ? nil : startGuard(ledgerPath: ledgerPath, logger: logger)
-        let backend = LiveBackend(
-            graph: graph, players: players, rules: programRules, logger: logger,
-            ledger: LeaveLedger(path: ledgerPath))
+        let leaveLedger = LeaveLedger(path: ledgerPath)
         // Every line flushed as it is printed: a tool or a journal reading the output sees each decision at once.
-        let live = try LiveSession(rules: programRules, backend: backend, json: json, stepsKept: keepSteps) {
-            AttachOutput.line($0)
+        let policy: any LivePolicy
+        var iosSession: LiveSession?
+        if let android {
+            policy = try AndroidLiveSession(
+                graph: graph, platform: android, players: players, ledger: leaveLedger, logger: logger
+            ) { AttachOutput.line($0) }
+        } else {
+            let backend = LiveBackend(
+                graph: graph, players: players, rules: programRules, logger: logger, ledger: leaveLedger)
+            let session = try LiveSession(rules: programRules, backend: backend, json: json, stepsKept: keepSteps) {
+                AttachOutput.line($0)
+            }
+            iosSession = session
+            policy = session
         }
         AttachSignals.install()
         let input = LineInput()
-        _ = live.turn()
+        _ = policy.turn(lines: [])
         AttachOutput.line(
             json
-                ? "{\"type\":\"attached\",\"programs\":\(backend.followedNodes.count)}"
-                : "attached: \(backend.followedNodes.count) programs (remote \(remoteName))")
+                ? "{\"type\":\"attached\",\"programs\":\(policy.followed)}"
+                : "attached: \(policy.followed) programs (remote \(remoteName)"
+                    + (platform.map { ", platform \($0)" } ?? "") + ")")
         let phone = PhoneStackWatch(address: phoneBus, logger: logger)
         while !AttachSignals.stopRequested {
-            if let status = phone?.poll() { backend.phoneStack(status) }
-            let (ramping, quit) = live.turn(lines: input.take())
+            if let status = phone?.poll() { policy.phoneStack(status) }
+            let (ramping, quit) = policy.turn(lines: input.take())
             if quit { break }
-            switch graph.wait(after: backend.generation, timeoutMs: ramping ? 25 : 200) {
+            switch graph.wait(after: policy.generation, timeoutMs: ramping ? 25 : 200) {
             case .changed, .timeout: continue
             case .gone:
                 logger.warning("the PipeWire daemon went away; reattaching")
                 guard let again = reattach(logger: logger) else { break }
                 graph = again  // the old connection is let go, with its descriptors
-                backend.replaceGraph(again)
+                policy.replaceGraph(again)
                 logger.notice("reattached; the policy is applied again to the programs there")
             }
         }
-        live.leave()
+        policy.leave()
         try? graph.sync()  // what leaving asked of the daemon is sent and done before the process ends
         AttachOutput.line(
             json
-                ? "{\"type\":\"detached\",\"programs\":\(backend.followedNodes.count)}"
-                : "detached: \(backend.followedNodes.count) programs left as they were")
-        if let save {
-            let session = live.session
+                ? "{\"type\":\"detached\",\"programs\":\(policy.followed)}"
+                : "detached: \(policy.followed) programs left as they were")
+        if let save, let session = iosSession?.session {
             do {
                 try ScenarioWriter.write(session.savedText, to: save)
                 logger.info("saved \(ScenarioWriter.stepCount(session.entries)) steps to \(save)")
@@ -159,6 +154,25 @@ struct Attach: ParsableCommand {
             }
         }
         guardProcess?.finish()
+    }
+
+    /// Refuses to run a second role policy over the session manager's own, unless the rules say to run alongside
+    /// it (Android's focus, which takes no rules file, warns and runs alongside).
+    private func checkRolePolicy(_ graph: ProgramGraph, rules: ProgramRules, alongside: Bool, logger: Logger) throws {
+        let evidence = graph.snapshot().rolePolicy
+        guard !evidence.isEmpty else { return }
+        if rules.rolePolicy == .refuse && !alongside {
+            print(
+                "error: the session manager applies its own role-based policy on this graph, and Arbiter would "
+                    + "duck and cork a second time:")
+            for line in evidence { print("  \(line)") }
+            print(
+                "expected no role policy: turn WirePlumber's off (docs/linux.md, \"Beside WirePlumber\"), or "
+                    + "put `rolePolicy: alongside` in the rules to run both")
+            throw ExitCode(1)
+        }
+        logger.warning(
+            "the session manager's own role policy is on (\(evidence.joined(separator: "; "))); running alongside it")
     }
 
     /// The daemon attached to, as the user named it.

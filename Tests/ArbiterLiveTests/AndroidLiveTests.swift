@@ -92,7 +92,7 @@ struct AndroidLiveTests {
     @Test func arbiterAttachRefusesWhatMakesNoSenseForAndroid() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: AndroidCar.arbiter)
-        process.arguments = ["attach", "--platform", "androidAutomotive", "--rules", "rules.yaml", "--no-guard"]
+        process.arguments = ["attach", "--platform", "androidAutomotive", "--rules", "rules.yaml", "--json"]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out
@@ -100,7 +100,7 @@ struct AndroidLiveTests {
         let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus != 0)
-        #expect(said.contains("--rules, --no-guard cannot be used with --platform androidAutomotive"))
+        #expect(said.contains("--rules, --json cannot be used with --platform androidAutomotive"))
     }
 }
 

@@ -4,8 +4,8 @@ import ArbiterPipeWire
 
 /// What the session does to the programs' streams after each turn.
 extension AndroidLiveSession {
-    /// Carries the engine's decisions out on the programs' streams: each stream's softVolumes become its app's volume (over the program's own channelVolumes); a stream whose
-    /// app's player the engine paused is corked, and started again when the engine starts the player again.
+    /// Carries the engine's decisions out on the programs' streams: each stream's softVolumes become its app's volume
+    /// (over the program's own channelVolumes); a stream whose app's player the engine paused is paused (`follow`).
     /// A line is printed when a ramp starts (`from → to, ramping`) and when a level is reached, not at each step.
     func carryOut(at time: Time) {
         let snapshot = graph.snapshot()
@@ -23,7 +23,7 @@ extension AndroidLiveSession {
             if changed {
                 let volumes = own.isEmpty ? [Float(level)] : own.map { $0 * Float(level) }
                 do {
-                    try graph.setSoftVolumes(node: id, volumes, mute: nil)
+                    try hands.setSoftVolumes(id, volumes, mute: nil)
                     setAny = true
                     let was = stream.applied?.level ?? 1
                     stream.applied = (level, own)
@@ -42,29 +42,52 @@ extension AndroidLiveSession {
                     output("  cannot set the softVolumes of \(stream.app): \(error)")
                 }
             }
-            let player = state.players["main"]
-            if !stream.corked && stream.playing && player == .paused {
-                do {
-                    try graph.pause(node: id)
-                    stream.corked = true
-                    output("⇒ \(stream.app) corked  [\(LiveRule.cork.id)]")
-                } catch {
-                    output("  cannot cork \(stream.app): \(error)")
-                }
-            } else if stream.corked && player == .started {
-                do {
-                    try graph.start(node: id)
-                    stream.corked = false
-                    stream.uncorkedAt = time
-                    output("⇒ \(stream.app) started again  [\(LiveRule.androidUncork.id)]")
-                } catch {
-                    output("  cannot start \(stream.app) again: \(error)")
-                }
-            }
+            if changed { hands.note(node, lowered: stream.lowered, pausedBy: stream.pausedBy) }
+            follow(&stream, node: node, player: state.players["main"], at: time)
         }
+        hands.flush()
         // The session's own sets are not news: the next wait is for what others change.
         if setAny { generation = graph.snapshot().generation }
     }
 
     static func rounded(_ level: Double) -> Double { (level * 1000).rounded() / 1000 }
+
+    /// Pauses a playing stream whose app's player the engine paused (over MPRIS when its process owns a player,
+    /// else a cork), corks one that ignored MPRIS Pause for `LiveBackend.pauseGrace`, and resumes what the session
+    /// paused, the way it paused it, when the engine starts the player again.
+    func follow(_ stream: inout AndroidLiveStream, node: ProgramNode, player: AndroidPlayerState?, at time: Time) {
+        let label = stream.app.name
+        if !stream.paused && stream.playing && player == .paused {
+            stream.pausedBy = hands.pause(node, label: label)
+            stream.pausedAt = time
+            switch stream.pausedBy {
+            case .mpris(let bus)?:
+                output("⇒ \(label) paused over MPRIS (\(bus.busName))  [\(LiveRule.pauseOverMPRIS.id)]")
+            case .cork?: output("⇒ \(label) corked  [\(LiveRule.cork.id)]")
+            case nil: output("  cannot cork \(label)")
+            }
+        } else if case .mpris(let bus)? = stream.pausedBy, player == .paused, node.state == .running,
+            let since = stream.pausedAt, time - since >= LiveBackend.pauseGrace
+        {
+            if hands.cork(node.id, label: label) {
+                stream.pausedBy = .cork
+                output("⇒ \(label) ignored MPRIS Pause (\(bus.busName)); corked  [\(LiveRule.cork.id)]")
+            }
+        } else if let way = stream.pausedBy, player == .started {
+            do {
+                try hands.resume(node.id, way)
+                stream.pausedBy = nil
+                stream.uncorkedAt = time
+                output(
+                    way == .cork
+                        ? "⇒ \(label) started again  [\(LiveRule.androidUncork.id)]"
+                        : "⇒ \(label) resumed (\(way.description))  [\(LiveRule.resumeOwn.id)]")
+            } catch {
+                output("  cannot start \(label) again: \(error)")
+            }
+        } else {
+            return
+        }
+        hands.note(node, lowered: stream.lowered, pausedBy: stream.pausedBy)
+    }
 }

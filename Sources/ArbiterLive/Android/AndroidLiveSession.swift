@@ -1,11 +1,13 @@
 import ArbiterAndroid
 import ArbiterEngine
 import ArbiterPipeWire
+import Logging
 
 /// Android's audio focus over other programs' streams on a running daemon: each playback stream is an app of the
 /// usage its `media.role` stands for (`AndroidRoleUsage`), its running and stopping are the app's `play` and
-/// `stop`, and what the engine decides is done to the streams: their volumes (duck, fade, mute) as softVolumes, a
-/// pause by the app's own reaction as a cork. Nothing is linked or moved.
+/// `stop`, and what the engine decides is done to the streams through the same hands as iOS's (`ProgramHands`):
+/// their volumes (duck, fade, mute) as softVolumes, a pause by the app's own reaction over MPRIS or as a cork, each
+/// written to the ledger for the guard. Nothing is linked or moved.
 ///
 /// The engine's setup is fixed, so when a program appears the engine is made again with the new app list and the
 /// session's events so far are replayed (the engine is deterministic); the events are forgotten, and the apps that
@@ -22,8 +24,16 @@ public final class AndroidLiveSession {
 
     public let platform: FocusPlatform
     public let sdk: Int
-    let graph: any ProgramGraphAccess
+    /// What acts on the programs: the graph, the MPRIS players and the ledger.
+    let hands: ProgramHands
+    var graph: any ProgramGraphAccess { hands.graph }
     let output: (String) -> Void
+    /// The session's time: since it started, to the millisecond.
+    let clock: () -> Time
+    /// Events seen outside the graph (a restart of the daemon, the phone stack's calls), for the next turn.
+    var pendingEvents: [AndroidEvent] = []
+    /// The phone stack's call, as last read (ModemManager).
+    var modemCall = PhoneCallStatus.idle
     var engine: AndroidEngine
     var apps: [AndroidApp] = []
     var events: [(AndroidEvent, Time)] = []
@@ -34,16 +44,20 @@ public final class AndroidLiveSession {
     /// The generation of the last snapshot read, for `ProgramGraph.wait(after:timeoutMs:)`.
     public internal(set) var generation: UInt64 = 0
 
-    /// A session over `graph` with `platform`'s policy at API level `sdk` (nil: 34); each line it has to say goes
-    /// to `output`.
+    /// A session over `graph` with `platform`'s policy at API level `sdk` (nil: 34), pausing over `players`' MPRIS
+    /// when there is a session bus and writing its changes to `ledger`; each line it has to say goes to `output`.
+    /// `clock` tells the session's time for `turn(lines:)` (by default, the time since it started).
     public init(
         graph: any ProgramGraphAccess, platform: FocusPlatform, sdk: Int? = nil,
+        players: (any MediaPlayerAccess)? = nil, ledger: LeaveLedger? = nil,
+        logger: Logger = Logger(label: "arbiter"), clock: (() -> Time)? = nil,
         output: @escaping (String) -> Void
     ) throws {
-        self.graph = graph
+        hands = ProgramHands(graph: graph, players: players, ledger: ledger, logger: logger)
         self.platform = platform
         self.sdk = sdk ?? 34
         self.output = output
+        self.clock = clock ?? LiveSession.wallClock()
         engine = try AndroidEngine(AndroidSetup(platform: platform, sdk: self.sdk))
     }
 
@@ -59,13 +73,12 @@ public final class AndroidLiveSession {
     public func turn(at time: Time) -> Bool {
         let snapshot = graph.snapshot()
         generation = snapshot.generation
-        var happened: [AndroidEvent] = []
+        var happened = pendingEvents
+        pendingEvents = []
         var declared = false
         let present = Set(snapshot.nodes.map(\.id))
         for id in streams.keys.sorted() where !present.contains(id) {
-            let stream = streams.removeValue(forKey: id)!
-            output("seen: \(stream.app) gone")
-            if stream.playing { happened += [.app(stream.app, .stop(nil)), .app(stream.app, .abandonFocus)] }
+            happened += streamGone(id)
         }
         for node in snapshot.streams where node.mediaClass == "Stream/Output/Audio" {
             if streams[node.id] == nil {
@@ -86,20 +99,31 @@ public final class AndroidLiveSession {
         return time < rampUntil
     }
 
-    /// Puts every stream back as it was: softVolumes 1 and what the session corked started again.
+    /// The stream is gone: its app stops and abandons focus if it played, and nothing of it is left to undo.
+    func streamGone(_ id: UInt32) -> [AndroidEvent] {
+        guard let stream = streams.removeValue(forKey: id) else { return [] }
+        hands.forget(id)
+        output("seen: \(stream.app) gone")
+        return stream.playing ? [.app(stream.app, .stop(nil)), .app(stream.app, .abandonFocus)] : []
+    }
+
+    /// Puts every stream back as it was: its softVolumes back to its own volume, and what the session paused
+    /// resumed. The ledger is then empty.
     public func leave() {
+        let snapshot = graph.snapshot()
         for id in streams.keys.sorted() {
             guard var stream = streams[id] else { continue }
-            if stream.applied != nil, let node = graph.snapshot().node(id) {
-                try? graph.setSoftVolumes(node: id, node.channelVolumes.isEmpty ? [1] : node.channelVolumes, mute: nil)
+            if stream.applied != nil, let node = snapshot.node(id) {
+                try? hands.setSoftVolumes(id, node.channelVolumes.isEmpty ? [1] : node.channelVolumes, mute: nil)
                 stream.applied = nil
             }
-            if stream.corked {
-                try? graph.start(node: id)
-                stream.corked = false
+            if let way = stream.pausedBy {
+                try? hands.resume(id, way)
+                stream.pausedBy = nil
             }
             streams[id] = stream
         }
+        hands.cleared()
     }
 
     // MARK: What was seen
@@ -130,9 +154,9 @@ public final class AndroidLiveSession {
     }
 
     /// The stream's app's events for what the stream does now: `play` when it starts running, `stop` and
-    /// `abandonFocus` once it stayed stopped for the grace. A corked stream's state is the cork's.
+    /// `abandonFocus` once it stayed stopped for the grace. A stream the session paused is stopped by the pause.
     func seen(_ node: ProgramNode, at time: Time) -> [AndroidEvent] {
-        guard var stream = streams[node.id], !stream.corked else { return [] }
+        guard var stream = streams[node.id], stream.pausedBy == nil else { return [] }
         defer { streams[node.id] = stream }
         if node.state == .running {
             stream.stoppedSince = nil
@@ -168,7 +192,7 @@ public final class AndroidLiveSession {
 
     /// When nothing plays and no one holds focus: the events are forgotten and the apps that left dropped.
     func forgetWhenQuiet() {
-        guard !events.isEmpty, engine.holders.isEmpty, !streams.values.contains(where: { $0.playing || $0.corked })
+        guard !events.isEmpty, engine.holders.isEmpty, !streams.values.contains(where: { $0.playing || $0.paused })
         else { return }
         let here = Set(streams.values.map(\.app))
         apps.removeAll { !here.contains($0.name) }
@@ -176,10 +200,10 @@ public final class AndroidLiveSession {
         rebuild()
     }
 
-    /// When the events grow past `eventsKept` and nothing is corked: they become the `play` of each stream that
+    /// When the events grow past `eventsKept` and nothing is paused: they become the `play` of each stream that
     /// plays, in the order they started, so the engine's requests are made again in that order.
     func compact() {
-        guard events.count > Self.eventsKept, !streams.values.contains(where: \.corked) else { return }
+        guard events.count > Self.eventsKept, !streams.values.contains(where: \.paused) else { return }
         let here = Set(streams.values.map(\.app))
         apps.removeAll { !here.contains($0.name) }
         events = streams.values.filter(\.playing).sorted {

@@ -16,12 +16,18 @@ struct AndroidLiveStream {
     var playingSince: Time?
     /// When it was first seen not running while playing (the stop grace runs from then).
     var stoppedSince: Time?
-    /// Paused by the session (`pause(node:)`): its state is the cork's, not the program's.
-    var corked = false
+    /// How the session paused it (over MPRIS, or a cork), while it has: its state is the pause's, not its app's.
+    var pausedBy: PauseWay?
+    /// When the session paused it, to notice a program that ignores MPRIS Pause.
+    var pausedAt: Time?
     /// When the session started it again: it has `uncorkGrace` to run again before it counts as stopped.
     var uncorkedAt: Time?
     /// The softVolumes last set, and the channelVolumes they were set over; nil: never set.
     var applied: (level: Double, over: [Float])?
     /// The level a ramp under way was announced to go to.
     var announced: Double?
+
+    var paused: Bool { pausedBy != nil }
+    /// Its softVolumes carry a level other than 1.
+    var lowered: Bool { applied.map { $0.level != 1 } ?? false }
 }

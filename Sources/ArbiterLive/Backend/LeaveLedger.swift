@@ -31,16 +31,8 @@ public final class LeaveLedger {
         return "\(base)/arbiter/attach-\(name).ledger"
     }
 
-    func note(_ program: Program) {
-        let pausedBy: String? =
-            switch program.pausedBy {
-            case .cork: "cork"
-            case .mpris(let player): player.busName
-            case nil: nil
-            }
-        let entry = Entry(
-            node: program.node.id, processID: program.processID, lowered: program.applied != 1,
-            pausedBy: pausedBy)
+    func note(node: UInt32, processID: Int32?, lowered: Bool, pausedBy: PauseWay?) {
+        let entry = Entry(node: node, processID: processID, lowered: lowered, pausedBy: pausedBy?.ledgerText)
         if !entry.lowered && entry.pausedBy == nil {
             guard entries.removeValue(forKey: entry.node) != nil else { return }
         } else {

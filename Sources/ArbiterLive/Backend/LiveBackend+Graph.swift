@@ -121,7 +121,7 @@ extension LiveBackend {
     func streamGone(_ id: UInt32) -> [Event] {
         guard let program = programs.removeValue(forKey: id) else { return [] }
         notes.append("\(program.label) went away")
-        ledger?.forget(id)
+        hands.forget(id)
         if let system = program.identity.system { return systemAudio(system, node: id, running: false) }
         guard let app = program.app, program.toldPlaying || program.pausedBy != nil else { return [] }
         return stops(app, captures: program.identity.captures, gone: true)

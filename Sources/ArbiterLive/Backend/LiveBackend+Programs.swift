@@ -34,7 +34,7 @@ extension LiveBackend {
             programs[id] = program
             applyGain(id, at: time)
         }
-        ledger?.flush()
+        hands.flush()
     }
 
     /// Between events: the next step of every ramp under way, and a program that ignored Pause corked instead.
@@ -56,7 +56,7 @@ extension LiveBackend {
             applyGain(id, at: time)
             if program.gain.start + program.gain.ramp > time { rampsUnderWay = true }
         }
-        ledger?.flush()
+        hands.flush()
         return rampsUnderWay
     }
 
@@ -66,45 +66,32 @@ extension LiveBackend {
     /// Pauses a program the engine stopped: over MPRIS when its process owns a player (and the rules allow), else
     /// a cork.
     func pause(_ program: inout Program, at time: Time) {
-        if rules.pause == .mprisThenCork, let players, let pid = program.processID {
-            do {
-                if let player = PlayerMatch.player(forProcess: pid, among: try players.mediaPlayers()) {
-                    try players.pause(player)
-                    program.pausedBy = .mpris(player)
-                    program.pausedAt = time
-                    program.obeyedPause = false
-                    notes.append(
-                        "⇒ \(program.label): paused over MPRIS (\(player.busName))  [\(LiveRule.pauseOverMPRIS.id)]")
-                    ledger?.note(program)
-                    return
-                }
-            } catch {
-                logger.warning("MPRIS pause of \(program.label) failed (\(error)); corking it instead")
-            }
+        let way = hands.pause(program.node, label: program.label)
+        program.pausedBy = way
+        program.obeyedPause = false
+        switch way {
+        case .mpris(let player)?:
+            program.pausedAt = time
+            notes.append("⇒ \(program.label): paused over MPRIS (\(player.busName))  [\(LiveRule.pauseOverMPRIS.id)]")
+        case .cork?, nil:
+            notes.append("⇒ \(program.label): corked  [\(LiveRule.cork.id)]")
         }
-        cork(&program)
-        notes.append("⇒ \(program.label): corked  [\(LiveRule.cork.id)]")
+        note(program)
     }
 
     func cork(_ program: inout Program) {
-        do {
-            try graph.pause(node: program.node.id)
+        if hands.cork(program.node.id, label: program.label) {
             program.pausedBy = .cork
             program.obeyedPause = false
-        } catch {
-            logger.error("could not cork \(program.label): \(error)")
         }
-        ledger?.note(program)
+        note(program)
     }
 
     /// Resumes a program Arbiter paused, the way it was paused.
     func resume(_ program: inout Program) {
         guard let way = program.pausedBy else { return }
         do {
-            switch way {
-            case .mpris(let player): try players?.play(player)
-            case .cork: try graph.start(node: program.node.id)
-            }
+            try hands.resume(program.node.id, way)
             notes.append("⇒ \(program.label): resumed (\(way.description))  [\(LiveRule.resumeOwn.id)]")
         } catch {
             logger.error("could not resume \(program.label) (\(way.description)): \(error)")
@@ -113,7 +100,12 @@ extension LiveBackend {
         program.pausedAt = nil
         program.obeyedPause = false
         program.toldPlaying = true
-        ledger?.note(program)
+        note(program)
+    }
+
+    /// Writes down what the program carries of Arbiter's now.
+    func note(_ program: Program) {
+        hands.note(program.node, lowered: program.applied != 1, pausedBy: program.pausedBy)
     }
 
     /// Sets the stream's softVolumes to its own channelVolumes times its gain at `time` one step ahead, when that
@@ -132,7 +124,7 @@ extension LiveBackend {
         }
         do {
             // The soft mute carries the program's own mute: in the converter, soft values replace the program's.
-            try graph.setSoftVolumes(node: id, base.map { $0 * target }, mute: program.node.mute)
+            try hands.setSoftVolumes(id, base.map { $0 * target }, mute: program.node.mute)
             program.ownSetsInFlight += 1
             program.applied = target
             program.appliedOver = base
@@ -140,7 +132,7 @@ extension LiveBackend {
             logger.error("could not set the volume of \(program.label): \(error)")
         }
         programs[id] = program
-        ledger?.note(program)
+        note(program)
     }
 
     /// Puts every program back as it was: its softVolumes back to its own volume, and what Arbiter paused resumed.
@@ -149,13 +141,13 @@ extension LiveBackend {
         for id in programs.keys.sorted() {
             guard var program = programs[id] else { continue }
             if program.applied != 1, !program.node.channelVolumes.isEmpty {
-                try? graph.setSoftVolumes(node: id, program.node.channelVolumes, mute: program.node.mute)
+                try? hands.setSoftVolumes(id, program.node.channelVolumes, mute: program.node.mute)
                 program.applied = 1
                 notes.append("⇒ \(program.label): volume back to its own")
             }
             if program.pausedBy != nil { resume(&program) }
             programs[id] = program
         }
-        ledger?.clear()
+        hands.cleared()
     }
 }

@@ -8,10 +8,11 @@ import Logging
 /// (`externalEvents`, in `+Graph`), and the engine's decisions reach the programs as softVolumes ramps, MPRIS
 /// pauses and corks (`carryOut`, in `+Programs`). When the session ends, `leave` puts every program back as it was.
 public final class LiveBackend: RealSystem {
-    private(set) var graph: ProgramGraphAccess
+    /// What acts on the programs: the graph, the MPRIS players and the ledger.
+    let hands: ProgramHands
+    var graph: any ProgramGraphAccess { hands.graph }
     /// The generation of the graph's last snapshot taken (`ProgramGraph.wait(after:)` waits past it).
     public internal(set) var generation: UInt64 = 0
-    let players: MediaPlayerAccess?
     let rules: ProgramRules
     let logger: Logger
     /// The streams followed, by node id.
@@ -30,19 +31,15 @@ public final class LiveBackend: RealSystem {
     var engine: Engine?
     /// What the backend did or noticed since the last `takeNotes`, a line each.
     var notes: [String] = []
-    /// Where every change made to a program is written down, so that a guard can undo it if Arbiter is killed.
-    let ledger: LeaveLedger?
 
     /// A backend over `graph` (and the MPRIS players of `players`, when there is a session bus) under `rules`.
     public init(
         graph: ProgramGraphAccess, players: MediaPlayerAccess?, rules: ProgramRules, logger: Logger,
         ledger: LeaveLedger? = nil
     ) {
-        self.graph = graph
-        self.players = players
+        hands = ProgramHands(graph: graph, players: players, pause: rules.pause, ledger: ledger, logger: logger)
         self.rules = rules
         self.logger = logger
-        self.ledger = ledger
     }
 
     /// The lines of what was done to the programs, and what was noticed, since the last call.
@@ -54,7 +51,7 @@ public final class LiveBackend: RealSystem {
     /// After the daemon restarted: the new connection. The streams of the old one are gone; the next events say so,
     /// and the programs of the new daemon are taken as they come.
     public func replaceGraph(_ graph: ProgramGraphAccess) {
-        self.graph = graph
+        hands.replaceGraph(graph)
         generation = 0
         // Gone now, not when their ids leave the new graph: the new daemon numbers its own streams from the start,
         // and a new program given an old stream's id is not that stream.
@@ -87,13 +84,4 @@ public final class LiveBackend: RealSystem {
     }
 
     static func text(_ value: Float) -> String { Profile.text(Double(value)) }
-}
-
-extension PauseWay: CustomStringConvertible {
-    var description: String {
-        switch self {
-        case .mpris(let player): "MPRIS \(player.busName)"
-        case .cork: "corked"
-        }
-    }
 }

@@ -39,9 +39,3 @@ struct Program {
     /// The process that made the stream, when the daemon says.
     var processID: Int32? { node.properties["application.process.id"].flatMap { Int32($0) } }
 }
-
-/// How Arbiter paused a program.
-enum PauseWay: Equatable {
-    case mpris(MediaPlayer)
-    case cork
-}

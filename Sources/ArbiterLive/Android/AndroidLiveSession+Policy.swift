@@ -1,0 +1,65 @@
+import ArbiterAndroid
+import ArbiterEngine
+
+/// The Android session as `arbiter attach`'s loop drives it.
+extension AndroidLiveSession: LivePolicy {
+    /// A turn at the session's clock, then the typed lines: `state` (each app's focus and volume), `help` and
+    /// `quit`; the iOS session's other commands are refused.
+    public func turn(lines: [String]) -> (ramping: Bool, quit: Bool) {
+        var ramping = turn(at: clock())
+        for line in lines {
+            let words = line.split(separator: " ").map(String.init)
+            guard let first = words.first else { continue }
+            switch first {
+            case "quit", "exit": return (ramping, true)
+            case "state": stateLines.forEach(output)
+            case "help": output("commands: state (each app's focus, players and volume), help, quit")
+            default:
+                output(
+                    "error: `\(line)` is not a command of Android's live session; expected state, help or quit "
+                        + "(the programs are the apps: they act by playing)")
+            }
+        }
+        return (ramping, false)
+    }
+
+    /// Each app's focus, players and volume, and the focus stack.
+    var stateLines: [String] {
+        var lines = [
+            "focus stack: " + (engine.stack.isEmpty ? "empty" : engine.stack.map(\.description).joined(separator: ", "))
+        ]
+        for stream in streams.values.sorted(by: { $0.node < $1.node }) {
+            guard let state = engine.state(of: stream.app) else { continue }
+            let volume = Profile.text(Self.rounded(state.volumes["main"] ?? 1))
+            let player = state.players["main"].map { "\($0)" } ?? "none"
+            lines.append(
+                "\(stream.app) (node \(stream.node)): focus \(state.focus), player \(player), volume \(volume)"
+                    + (stream.pausedBy.map { ", paused by Arbiter (\($0))" } ?? ""))
+        }
+        return lines
+    }
+
+    public func replaceGraph(_ graph: any ProgramGraphAccess) {
+        hands.replaceGraph(graph)
+        generation = 0
+        // Gone now, not when their ids leave the new graph: the new daemon numbers its own streams from the start.
+        for id in streams.keys.sorted() { pendingEvents += streamGone(id) }
+    }
+
+    /// A modem call is telephony's: ringing is `incomingCall`, answered `answerCall`, ended `endCall` (or
+    /// `declineCall` before it was answered).
+    public func phoneStack(_ status: PhoneCallStatus) {
+        guard status != modemCall else { return }
+        let before = modemCall
+        modemCall = status
+        output("seen: the phone stack's call is \(status.rawValue)")
+        switch (before, status) {
+        case (.idle, .ringing): pendingEvents.append(.system(.incomingCall))
+        case (.idle, .active): pendingEvents += [.system(.incomingCall), .system(.answerCall)]
+        case (.ringing, .active): pendingEvents.append(.system(.answerCall))
+        case (.ringing, .idle): pendingEvents.append(.system(.declineCall))
+        case (.active, .idle): pendingEvents.append(.system(.endCall))
+        default: break
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import ArbiterEngine
+import ArbiterPipeWire
+import ArbiterScenario
+import Logging
+
+/// What a live session does to another program's stream, whichever platform's policy decided it: softVolumes set
+/// over the program's own volume, a pause over MPRIS when its process owns a player (else a cork), and a resume the
+/// way it was paused. Every change is written to the ledger, so that a guard can undo it if Arbiter is killed.
+/// The iOS backend (`LiveBackend`) and Android's live session both act through one.
+public final class ProgramHands {
+    /// The daemon's programs, acted on.
+    public private(set) var graph: any ProgramGraphAccess
+    let players: (any MediaPlayerAccess)?
+    let pauseMethod: PauseMethod
+    let ledger: LeaveLedger?
+    let logger: Logger
+
+    /// Hands on `graph`'s programs (and on `players`, when there is a session bus), pausing as `pause` says, writing
+    /// what they change to `ledger`.
+    public init(
+        graph: any ProgramGraphAccess, players: (any MediaPlayerAccess)?, pause: PauseMethod = .mprisThenCork,
+        ledger: LeaveLedger? = nil, logger: Logger
+    ) {
+        self.graph = graph
+        self.players = players
+        self.pauseMethod = pause
+        self.ledger = ledger
+        self.logger = logger
+    }
+
+    /// After the daemon restarted: the new connection's programs.
+    func replaceGraph(_ graph: any ProgramGraphAccess) { self.graph = graph }
+
+    /// Pauses the program whose stream is `node`: over MPRIS when its process owns a player and the pause method
+    /// allows, else with a cork. Returns how, or nil when not even the cork could be made (the error is logged).
+    func pause(_ node: ProgramNode, label: String) -> PauseWay? {
+        if pauseMethod == .mprisThenCork, let players,
+            let pid = node.properties["application.process.id"].flatMap({ Int32($0) })
+        {
+            do {
+                if let player = PlayerMatch.player(forProcess: pid, among: try players.mediaPlayers()) {
+                    try players.pause(player)
+                    return .mpris(player)
+                }
+            } catch {
+                logger.warning("MPRIS pause of \(label) failed (\(error)); corking it instead")
+            }
+        }
+        return cork(node.id, label: label) ? .cork : nil
+    }
+
+    /// Corks a stream: its node is paused, its program is not told. Whether it was (the error is logged).
+    func cork(_ node: UInt32, label: String) -> Bool {
+        do {
+            try graph.pause(node: node)
+            return true
+        } catch {
+            logger.error("could not cork \(label): \(error)")
+            return false
+        }
+    }
+
+    /// Resumes a program the way it was paused.
+    func resume(_ node: UInt32, _ way: PauseWay) throws {
+        switch way {
+        case .mpris(let player): try players?.play(player)
+        case .cork: try graph.start(node: node)
+        }
+    }
+
+    /// Sets what the stream's converter applies (and its soft mute, when given), leaving the program's own volume
+    /// alone.
+    func setSoftVolumes(_ node: UInt32, _ volumes: [Float], mute: Bool?) throws {
+        try graph.setSoftVolumes(node: node, volumes, mute: mute)
+    }
+
+    /// Writes down what the stream carries of Arbiter's now: its volume lowered, its pause.
+    func note(_ node: ProgramNode, lowered: Bool, pausedBy: PauseWay?) {
+        let processID = node.properties["application.process.id"].flatMap { Int32($0) }
+        ledger?.note(node: node.id, processID: processID, lowered: lowered, pausedBy: pausedBy)
+    }
+
+    /// The stream is gone: nothing of it is left to undo.
+    func forget(_ node: UInt32) { ledger?.forget(node) }
+
+    /// Writes the ledger when it changed: once a turn, after the programs were changed.
+    func flush() { ledger?.flush() }
+
+    /// Everything was undone.
+    func cleared() { ledger?.clear() }
+}
+
+/// How Arbiter paused a program.
+enum PauseWay: Equatable, CustomStringConvertible {
+    case mpris(MediaPlayer)
+    case cork
+
+    var description: String {
+        switch self {
+        case .mpris(let player): "MPRIS \(player.busName)"
+        case .cork: "corked"
+        }
+    }
+
+    /// As the ledger writes it: `cork`, or the bus name.
+    var ledgerText: String {
+        switch self {
+        case .mpris(let player): player.busName
+        case .cork: "cork"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArbiterEngine
+
+/// A platform's policy running live over a daemon's programs: what `arbiter attach`'s one loop drives, whichever
+/// platform decides (iOS's `LiveSession`, Android's `AndroidLiveSession`). Both act on the programs through
+/// `ProgramHands`.
+public protocol LivePolicy: AnyObject {
+    /// One turn at the session's time: what the graph did since the last, the programs made to follow the engine,
+    /// then `lines` typed on standard input run. Returns whether volumes may still move (wake again within 25 ms)
+    /// and whether a line asked to quit.
+    func turn(lines: [String]) -> (ramping: Bool, quit: Bool)
+    /// The generation of the graph's last snapshot taken: the loop waits for a change past it.
+    var generation: UInt64 { get }
+    /// How many programs' streams are followed.
+    var followed: Int { get }
+    /// After the daemon restarted: the new connection. The old streams are gone at once; the new daemon's are taken
+    /// as they come.
+    func replaceGraph(_ graph: any ProgramGraphAccess)
+    /// The phone stack's call (ModemManager), as last read.
+    func phoneStack(_ status: PhoneCallStatus)
+    /// Puts every program back as it was (the session is over).
+    func leave()
+}
+
+extension LiveSession: LivePolicy {
+    public var generation: UInt64 { backend.generation }
+    public var followed: Int { backend.followedNodes.count }
+    public func replaceGraph(_ graph: any ProgramGraphAccess) { backend.replaceGraph(graph) }
+    public func phoneStack(_ status: PhoneCallStatus) { backend.phoneStack(status) }
+}
