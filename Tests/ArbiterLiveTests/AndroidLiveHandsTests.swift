@@ -38,7 +38,8 @@ import Testing
         car.live.turn(at: .ms(1000))
         #expect(car.players.calls == ["Pause org.mpris.MediaPlayer2.Music"])
         #expect(!car.graph.calls.contains("pause 10"))
-        #expect(car.lines.all.contains("⇒ Music-10 paused over MPRIS (org.mpris.MediaPlayer2.Music)  [live.pause-mpris]"))
+        #expect(
+            car.lines.all.contains("⇒ Music-10 paused over MPRIS (org.mpris.MediaPlayer2.Music)  [live.pause-mpris]"))
         #expect(car.ledger.map(\.pausedBy) == ["org.mpris.MediaPlayer2.Music"])
         car.graph.set(10, running: false)  // the player obeyed
         car.live.turn(at: .ms(2500))
@@ -61,7 +62,8 @@ import Testing
         #expect(!car.graph.calls.contains("pause 10"))
         car.live.turn(at: .ms(2100))
         #expect(car.graph.calls.contains("pause 10"))
-        #expect(car.lines.all.contains { $0.hasPrefix("⇒ Music-10 ignored MPRIS Pause") && $0.hasSuffix("[live.cork]") })
+        #expect(
+            car.lines.all.contains { $0.hasPrefix("⇒ Music-10 ignored MPRIS Pause") && $0.hasSuffix("[live.cork]") })
         #expect(car.ledger.map(\.pausedBy) == ["cork"])
         car.graph.remove(20)
         car.live.turn(at: .ms(3000))

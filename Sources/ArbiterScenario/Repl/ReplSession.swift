@@ -24,11 +24,17 @@ public struct ReplSession {
     public private(set) var setup: Setup
     public private(set) var engine: Engine
     public private(set) var time: Time = .zero
-    public private(set) var entries: [Entry] = []
+    /// The steps taken, each with the session before it (`undo`, `goto`, `timeline`).
+    private var history: SessionHistory<Snapshot, Entry>
+    /// The steps kept, oldest first.
+    public var entries: [Entry] { history.steps }
     /// Steps taken before the first of `entries`, no longer kept (a live session keeps only its latest `stepsKept`).
-    public private(set) var entriesDropped = 0
+    public var entriesDropped: Int { history.dropped }
     /// How many steps a session that keeps no history keeps, for `why`, `history` and `save`; nil: every one.
-    public var stepsKept: Int?
+    public var stepsKept: Int? {
+        get { history.stepsKept }
+        set { history.stepsKept = newValue }
+    }
     /// The real system the session is mirrored on: one that carries every step out and reads the file's checks back
     /// (a `ReplayBackend`: `arbiter repl --pipewire`), or one that is followed only (`arbiter attach`).
     public var backend: (any RealSystem)?
@@ -38,7 +44,6 @@ public struct ReplSession {
     /// Watches the steps for the lints' mistakes; an instant's checks run when time moves on.
     private var linter: Linter
     private var decoder: CommandDecoder
-    private var snapshots: [Snapshot] = []
     private var unseen: [SessionNotification] = []
     private var provenance: [String: (decision: Decision, entry: Int)] = [:]
     private var fileSteps: [ScenarioStep]
@@ -67,6 +72,7 @@ public struct ReplSession {
     /// A session over `scenario`'s setup, whose steps can then be stepped through; or an empty one.
     public init(scenario: Scenario? = nil, source: String = "repl", keepsHistory: Bool = true) throws {
         self.keepsHistory = keepsHistory
+        history = SessionHistory(keepsStates: keepsHistory)
         setup = scenario?.setup ?? Setup()
         engine = try Engine(setup)
         initial = engine
@@ -176,13 +182,9 @@ public struct ReplSession {
             unseen = []
         case .why(let app, let property): reply.lines += why(app, property)
         case .history:
-            reply.lines +=
-                entries.isEmpty
-                ? ["no steps yet"]
-                : entries.enumerated().map { index, entry in
-                    "\(entriesDropped + index + 1)  \(entry.time)  \(entry.text)"
-                        + (entry.position.map { "  (\($0))" } ?? "")
-                }
+            reply.lines += history.lines { number, entry in
+                "\(number)  \(entry.time)  \(entry.text)" + (entry.position.map { "  (\($0))" } ?? "")
+            }
         case .lints:
             let findings = linter.findingsIfFinishedNow
             reply.lines += findings.isEmpty ? ["no warnings"] : ReplSession.warningLines(findings)
@@ -253,30 +255,22 @@ public struct ReplSession {
     }
 
     private mutating func perform(_ event: Event, text: String, position: SourcePosition?, _ reply: inout Reply) {
-        if keepsHistory {
-            snapshots.append(
-                Snapshot(
-                    engine: engine, time: time, provenance: provenance, cursor: cursor, setup: setup,
-                    decoder: decoder, linter: linter))
-        }
+        let before = Snapshot(
+            engine: engine, time: time, provenance: provenance, cursor: cursor, setup: setup, decoder: decoder,
+            linter: linter)
         let outcome = engine.handle(event, at: time)
         if case .rejected(let error) = outcome.result {
-            if keepsHistory { snapshots.removeLast() }
             reply.lines.append("\(source):\(lineNumber):1: error: \(error.inReplWords)")
             reply.failed = true
             return
         }
-        entries.append(Entry(text: text, time: time, event: event, outcome: outcome, position: position))
+        history.append(
+            Entry(text: text, time: time, event: event, outcome: outcome, position: position), before: before)
         let decisions = outcome.decisions  // spelled out once, from the engine's codes
         for decision in decisions {
             for property in Provenance.properties(of: decision.change) {
                 provenance[Provenance.key(decision.app, property)] = (decision, entriesDropped + entries.count)
             }
-        }
-        if !keepsHistory, let kept = stepsKept, entries.count > kept {
-            let dropped = entries.count - kept
-            entries.removeFirst(dropped)
-            entriesDropped += dropped
         }
         unseen += outcome.notifications
         if !keepsHistory && unseen.count > ReplSession.unseenKept {  // a live session may never be asked `events`
@@ -374,14 +368,7 @@ public struct ReplSession {
     }
 
     private mutating func restore(_ count: Int) {
-        if count == 0, let first = snapshots.first {
-            apply(first)
-            snapshots = []
-        } else if count < snapshots.count {
-            apply(snapshots[count])
-            snapshots.removeSubrange(count...)
-        }
-        entries.removeSubrange(count...)
+        if let snapshot = history.back(to: count) { apply(snapshot) }
         checkMarks.removeAll { $0.steps > count }
         unseen = []
     }
@@ -407,7 +394,7 @@ public struct ReplSession {
             return
         }
         let step = fileSteps[cursor]
-        let (cursorBefore, timeBefore, snapshotsBefore) = (cursor, time, snapshots.count)
+        let (cursorBefore, timeBefore, historyBefore) = (cursor, time, history.count)
         cursor += 1
         if step.time > time { time = step.time }
         switch step.action {
@@ -416,9 +403,9 @@ public struct ReplSession {
             var inner = Reply()
             performForReal(event, text: event.description, position: step.position, &inner)
             // Going back to before this step puts the file's cursor and the clock back too.
-            if snapshots.count > snapshotsBefore {
-                snapshots[snapshotsBefore].cursor = cursorBefore
-                snapshots[snapshotsBefore].time = timeBefore
+            history.amendState(before: historyBefore) {
+                $0.cursor = cursorBefore
+                $0.time = timeBefore
             }
             if let fails, case .failed(let error)? = entries.last?.outcome.result, error.code == fails.code {
                 inner.failed = false
@@ -454,12 +441,12 @@ public struct ReplSession {
     public var picture: TimelinePicture {
         let frames = entries.enumerated().map { index, entry in
             TimelinePicture.Frame(
-                time: entry.time, engine: index + 1 < snapshots.count ? snapshots[index + 1].engine : engine,
+                time: entry.time, engine: history.state(before: index + 1)?.engine ?? engine,
                 label: entry.text, detail: entry.position.map { "\($0)" },
                 notifications: entry.outcome.notifications, failed: entry.outcome.error != nil)
         }
         return TimelinePicture(
-            title: title, initial: snapshots.first?.engine ?? engine, frames: frames,
+            title: title, initial: history.state(before: 0)?.engine ?? engine, frames: frames,
             checks: checkMarks.map(\.mark), until: time)
     }
 

@@ -27,17 +27,15 @@ public struct AndroidReplSession {
     public private(set) var now: Time = .zero
     /// The file's steps not yet played (`step`, `run`).
     public private(set) var pendingSteps: [AndroidStep]
-    /// Every event step played, in order, with what it did.
-    public private(set) var history: [(line: String, outcome: FocusOutcome)] = []
+    /// Every event step played, in order, with what it did, and the session before each (`undo`, `goto`).
+    public private(set) var history = SessionHistory<Snapshot, (line: String, outcome: FocusOutcome)>()
     /// The scenario file's document, whose `steps` each typed line replaces.
     private var root: Node.Mapping
     private let source: String
     private var linter: AndroidLinter
-    /// The session just before each entry of `history` (`undo`, `goto`).
-    private var snapshots: [Snapshot] = []
 
     /// What the session was before an event step: all that `undo` and `goto` put back.
-    private struct Snapshot {
+    public struct Snapshot {
         var engine: AndroidEngine
         var now: Time
         var pendingSteps: [AndroidStep]
@@ -129,8 +127,7 @@ public struct AndroidReplSession {
             guard words.count == 1 else {
                 return Reply(lines: ["error: undo takes nothing; expected `undo`"], failed: true)
             }
-            guard !history.isEmpty else { return Reply(lines: ["nothing to undo"]) }
-            let undone = history[history.count - 1].line
+            guard let undone = history.last?.line else { return Reply(lines: ["nothing to undo"]) }
             restore(history.count - 1)
             return Reply(lines: ["undid `\(undone)`; now \(now)"])
         case "goto":
@@ -142,12 +139,7 @@ public struct AndroidReplSession {
             restore(count)
             return Reply(lines: ["after step \(count); now \(now)"])
         case "history":
-            return Reply(
-                lines: history.isEmpty
-                    ? ["no steps yet"]
-                    : history.enumerated().map { index, entry in
-                        "\(index + 1)  \(entry.outcome.time)  \(entry.line)"
-                    })
+            return Reply(lines: history.lines { number, entry in "\(number)  \(entry.outcome.time)  \(entry.line)" })
         default:
             if let refusal = Self.notAStep(first, words: words, line: line) { return refusal }
             let target =
@@ -244,7 +236,7 @@ public struct AndroidReplSession {
         guard !pendingSteps.isEmpty else { return Reply(lines: ["the file has no more steps"]) }
         var reply = Reply()
         for _ in 0..<min(count, pendingSteps.count) {
-            let (stepsBefore, snapshotsBefore) = (pendingSteps, snapshots.count)
+            let (stepsBefore, historyBefore) = (pendingSteps, history.count)
             let step = pendingSteps.removeFirst()
             now = max(now, step.time)
             // The step as the file writes it, at its time, with where: `1m  Quiz: play  (file.yaml:30:5)`.
@@ -256,7 +248,7 @@ public struct AndroidReplSession {
             reply.lines.append("\(now)  \(text)  (\(step.position))")
             let played = play(step, line: "\(text)  (\(step.position))")
             // Going back to before this step gives the file's step back too.
-            if snapshots.count > snapshotsBefore { snapshots[snapshotsBefore].pendingSteps = stepsBefore }
+            history.amendState(before: historyBefore) { $0.pendingSteps = stepsBefore }
             reply.lines += played.lines
             reply.failed = reply.failed || played.failed
         }
@@ -288,17 +280,16 @@ public struct AndroidReplSession {
 
     private var sinceLastExpectStart = 0
     private var sinceLastExpect: [FocusNotification] {
-        history.dropFirst(sinceLastExpectStart).flatMap(\.outcome.notifications)
+        history.steps.dropFirst(sinceLastExpectStart).flatMap(\.outcome.notifications)
     }
 
     mutating func play(_ event: AndroidEvent, line: String) -> Reply {
         // The clock before this step is where the last one left it (a step that moves time sets `now` first).
-        snapshots.append(
-            Snapshot(
-                engine: engine, now: history.last?.outcome.time ?? .zero, pendingSteps: pendingSteps,
-                linter: linter, sinceLastExpectStart: sinceLastExpectStart))
+        let before = Snapshot(
+            engine: engine, now: history.last?.outcome.time ?? .zero, pendingSteps: pendingSteps,
+            linter: linter, sinceLastExpectStart: sinceLastExpectStart)
         let outcome = engine.handle(event, at: now)
-        history.append((line, outcome))
+        history.append((line, outcome), before: before)
         let found = linter.observe(outcome, after: engine)
         var reply = Reply()
         reply.outcomeResult = outcome.result
@@ -316,15 +307,12 @@ public struct AndroidReplSession {
 
     /// Goes back to just after the first `count` event steps.
     private mutating func restore(_ count: Int) {
-        guard count < snapshots.count else { return }
-        let snapshot = snapshots[count]
+        guard let snapshot = history.back(to: count) else { return }
         engine = snapshot.engine
         now = snapshot.now
         pendingSteps = snapshot.pendingSteps
         linter = snapshot.linter
         sinceLastExpectStart = snapshot.sinceLastExpectStart
-        snapshots.removeSubrange(count...)
-        history.removeSubrange(count...)
     }
 
     // MARK: Views
@@ -387,7 +375,7 @@ public struct AndroidReplSession {
             lines.append("\(name).\(property): [\(rule.id)] \(rule.statement)")
             lines.append("    source: \(rule.source) (\(rule.evidence))")
         }
-        if let told = history.reversed().lazy.flatMap({ entry in
+        if let told = history.steps.reversed().lazy.flatMap({ entry in
             entry.outcome.notifications.filter { $0.app == AppID(name) }.map { (entry.line, $0) }
         }).first {
             lines.append(
@@ -434,8 +422,8 @@ public struct AndroidReplSession {
                 return Reply(lines: ["error: the apps cannot start an engine"], failed: true)
             }
             // The steps so far, again on the new setup: each snapshot's engine is the rebuilt one before its step.
-            for (index, entry) in history.enumerated() {
-                if index < snapshots.count { snapshots[index].engine = rebuilt }
+            for (index, entry) in history.steps.enumerated() {
+                history.amendState(before: index) { [rebuilt] in $0.engine = rebuilt }
                 _ = rebuilt.handle(entry.outcome.event, at: entry.outcome.time)
             }
             root = candidate
