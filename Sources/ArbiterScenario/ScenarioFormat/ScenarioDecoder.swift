@@ -27,21 +27,17 @@ struct ScenarioDecoder {
         else {
             return nil
         }
-        let entries = top.entries
-        let title = top.title
-        let description = top.description
-        func value(_ key: String) -> Node? { top.value(key) }
         var ios = 17
-        if let node = value("ios"), let number = reader.number(node, key: "ios", in: 14...27) {
+        if let node = top.value("ios"), let number = reader.number(node, key: "ios", in: 14...27) {
             if number != number.rounded() {
                 reader.fail(node, "ios is \(number)", expected: "a whole iOS version such as 16 or 17")
             }
             ios = Int(number)
         }
         self.ios = ios
-        if let node = value("profile") { decodeProfile(node) }
-        if let node = value("allowLints") { lintAllowances.everywhere = decodeAllowLints(node, for: nil) }
-        if let node = reader.require("apps", in: entries, at: root, context: "the scenario") { decodeApps(node) }
+        if let node = top.value("profile") { decodeProfile(node) }
+        if let node = top.value("allowLints") { lintAllowances.everywhere = decodeAllowLints(node, for: nil) }
+        if let node = reader.require("apps", in: top.entries, at: root, context: "the scenario") { decodeApps(node) }
         // Steps and checks may name the built-in Music app, which the engine adds: it is known while they are read.
         let declared = apps
         if let music = Setup(profile: profile, apps: apps).musicApp {
@@ -49,14 +45,14 @@ struct ScenarioDecoder {
             players[music.name] = music.players.map(\.name)
         }
         var device = DeviceConfig()
-        if let node = value("device") { device = decodeDevice(node) }
+        if let node = top.value("device") { device = decodeDevice(node) }
         var steps: [ScenarioStep] = []
-        if let node = reader.require("steps", in: entries, at: root, context: "the scenario") {
+        if let node = reader.require("steps", in: top.entries, at: root, context: "the scenario") {
             steps = decodeSteps(node, ios: ios)
         }
         guard reader.diagnostics.isEmpty else { return nil }
         var scenario = Scenario(
-            file: reader.file, title: title, description: description,
+            file: reader.file, title: top.title, description: top.description,
             setup: Setup(ios: ios, profile: profile, device: device, apps: declared), steps: steps,
             declarations: declarations, lintAllowances: lintAllowances)
         scenario.allowancePositions = allowancePositions

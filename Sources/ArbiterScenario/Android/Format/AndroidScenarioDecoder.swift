@@ -46,36 +46,32 @@ struct AndroidScenarioDecoder {
         else {
             return nil
         }
-        let entries = top.entries
-        let title = top.title
-        let description = top.description
-        func value(_ key: String) -> Node? { top.value(key) }
-        if let node = value("platform") { decodePlatform(node) }
-        if let node = value("android") { sdk = decodeRelease(node) ?? sdk }
-        if let entry = entries.first(where: { $0.key == "sdk" }) {
-            if value("android") != nil {
+        if let node = top.value("platform") { decodePlatform(node) }
+        if let node = top.value("android") { sdk = decodeRelease(node) ?? sdk }
+        if let entry = top.entries.first(where: { $0.key == "sdk" }) {
+            if top.value("android") != nil {
                 reader.fail(entry.keyNode, "the scenario has both 'android' and 'sdk'", expected: "one of them")
             } else if let level = apiLevel(entry.value) {
                 sdk = level
             }
         }
         var profile = AndroidProfile(sdk: sdk)
-        if let node = value("profile") { decodeProfile(node, into: &profile) }
+        if let node = top.value("profile") { decodeProfile(node, into: &profile) }
         var ringerMode = RingerMode.normal
-        if let node = value("device") { ringerMode = decodeDevice(node) }
-        if let node = value("allowLints") { lintAllowances.everywhere = decodeAllowLints(node, for: nil) }
+        if let node = top.value("device") { ringerMode = decodeDevice(node) }
+        if let node = top.value("allowLints") { lintAllowances.everywhere = decodeAllowLints(node, for: nil) }
         var appPositions: [AppID: SourcePosition] = [:]
-        if let node = reader.require("apps", in: entries, at: root, context: "the scenario") {
+        if let node = reader.require("apps", in: top.entries, at: root, context: "the scenario") {
             appPositions = decodeApps(node)
         }
         var steps: [AndroidStep] = []
-        if let node = reader.require("steps", in: entries, at: root, context: "the scenario") {
+        if let node = reader.require("steps", in: top.entries, at: root, context: "the scenario") {
             steps = decodeSteps(node)
         }
         guard reader.diagnostics.isEmpty else { return nil }
         let setup = AndroidSetup(platform: platform, sdk: sdk, profile: profile, ringerMode: ringerMode, apps: apps)
         var scenario = AndroidScenario(
-            file: reader.file, title: title, description: description, setup: setup,
+            file: reader.file, title: top.title, description: top.description, setup: setup,
             steps: steps, lintAllowances: lintAllowances, appPositions: appPositions)
         scenario.allowancePositions = allowancePositions
         return scenario
