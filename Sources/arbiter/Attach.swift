@@ -71,6 +71,11 @@ struct Attach: ParsableCommand {
             valueName: "PLATFORM"))
     var platform: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --platform: the Android API level whose focus rules apply, 26 to 36 (default 34).", valueName: "N"))
+    var sdk: Int?
+
     func validate() throws {
         guard keepSteps > 0 else { throw ValidationError("--keep-steps is \(keepSteps); expected 1 or more") }
     }
@@ -105,7 +110,7 @@ struct Attach: ParsableCommand {
         var iosSession: LiveSession?
         if let android {
             policy = try AndroidLiveSession(
-                graph: graph, platform: android, players: players, ledger: leaveLedger, logger: logger
+                graph: graph, platform: android, sdk: sdk, players: players, ledger: leaveLedger, logger: logger
             ) { AttachOutput.line($0) }
         } else {
             let backend = LiveBackend(

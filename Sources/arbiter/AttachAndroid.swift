@@ -7,7 +7,13 @@ extension Attach {
     /// The Android platform asked for, or nil for iOS's policy. Refuses what only iOS's session takes: a rules
     /// file (Android's apps come from the streams' media.role), a saved scenario and JSON lines.
     func androidPlatform() throws -> FocusPlatform? {
-        guard let name = platform else { return nil }
+        guard let name = platform else {
+            if sdk != nil { throw ValidationError("--sdk goes with --platform android or androidAutomotive") }
+            return nil
+        }
+        if let sdk, !(26...36).contains(sdk) {
+            throw ValidationError("--sdk is \(sdk); expected an Android API level from 26 to 36")
+        }
         guard let focusPlatform = FocusPlatform(rawValue: name) else {
             throw ValidationError("--platform is \(name); expected android or androidAutomotive")
         }

@@ -133,4 +133,31 @@ import Testing
         #expect(car.lines.all.contains { $0.hasPrefix("error: `why Music-10` is not a command") })
         #expect(car.live.turn(lines: ["quit"]).quit)
     }
+
+    @Test func aCorkLapsedByTheDaemonIsCorkedAgain() throws {
+        let car = try Car()
+        car.graph.stream(10, name: "Music", role: "Music", pid: 100)
+        car.live.turn(at: .ms(0))
+        car.graph.stream(20, name: "Dialer", role: "Communication", pid: 300)
+        car.live.turn(at: .ms(1000))
+        #expect(car.graph.calls.filter { $0 == "pause 10" }.count == 1)
+        car.graph.set(10, running: false)  // unlinked: idle
+        car.live.turn(at: .ms(1100))
+        car.graph.set(10, running: true)  // relinked: the daemon starts it, which undoes the pause
+        car.live.turn(at: .ms(1200))
+        #expect(car.graph.calls.filter { $0 == "pause 10" }.count == 2)
+        #expect(car.lines.all.contains("⇒ Music-10 started again by the daemon; corked again  [live.cork]"))
+        car.graph.remove(20)
+        car.live.turn(at: .ms(2000))
+        #expect(car.graph.calls.last == "start 10")
+    }
+
+    @Test func theAPILevelIsTheOneAskedFor() throws {
+        let graph = FakeGraph()
+        let live = try AndroidLiveSession(graph: graph, platform: .phone, sdk: 30) { _ in }
+        #expect(live.state.setup.sdk == 30)
+        graph.stream(10, name: "Music", role: "Music", pid: 100)
+        live.turn(at: .ms(0))
+        #expect(live.state.setup.apps.map(\.targetSdk) == [30])
+    }
 }

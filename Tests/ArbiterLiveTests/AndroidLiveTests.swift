@@ -101,6 +101,25 @@ struct AndroidLiveTests {
         process.waitUntilExit()
         #expect(process.terminationStatus != 0)
         #expect(said.contains("--rules, --json cannot be used with --platform androidAutomotive"))
+        for (arguments, message) in [
+            (
+                ["attach", "--platform", "android", "--sdk", "25"],
+                "--sdk is 25; expected an Android API level from 26 to 36"
+            ),
+            (["attach", "--sdk", "30"], "--sdk goes with --platform android or androidAutomotive"),
+        ] {
+            let refusal = Process()
+            refusal.executableURL = URL(fileURLWithPath: AndroidCar.arbiter)
+            refusal.arguments = arguments
+            let pipe = Pipe()
+            refusal.standardOutput = pipe
+            refusal.standardError = pipe
+            try refusal.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            refusal.waitUntilExit()
+            #expect(refusal.terminationStatus != 0)
+            #expect(text.contains(message), "\(arguments): \(text)")
+        }
     }
 }
 

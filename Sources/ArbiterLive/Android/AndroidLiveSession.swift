@@ -156,8 +156,10 @@ public final class AndroidLiveSession {
     /// The stream's app's events for what the stream does now: `play` when it starts running, `stop` and
     /// `abandonFocus` once it stayed stopped for the grace. A stream the session paused is stopped by the pause.
     func seen(_ node: ProgramNode, at time: Time) -> [AndroidEvent] {
-        guard var stream = streams[node.id], stream.pausedBy == nil else { return [] }
+        guard var stream = streams[node.id] else { return [] }
         defer { streams[node.id] = stream }
+        if stream.pausedBy == .cork { recorkIfLapsed(&stream, node: node) }
+        guard stream.pausedBy == nil else { return [] }
         if node.state == .running {
             stream.stoppedSince = nil
             stream.uncorkedAt = nil
@@ -177,6 +179,19 @@ public final class AndroidLiveSession {
         stream.uncorkedAt = nil
         output("seen: \(stream.app) stopped")
         return [.app(stream.app, .stop(nil)), .app(stream.app, .abandonFocus)]
+    }
+
+    /// A cork lasts until the daemon starts the node again (relinked after an idle spell): then it is corked again.
+    func recorkIfLapsed(_ stream: inout AndroidLiveStream, node: ProgramNode) {
+        guard node.state == .running else {
+            stream.corkLapsed = true
+            return
+        }
+        guard stream.corkLapsed else { return }
+        stream.corkLapsed = false
+        if hands.cork(node.id, label: stream.app.name) {
+            output("⇒ \(stream.app) started again by the daemon; corked again  [\(LiveRule.cork.id)]")
+        }
     }
 
     /// A new engine for the app list, with the session's events replayed in it (their outcomes were printed).
