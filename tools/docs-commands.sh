@@ -17,6 +17,7 @@ covered() {
     bench-duck.sh) echo "run with 1 run per policy" ;;
     bench-unplug.sh) echo "run with 1 run at 1 stream" ;;
     attach-demo.sh) echo "run whole" ;;
+    deploy.sh) echo "run whole into a temporary folder, then with --check on what it built" ;;
     fuzz.sh) echo "run with FUZZ_RUNS=3000" ;;
     pipewire.sh) echo "by attach-demo.sh (session, stop), which test.sh runs, and the live tests" ;;
     pgo.sh) echo "its training inputs run through engine-profile (the synthetic seeds and every platform's corpus);" \

@@ -82,6 +82,10 @@ if [ "$status" -ne 0 ] || ! grep -q "✓ PASS" "$replays/readme.txt"; then
     exit 1
 fi
 
+step "tools/deploy.sh: the binary with the Swift runtime linked in replays with the toolchain hidden, and its systemd unit attaches and leaves"
+bash tools/deploy.sh "$replays/dist" >&2
+bash tools/deploy.sh --check "$replays/dist" >&2
+
 step "tools/bench-duck.sh and tools/bench-unplug.sh, one run each (their figures are not read here)"
 ARBITER_PGO=0 bash tools/bench-duck.sh 1 >"$replays/duck.txt"
 grep -q "^compare 16 programs" "$replays/duck.txt" || { cat "$replays/duck.txt" >&2; exit 1; }
