@@ -9,9 +9,9 @@ cd "$(dirname "$0")/.."
 # Debian packages the project needs: PipeWire (the daemon and tools, and the headers for the backend), libedit
 # (the REPL's line editing), tmux (the REPL's terminal test), rsvg-convert (the timeline pictures' test).
 # For `arbiter attach`: sd-bus (MPRIS and the phone stack), and for its tests and benchmark a private session bus,
-# WirePlumber, pipewire-pulse and paplay.
+# WirePlumber, pipewire-pulse and paplay, and a real player: mpv with its MPRIS plugin.
 DEBIAN_PACKAGES=(libpipewire-0.3-dev libspa-0.2-dev pipewire-bin libedit-dev tmux librsvg2-bin
-    libsystemd-dev dbus-daemon wireplumber pipewire-pulse pulseaudio-utils)
+    libsystemd-dev dbus-daemon wireplumber pipewire-pulse pulseaudio-utils mpv mpv-mpris)
 
 if ! command -v swift >/dev/null 2>&1; then
     echo "error: swift is not on PATH; install a Swift 6 toolchain (swift.org) and try again" >&2
