@@ -64,10 +64,11 @@ import Testing
         #expect(car.graph.calls.contains("pause 10"))
         #expect(
             car.lines.all.contains { $0.hasPrefix("⇒ Music-10 ignored MPRIS Pause") && $0.hasSuffix("[live.cork]") })
-        #expect(car.ledger.map(\.pausedBy) == ["cork"])
+        #expect(car.ledger.map(\.pausedBy) == ["cork+org.mpris.MediaPlayer2.Music"])
         car.graph.remove(20)
         car.live.turn(at: .ms(3000))
         #expect(car.graph.calls.last == "start 10")
+        #expect(car.players.calls.last == "Play org.mpris.MediaPlayer2.Music")
     }
 
     @Test func aDuckIsWrittenToTheLedgerAndLeavingEmptiesIt() throws {

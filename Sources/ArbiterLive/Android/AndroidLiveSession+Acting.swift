@@ -63,20 +63,26 @@ extension AndroidLiveSession {
             switch stream.pausedBy {
             case .mpris(let bus)?:
                 output("⇒ \(label) paused over MPRIS (\(bus.busName))  [\(LiveRule.pauseOverMPRIS.id)]")
-            case .cork?: output("⇒ \(label) corked  [\(LiveRule.cork.id)]")
+            case .cork?, .mprisAndCork?: output("⇒ \(label) corked  [\(LiveRule.cork.id)]")
             case nil: output("  cannot cork \(label)")
             }
-        } else if case .mpris(let bus)? = stream.pausedBy, player == .paused, node.state == .running,
-            let since = stream.pausedAt, time - since >= LiveBackend.pauseGrace
+        } else if case .mpris(let bus)? = stream.pausedBy, !stream.saidPaused, player == .paused,
+            node.state == .running, let since = stream.pausedAt, time - since >= LiveBackend.pauseGrace
         {
-            if hands.cork(node.id, label: label) {
-                stream.pausedBy = .cork
-                output("⇒ \(label) ignored MPRIS Pause (\(bus.busName)); corked  [\(LiveRule.cork.id)]")
+            // Its stream runs on: the player's own PlaybackStatus says whether it paused.
+            let way = hands.confirmPause(node.id, player: bus, label: label)
+            if way.corks {
+                output("⇒ \(label) ignored MPRIS Pause (\(bus.busName)); corked too  [\(LiveRule.cork.id)]")
+            } else {
+                stream.saidPaused = true
+                output("seen: \(label)'s player says it is paused; its stream runs on, silent")
             }
+            stream.pausedBy = way
         } else if let way = stream.pausedBy, player == .started {
             do {
                 try hands.resume(node.id, way)
                 stream.pausedBy = nil
+                stream.saidPaused = false
                 stream.uncorkedAt = time
                 output(
                     way == .cork

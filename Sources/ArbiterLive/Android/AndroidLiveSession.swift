@@ -158,7 +158,7 @@ public final class AndroidLiveSession {
     func seen(_ node: ProgramNode, at time: Time) -> [AndroidEvent] {
         guard var stream = streams[node.id] else { return [] }
         defer { streams[node.id] = stream }
-        if stream.pausedBy == .cork { recorkIfLapsed(&stream, node: node) }
+        if stream.pausedBy?.corks == true { recorkIfLapsed(&stream, node: node) }
         guard stream.pausedBy == nil else { return [] }
         if node.state == .running {
             stream.stoppedSince = nil

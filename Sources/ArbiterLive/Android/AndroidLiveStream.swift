@@ -20,6 +20,8 @@ struct AndroidLiveStream {
     var pausedBy: PauseWay?
     /// When the session paused it, to notice a program that ignores MPRIS Pause.
     var pausedAt: Time?
+    /// Whether its player said it is paused while its stream ran on (it writes silence): the pause holds.
+    var saidPaused = false
     /// Whether a corked stream left running since (the daemon idled it): when it runs again the cork is gone.
     var corkLapsed = false
     /// When the session started it again: it has `uncorkGrace` to run again before it counts as stopped.

@@ -18,7 +18,7 @@ public final class LeaveLedger {
         public var node: UInt32
         public var processID: Int32?
         public var lowered: Bool
-        /// `cork`, or the MPRIS bus name it was paused through.
+        /// `cork`, the MPRIS bus name it was paused through, or both as `cork+NAME`.
         public var pausedBy: String?
     }
 
@@ -117,10 +117,14 @@ public final class LeaveLedger {
                 try? graph.setSoftVolumes(node: entry.node, node.channelVolumes, mute: node.mute)
                 lines.append("node \(entry.node): volume back to its own")
             }
-            if entry.pausedBy == "cork" {
+            // `cork`, a bus name, or `cork+` and a bus name: uncorked, told Play, or both.
+            let pausedBy = entry.pausedBy ?? ""
+            if pausedBy == "cork" || pausedBy.hasPrefix("cork+") {
                 try? graph.start(node: entry.node)
                 lines.append("node \(entry.node): uncorked")
-            } else if let busName = entry.pausedBy, let players,
+            }
+            let busName = pausedBy.hasPrefix("cork+") ? String(pausedBy.dropFirst(5)) : pausedBy
+            if busName != "cork", !busName.isEmpty, let players,
                 let player = (try? players.mediaPlayers())?.first(where: { $0.busName == busName })
             {
                 try? players.play(player)

@@ -62,7 +62,7 @@ extension LiveBackend {
             return events + systemAudio(system, node: node.id, running: program.isRunning)
         }
         guard let app = program.app else { return events }
-        if program.pausedBy == .cork {
+        if program.pausedBy?.corks == true {
             // A cork lasts until the daemon starts the node again (relinked after an idle spell): then it is
             // corked again.
             if !program.isRunning {
@@ -83,7 +83,7 @@ extension LiveBackend {
                 program.obeyedPause = true
                 return events
             }
-            guard program.obeyedPause, case .mpris = program.pausedBy else { return events }
+            guard program.obeyedPause, !program.saidPaused, case .mpris = program.pausedBy else { return events }
             program.pausedBy = nil
             program.obeyedPause = false
             notes.append("\(program.label) plays again by itself after Arbiter paused it")

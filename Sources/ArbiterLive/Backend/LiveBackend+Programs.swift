@@ -44,13 +44,21 @@ extension LiveBackend {
         var rampsUnderWay = false
         for id in programs.keys.sorted() {
             guard var program = programs[id] else { continue }
-            if case .mpris(let player) = program.pausedBy, !program.obeyedPause, program.isRunning,
-                let since = program.pausedAt, time - since >= LiveBackend.pauseGrace
+            if case .mpris(let player) = program.pausedBy, !program.obeyedPause, !program.saidPaused,
+                program.isRunning, let since = program.pausedAt, time - since >= LiveBackend.pauseGrace
             {
-                logger.warning(
-                    "\(program.label) did not pause when its player \(player.busName) was told to; corked instead")
-                notes.append("⇒ \(program.label): ignored MPRIS Pause; corked  [\(LiveRule.cork.id)]")
-                cork(&program)
+                // Its stream runs on: the player's own PlaybackStatus says whether it paused.
+                let way = hands.confirmPause(program.node.id, player: player, label: program.label)
+                if way.corks {
+                    notes.append(
+                        "⇒ \(program.label): its player still plays after MPRIS Pause; corked too  [\(LiveRule.cork.id)]"
+                    )
+                } else {
+                    program.saidPaused = true
+                    notes.append("\(program.label): its player says it is paused; its stream runs on, silent")
+                }
+                program.pausedBy = way
+                note(program)
                 programs[id] = program
             }
             applyGain(id, at: time)
@@ -73,7 +81,7 @@ extension LiveBackend {
         case .mpris(let player)?:
             program.pausedAt = time
             notes.append("⇒ \(program.label): paused over MPRIS (\(player.busName))  [\(LiveRule.pauseOverMPRIS.id)]")
-        case .cork?, nil:
+        case .cork?, .mprisAndCork?, nil:
             notes.append("⇒ \(program.label): corked  [\(LiveRule.cork.id)]")
         }
         note(program)
@@ -99,6 +107,7 @@ extension LiveBackend {
         program.pausedBy = nil
         program.pausedAt = nil
         program.obeyedPause = false
+        program.saidPaused = false
         program.toldPlaying = true
         note(program)
     }

@@ -17,6 +17,8 @@ struct Program {
     var pausedAt: Time?
     /// Whether its stream left running after Arbiter paused it (a pause it obeyed).
     var obeyedPause = false
+    /// Whether its player said it is paused while its stream ran on (a browser writes silence): the pause holds.
+    var saidPaused = false
     /// The app's gain, and whether it runs unheard, at the last `carryOut`.
     var gain = GainEnvelope()
     var silenced = false

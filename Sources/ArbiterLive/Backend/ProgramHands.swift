@@ -60,12 +60,27 @@ public final class ProgramHands {
         }
     }
 
-    /// Resumes a program the way it was paused.
+    /// Resumes a program the way it was paused: uncorked, and told Play when it was told Pause.
     func resume(_ node: UInt32, _ way: PauseWay) throws {
-        switch way {
-        case .mpris(let player): try players?.play(player)
-        case .cork: try graph.start(node: node)
-        }
+        if way.corks { try graph.start(node: node) }
+        if let player = way.player { try players?.play(player) }
+    }
+
+    /// Whether a player told Pause says so itself (its `PlaybackStatus` is `Paused` or `Stopped`), though its stream
+    /// may run on writing silence (browsers and Electron apps do). Nil when the bus cannot tell (the player is gone,
+    /// or the bus fails).
+    func saysPaused(_ player: MediaPlayer) -> Bool? {
+        guard let players, let now = try? players.mediaPlayers().first(where: { $0.busName == player.busName })
+        else { return nil }
+        return now.playbackStatus.map { $0 == "Paused" || $0 == "Stopped" }
+    }
+
+    /// After Pause over MPRIS, once its stream ran on for the grace: the pause holds when the player says it is
+    /// paused (it writes silence); otherwise the stream is corked too, and the way becomes both. Returns the way.
+    func confirmPause(_ node: UInt32, player: MediaPlayer, label: String) -> PauseWay {
+        if saysPaused(player) == true { return .mpris(player) }
+        logger.warning("\(label) did not pause when its player \(player.busName) was told to; corked too")
+        return cork(node, label: label) ? .mprisAndCork(player) : .mpris(player)
     }
 
     /// Sets what the stream's converter applies (and its soft mute, when given), leaving the program's own volume
@@ -92,21 +107,43 @@ public final class ProgramHands {
 
 /// How Arbiter paused a program.
 enum PauseWay: Equatable, CustomStringConvertible {
+    /// Told Pause over MPRIS, and it paused.
     case mpris(MediaPlayer)
+    /// Corked: its node paused, the program not told.
     case cork
+    /// Told Pause over MPRIS, and corked too, since its player said it still played.
+    case mprisAndCork(MediaPlayer)
+
+    /// Whether its stream's node is corked.
+    var corks: Bool {
+        switch self {
+        case .mpris: false
+        case .cork, .mprisAndCork: true
+        }
+    }
+
+    /// The player told Pause, if any.
+    var player: MediaPlayer? {
+        switch self {
+        case .mpris(let player), .mprisAndCork(let player): player
+        case .cork: nil
+        }
+    }
 
     var description: String {
         switch self {
         case .mpris(let player): "MPRIS \(player.busName)"
         case .cork: "corked"
+        case .mprisAndCork(let player): "MPRIS \(player.busName) and corked"
         }
     }
 
-    /// As the ledger writes it: `cork`, or the bus name.
+    /// As the ledger writes it: `cork`, the bus name, or `cork+` and the bus name.
     var ledgerText: String {
         switch self {
         case .mpris(let player): player.busName
         case .cork: "cork"
+        case .mprisAndCork(let player): "cork+" + player.busName
         }
     }
 }

@@ -101,6 +101,13 @@ final class FakePlayers: MediaPlayerAccess {
 
     func mediaPlayers() throws -> [MediaPlayer] { players }
 
+    /// What the player's PlaybackStatus says from now on.
+    func says(_ status: String, name: String) {
+        for index in players.indices where players[index].busName == "org.mpris.MediaPlayer2.\(name)" {
+            players[index].playbackStatus = status
+        }
+    }
+
     func pause(_ player: MediaPlayer) throws {
         calls.append("Pause \(player.busName)")
         onPause?(player)
