@@ -84,6 +84,8 @@ public final class AndroidLiveSession {
             if streams[node.id] == nil {
                 declare(node)
                 declared = true
+            } else if reclassify(node) {
+                declared = true
             }
             happened += seen(node, at: time)
         }
@@ -153,6 +155,25 @@ public final class AndroidLiveSession {
         output("seen: \(name) (\(known), usage \(usage.usage), requests \(usage.gain))")
     }
 
+    /// A stream that has not played yet whose `media.role` changed (set a moment after the node appeared): its app
+    /// takes the new role's usage and request. Returns whether the apps changed (the engine is then made again).
+    func reclassify(_ node: ProgramNode) -> Bool {
+        guard var stream = streams[node.id], !stream.hasPlayed, stream.role != node.properties["media.role"],
+            let index = apps.firstIndex(where: { $0.name == stream.app })
+        else { return false }
+        let role = node.properties["media.role"]
+        let usage = AndroidRoleUsage.forRole(role)
+        apps[index].attributes = AudioAttributes(usage: usage.usage, contentType: usage.contentType)
+        apps[index].focusGain = usage.gain
+        stream.role = role
+        stream.usage = usage
+        streams[node.id] = stream
+        output(
+            "seen: \(stream.app) now has \(role.map { "role \($0)" } ?? "no role") (usage \(usage.usage), requests "
+                + "\(usage.gain)): set before it first played")
+        return true
+    }
+
     /// The stream's app's events for what the stream does now: `play` when it starts running, `stop` and
     /// `abandonFocus` once it stayed stopped for the grace. A stream the session paused is stopped by the pause.
     func seen(_ node: ProgramNode, at time: Time) -> [AndroidEvent] {
@@ -165,6 +186,7 @@ public final class AndroidLiveSession {
             stream.uncorkedAt = nil
             guard !stream.playing else { return [] }
             stream.playing = true
+            stream.hasPlayed = true
             stream.playingSince = time
             output("seen: \(stream.app) (\(stream.role ?? "no role"), usage \(stream.usage.usage)) running")
             return [.app(stream.app, .play(nil))]

@@ -12,6 +12,8 @@ struct AndroidLiveStream {
     var usage: AndroidRoleUsage
     /// Its app was told `play`, and not `stop` since.
     var playing = false
+    /// Its app was ever told `play`: until then a role set late re-classifies it.
+    var hasPlayed = false
     /// When its app was last told `play`.
     var playingSince: Time?
     /// When it was first seen not running while playing (the stop grace runs from then).

@@ -51,6 +51,8 @@ extension LiveBackend {
                 "program \"\(name)\" (node \(node.id), \(node.properties["media.role"].map { "role \($0)" } ?? "no role")) "
                     + "is \(app.map { "app \($0)" } ?? "the system's \(identity.system!.rawValue)") as \(identity.because)"
             )
+        } else if let earlier = programs[node.id], !earlier.hasRun {
+            events += reidentify(earlier, as: node)
         }
         var program = programs[node.id]!
         if LiveBackend.someoneElseSetProps(&program, now: node) && program.applied != 1 {
@@ -90,6 +92,7 @@ extension LiveBackend {
             program.toldPlaying = false
         }
         if program.isRunning {
+            program.hasRun = true
             program.stoppedSince = nil
             guard !program.toldPlaying else { return events }
             program.toldPlaying = true
@@ -107,6 +110,33 @@ extension LiveBackend {
 
     /// How long a stream stays stopped before its app is taken to have paused.
     public static let stopGrace = Time.ms(150)
+
+    /// A stream that has not run yet, taken again as what its properties make it now: a program's node may appear a
+    /// moment before its `media.role` is set (mpv's does), and is not "no role" for good. Its earlier app, never
+    /// played, is left idle.
+    func reidentify(_ earlier: Program, as node: ProgramNode) -> [Event] {
+        let identity = ProgramIdentity.of(node.properties, rules: rules)
+        guard identity != earlier.identity else { return [] }
+        var events: [Event] = []
+        var app: AppID?
+        if let config = identity.app {
+            let (name, declaration) = appFor(config)
+            app = name
+            if let declaration { events.append(.declare(declaration)) }
+        }
+        var program = Program(node: node, identity: identity, app: app)
+        program.propsSeen = earlier.propsSeen
+        program.ownSetsInFlight = earlier.ownSetsInFlight
+        programs[node.id] = program
+        let what = { (identity: ProgramIdentity, app: AppID?) in
+            "\(app.map { "app \($0)" } ?? "the system's \(identity.system?.rawValue ?? "audio")") as \(identity.because)"
+        }
+        notes.append(
+            "program (node \(node.id)) now has \(node.properties["media.role"].map { "role \($0)" } ?? "no role"): it is "
+                + "\(what(identity, app)), no longer \(what(earlier.identity, earlier.app)) (its properties changed "
+                + "before it first ran)")
+        return events
+    }
 
     /// Whether the node's Props were published more often than Arbiter's own sets explain: someone else set them.
     static func someoneElseSetProps(_ program: inout Program, now node: ProgramNode) -> Bool {

@@ -9,6 +9,8 @@ struct Program {
     let app: AppID?
     /// Whether the engine was told it plays (or records).
     var toldPlaying = false
+    /// Whether its stream has run: until then its properties are read again (a role set late re-classifies it).
+    var hasRun = false
     /// Since when its stream has not been running, while the engine still thinks it plays (`stopGrace`).
     var stoppedSince: Time?
     /// How Arbiter paused it, while it has.

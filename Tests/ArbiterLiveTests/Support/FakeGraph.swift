@@ -66,6 +66,12 @@ final class FakeGraph: ProgramGraphAccess {
         generation += 1
     }
 
+    /// The program sets its stream's `media.role` (late, as mpv may).
+    func setRole(_ id: UInt32, _ role: String?) {
+        nodes[id]?.properties["media.role"] = role
+        generation += 1
+    }
+
     func set(_ id: UInt32, running: Bool) {
         nodes[id]?.state = running ? .running : .idle
         generation += 1
