@@ -309,11 +309,12 @@ import Testing
         }
         graph.stream(10, name: "Lollypop", role: "Music", pid: 100)
         _ = live.turn()
-        for round in 1...5 {  // a prompt comes and goes: declare once, then play, stop, deactivate each time
-            clock.time = .ms(Int64(round) * 1000)
+        // A prompt comes and goes, longer than the hold: declare once, then play, stop, deactivate each time.
+        for round in 1...5 {
+            clock.time = .ms(Int64(round) * 2000)
             graph.stream(11, name: "Maps", role: "Navigation", pid: 200)
             _ = live.turn()
-            clock.time = .ms(Int64(round) * 1000 + 500)
+            clock.time = .ms(Int64(round) * 2000 + 1200)
             graph.remove(11)
             _ = live.turn()
         }

@@ -39,6 +39,8 @@ public final class AndroidLiveSession {
     var events: [(AndroidEvent, Time)] = []
     var streams: [UInt32: AndroidLiveStream] = [:]
     var rampUntil: Time = .zero
+    /// Apps whose short stream went away, playing on until the hold is over (`LiveBackend.shortStreamHold`).
+    var held: [HeldApp] = []
     var nextUid = 10_001
 
     /// The generation of the last snapshot read, for `ProgramGraph.wait(after:timeoutMs:)`.
@@ -78,18 +80,21 @@ public final class AndroidLiveSession {
         var declared = false
         let present = Set(snapshot.nodes.map(\.id))
         for id in streams.keys.sorted() where !present.contains(id) {
-            happened += streamGone(id)
+            happened += streamGone(id, at: time)
         }
         for node in snapshot.streams where node.mediaClass == "Stream/Output/Audio" {
             if streams[node.id] == nil {
-                declare(node)
-                declared = true
+                if !carryOnHeld(node, at: time) {
+                    declare(node)
+                    declared = true
+                }
             } else if reclassify(node) {
                 declared = true
             }
             happened += seen(node, at: time)
         }
         if declared { rebuild() }
+        happened += heldStopsDue(at: time)
         for event in happened {
             events.append((event, time))
             report(engine.handle(event, at: time))
@@ -101,12 +106,51 @@ public final class AndroidLiveSession {
         return time < rampUntil
     }
 
-    /// The stream is gone: its app stops and abandons focus if it played, and nothing of it is left to undo.
-    func streamGone(_ id: UInt32) -> [AndroidEvent] {
+    /// The stream is gone: its app stops and abandons focus if it played (held for `LiveBackend.shortStreamHold`
+    /// when it played only a moment), and nothing of it is left to undo. With no time (the daemon restarted), at
+    /// once.
+    func streamGone(_ id: UInt32, at time: Time? = nil) -> [AndroidEvent] {
         guard let stream = streams.removeValue(forKey: id) else { return [] }
         hands.forget(id)
         output("seen: \(stream.app) gone")
-        return stream.playing ? [.app(stream.app, .stop(nil)), .app(stream.app, .abandonFocus)] : []
+        guard stream.playing else { return [] }
+        if let time, !stream.paused, stream.ranShort(until: time) {
+            held.append(
+                HeldApp(
+                    app: stream.app, program: stream.program, role: stream.role,
+                    until: time + LiveBackend.shortStreamHold))
+            output("seen: \(stream.app) held for \(LiveBackend.shortStreamHold): its stream played only a moment")
+            return []
+        }
+        return [.app(stream.app, .stop(nil)), .app(stream.app, .abandonFocus)]
+    }
+
+    /// A new stream of a program whose short stream went away within the hold, with the same role: it carries on
+    /// that app's play, which never stopped. Whether it did.
+    func carryOnHeld(_ node: ProgramNode, at time: Time) -> Bool {
+        let program = ProgramIdentity.name(from: node.properties)
+        let role = node.properties["media.role"]
+        guard let index = held.firstIndex(where: { $0.program == program && $0.role == role }) else { return false }
+        let hold = held.remove(at: index)
+        var stream = AndroidLiveStream(
+            node: node.id, app: hold.app, program: program, role: role, usage: AndroidRoleUsage.forRole(role))
+        stream.playing = true
+        stream.hasPlayed = true
+        stream.playingSince = time
+        stream.uncorkedAt = time  // it has a moment to start running
+        streams[node.id] = stream
+        output("seen: \(hold.app)'s program opened another stream (node \(node.id)) within the hold: it plays on")
+        return true
+    }
+
+    /// The stops held for apps whose short stream went away, once the hold is over with no other stream.
+    func heldStopsDue(at time: Time) -> [AndroidEvent] {
+        let due = held.filter { $0.until <= time }
+        held.removeAll { $0.until <= time }
+        return due.flatMap { hold -> [AndroidEvent] in
+            output("seen: \(hold.app)'s hold is over: it stops")
+            return [.app(hold.app, .stop(nil)), .app(hold.app, .abandonFocus)]
+        }
     }
 
     /// Puts every stream back as it was: its softVolumes back to its own volume, and what the session paused
@@ -150,7 +194,8 @@ public final class AndroidLiveSession {
             reactions: [.loss: [.pause], .lossTransient: [.pause], .gain: [.resume]])
         nextUid += 1
         apps.append(app)
-        streams[node.id] = AndroidLiveStream(node: node.id, app: name, role: role, usage: usage)
+        streams[node.id] = AndroidLiveStream(
+            node: node.id, app: name, program: ProgramIdentity.name(from: node.properties), role: role, usage: usage)
         let known = role.map { AndroidRoleUsage.knows($0) ? $0 : "\($0), unknown role" } ?? "no role"
         output("seen: \(name) (\(known), usage \(usage.usage), requests \(usage.gain))")
     }
@@ -195,7 +240,8 @@ public final class AndroidLiveSession {
         let since = stream.stoppedSince ?? time
         stream.stoppedSince = since
         let grace = stream.uncorkedAt.map { max(since, $0 + Self.uncorkGrace - Self.stopGrace) } ?? since
-        guard time - grace >= Self.stopGrace else { return [] }
+        let hold = stream.ranShort(until: since) ? LiveBackend.shortStreamHold : Self.stopGrace
+        guard time - grace >= hold else { return [] }
         stream.playing = false
         stream.stoppedSince = nil
         stream.uncorkedAt = nil
@@ -240,7 +286,7 @@ public final class AndroidLiveSession {
     /// When the events grow past `eventsKept` and nothing is paused: they become the `play` of each stream that
     /// plays, in the order they started, so the engine's requests are made again in that order.
     func compact() {
-        guard events.count > Self.eventsKept, !streams.values.contains(where: \.paused) else { return }
+        guard events.count > Self.eventsKept, held.isEmpty, !streams.values.contains(where: \.paused) else { return }
         let here = Set(streams.values.map(\.app))
         apps.removeAll { !here.contains($0.name) }
         events = streams.values.filter(\.playing).sorted {

@@ -7,6 +7,8 @@ import ArbiterPipeWire
 struct AndroidLiveStream {
     var node: UInt32
     var app: AppID
+    /// The program's name (`ProgramIdentity.name`), which a stream opened within its app's hold must share.
+    var program: String
     /// `media.role`, as the program set it (nil: none).
     var role: String?
     var usage: AndroidRoleUsage
@@ -36,4 +38,18 @@ struct AndroidLiveStream {
     var paused: Bool { pausedBy != nil }
     /// Its softVolumes carry a level other than 1.
     var lowered: Bool { applied.map { $0.level != 1 } ?? false }
+
+    /// Whether it played for less than the hold before it stopped at `time` (`LiveBackend.shortStreamHold`).
+    func ranShort(until time: Time) -> Bool {
+        playingSince.map { time - $0 < LiveBackend.shortStreamHold } ?? false
+    }
+}
+
+/// An app whose short stream went away: it plays on until `until`, unless a stream of the same program and role
+/// carries it on.
+struct HeldApp {
+    var app: AppID
+    var program: String
+    var role: String?
+    var until: Time
 }

@@ -15,11 +15,12 @@ extension LiveBackend {
         // unplug's doing, not the programs'.
         events += devicesSeen(snapshot.nodes.filter { !$0.isStream }, present: present)
         for id in programs.keys.sorted() where !present.contains(id) {
-            events += streamGone(id)
+            events += streamGone(id, at: time)
         }
         for node in snapshot.nodes where node.isStream && node.mediaClass.contains("Audio") {
             events += streamSeen(node, at: time)
         }
+        events += heldStopsDue(at: time)
         events = pendingEvents + events
         pendingEvents = []
         return events.map { OutsideEvent($0, at: time) }
@@ -96,12 +97,21 @@ extension LiveBackend {
             program.stoppedSince = nil
             guard !program.toldPlaying else { return events }
             program.toldPlaying = true
+            program.runningSince = time
+            if held.removeValue(forKey: app) != nil {
+                // A new stream of an app whose short one stopped within the hold: the app never stopped.
+                notes.append("\(program.label) runs within the hold of its app's last stream: \(app) plays on")
+                return events
+            }
             return events + starts(app, captures: program.identity.captures)
         }
         guard program.toldPlaying && node.state != .creating else { return events }
         let since = program.stoppedSince ?? time
         program.stoppedSince = since
-        guard time - since >= LiveBackend.stopGrace else { return events }
+        // A stream that ran only a moment is held the longer: it may be a prompt's first breath (espeak-ng opens
+        // one for a few milliseconds before each prompt).
+        let grace = program.ranShort(until: since) ? LiveBackend.shortStreamHold : LiveBackend.stopGrace
+        guard time - since >= grace else { return events }
         program.toldPlaying = false
         program.stoppedSince = nil
         programs[node.id] = program  // no longer one of the app's streams that run (`stops`)
@@ -110,6 +120,22 @@ extension LiveBackend {
 
     /// How long a stream stays stopped before its app is taken to have paused.
     public static let stopGrace = Time.ms(150)
+
+    /// The hold: a stream that ran for less than this and stopped (or went away) leaves its app playing this much
+    /// longer, so that a program that opens a stream for a moment before each prompt (espeak-ng) ducks once, not
+    /// duck, unduck and duck again. A stream of the same app that runs within the hold carries on the app's play.
+    public static let shortStreamHold = Time.ms(1000)
+
+    /// The stops held for apps whose short stream went away, once the hold is over with no stream running again.
+    func heldStopsDue(at time: Time) -> [Event] {
+        var events: [Event] = []
+        for app in held.keys.sorted(by: { $0.name < $1.name }) where held[app]!.until <= time {
+            let hold = held.removeValue(forKey: app)!
+            notes.append("\(app)'s hold is over with no stream running: it stops")
+            events += stops(app, captures: hold.captures, gone: true)
+        }
+        return events
+    }
 
     /// A stream that has not run yet, taken again as what its properties make it now: a program's node may appear a
     /// moment before its `media.role` is set (mpv's does), and is not "no role" for good. Its earlier app, never
@@ -147,13 +173,21 @@ extension LiveBackend {
         return published > own
     }
 
-    /// A stream that went away: its app stops, its system audio may end.
-    func streamGone(_ id: UInt32) -> [Event] {
+    /// A stream that went away: its app stops (held for `shortStreamHold` when it ran only a moment), its system
+    /// audio may end. With no time (the daemon restarted), it stops at once.
+    func streamGone(_ id: UInt32, at time: Time? = nil) -> [Event] {
         guard let program = programs.removeValue(forKey: id) else { return [] }
         notes.append("\(program.label) went away")
         hands.forget(id)
         if let system = program.identity.system { return systemAudio(system, node: id, running: false) }
         guard let app = program.app, program.toldPlaying || program.pausedBy != nil else { return [] }
+        if let time, program.toldPlaying, program.pausedBy == nil, program.ranShort(until: time),
+            !programs.values.contains(where: { $0.app == app && $0.toldPlaying })
+        {
+            held[app] = (time + LiveBackend.shortStreamHold, program.identity.captures)
+            notes.append("\(app) is held for \(LiveBackend.shortStreamHold): its stream ran only a moment")
+            return []
+        }
         return stops(app, captures: program.identity.captures, gone: true)
     }
 

@@ -27,6 +27,8 @@ public final class LiveBackend: RealSystem {
     var modemCall = PhoneCallStatus.idle
     /// Events from elsewhere than the graph (the phone stack), for the next `externalEvents`.
     var pendingEvents: [Event] = []
+    /// Apps whose short stream went away, still playing until the hold is over (`shortStreamHold`).
+    var held: [AppID: (until: Time, captures: Bool)] = [:]
     /// The engine as of the last event the session handled.
     var engine: Engine?
     /// What the backend did or noticed since the last `takeNotes`, a line each.

@@ -13,6 +13,8 @@ struct Program {
     var hasRun = false
     /// Since when its stream has not been running, while the engine still thinks it plays (`stopGrace`).
     var stoppedSince: Time?
+    /// Since when its app was told it plays, this time.
+    var runningSince: Time?
     /// How Arbiter paused it, while it has.
     var pausedBy: PauseWay?
     /// When Arbiter paused it, to notice a program that ignores Pause.
@@ -36,6 +38,11 @@ struct Program {
     var corkLapsed = false
 
     var isRunning: Bool { node.state == .running }
+
+    /// Whether its stream ran for less than the hold before it stopped at `time` (`LiveBackend.shortStreamHold`).
+    func ranShort(until time: Time) -> Bool {
+        runningSince.map { time - $0 < LiveBackend.shortStreamHold } ?? false
+    }
 
     /// `Lollypop (node 42)`.
     var label: String { "\(app?.name ?? identity.system?.rawValue ?? "program") (node \(node.id))" }
