@@ -16,6 +16,7 @@ covered() {
     format.sh) echo "run as --check" ;;
     bench-duck.sh) echo "run with 1 run per policy" ;;
     bench-unplug.sh) echo "run with 1 run at 1 stream" ;;
+    bench-rest.sh) echo "run for 2 seconds at rest" ;;
     attach-demo.sh) echo "run whole" ;;
     deploy.sh) echo "run whole into a temporary folder, then with --check on what it built" ;;
     fuzz.sh) echo "run with FUZZ_RUNS=3000" ;;

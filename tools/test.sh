@@ -91,6 +91,9 @@ ARBITER_PGO=0 bash tools/bench-duck.sh 1 >"$replays/duck.txt"
 grep -q "^compare 16 programs" "$replays/duck.txt" || { cat "$replays/duck.txt" >&2; exit 1; }
 ARBITER_PGO=0 bash tools/bench-unplug.sh 1 --sizes 1 >"$replays/unplug.txt"
 grep -q "arbiter" "$replays/unplug.txt" || { cat "$replays/unplug.txt" >&2; exit 1; }
+step "tools/bench-rest.sh, 2 seconds at rest (its figures are not read here)"
+bash tools/bench-rest.sh 2 >"$replays/rest.txt"
+grep -q "^attach " "$replays/rest.txt" || { cat "$replays/rest.txt" >&2; exit 1; }
 step "tools/attach-demo.sh"
 bash tools/attach-demo.sh </dev/null >"$replays/demo.txt" 2>&1 || { cat "$replays/demo.txt" >&2; exit 1; }
 grep -q "\[live.pause-mpris\]" "$replays/demo.txt" || { cat "$replays/demo.txt" >&2; exit 1; }

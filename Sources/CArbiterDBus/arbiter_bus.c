@@ -1,6 +1,7 @@
 #include "arbiter_bus.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -290,4 +291,34 @@ int arbiter_bus_managed_objects(arbiter_bus *self, const char *destination, cons
     }
     *paths = found;
     return (int)count;
+}
+
+/* ---- watching a sender's signals ---- */
+
+/* A watched signal needs no handling here: that it came is what arbiter_bus_drain counts. */
+static int on_watched_signal(sd_bus_message *message, void *userdata, sd_bus_error *error) { return 0; }
+
+int arbiter_bus_watch_sender(arbiter_bus *self, const char *sender) {
+    char rule[512];
+    snprintf(rule, sizeof(rule), "type='signal',sender='%s'", sender);
+    int result = sd_bus_add_match(self->bus, NULL, rule, on_watched_signal, NULL);
+    if (result < 0) return result;
+    snprintf(rule, sizeof(rule),
+             "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
+             "member='NameOwnerChanged',arg0='%s'",
+             sender);
+    result = sd_bus_add_match(self->bus, NULL, rule, on_watched_signal, NULL);
+    return result < 0 ? result : 0;
+}
+
+int arbiter_bus_fd(arbiter_bus *self) { return sd_bus_get_fd(self->bus); }
+
+int arbiter_bus_drain(arbiter_bus *self) {
+    int handled = 0;
+    for (;;) {
+        int result = sd_bus_process(self->bus, NULL);
+        if (result < 0) return result;
+        if (result == 0) return handled;
+        handled++;
+    }
 }

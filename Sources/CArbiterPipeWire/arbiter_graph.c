@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 /* ---- the core's events (on the loop thread, lock held) ---- */
 
@@ -30,6 +32,7 @@ static const struct pw_core_events core_events = {
 int arbiter_graph_connect(struct arbiter_graph *graph, const char *name, const char *remote,
                           enum arbiter_graph_binding binding, int bind_clients, const struct arbiter_graph_hooks *hooks,
                           void *data, int timeout_ms, char *error, int error_len) {
+    graph->change_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     graph->binding = binding;
     graph->bind_clients = bind_clients;
     graph->hooks = hooks;
@@ -54,6 +57,11 @@ int arbiter_graph_connect(struct arbiter_graph *graph, const char *name, const c
 void arbiter_graph_changed(struct arbiter_graph *graph) {
     graph->generation++;
     pw_thread_loop_signal(graph->client.loop, false);
+    if (graph->change_fd >= 0) {
+        uint64_t one = 1;
+        ssize_t written = write(graph->change_fd, &one, sizeof(one)); /* a full counter is readable already */
+        (void)written;
+    }
 }
 
 int arbiter_graph_sync_locked(struct arbiter_graph *graph, struct timespec *deadline) {
@@ -110,4 +118,6 @@ void arbiter_graph_close(struct arbiter_graph *graph) {
     /* Set up by arbiter_graph_connect, or never connected at all. */
     if (graph->nodes.next != NULL) arbiter_graph_forget_all(graph);
     arbiter_client_close(&graph->client);
+    if (graph->change_fd >= 0) close(graph->change_fd);
+    graph->change_fd = -1;
 }

@@ -97,6 +97,7 @@ struct arbiter_graph {
     const struct arbiter_graph_hooks *hooks;
     void *data;
     uint64_t generation; /* one more for every change seen */
+    int change_fd;       /* an eventfd that becomes readable at every change (for a caller that polls), or -1 */
     int closed;
     char refusal[256]; /* the first refusal of something asked of a bound node since it was cleared, or "" */
     struct spa_list nodes, ports, links, clients, endpoints;
@@ -111,7 +112,7 @@ int arbiter_graph_connect(struct arbiter_graph *graph, const char *name, const c
                           enum arbiter_graph_binding binding, int bind_clients, const struct arbiter_graph_hooks *hooks,
                           void *data, int timeout_ms, char *error, int error_len);
 
-/* A change seen: the generation counted and the waiters woken. */
+/* A change seen: the generation counted, the waiters woken and the change descriptor made readable. */
 void arbiter_graph_changed(struct arbiter_graph *graph);
 
 /* Round trips with the lock held, until `deadline`, repeated while an object bound during one has not published

@@ -68,6 +68,8 @@ int arbiter_programs_wait(arbiter_programs *programs, uint64_t generation, int t
 
 int arbiter_programs_alive(arbiter_programs *programs) { return arbiter_graph_alive(&programs->graph); }
 
+int arbiter_programs_change_fd(arbiter_programs *programs) { return programs->graph.change_fd; }
+
 /* ---- snapshots ---- */
 
 static int by_id(const void *a, const void *b) {

@@ -122,7 +122,7 @@ struct Attach: ParsableCommand {
             policy = session
         }
         AttachSignals.install()
-        let input = LineInput()
+        let waiter = AttachWait()
         _ = policy.turn(lines: [])
         AttachOutput.line(
             json
@@ -130,13 +130,15 @@ struct Attach: ParsableCommand {
                 : "attached: \(policy.followed) programs (remote \(remoteName)"
                     + (platform.map { ", platform \($0)" } ?? "") + ")")
         let phone = PhoneStackWatch(address: phoneBus, logger: logger)
+        var woken = AttachWait.Woken(phone: true)
         while !AttachSignals.stopRequested {
-            if let status = phone?.poll() { policy.phoneStack(status) }
-            let (ramping, quit) = policy.turn(lines: input.take())
+            if let status = phone?.poll(readable: woken.phone) { policy.phoneStack(status) }
+            let (ramping, quit) = policy.turn(lines: woken.lines)
             if quit { break }
-            switch graph.wait(after: policy.generation, timeoutMs: ramping ? 25 : 200) {
-            case .changed, .timeout: continue
-            case .gone:
+            // Asleep until something is said; while a ramp steps or something is due by time alone, soon.
+            let timeout: Int32? = ramping ? 25 : policy.awaitsTime ? 50 : nil
+            woken = waiter.wait(graph: graph, phone: phone?.descriptor, timeoutMs: timeout)
+            if !graph.isAlive && !AttachSignals.stopRequested {
                 logger.warning("the PipeWire daemon went away; reattaching")
                 guard let again = reattach(logger: logger) else { break }
                 graph = again  // the old connection is let go, with its descriptors

@@ -63,7 +63,8 @@ import Testing
         #expect(graph.factor(10) == live.state.setup.profile.duckLevel)
         graph.stream(12, name: "espeak", role: "Navigation", pid: 200)
         live.turn(at: .ms(1710))
-        #expect(lines.contains("seen: espeak-11's program opened another stream (node 12) within the hold: it plays on"))
+        #expect(
+            lines.contains("seen: espeak-11's program opened another stream (node 12) within the hold: it plays on"))
         live.turn(at: .ms(3000))
         graph.remove(12)
         live.turn(at: .ms(3010))

@@ -57,6 +57,8 @@ extension AndroidLiveSession {
     /// paused, the way it paused it, when the engine starts the player again.
     func follow(_ stream: inout AndroidLiveStream, node: ProgramNode, player: AndroidPlayerState?, at time: Time) {
         let label = stream.app.name
+        // Its stream stopping after MPRIS Pause is the pause obeyed: nothing is left to confirm.
+        if case .mpris = stream.pausedBy, node.state != .running { stream.obeyedPause = true }
         if !stream.paused && stream.playing && player == .paused {
             stream.pausedBy = hands.pause(node, label: label)
             stream.pausedAt = time
@@ -66,7 +68,7 @@ extension AndroidLiveSession {
             case .cork?, .mprisAndCork?: output("⇒ \(label) corked  [\(LiveRule.cork.id)]")
             case nil: output("  cannot cork \(label)")
             }
-        } else if case .mpris(let bus)? = stream.pausedBy, !stream.saidPaused, player == .paused,
+        } else if case .mpris(let bus)? = stream.pausedBy, !stream.saidPaused, !stream.obeyedPause, player == .paused,
             node.state == .running, let since = stream.pausedAt, time - since >= LiveBackend.pauseGrace
         {
             // Its stream runs on: the player's own PlaybackStatus says whether it paused.
@@ -83,6 +85,7 @@ extension AndroidLiveSession {
                 try hands.resume(node.id, way)
                 stream.pausedBy = nil
                 stream.saidPaused = false
+                stream.obeyedPause = false
                 stream.uncorkedAt = time
                 output(
                     way == .cork

@@ -23,6 +23,17 @@ extension AndroidLiveSession: LivePolicy {
         return (ramping, false)
     }
 
+    /// Whether something is due by time alone: a stream's stop grace running, an app held, or a player told Pause
+    /// whose stream still runs.
+    public var awaitsTime: Bool {
+        !held.isEmpty
+            || streams.values.contains { stream in
+                if stream.stoppedSince != nil { return true }
+                guard case .mpris = stream.pausedBy else { return false }
+                return !stream.saidPaused && !stream.obeyedPause
+            }
+    }
+
     /// Each app's focus, players and volume, and the focus stack.
     var stateLines: [String] {
         var lines = [

@@ -26,6 +26,8 @@ struct AndroidLiveStream {
     var pausedAt: Time?
     /// Whether its player said it is paused while its stream ran on (it writes silence): the pause holds.
     var saidPaused = false
+    /// Whether its stream stopped after MPRIS Pause (a pause obeyed).
+    var obeyedPause = false
     /// Whether a corked stream left running since (the daemon idled it): when it runs again the cork is gone.
     var corkLapsed = false
     /// When the session started it again: it has `uncorkGrace` to run again before it counts as stopped.

@@ -63,6 +63,17 @@ public final class LiveBackend: RealSystem {
     /// The node ids of the streams followed.
     public var followedNodes: [UInt32] { programs.keys.sorted() }
 
+    /// Whether something is due by time alone: a stream's stop grace running, an app held, or a player told Pause
+    /// whose stream still runs (its pause is confirmed after `pauseGrace`).
+    public var awaitsTime: Bool {
+        !held.isEmpty
+            || programs.values.contains { program in
+                if program.stoppedSince != nil { return true }
+                guard case .mpris = program.pausedBy else { return false }
+                return !program.obeyedPause && !program.saidPaused && program.isRunning
+            }
+    }
+
     // MARK: RealSystem
 
     /// The engine's state as of the step just handled; the programs follow in `carryOut`, once the session has

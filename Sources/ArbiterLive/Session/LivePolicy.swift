@@ -12,6 +12,10 @@ public protocol LivePolicy: AnyObject {
     var generation: UInt64 { get }
     /// How many programs' streams are followed.
     var followed: Int { get }
+    /// Whether something is due by time alone (a stream's stop grace or hold, a pause waiting to be confirmed): then
+    /// the loop wakes within 50 ms even if nothing else happens. At rest it is false, and the loop sleeps until the
+    /// graph, the bus or the user says something.
+    var awaitsTime: Bool { get }
     /// After the daemon restarted: the new connection. The old streams are gone at once; the new daemon's are taken
     /// as they come.
     func replaceGraph(_ graph: any ProgramGraphAccess)
@@ -24,6 +28,7 @@ public protocol LivePolicy: AnyObject {
 extension LiveSession: LivePolicy {
     public var generation: UInt64 { backend.generation }
     public var followed: Int { backend.followedNodes.count }
+    public var awaitsTime: Bool { backend.awaitsTime }
     public func replaceGraph(_ graph: any ProgramGraphAccess) { backend.replaceGraph(graph) }
     public func phoneStack(_ status: PhoneCallStatus) { backend.phoneStack(status) }
 }

@@ -40,6 +40,17 @@ public final class ProgramGraph: @unchecked Sendable {
     /// Whether the connection is usable: not closed, and the daemon still there.
     public var isAlive: Bool { arbiter_programs_alive(handle) != 0 }
 
+    /// A descriptor that becomes readable whenever the graph changes (what `wait(after:)` waits for), for a caller
+    /// that waits on several things at once with poll(); `quieten()` makes it wait for the next change. -1 when
+    /// there is none.
+    public var changeDescriptor: Int32 { arbiter_programs_change_fd(handle) }
+
+    /// Reads the change descriptor, so that it is readable again only at the next change.
+    public func quieten() {
+        var count: UInt64 = 0
+        _ = read(changeDescriptor, &count, MemoryLayout<UInt64>.size)
+    }
+
     /// A round trip: afterwards the snapshot holds all the daemon published before it. Throws when the daemon
     /// does not answer, has gone, or refused something asked of it since the last sync (a volume or a command on a
     /// node it does not let this client change).

@@ -79,4 +79,16 @@ int arbiter_bus_get_object_paths(arbiter_bus *bus, const char *destination, cons
 int arbiter_bus_get_int32(arbiter_bus *bus, const char *destination, const char *path, const char *interface,
                           const char *property, uint64_t timeout_usec, int32_t *value);
 
+/* Signals from `sender` (a well-known name, such as ModemManager's) and its coming and going on the bus are
+ * delivered to this connection from now on, to be noticed with arbiter_bus_fd and arbiter_bus_drain. 0, or a
+ * negative errno. */
+int arbiter_bus_watch_sender(arbiter_bus *bus, const char *sender);
+
+/* The connection's descriptor, for poll(): readable (POLLIN) when a message waits to be read. */
+int arbiter_bus_fd(arbiter_bus *bus);
+
+/* Reads and handles every message waiting, without blocking: how many there were (a watched signal among them
+ * means the sender changed something), or a negative errno. Replies to calls made since are read by those calls. */
+int arbiter_bus_drain(arbiter_bus *bus);
+
 #endif

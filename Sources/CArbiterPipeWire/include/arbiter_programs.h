@@ -67,6 +67,11 @@ int arbiter_programs_wait(arbiter_programs *programs, uint64_t generation, int t
 /* 1 while the connection is usable. */
 int arbiter_programs_alive(arbiter_programs *programs);
 
+/* A descriptor that becomes readable (POLLIN) whenever something changes, as `arbiter_programs_wait` would see, for
+ * a caller that waits on several things at once with poll(); reading it (8 bytes) makes it quiet again. -1 when it
+ * could not be made. Closed by `arbiter_programs_free`. */
+int arbiter_programs_change_fd(arbiter_programs *programs);
+
 /* Sends the node a Props param with only `softVolumes` (one value: the same for each channel it publishes), and
  * `softMute` unless `soft_mute` is -1 (and so leaves its channel volumes and mute alone). Returns at once: 0 sent,
  * -ENOENT no such audio node, -EPIPE not connected, or another negative errno. The daemon's refusal, if any, is
