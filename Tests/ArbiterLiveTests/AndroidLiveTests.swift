@@ -89,35 +89,34 @@ struct AndroidLiveTests {
         #expect(try car.factor("Music").map { $0 > 0.99 } == true)
     }
 
-    @Test func arbiterAttachRefusesWhatMakesNoSenseForAndroid() throws {
+    /// `arbiter ARGUMENTS`, run to its end: its exit status and all it printed.
+    static func run(_ arguments: [String]) throws -> (status: Int32, text: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: AndroidCar.arbiter)
-        process.arguments = ["attach", "--platform", "androidAutomotive", "--rules", "rules.yaml", "--json"]
+        process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out
         try process.run()
-        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
-        #expect(said.contains("--rules, --json cannot be used with --platform androidAutomotive"))
+        return (process.terminationStatus, text)
+    }
+
+    @Test func arbiterAttachRefusesWhatMakesNoSenseForAndroid() throws {
         for (arguments, message) in [
+            (
+                ["attach", "--platform", "androidAutomotive", "--rules", "rules.yaml", "--json"],
+                "--rules, --json cannot be used with --platform androidAutomotive"
+            ),
             (
                 ["attach", "--platform", "android", "--sdk", "25"],
                 "--sdk is 25; expected an Android API level from 26 to 36"
             ),
             (["attach", "--sdk", "30"], "--sdk goes with --platform android or androidAutomotive"),
         ] {
-            let refusal = Process()
-            refusal.executableURL = URL(fileURLWithPath: AndroidCar.arbiter)
-            refusal.arguments = arguments
-            let pipe = Pipe()
-            refusal.standardOutput = pipe
-            refusal.standardError = pipe
-            try refusal.run()
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            refusal.waitUntilExit()
-            #expect(refusal.terminationStatus != 0)
+            let (status, text) = try Self.run(arguments)
+            #expect(status != 0)
             #expect(text.contains(message), "\(arguments): \(text)")
         }
     }

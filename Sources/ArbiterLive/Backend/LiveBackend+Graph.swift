@@ -38,15 +38,10 @@ extension LiveBackend {
                 logger.notice(
                     "no rule names \(ProgramIdentity.name(from: node.properties)); it is taken as \(identity.because)")
             }
-            var app: AppID?
-            if let config = identity.app {
-                let (name, declaration) = appFor(config)
-                app = name
-                if let declaration { events.append(.declare(declaration)) }
-            }
-            var program = Program(node: node, identity: identity, app: app)
+            var program = take(node, as: identity, declaring: &events)
             program.propsSeen = node.propsUpdates
             programs[node.id] = program
+            let app = program.app
             let name = node.properties["application.name"] ?? node.properties["node.name"] ?? "?"
             notes.append(
                 "program \"\(name)\" (node \(node.id), \(node.properties["media.role"].map { "role \($0)" } ?? "no role")) "
@@ -137,6 +132,17 @@ extension LiveBackend {
         return events
     }
 
+    /// The program a stream is, as `identity` makes it: its app (`appFor`), declared in `events` when new.
+    func take(_ node: ProgramNode, as identity: ProgramIdentity, declaring events: inout [Event]) -> Program {
+        var app: AppID?
+        if let config = identity.app {
+            let (name, declaration) = appFor(config)
+            app = name
+            if let declaration { events.append(.declare(declaration)) }
+        }
+        return Program(node: node, identity: identity, app: app)
+    }
+
     /// A stream that has not run yet, taken again as what its properties make it now: a program's node may appear a
     /// moment before its `media.role` is set (mpv's does), and is not "no role" for good. Its earlier app, never
     /// played, is left idle.
@@ -144,16 +150,11 @@ extension LiveBackend {
         let identity = ProgramIdentity.of(node.properties, rules: rules)
         guard identity != earlier.identity else { return [] }
         var events: [Event] = []
-        var app: AppID?
-        if let config = identity.app {
-            let (name, declaration) = appFor(config)
-            app = name
-            if let declaration { events.append(.declare(declaration)) }
-        }
-        var program = Program(node: node, identity: identity, app: app)
+        var program = take(node, as: identity, declaring: &events)
         program.propsSeen = earlier.propsSeen
         program.ownSetsInFlight = earlier.ownSetsInFlight
         programs[node.id] = program
+        let app = program.app
         let what = { (identity: ProgramIdentity, app: AppID?) in
             "\(app.map { "app \($0)" } ?? "the system's \(identity.system?.rawValue ?? "audio")") as \(identity.because)"
         }
