@@ -36,7 +36,11 @@ for _ in $(seq 1 100); do grep -q "^attached: " "$dir/attach.log" && break; slee
 grep -q "^attached: 1 programs" "$dir/attach.log" || { cat "$dir/attach.log" >&2; echo "bench-rest: attach did not attach to mpv" >&2; exit 1; }
 sleep 2  # the first turns and the guard's start are not rest
 guard=$(pgrep -P "$attach" | head -1 || true)
-wireplumber=$(pgrep -x wireplumber | head -1 || true)
+# The session's own WirePlumber (another graph's may run beside it).
+wireplumber=""
+while read -r pid; do
+    [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = wireplumber ] && wireplumber=$pid
+done <"$dir/helpers.pid"
 # Each thread's voluntary context switches ("TID:COUNT ..."), and the CPU ticks (user + system) of a process.
 sample() {
     local task threads=""

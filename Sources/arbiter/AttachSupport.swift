@@ -116,15 +116,18 @@ enum AttachOutput {
     }
 }
 
-/// The guard process: this same program, `attach --guard-mode`, reading a pipe only this process writes to. When
-/// the process ends, however it ends, the pipe closes and the guard undoes what the ledger lists.
+/// The guard process: a shell that blocks reading a pipe only this process writes to, and costs next to nothing
+/// while it waits (no Swift runtime, no connection). When this process ends, however it ends, the pipe closes and the
+/// shell becomes this same program, `attach --guard-mode`, which undoes what the ledger lists.
 final class GuardProcess {
     private let process = Process()
     private let pipe = Pipe()
 
     init(arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = arguments
+        let arbiter = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // `read` returns non-zero only at the pipe's end (nothing is ever written to it): then the program runs.
+        process.arguments = ["-c", "while read -r _; do :; done; exec \"$0\" \"$@\"", arbiter] + arguments
         process.standardInput = pipe
         try process.run()
     }
