@@ -30,11 +30,13 @@ static const struct pw_core_events core_events = {
 /* ---- connecting and round trips ---- */
 
 int arbiter_graph_connect(struct arbiter_graph *graph, const char *name, const char *remote,
-                          enum arbiter_graph_binding binding, int bind_clients, const struct arbiter_graph_hooks *hooks,
+                          enum arbiter_graph_binding binding, int follow, const struct arbiter_graph_hooks *hooks,
                           void *data, int timeout_ms, char *error, int error_len) {
+    graph->follow_defaults = (follow & ARBITER_GRAPH_FOLLOW_DEFAULTS) != 0;
+    graph->defaults.id = SPA_ID_INVALID;
     graph->change_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     graph->binding = binding;
-    graph->bind_clients = bind_clients;
+    graph->bind_clients = (follow & ARBITER_GRAPH_FOLLOW_CLIENTS) != 0;
     graph->hooks = hooks;
     graph->data = data;
     spa_list_init(&graph->nodes);

@@ -25,6 +25,12 @@ enum arbiter_graph_binding {
     ARBITER_GRAPH_BIND_AUDIO,   /* nodes whose media.class has Audio in it (the live mode) */
 };
 
+/* What a follower follows beyond nodes, ports, links and endpoints. */
+enum arbiter_graph_follow {
+    ARBITER_GRAPH_FOLLOW_CLIENTS = 1,  /* clients, bound for their info properties */
+    ARBITER_GRAPH_FOLLOW_DEFAULTS = 2, /* the `default` metadata: the default sink */
+};
+
 /* A node as the daemon announced it, and, when bound, as it last published its info and Props. */
 struct arbiter_graph_node {
     struct spa_list link;
@@ -90,6 +96,14 @@ struct arbiter_graph_hooks {
     void (*error)(void *data, uint32_t id, int res, const char *message);
 };
 
+/* The daemon's `default` metadata, bound when the follower follows defaults: the default sink's node.name. */
+struct arbiter_graph_defaults {
+    uint32_t id; /* SPA_ID_INVALID while there is none */
+    struct pw_proxy *proxy;
+    struct spa_hook listener;
+    char audio_sink[ARBITER_GRAPH_NAME_LEN]; /* default.audio.sink's name, or "" */
+};
+
 struct arbiter_graph {
     struct arbiter_client client; /* its thread loop, context, core and registry */
     enum arbiter_graph_binding binding;
@@ -101,15 +115,18 @@ struct arbiter_graph {
     int closed;
     char refusal[256]; /* the first refusal of something asked of a bound node since it was cleared, or "" */
     struct spa_list nodes, ports, links, clients, endpoints;
+    int follow_defaults; /* bind the `default` metadata (the live mode) */
+    struct arbiter_graph_defaults defaults;
 };
 
 /* ---- arbiter_graph.c ---- */
 
 /* Sets the follower up (its tables empty) and connects it as `name` (also its thread's) to `remote` (NULL: the
- * default), with a first round trip of `timeout_ms`. 0; or -1 with `error` filled and whatever was made left for
+ * default), binding the nodes `binding` says and following what `follow` says (arbiter_graph_follow flags), with a
+ * first round trip of `timeout_ms`. 0; or -1 with `error` filled and whatever was made left for
  * `arbiter_graph_close`. Returns with the loop started and unlocked. */
 int arbiter_graph_connect(struct arbiter_graph *graph, const char *name, const char *remote,
-                          enum arbiter_graph_binding binding, int bind_clients, const struct arbiter_graph_hooks *hooks,
+                          enum arbiter_graph_binding binding, int follow, const struct arbiter_graph_hooks *hooks,
                           void *data, int timeout_ms, char *error, int error_len);
 
 /* A change seen: the generation counted, the waiters woken and the change descriptor made readable. */
@@ -160,5 +177,9 @@ void arbiter_graph_release_client(struct arbiter_graph_client *client);
 
 /* Whether a bound object has not published its info yet. */
 int arbiter_graph_awaits_info(struct arbiter_graph *graph);
+
+/* Binds the `default` metadata global `id` and follows its default sink; forgets it. */
+void arbiter_graph_follow_defaults(struct arbiter_graph *graph, uint32_t id);
+void arbiter_graph_forget_defaults(struct arbiter_graph *graph);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pipewire/extensions/metadata.h>
 #include <spa/param/props.h>
 #include <spa/pod/iter.h>
 #include <spa/utils/result.h>
@@ -149,4 +150,48 @@ int arbiter_graph_awaits_info(struct arbiter_graph *graph) {
         if (client->proxy != NULL && !client->has_info) return 1;
     }
     return 0;
+}
+
+/* ---- the default metadata ---- */
+
+/* The node.name in a default's JSON value (`{ "name": "alsa_output.x" }`), or "" when there is none. */
+static void default_name(const char *value, char *name, size_t size) {
+    name[0] = '\0';
+    const char *key = value != NULL ? strstr(value, "\"name\"") : NULL;
+    const char *start = key != NULL ? strchr(key + 6, '"') : NULL;
+    const char *end = start != NULL ? strchr(start + 1, '"') : NULL;
+    if (end == NULL) return;
+    snprintf(name, size, "%.*s", (int)(end - start - 1), start + 1);
+}
+
+static int on_metadata_property(void *data, uint32_t subject, const char *key, const char *type,
+                                const char *value) {
+    struct arbiter_graph *graph = data;
+    /* A NULL key clears every property of the subject. */
+    if (subject == PW_ID_CORE && (key == NULL || strcmp(key, "default.audio.sink") == 0)) {
+        default_name(key != NULL ? value : NULL, graph->defaults.audio_sink, sizeof(graph->defaults.audio_sink));
+        arbiter_graph_changed(graph);
+    }
+    return 0;
+}
+
+static const struct pw_metadata_events metadata_events = {
+    PW_VERSION_METADATA_EVENTS,
+    .property = on_metadata_property,
+};
+
+void arbiter_graph_follow_defaults(struct arbiter_graph *graph, uint32_t id) {
+    graph->defaults.proxy = pw_registry_bind(graph->client.registry, id, PW_TYPE_INTERFACE_Metadata,
+                                             PW_VERSION_METADATA, 0);
+    if (graph->defaults.proxy == NULL) return;
+    graph->defaults.id = id;
+    pw_proxy_add_object_listener(graph->defaults.proxy, &graph->defaults.listener, &metadata_events, graph);
+}
+
+void arbiter_graph_forget_defaults(struct arbiter_graph *graph) {
+    if (graph->defaults.proxy == NULL) return;
+    spa_hook_remove(&graph->defaults.listener);
+    pw_proxy_destroy(graph->defaults.proxy);
+    graph->defaults.proxy = NULL;
+    graph->defaults.audio_sink[0] = '\0';
 }

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pipewire/extensions/metadata.h>
+
 /* Whether the follower binds a node of this media.class. */
 static int follows_node(const struct arbiter_graph *graph, const char *media_class) {
     switch (graph->binding) {
@@ -93,6 +95,11 @@ static void on_global(void *data, uint32_t id, uint32_t permissions, const char 
         add_client(graph, id, props);
     } else if (strcmp(type, "PipeWire:Interface:Endpoint") == 0) {
         add_endpoint(graph, id, props);
+    } else if (strcmp(type, PW_TYPE_INTERFACE_Metadata) == 0 && graph->follow_defaults
+               && graph->defaults.proxy == NULL) {
+        const char *name = spa_dict_lookup(props, "metadata.name");
+        if (name == NULL || strcmp(name, "default") != 0) return;
+        arbiter_graph_follow_defaults(graph, id);
     } else {
         return;
     }
@@ -144,6 +151,10 @@ static int forget(struct arbiter_graph *graph, uint32_t id) {
         forget_endpoint(endpoint);
         return 1;
     }
+    if (graph->defaults.proxy != NULL && graph->defaults.id == id) {
+        arbiter_graph_forget_defaults(graph);
+        return 1;
+    }
     return 0;
 }
 
@@ -175,6 +186,7 @@ void arbiter_graph_forget_all(struct arbiter_graph *graph) {
     spa_list_for_each_safe(client, next_client, &graph->clients, link) arbiter_graph_release_client(client);
     struct arbiter_graph_endpoint *endpoint, *next_endpoint;
     spa_list_for_each_safe(endpoint, next_endpoint, &graph->endpoints, link) forget_endpoint(endpoint);
+    arbiter_graph_forget_defaults(graph);
 }
 
 /* ---- lookups ---- */

@@ -25,8 +25,9 @@ arbiter_programs *arbiter_programs_connect(const char *remote, char *error, int 
         snprintf(error, error_len, "out of memory");
         return NULL;
     }
-    if (arbiter_graph_connect(&programs->graph, "arbiter-programs", remote, ARBITER_GRAPH_BIND_AUDIO, 1, NULL, NULL,
-                              5000, error, error_len) != 0) {
+    if (arbiter_graph_connect(&programs->graph, "arbiter-programs", remote, ARBITER_GRAPH_BIND_AUDIO,
+                              ARBITER_GRAPH_FOLLOW_CLIENTS | ARBITER_GRAPH_FOLLOW_DEFAULTS, NULL, NULL, 5000, error,
+                              error_len) != 0) {
         arbiter_programs_free(programs);
         return NULL;
     }
@@ -140,6 +141,7 @@ struct arbiter_program_snapshot *arbiter_programs_snapshot(arbiter_programs *pro
     spa_list_for_each(node, &graph->nodes, link) count += node->followed;
     spa_list_for_each(endpoint, &graph->endpoints, link) globals++;
     snapshot->generation = graph->generation;
+    snprintf(snapshot->default_sink, sizeof(snapshot->default_sink), "%s", graph->defaults.audio_sink);
     snapshot->nodes = calloc(count ? count : 1, sizeof(*snapshot->nodes));
     snapshot->role_policy = calloc(count + globals + 1, sizeof(char *));
     if (snapshot->nodes == NULL || snapshot->role_policy == NULL) {

@@ -177,6 +177,20 @@ struct ProgramGraphTests {
         #expect(graph.snapshot(settlingWithin: 5) { $0.rolePolicy.isEmpty }.rolePolicy == [])
     }
 
+    @Test("the default sink is what the `default` metadata says, as another client sets and clears it")
+    func defaultSink() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
+        defer { graph.close() }
+        try graph.sync()
+        _ = try tool(daemon, ["pw-metadata", "0", "default.audio.sink", "{ \"name\": \"arbiter.port.headphones\" }"])
+        let set = graph.snapshot(settlingWithin: 5) { $0.defaultSink != nil }
+        #expect(set.defaultSink == "arbiter.port.headphones")
+        _ = try tool(daemon, ["pw-metadata", "-d", "0", "default.audio.sink"])
+        #expect(graph.snapshot(settlingWithin: 5) { $0.defaultSink == nil }.defaultSink == nil)
+    }
+
     @Test("actions on a node that is not there fail; closing wakes a waiter and ends every action")
     func failures() throws {
         let daemon = try PrivateDaemon()

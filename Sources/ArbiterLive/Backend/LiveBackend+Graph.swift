@@ -13,7 +13,8 @@ extension LiveBackend {
         let present = Set(snapshot.nodes.map(\.id))
         // Devices first: a sink unplugged leaves its streams idle until they are linked elsewhere, which is the
         // unplug's doing, not the programs'.
-        events += devicesSeen(snapshot.nodes.filter { !$0.isStream }, present: present)
+        events += devicesSeen(
+            snapshot.nodes.filter { !$0.isStream }, present: present, defaultSink: snapshot.defaultSink)
         for id in programs.keys.sorted() where !present.contains(id) {
             events += streamGone(id, at: time)
         }
@@ -285,19 +286,26 @@ extension LiveBackend {
     }
 
     /// Devices as now published: accessories connected and disconnected.
-    func devicesSeen(_ nodes: [ProgramNode], present: Set<UInt32>) -> [Event] {
+    func devicesSeen(_ nodes: [ProgramNode], present: Set<UInt32>, defaultSink: String?) -> [Event] {
         var events: [Event] = []
         for key in accessories.keys.sorted() {
             var entry = accessories[key]!
             entry.nodes = entry.nodes.intersection(present)
             if entry.nodes.isEmpty {
                 accessories[key] = nil
+                connectedOrder.removeAll { $0 == key }
                 events.append(.device(.disconnect(entry.spec)))
             } else {
                 accessories[key] = entry
             }
         }
-        for node in nodes {
+        // The default sink's device connects last of those that appear together: the newest accessory is the
+        // route, and the route is where the graph plays.
+        let defaultKey = defaultSink.flatMap { sink in nodes.first { $0.properties["node.name"] == sink } }
+            .map(DeviceNode.key)
+        let ordered =
+            nodes.filter { DeviceNode.key($0) != defaultKey } + nodes.filter { DeviceNode.key($0) == defaultKey }
+        for node in ordered {
             guard let kind = DeviceNode.accessory(node) else { continue }
             let key = DeviceNode.key(node)
             if accessories[key] != nil {
@@ -306,9 +314,34 @@ extension LiveBackend {
             }
             let spec = AccessorySpec(kind, name: DeviceNode.name(node))
             accessories[key] = (spec, [node.id])
+            connectedOrder.append(key)
             events.append(.device(.connect(spec)))
         }
-        return events
+        return events + defaultSinkMoved(to: defaultSink, key: defaultKey)
+    }
+
+    /// The default sink moved (the user chose another output): to an accessory already connected that is not the
+    /// newest, it is taken as that accessory connected anew, so that it is the route (nothing pauses: a new device);
+    /// to a built-in output while accessories are connected, a line says the model's route stays the newest
+    /// accessory, as iOS routes to a connected accessory.
+    func defaultSinkMoved(to sink: String?, key: String?) -> [Event] {
+        guard sink != lastDefaultSink else { return [] }
+        lastDefaultSink = sink
+        guard let sink else { return [] }
+        guard let key, let entry = accessories[key] else {
+            if let newest = connectedOrder.last, let route = accessories[newest] {
+                notes.append(
+                    "the default sink is now \(sink), a built-in output; the route stays \(route.spec), the "
+                        + "newest accessory connected, as iOS keeps a connected accessory the route")
+            }
+            return []
+        }
+        guard connectedOrder.last != key else { return [] }
+        connectedOrder.removeAll { $0 == key }
+        connectedOrder.append(key)
+        notes.append(
+            "the default sink is now \(sink) (\(entry.spec)): taken as connected anew, so that it is the route")
+        return [.device(.disconnect(entry.spec)), .device(.connect(entry.spec))]
     }
 
     /// Whether an app declared so must be the foreground app to start: one that is not mixable (in the background

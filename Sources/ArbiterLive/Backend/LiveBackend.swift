@@ -21,6 +21,10 @@ public final class LiveBackend: RealSystem {
     var declared: [AppID: AppConfig] = [:]
     /// The accessories connected, by device, with the nodes that stand for them.
     var accessories: [String: (spec: AccessorySpec, nodes: Set<UInt32>)] = [:]
+    /// The accessories' keys in the order they were connected to the engine: the last is the newest, the route.
+    var connectedOrder: [String] = []
+    /// The default sink's node.name at the last look.
+    var lastDefaultSink: String?
     /// Streams that are the system's own audio and run, by kind.
     var systemRunning: [SystemAudio: Set<UInt32>] = [:]
     /// The phone stack's call, as last read (ModemManager).

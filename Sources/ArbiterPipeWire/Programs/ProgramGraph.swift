@@ -77,7 +77,12 @@ public final class ProgramGraph: @unchecked Sendable {
         let nodes = UnsafeBufferPointer(start: snapshot.nodes, count: Int(snapshot.n_nodes)).map(ProgramGraph.node)
         let rolePolicy = UnsafeBufferPointer(start: snapshot.role_policy, count: Int(snapshot.n_role_policy))
             .map { String(cString: $0!) }
-        return ProgramGraphSnapshot(nodes: nodes, generation: snapshot.generation, rolePolicy: rolePolicy)
+        let defaultSink = withUnsafeBytes(of: snapshot.default_sink) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return ProgramGraphSnapshot(
+            nodes: nodes, generation: snapshot.generation, rolePolicy: rolePolicy,
+            defaultSink: defaultSink.isEmpty ? nil : defaultSink)
     }
 
     /// Waits until the generation moves past `generation` (a node added or removed, or its state, properties or

@@ -8,11 +8,15 @@ public struct ProgramGraphSnapshot: Sendable {
     /// WirePlumber 0.4's role endpoints (globals of type `PipeWire:Interface:Endpoint`) and 0.5's role loopbacks
     /// (nodes with `policy.role-based.*` or `device.intended-roles` properties).
     public var rolePolicy: [String]
+    /// The default sink's `node.name`, as the session manager set it in the `default` metadata (`default.audio.sink`):
+    /// where a program with no target of its own plays. Nil when none is set.
+    public var defaultSink: String?
 
-    public init(nodes: [ProgramNode], generation: UInt64, rolePolicy: [String]) {
+    public init(nodes: [ProgramNode], generation: UInt64, rolePolicy: [String], defaultSink: String? = nil) {
         self.nodes = nodes
         self.generation = generation
         self.rolePolicy = rolePolicy
+        self.defaultSink = defaultSink
     }
 
     /// The node with global id `id`, if it is there.

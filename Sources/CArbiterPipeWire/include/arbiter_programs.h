@@ -42,6 +42,7 @@ struct arbiter_program_snapshot {
     struct arbiter_program_node *nodes;
     uint32_t n_role_policy;
     char **role_policy;
+    char default_sink[256]; /* the node.name of the default sink (`default.audio.sink` metadata), or "" */
 };
 
 /* Connects to the daemon `remote` (NULL: the default) and follows its audio nodes, with a first round trip. NULL

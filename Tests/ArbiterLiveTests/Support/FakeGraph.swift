@@ -12,8 +12,15 @@ final class FakeGraph: ProgramGraphAccess {
     var generation: UInt64 = 0
     var calls: [String] = []
 
+    /// The default sink's node.name, as a session manager sets it in the `default` metadata.
+    var defaultSink: String? {
+        didSet { generation += 1 }
+    }
+
     func snapshot() -> ProgramGraphSnapshot {
-        ProgramGraphSnapshot(nodes: nodes.keys.sorted().map { nodes[$0]! }, generation: generation, rolePolicy: [])
+        ProgramGraphSnapshot(
+            nodes: nodes.keys.sorted().map { nodes[$0]! }, generation: generation, rolePolicy: [],
+            defaultSink: defaultSink)
     }
 
     func setSoftVolumes(node: UInt32, _ volumes: [Float], mute: Bool?) throws {
