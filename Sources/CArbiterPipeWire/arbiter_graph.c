@@ -33,6 +33,7 @@ int arbiter_graph_connect(struct arbiter_graph *graph, const char *name, const c
                           enum arbiter_graph_binding binding, int follow, const struct arbiter_graph_hooks *hooks,
                           void *data, int timeout_ms, char *error, int error_len) {
     graph->follow_defaults = (follow & ARBITER_GRAPH_FOLLOW_DEFAULTS) != 0;
+    graph->follow_devices = (follow & ARBITER_GRAPH_FOLLOW_DEVICES) != 0;
     graph->defaults.id = SPA_ID_INVALID;
     graph->change_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     graph->binding = binding;
@@ -44,6 +45,7 @@ int arbiter_graph_connect(struct arbiter_graph *graph, const char *name, const c
     spa_list_init(&graph->links);
     spa_list_init(&graph->clients);
     spa_list_init(&graph->endpoints);
+    spa_list_init(&graph->devices);
     if (arbiter_client_connect(&graph->client, name, name, remote, &core_events, &arbiter_graph_registry_events,
                                graph, error, error_len) != 0) {
         return -1;

@@ -29,6 +29,36 @@ enum arbiter_graph_binding {
 enum arbiter_graph_follow {
     ARBITER_GRAPH_FOLLOW_CLIENTS = 1,  /* clients, bound for their info properties */
     ARBITER_GRAPH_FOLLOW_DEFAULTS = 2, /* the `default` metadata: the default sink */
+    ARBITER_GRAPH_FOLLOW_DEVICES = 4,  /* audio devices, bound for their routes (EnumRoute, Route) */
+};
+
+#define ARBITER_GRAPH_MAX_ROUTES 32
+
+/* A route of a device (a port of a sound card: its speaker, its headphones jack), as EnumRoute lists it. */
+struct arbiter_graph_route {
+    uint32_t index;
+    int output;       /* 1 output, 0 input */
+    int available;    /* 0 unknown, 1 no, 2 yes (SPA_PARAM_AVAILABILITY_*) */
+    int active;       /* Route names it: the route in use for its direction */
+    char name[128];
+    char description[128];
+    char port_type[32]; /* its info's port.type (headphones, speaker, headset, ...), or "" */
+};
+
+/* An audio device (media.class Audio/Device), bound for its routes when the follower follows devices. */
+struct arbiter_graph_device {
+    struct spa_list link;
+    struct arbiter_graph *graph;
+    uint32_t id;
+    struct pw_properties *props;
+    struct pw_proxy *proxy;
+    struct spa_hook listener;
+    uint32_t enum_flags, route_flags; /* the params' flags last seen: a flip means ask for them again */
+    int asked;                        /* its routes were asked for once */
+    uint32_t n_routes;
+    struct arbiter_graph_route routes[ARBITER_GRAPH_MAX_ROUTES];
+    uint32_t n_active;
+    uint32_t active[ARBITER_GRAPH_MAX_ROUTES]; /* the indexes Route names */
 };
 
 /* A node as the daemon announced it, and, when bound, as it last published its info and Props. */
@@ -116,6 +146,8 @@ struct arbiter_graph {
     char refusal[256]; /* the first refusal of something asked of a bound node since it was cleared, or "" */
     struct spa_list nodes, ports, links, clients, endpoints;
     int follow_defaults; /* bind the `default` metadata (the live mode) */
+    int follow_devices;  /* bind audio devices for their routes (the live mode) */
+    struct spa_list devices;
     struct arbiter_graph_defaults defaults;
 };
 
@@ -177,6 +209,10 @@ void arbiter_graph_release_client(struct arbiter_graph_client *client);
 
 /* Whether a bound object has not published its info yet. */
 int arbiter_graph_awaits_info(struct arbiter_graph *graph);
+
+/* Binds an audio device for its routes; releases one (its proxy destroyed, taken off its table, freed). */
+void arbiter_graph_bind_device(struct arbiter_graph *graph, struct arbiter_graph_device *device);
+void arbiter_graph_release_device(struct arbiter_graph_device *device);
 
 /* Binds the `default` metadata global `id` and follows its default sink; forgets it. */
 void arbiter_graph_follow_defaults(struct arbiter_graph *graph, uint32_t id);

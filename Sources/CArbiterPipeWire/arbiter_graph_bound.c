@@ -8,6 +8,8 @@
 
 #include <pipewire/extensions/metadata.h>
 #include <spa/param/props.h>
+#include <spa/param/route.h>
+#include <spa/pod/parser.h>
 #include <spa/pod/iter.h>
 #include <spa/utils/result.h>
 
@@ -194,4 +196,110 @@ void arbiter_graph_forget_defaults(struct arbiter_graph *graph) {
     pw_proxy_destroy(graph->defaults.proxy);
     graph->defaults.proxy = NULL;
     graph->defaults.audio_sink[0] = '\0';
+}
+
+/* ---- a device's routes ---- */
+
+/* A route's info (`Struct(Int n, String key, String value, ...)`): its port.type into `port_type`. */
+static void route_port_type(const struct spa_pod *info, char *port_type, size_t size) {
+    port_type[0] = '\0';
+    struct spa_pod_parser parser;
+    struct spa_pod_frame frame;
+    int32_t n = 0;
+    if (info == NULL) return;
+    spa_pod_parser_pod(&parser, info);
+    if (spa_pod_parser_push_struct(&parser, &frame) < 0 || spa_pod_parser_get_int(&parser, &n) < 0) return;
+    for (int32_t i = 0; i < n; i++) {
+        const char *key = NULL, *value = NULL;
+        if (spa_pod_parser_get_string(&parser, &key) < 0 || spa_pod_parser_get_string(&parser, &value) < 0) return;
+        if (strcmp(key, "port.type") == 0) snprintf(port_type, size, "%s", value);
+    }
+}
+
+static void on_device_info(void *data, const struct pw_device_info *info) {
+    struct arbiter_graph_device *device = data;
+    if (!(info->change_mask & PW_DEVICE_CHANGE_MASK_PARAMS)) return;
+    /* A param whose flags flipped (its serial) changed: what was known of it goes, and it is asked for again. Asked,
+     * not subscribed to: a device another client exported (as a session manager exports ALSA's) answers a
+     * subscription's enumerations asynchronously, and the daemon passes on only the last of them. Requests from one
+     * client are served one after the other. */
+    for (uint32_t i = 0; i < info->n_params; i++) {
+        uint32_t id = info->params[i].id, flags = info->params[i].flags;
+        if (!(flags & SPA_PARAM_INFO_READ)) continue;
+        if (id == SPA_PARAM_EnumRoute && (flags != device->enum_flags || !device->asked)) {
+            device->enum_flags = flags;
+            device->n_routes = 0;
+        } else if (id == SPA_PARAM_Route && (flags != device->route_flags || !device->asked)) {
+            device->route_flags = flags;
+            device->n_active = 0;
+        } else {
+            continue;
+        }
+        pw_device_enum_params((struct pw_device *)device->proxy, 0, id, 0, UINT32_MAX, NULL);
+    }
+    device->asked = 1;
+    arbiter_graph_changed(device->graph);
+}
+
+static void on_device_param(void *data, int seq, uint32_t id, uint32_t index, uint32_t next,
+                            const struct spa_pod *param) {
+    struct arbiter_graph_device *device = data;
+    if ((id != SPA_PARAM_EnumRoute && id != SPA_PARAM_Route) || param == NULL) return;
+    int32_t route_index = -1;
+    uint32_t direction = 0, available = SPA_PARAM_AVAILABILITY_unknown;
+    const char *name = NULL, *description = NULL;
+    const struct spa_pod *info = NULL;
+    if (spa_pod_parse_object(param, SPA_TYPE_OBJECT_ParamRoute, NULL, SPA_PARAM_ROUTE_index, SPA_POD_Int(&route_index),
+                             SPA_PARAM_ROUTE_direction, SPA_POD_Id(&direction), SPA_PARAM_ROUTE_name,
+                             SPA_POD_String(&name), SPA_PARAM_ROUTE_description, SPA_POD_OPT_String(&description),
+                             SPA_PARAM_ROUTE_available, SPA_POD_OPT_Id(&available), SPA_PARAM_ROUTE_info,
+                             SPA_POD_OPT_Pod(&info)) < 0) {
+        return;
+    }
+    if (id == SPA_PARAM_Route) {
+        if (device->n_active < ARBITER_GRAPH_MAX_ROUTES) device->active[device->n_active++] = (uint32_t)route_index;
+    } else {
+        struct arbiter_graph_route *route = NULL;
+        for (uint32_t i = 0; i < device->n_routes; i++) {
+            if (device->routes[i].index == (uint32_t)route_index) route = &device->routes[i];
+        }
+        if (route == NULL && device->n_routes < ARBITER_GRAPH_MAX_ROUTES) route = &device->routes[device->n_routes++];
+        if (route == NULL) return;
+        route->index = (uint32_t)route_index;
+        route->output = direction == SPA_DIRECTION_OUTPUT;
+        route->available = available == SPA_PARAM_AVAILABILITY_yes ? 2 : available == SPA_PARAM_AVAILABILITY_no ? 1 : 0;
+        snprintf(route->name, sizeof(route->name), "%s", name ? name : "");
+        snprintf(route->description, sizeof(route->description), "%s", description ? description : "");
+        route_port_type(info, route->port_type, sizeof(route->port_type));
+    }
+    for (uint32_t i = 0; i < device->n_routes; i++) {
+        device->routes[i].active = 0;
+        for (uint32_t a = 0; a < device->n_active; a++) {
+            if (device->active[a] == device->routes[i].index) device->routes[i].active = 1;
+        }
+    }
+    arbiter_graph_changed(device->graph);
+}
+
+static const struct pw_device_events device_events = {
+    PW_VERSION_DEVICE_EVENTS,
+    .info = on_device_info,
+    .param = on_device_param,
+};
+
+void arbiter_graph_bind_device(struct arbiter_graph *graph, struct arbiter_graph_device *device) {
+    device->proxy = pw_registry_bind(graph->client.registry, device->id, PW_TYPE_INTERFACE_Device,
+                                     PW_VERSION_DEVICE, 0);
+    if (device->proxy == NULL) return;
+    pw_proxy_add_object_listener(device->proxy, &device->listener, &device_events, device);
+}
+
+void arbiter_graph_release_device(struct arbiter_graph_device *device) {
+    if (device->proxy != NULL) {
+        spa_hook_remove(&device->listener);
+        pw_proxy_destroy(device->proxy);
+    }
+    pw_properties_free(device->props);
+    spa_list_remove(&device->link);
+    free(device);
 }

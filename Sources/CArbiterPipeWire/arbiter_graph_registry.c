@@ -73,6 +73,19 @@ static void add_client(struct arbiter_graph *graph, uint32_t id, const struct sp
     spa_list_append(&graph->clients, &client->link);
 }
 
+static void add_device(struct arbiter_graph *graph, uint32_t id, const struct spa_dict *props) {
+    const char *media_class = spa_dict_lookup(props, PW_KEY_MEDIA_CLASS);
+    /* A device whose global does not say what it is may be a sound card all the same: its routes will tell. */
+    if (!graph->follow_devices || (media_class != NULL && strstr(media_class, "Audio") == NULL)) return;
+    struct arbiter_graph_device *device = calloc(1, sizeof(*device));
+    if (device == NULL) return;
+    device->graph = graph;
+    device->id = id;
+    device->props = pw_properties_new_dict(props);
+    arbiter_graph_bind_device(graph, device);
+    spa_list_append(&graph->devices, &device->link);
+}
+
 static void add_endpoint(struct arbiter_graph *graph, uint32_t id, const struct spa_dict *props) {
     struct arbiter_graph_endpoint *endpoint = calloc(1, sizeof(*endpoint));
     if (endpoint == NULL) return;
@@ -93,6 +106,8 @@ static void on_global(void *data, uint32_t id, uint32_t permissions, const char 
         add_link(graph, id, props);
     } else if (strcmp(type, PW_TYPE_INTERFACE_Client) == 0) {
         add_client(graph, id, props);
+    } else if (strcmp(type, PW_TYPE_INTERFACE_Device) == 0) {
+        add_device(graph, id, props);
     } else if (strcmp(type, "PipeWire:Interface:Endpoint") == 0) {
         add_endpoint(graph, id, props);
     } else if (strcmp(type, PW_TYPE_INTERFACE_Metadata) == 0 && graph->follow_defaults
@@ -151,6 +166,12 @@ static int forget(struct arbiter_graph *graph, uint32_t id) {
         forget_endpoint(endpoint);
         return 1;
     }
+    struct arbiter_graph_device *device;
+    spa_list_for_each(device, &graph->devices, link) {
+        if (device->id != id) continue;
+        arbiter_graph_release_device(device);
+        return 1;
+    }
     if (graph->defaults.proxy != NULL && graph->defaults.id == id) {
         arbiter_graph_forget_defaults(graph);
         return 1;
@@ -186,6 +207,8 @@ void arbiter_graph_forget_all(struct arbiter_graph *graph) {
     spa_list_for_each_safe(client, next_client, &graph->clients, link) arbiter_graph_release_client(client);
     struct arbiter_graph_endpoint *endpoint, *next_endpoint;
     spa_list_for_each_safe(endpoint, next_endpoint, &graph->endpoints, link) forget_endpoint(endpoint);
+    struct arbiter_graph_device *device, *next_device;
+    spa_list_for_each_safe(device, next_device, &graph->devices, link) arbiter_graph_release_device(device);
     arbiter_graph_forget_defaults(graph);
 }
 

@@ -16,6 +16,7 @@ struct arbiter_programs {
 };
 
 _Static_assert(ARBITER_PROGRAM_MAX_CHANNELS == ARBITER_GRAPH_MAX_CHANNELS, "a node's volumes are copied whole");
+_Static_assert(ARBITER_PROGRAM_MAX_ROUTES == ARBITER_GRAPH_MAX_ROUTES, "a device's routes are copied whole");
 
 /* ---- connecting, syncing, closing ---- */
 
@@ -26,7 +27,8 @@ arbiter_programs *arbiter_programs_connect(const char *remote, char *error, int 
         return NULL;
     }
     if (arbiter_graph_connect(&programs->graph, "arbiter-programs", remote, ARBITER_GRAPH_BIND_AUDIO,
-                              ARBITER_GRAPH_FOLLOW_CLIENTS | ARBITER_GRAPH_FOLLOW_DEFAULTS, NULL, NULL, 5000, error,
+                              ARBITER_GRAPH_FOLLOW_CLIENTS | ARBITER_GRAPH_FOLLOW_DEFAULTS | ARBITER_GRAPH_FOLLOW_DEVICES,
+                              NULL, NULL, 5000, error,
                               error_len) != 0) {
         arbiter_programs_free(programs);
         return NULL;
@@ -130,6 +132,37 @@ static char *role_node_line(const struct arbiter_graph_node *node) {
     return strdup(line);
 }
 
+/* The devices and their routes, into the snapshot (none when there is no room). */
+static void copy_devices(struct arbiter_graph *graph, struct arbiter_program_snapshot *snapshot) {
+    uint32_t count = 0;
+    struct arbiter_graph_device *device;
+    spa_list_for_each(device, &graph->devices, link) count++;
+    snapshot->devices = count > 0 ? calloc(count, sizeof(*snapshot->devices)) : NULL;
+    if (snapshot->devices == NULL) return;
+    spa_list_for_each(device, &graph->devices, link) {
+        struct arbiter_program_device *copy = &snapshot->devices[snapshot->n_devices++];
+        const char *name = pw_properties_get(device->props, "device.name");
+        const char *description = pw_properties_get(device->props, "device.description");
+        const char *api = pw_properties_get(device->props, "device.api");
+        copy->id = device->id;
+        snprintf(copy->name, sizeof(copy->name), "%s", name ? name : "");
+        snprintf(copy->description, sizeof(copy->description), "%s", description ? description : "");
+        snprintf(copy->api, sizeof(copy->api), "%s", api ? api : "");
+        copy->n_routes = device->n_routes;
+        for (uint32_t i = 0; i < device->n_routes; i++) {
+            const struct arbiter_graph_route *route = &device->routes[i];
+            struct arbiter_program_route *to = &copy->routes[i];
+            to->index = route->index;
+            to->output = route->output;
+            to->available = route->available;
+            to->active = route->active;
+            snprintf(to->name, sizeof(to->name), "%s", route->name);
+            snprintf(to->description, sizeof(to->description), "%s", route->description);
+            snprintf(to->port_type, sizeof(to->port_type), "%s", route->port_type);
+        }
+    }
+}
+
 struct arbiter_program_snapshot *arbiter_programs_snapshot(arbiter_programs *programs) {
     struct arbiter_program_snapshot *snapshot = calloc(1, sizeof(*snapshot));
     if (snapshot == NULL) return NULL;
@@ -142,6 +175,7 @@ struct arbiter_program_snapshot *arbiter_programs_snapshot(arbiter_programs *pro
     spa_list_for_each(endpoint, &graph->endpoints, link) globals++;
     snapshot->generation = graph->generation;
     snprintf(snapshot->default_sink, sizeof(snapshot->default_sink), "%s", graph->defaults.audio_sink);
+    copy_devices(graph, snapshot);
     snapshot->nodes = calloc(count ? count : 1, sizeof(*snapshot->nodes));
     snapshot->role_policy = calloc(count + globals + 1, sizeof(char *));
     if (snapshot->nodes == NULL || snapshot->role_policy == NULL) {
@@ -208,6 +242,7 @@ void arbiter_programs_snapshot_free(struct arbiter_program_snapshot *snapshot) {
     }
     free(snapshot->nodes);
     free(snapshot->role_policy);
+    free(snapshot->devices);
     free(snapshot);
 }
 

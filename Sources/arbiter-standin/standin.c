@@ -5,6 +5,7 @@
  *
  * Usage: arbiter-standin --name NAME [--role ROLE] [--category CAT] [--mpris] [--log FILE] [--channels N]
  *                        [--remote NAME] [--silent] [--modemmanager] [--call none|ringing|active]
+ *                        [--device [--plugged]]
  *
  *   --name      application.name, node.name and the stream's name; required
  *   --role      media.role (none when not given)
@@ -18,11 +19,15 @@
  *   --modemmanager  also stand in for ModemManager on the same bus: own org.freedesktop.ModemManager1 with one
  *               voice modem (modemmanager.c); SIGHUP moves its call none -> ringing -> active -> none
  *   --call      the call it starts with (implies --modemmanager; default none)
+ *   --device    stand in for a sound card instead of playing: export a device whose output routes are a speaker
+ *               and headphones behind a jack (see device.c), the jack pulled
+ *   --plugged   with --device: the jack starts plugged in
  *
  * Signals: SIGTERM and SIGINT end it (status 0). SIGUSR1 is the user pressing pause/play in the program: it toggles
  * the stream's activity and the MPRIS PlaybackStatus (with PropertiesChanged). SIGUSR2 toggles the stream's activity
  * only, leaving PlaybackStatus as it was (a program whose own idea of its state diverges from its stream's). SIGHUP
- * moves the fake ModemManager's call on (with --modemmanager; ignored otherwise).
+ * moves the fake ModemManager's call on (with --modemmanager; ignored otherwise). With --device, SIGUSR1 plugs or
+ * pulls the jack instead (logged as `jack plugged` and `jack unplugged`).
  *
  * Log format: one line per event, flushed at once; words separated by single spaces.
  *   ready pid=<pid> node=<node id>          the stream reached streaming for the first time
@@ -66,6 +71,8 @@
 #include <systemd/sd-bus.h>
 
 #include "standin.h"
+
+#include <spa/utils/result.h>
 
 #define MPRIS_PATH "/org/mpris/MediaPlayer2"
 #define MPRIS_ROOT "org.mpris.MediaPlayer2"
@@ -337,6 +344,10 @@ static void on_signal(void *data, int number) {
     struct standin *self = data;
     switch (number) {
     case SIGUSR1:
+        if (self->device.proxy != NULL) {
+            toggle_jack(self);
+            break;
+        }
         if (strcmp(self->status, "Playing") == 0) { say(self, "user pause"); pause_as(self, "Paused"); }
         else { say(self, "user play"); play(self); }
         bus_flush_later(self);
@@ -359,13 +370,14 @@ static void on_signal(void *data, int number) {
 
 static void usage(void) {
     fprintf(stderr, "usage: arbiter-standin --name NAME [--role ROLE] [--category CAT] [--mpris] [--log FILE] "
-                    "[--channels N] [--remote NAME] [--silent] [--modemmanager] [--call none|ringing|active]\n");
+                    "[--channels N] [--remote NAME] [--silent] [--modemmanager] [--call none|ringing|active] "
+                    "[--device [--plugged]]\n");
 }
 
 int main(int argc, char *argv[]) {
     struct standin self = { .log = stderr, .channels = 2, .active = true, .status = "Playing" };
     const char *role = NULL, *category = "Playback", *log = NULL, *remote = NULL;
-    bool mpris = false, modemmanager = false;
+    bool mpris = false, modemmanager = false, device = false, plugged = false;
     int call_state = 0;
     for (int index = 1; index < argc; index++) {
         const char *option = argv[index];
@@ -373,6 +385,8 @@ int main(int argc, char *argv[]) {
         if (strcmp(option, "--mpris") == 0) { mpris = true; continue; }
         if (strcmp(option, "--silent") == 0) { self.silent = true; continue; }
         if (strcmp(option, "--modemmanager") == 0) { modemmanager = true; continue; }
+        if (strcmp(option, "--device") == 0) { device = true; continue; }
+        if (strcmp(option, "--plugged") == 0) { plugged = true; continue; }
         if (value == NULL) { usage(); return 2; }
         if (strcmp(option, "--name") == 0) self.name = value;
         else if (strcmp(option, "--role") == 0) role = value;
@@ -409,6 +423,20 @@ int main(int argc, char *argv[]) {
         return 1;
     }
     pw_core_add_listener(self.core, &self.core_listener, &core_events, &self);
+    if (device) {
+        int exported = export_device(&self, plugged);
+        if (exported < 0) {
+            say(&self, "exit cannot export the device: %s", spa_strerror(exported));
+            return 1;
+        }
+        pw_main_loop_run(self.main_loop);
+        pw_proxy_destroy(self.device.proxy);
+        pw_core_disconnect(self.core);
+        pw_context_destroy(self.context);
+        pw_main_loop_destroy(self.main_loop);
+        if (self.log != stderr) fclose(self.log);
+        return self.exit_status;
+    }
 
     struct pw_properties *props = pw_properties_new(
         PW_KEY_MEDIA_TYPE, "Audio", PW_KEY_MEDIA_CATEGORY, category, PW_KEY_APP_NAME, self.name,

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include <pipewire/pipewire.h>
+#include <spa/monitor/device.h>
 #include <systemd/sd-bus.h>
 
 #define RATE 48000
@@ -17,6 +18,16 @@ struct fake_modem {
     sd_bus_slot *manager;
     sd_bus_slot *voice;
     sd_bus_slot *call;
+};
+
+/* The stand-in sound card (--device): the exported device and its jack (device.c). */
+struct fake_device {
+    struct spa_device device;
+    struct spa_hook_list hooks;
+    struct spa_param_info params[2]; /* EnumRoute, Route */
+    bool plugged;
+    struct pw_proxy *proxy;
+    struct standin *owner;
 };
 
 struct standin {
@@ -40,6 +51,7 @@ struct standin {
     struct spa_source *bus_source;
     char bus_name[128];
     struct fake_modem modem;
+    struct fake_device device;
     int exit_status;
 };
 
@@ -55,5 +67,11 @@ void advance_call(struct standin *self);
 
 /* The MMCallState for a --call word (none, ringing, active), or -1. */
 int call_state_named(const char *name);
+
+/* Exports the stand-in sound card, its headphones jack plugged or not. 0, or a negative errno. */
+int export_device(struct standin *self, bool plugged);
+
+/* Plugs or pulls the jack: the headphones route's availability and the active route change. */
+void toggle_jack(struct standin *self);
 
 #endif

@@ -57,6 +57,30 @@ import Testing
         #expect(graph.stopAttach())
     }
 
+    @Test func aHeadphoneJackPluggedAndPulledOnASoundCardIsARouteChange() throws {
+        let graph = try LiveGraph()
+        let player = try graph.standIn("Lollypop", role: "Music", mpris: true)
+        try graph.wait("the stand-in to play") { graph.log(player.log).contains { $0.hasPrefix("ready") } }
+        // A sound card whose jack is a route, as ALSA's devices publish it: no node comes or goes.
+        let cardLog = "\(graph.directory)/card.log"
+        let card = try graph.session.spawn(
+            [CLI.executable(named: "arbiter-standin").path, "--name", "Card", "--device", "--log", cardLog])
+        try graph.wait("the sound card") { graph.log(cardLog).contains("device unplugged") }
+        try graph.startAttach()
+        kill(card, SIGUSR1)
+        try graph.wait("the jack to be a wired headphones' connection") {
+            graph.output.contains("device: connect wiredHeadphones(Headphones)")
+        }
+        #expect(!graph.log(player.log).contains("mpris Pause"))
+        kill(card, SIGUSR1)
+        try graph.wait("the pulled jack to be a disconnection") {
+            graph.output.contains("device: disconnect wiredHeadphones(Headphones)")
+        }
+        // Music pauses as iOS pauses it when its headphones go (oldDeviceUnavailable).
+        try graph.wait("the player to be told to pause") { graph.log(player.log).contains("mpris Pause") }
+        #expect(graph.stopAttach())
+    }
+
     @Test func aModemCallFromThePhoneStackInterruptsMusic() throws {
         let graph = try LiveGraph()
         let player = try graph.standIn("Lollypop", role: "Music", mpris: true)

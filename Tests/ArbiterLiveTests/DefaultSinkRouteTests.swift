@@ -11,7 +11,8 @@ import Testing
     func harness() throws -> LiveHarness {
         let h = try LiveHarness()
         h.graph.sink(
-            5, ["device.form-factor": "headphone", "node.name": "wired", "device.id": "50", "node.description": "Wired"])
+            5,
+            ["device.form-factor": "headphone", "node.name": "wired", "device.id": "50", "node.description": "Wired"])
         h.graph.sink(
             6, ["device.api": "bluez5", "node.name": "buds", "device.id": "60", "node.description": "Buds"])
         return h
@@ -34,7 +35,10 @@ import Testing
         h.turn(at: 0)
         h.graph.defaultSink = "buds"
         let printed = h.turn(at: 1)
-        #expect(printed.contains { $0.contains("the default sink is now buds (bluetoothHeadphones(Buds)): taken as connected anew") })
+        #expect(
+            printed.contains {
+                $0.contains("the default sink is now buds (bluetoothHeadphones(Buds)): taken as connected anew")
+            })
         #expect(h.engine.currentRoute.description.contains("bluetoothA2DP(Buds)"))
         // The wired headphones are no longer the route: pulling them pauses nothing.
         h.graph.remove(5)

@@ -191,6 +191,41 @@ struct ProgramGraphTests {
         #expect(graph.snapshot(settlingWithin: 5) { $0.defaultSink == nil }.defaultSink == nil)
     }
 
+    @Test("a sound card's routes are followed: its headphones jack plugged and pulled, with no node coming or going")
+    func deviceRoutes() throws {
+        let daemon = try PrivateDaemon()
+        defer { daemon.stop() }
+        let graph = try ProgramGraph(remote: daemon.runtimeDirectory + "/pipewire-0")
+        defer { graph.close() }
+        // The stand-in sound card (arbiter-standin --device), exported to the daemon as a session manager exports
+        // ALSA's; SIGUSR1 plugs or pulls its jack.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let card = Process()
+        card.executableURL = root.appendingPathComponent(".build/debug/arbiter-standin")
+        card.arguments = ["--name", "Card", "--device", "--remote", daemon.runtimeDirectory + "/pipewire-0"]
+        try card.run()
+        defer {
+            card.terminate()
+            card.waitUntilExit()
+        }
+        func headphones(_ snapshot: ProgramGraphSnapshot) -> DeviceRoute? {
+            snapshot.devices.first { $0.name == "Card" }?.routes.first { $0.portType == "headphones" }
+        }
+        let pulled = graph.snapshot(settlingWithin: 5) { headphones($0) != nil }
+        #expect(headphones(pulled)?.availability == DeviceRoute.Availability.no)
+        #expect(pulled.devices.first?.api == "alsa")
+        let nodes = pulled.nodes.count
+        kill(card.processIdentifier, SIGUSR1)
+        let plugged = graph.snapshot(settlingWithin: 5) { headphones($0)?.isActive == true }
+        #expect(headphones(plugged)?.availability == DeviceRoute.Availability.yes)
+        #expect(headphones(plugged)?.description == "Headphones")
+        #expect(plugged.nodes.count == nodes)
+        kill(card.processIdentifier, SIGUSR1)
+        let again = graph.snapshot(settlingWithin: 5) { headphones($0)?.availability == DeviceRoute.Availability.no }
+        #expect(headphones(again)?.isActive == false)
+    }
+
     @Test("actions on a node that is not there fail; closing wakes a waiter and ends every action")
     func failures() throws {
         let daemon = try PrivateDaemon()

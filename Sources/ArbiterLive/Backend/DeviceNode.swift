@@ -28,6 +28,20 @@ enum DeviceNode {
         return nil
     }
 
+    /// Which accessory a sound card's route stands for, by its `port.type` (as ALSA's devices and UCM publish it):
+    /// headphones and a headset behind a jack, HDMI, USB and a car's port; nil for the built-in ones (speaker,
+    /// handset, earpiece, mic, line) and an input other than a headset's mic.
+    static func accessory(port type: String, output: Bool) -> AccessoryKind? {
+        switch (type, output) {
+        case ("headphones", true): .wiredHeadphones
+        case ("headset", _): .wiredHeadset
+        case ("hdmi", true), ("tv", true): .hdmi
+        case ("usb", _): .usbInterface
+        case ("car", true): .carPlay
+        default: nil
+        }
+    }
+
     /// What one physical device's nodes share (a headset's sink and source are one accessory).
     static func key(_ node: ProgramNode) -> String {
         node.properties["device.id"].map { "device \($0)" } ?? "node \(node.id)"

@@ -15,6 +15,7 @@ extension LiveBackend {
         // unplug's doing, not the programs'.
         events += devicesSeen(
             snapshot.nodes.filter { !$0.isStream }, present: present, defaultSink: snapshot.defaultSink)
+        events += routesSeen(snapshot.devices)
         for id in programs.keys.sorted() where !present.contains(id) {
             events += streamGone(id, at: time)
         }
@@ -318,6 +319,39 @@ extension LiveBackend {
             events.append(.device(.connect(spec)))
         }
         return events + defaultSinkMoved(to: defaultSink, key: defaultKey)
+    }
+
+    /// A sound card's routes as accessories: a route whose port type stands for one (`DeviceNode.accessory(port:)`)
+    /// is it connected while available, and disconnected when it is not (a jack pulled) or its device goes. Of those
+    /// that become available together, the one in use connects last, so that it is the route.
+    func routesSeen(_ devices: [ProgramDevice]) -> [Event] {
+        var present: [String: (spec: AccessorySpec, active: Bool)] = [:]
+        for device in devices {
+            // A headset's output and mic are one accessory: one a port type of a device, named for its output.
+            for route in device.routes.sorted(by: { $0.isOutput && !$1.isOutput }) where route.availability == .yes {
+                guard let kind = DeviceNode.accessory(port: route.portType, output: route.isOutput) else { continue }
+                let key = "route \(device.id) \(route.portType)"
+                let spec =
+                    present[key]?.spec
+                    ?? AccessorySpec(kind, name: route.description.isEmpty ? route.name : route.description)
+                present[key] = (spec, route.isActive || present[key]?.active == true)
+            }
+        }
+        var events: [Event] = []
+        for key in routeAccessories.keys.sorted() where present[key] == nil {
+            let spec = routeAccessories.removeValue(forKey: key)!
+            connectedOrder.removeAll { $0 == key }
+            events.append(.device(.disconnect(spec)))
+        }
+        let new = present.keys.filter { routeAccessories[$0] == nil }.sorted { a, b in
+            (present[a]!.active ? 1 : 0, a) < (present[b]!.active ? 1 : 0, b)
+        }
+        for key in new {
+            routeAccessories[key] = present[key]!.spec
+            connectedOrder.append(key)
+            events.append(.device(.connect(present[key]!.spec)))
+        }
+        return events
     }
 
     /// The default sink moved (the user chose another output): to an accessory already connected that is not the

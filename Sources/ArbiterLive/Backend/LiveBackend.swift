@@ -21,6 +21,8 @@ public final class LiveBackend: RealSystem {
     var declared: [AppID: AppConfig] = [:]
     /// The accessories connected, by device, with the nodes that stand for them.
     var accessories: [String: (spec: AccessorySpec, nodes: Set<UInt32>)] = [:]
+    /// The accessories that are a sound card's routes (a jack), by device and route.
+    var routeAccessories: [String: AccessorySpec] = [:]
     /// The accessories' keys in the order they were connected to the engine: the last is the newest, the route.
     var connectedOrder: [String] = []
     /// The default sink's node.name at the last look.

@@ -77,12 +77,12 @@ public final class ProgramGraph: @unchecked Sendable {
         let nodes = UnsafeBufferPointer(start: snapshot.nodes, count: Int(snapshot.n_nodes)).map(ProgramGraph.node)
         let rolePolicy = UnsafeBufferPointer(start: snapshot.role_policy, count: Int(snapshot.n_role_policy))
             .map { String(cString: $0!) }
-        let defaultSink = withUnsafeBytes(of: snapshot.default_sink) { bytes in
-            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        let defaultSink = ProgramGraph.cString(of: snapshot.default_sink)
+        let devices = UnsafeBufferPointer(start: snapshot.devices, count: Int(snapshot.n_devices))
+            .map(ProgramGraph.device)
         return ProgramGraphSnapshot(
             nodes: nodes, generation: snapshot.generation, rolePolicy: rolePolicy,
-            defaultSink: defaultSink.isEmpty ? nil : defaultSink)
+            defaultSink: defaultSink.isEmpty ? nil : defaultSink, devices: devices)
     }
 
     /// Waits until the generation moves past `generation` (a node added or removed, or its state, properties or
@@ -166,5 +166,27 @@ public final class ProgramGraph: @unchecked Sendable {
             softVolumes: soft, mute: node.has_mute != 0 ? node.mute != 0 : nil,
             softMute: node.has_soft_mute != 0 ? node.soft_mute != 0 : nil,
             propsUpdates: node.props_updates)
+    }
+
+    /// A C string held in a fixed array of a struct (a tuple of CChar), up to its NUL.
+    private static func cString<T>(of tuple: T) -> String {
+        withUnsafeBytes(of: tuple) { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    private static func device(_ device: arbiter_program_device) -> ProgramDevice {
+        let routes = withUnsafeBytes(of: device.routes) { bytes in
+            Array(bytes.bindMemory(to: arbiter_program_route.self).prefix(Int(device.n_routes)))
+        }
+        return ProgramDevice(
+            id: device.id, name: cString(of: device.name), description: cString(of: device.description),
+            api: cString(of: device.api),
+            routes: routes.map { route in
+                DeviceRoute(
+                    index: route.index, isOutput: route.output != 0,
+                    availability: route.available == 2 ? .yes : route.available == 1 ? .no : .unknown,
+                    isActive: route.active != 0, name: cString(of: route.name),
+                    description: cString(of: route.description),
+                    portType: cString(of: route.port_type))
+            })
     }
 }

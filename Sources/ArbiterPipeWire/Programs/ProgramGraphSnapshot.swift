@@ -11,12 +11,18 @@ public struct ProgramGraphSnapshot: Sendable {
     /// The default sink's `node.name`, as the session manager set it in the `default` metadata (`default.audio.sink`):
     /// where a program with no target of its own plays. Nil when none is set.
     public var defaultSink: String?
+    /// The audio devices and their routes.
+    public var devices: [ProgramDevice]
 
-    public init(nodes: [ProgramNode], generation: UInt64, rolePolicy: [String], defaultSink: String? = nil) {
+    public init(
+        nodes: [ProgramNode], generation: UInt64, rolePolicy: [String], defaultSink: String? = nil,
+        devices: [ProgramDevice] = []
+    ) {
         self.nodes = nodes
         self.generation = generation
         self.rolePolicy = rolePolicy
         self.defaultSink = defaultSink
+        self.devices = devices
     }
 
     /// The node with global id `id`, if it is there.

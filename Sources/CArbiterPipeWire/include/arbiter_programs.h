@@ -34,6 +34,29 @@ struct arbiter_program_node {
     struct arbiter_program_prop *props; /* its info props (its global's before the info came), media.class among them */
 };
 
+#define ARBITER_PROGRAM_MAX_ROUTES 32
+
+/* A route of an audio device (a port of a sound card: its speaker, a headphones jack), as it last listed them. */
+struct arbiter_program_route {
+    uint32_t index;
+    int32_t output;    /* 1 an output, 0 an input */
+    int32_t available; /* 0 unknown, 1 no, 2 yes */
+    int32_t active;    /* the route in use for its direction */
+    char name[128];
+    char description[128];
+    char port_type[32]; /* port.type: headphones, speaker, headset, ... ("" when it has none) */
+};
+
+/* An audio device (media.class Audio/Device) and its routes. */
+struct arbiter_program_device {
+    uint32_t id;
+    char name[256];        /* device.name */
+    char description[256]; /* device.description */
+    char api[64];          /* device.api */
+    uint32_t n_routes;
+    struct arbiter_program_route routes[ARBITER_PROGRAM_MAX_ROUTES];
+};
+
 /* A copy made under the lock, owned by the caller: nodes sorted by id, and a line per sign of a session manager's
  * role-based policy. */
 struct arbiter_program_snapshot {
@@ -43,6 +66,8 @@ struct arbiter_program_snapshot {
     uint32_t n_role_policy;
     char **role_policy;
     char default_sink[256]; /* the node.name of the default sink (`default.audio.sink` metadata), or "" */
+    uint32_t n_devices;
+    struct arbiter_program_device *devices; /* in the order the daemon announced them */
 };
 
 /* Connects to the daemon `remote` (NULL: the default) and follows its audio nodes, with a first round trip. NULL

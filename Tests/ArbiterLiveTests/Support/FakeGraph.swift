@@ -17,10 +17,34 @@ final class FakeGraph: ProgramGraphAccess {
         didSet { generation += 1 }
     }
 
+    /// The sound cards and their routes.
+    var devices: [ProgramDevice] = [] {
+        didSet { generation += 1 }
+    }
+
     func snapshot() -> ProgramGraphSnapshot {
         ProgramGraphSnapshot(
             nodes: nodes.keys.sorted().map { nodes[$0]! }, generation: generation, rolePolicy: [],
-            defaultSink: defaultSink)
+            defaultSink: defaultSink, devices: devices)
+    }
+
+    /// A sound card with a speaker and headphones behind a jack, plugged or not, as ALSA publishes its routes.
+    func card(_ id: UInt32, plugged: Bool) {
+        func route(_ index: UInt32, _ name: String, _ description: String, _ type: String, available: Bool)
+            -> DeviceRoute
+        {
+            DeviceRoute(
+                index: index, isOutput: true, availability: available ? .yes : .no,
+                isActive: (index == 1) == plugged, name: name, description: description, portType: type)
+        }
+        devices = [
+            ProgramDevice(
+                id: id, name: "alsa_card.test", description: "Card", api: "alsa",
+                routes: [
+                    route(0, "analog-output-speaker", "Speaker", "speaker", available: true),
+                    route(1, "analog-output-headphones", "Headphones", "headphones", available: plugged),
+                ])
+        ]
     }
 
     func setSoftVolumes(node: UInt32, _ volumes: [Float], mute: Bool?) throws {
