@@ -27,15 +27,20 @@ import Testing
         }
 
         var ledger: [LeaveLedger.Entry] { LeaveLedger.read(path: ledgerPath) }
+
+        /// Music playing (with an MPRIS player when `player`), then a call's stream at 1 s.
+        func callOverMusic(player: Bool = true) {
+            if player { players.add(pid: 100, name: "Music") }
+            graph.stream(10, name: "Music", role: "Music", pid: 100)
+            live.turn(at: .ms(0))
+            graph.stream(20, name: "Dialer", role: "Communication", pid: 300)
+            live.turn(at: .ms(1000))
+        }
     }
 
     @Test func aCallPausesAPlayerOverMPRISAndPlaysItAgainAfterTheCall() throws {
         let car = try Car()
-        car.players.add(pid: 100, name: "Music")
-        car.graph.stream(10, name: "Music", role: "Music", pid: 100)
-        car.live.turn(at: .ms(0))
-        car.graph.stream(20, name: "Dialer", role: "Communication", pid: 300)
-        car.live.turn(at: .ms(1000))
+        car.callOverMusic()
         #expect(car.players.calls == ["Pause org.mpris.MediaPlayer2.Music"])
         #expect(!car.graph.calls.contains("pause 10"))
         #expect(
@@ -53,11 +58,7 @@ import Testing
 
     @Test func aPlayerThatIgnoresPauseIsCorkedAfterTheGrace() throws {
         let car = try Car()
-        car.players.add(pid: 100, name: "Music")
-        car.graph.stream(10, name: "Music", role: "Music", pid: 100)
-        car.live.turn(at: .ms(0))
-        car.graph.stream(20, name: "Dialer", role: "Communication", pid: 300)
-        car.live.turn(at: .ms(1000))
+        car.callOverMusic()
         car.live.turn(at: .ms(1500))
         #expect(!car.graph.calls.contains("pause 10"))
         car.live.turn(at: .ms(2100))
@@ -85,10 +86,7 @@ import Testing
 
     @Test func whatTheLedgerListsTheGuardUndoes() throws {
         let car = try Car()
-        car.graph.stream(10, name: "Music", role: "Music", pid: 100)
-        car.live.turn(at: .ms(0))
-        car.graph.stream(20, name: "Dialer", role: "Communication", pid: 300)
-        car.live.turn(at: .ms(1000))
+        car.callOverMusic(player: false)
         #expect(car.graph.calls.contains("pause 10"))
         // Arbiter killed here: the guard reads the ledger and undoes the cork.
         let undone = LeaveLedger.undo(path: car.ledgerPath, graph: car.graph, players: nil)
@@ -137,10 +135,7 @@ import Testing
 
     @Test func aCorkLapsedByTheDaemonIsCorkedAgain() throws {
         let car = try Car()
-        car.graph.stream(10, name: "Music", role: "Music", pid: 100)
-        car.live.turn(at: .ms(0))
-        car.graph.stream(20, name: "Dialer", role: "Communication", pid: 300)
-        car.live.turn(at: .ms(1000))
+        car.callOverMusic(player: false)
         #expect(car.graph.calls.filter { $0 == "pause 10" }.count == 1)
         car.graph.set(10, running: false)  // unlinked: idle
         car.live.turn(at: .ms(1100))
