@@ -47,6 +47,11 @@ enum DeviceNode {
         node.properties["device.id"].map { "device \($0)" } ?? "node \(node.id)"
     }
 
+    /// The device a key stands for, when it is a device's.
+    static func deviceID(_ key: String) -> UInt32? {
+        key.hasPrefix("device ") ? UInt32(key.dropFirst(7)) : nil
+    }
+
     /// The accessory's name: the device's description.
     static func name(_ node: ProgramNode) -> String? {
         node.properties["device.description"] ?? node.properties["node.description"] ?? node.properties["node.name"]

@@ -14,7 +14,8 @@ extension LiveBackend {
         // Devices first: a sink unplugged leaves its streams idle until they are linked elsewhere, which is the
         // unplug's doing, not the programs'.
         events += devicesSeen(
-            snapshot.nodes.filter { !$0.isStream }, present: present, defaultSink: snapshot.defaultSink)
+            snapshot.nodes.filter { !$0.isStream }, present: present, devices: Set(snapshot.devices.map(\.id)),
+            defaultSink: snapshot.defaultSink)
         events += routesSeen(snapshot.devices)
         for id in programs.keys.sorted() where !present.contains(id) {
             events += streamGone(id, at: time)
@@ -287,12 +288,22 @@ extension LiveBackend {
     }
 
     /// Devices as now published: accessories connected and disconnected.
-    func devicesSeen(_ nodes: [ProgramNode], present: Set<UInt32>, defaultSink: String?) -> [Event] {
+    func devicesSeen(_ nodes: [ProgramNode], present: Set<UInt32>, devices: Set<UInt32>, defaultSink: String?)
+        -> [Event]
+    {
         var events: [Event] = []
         for key in accessories.keys.sorted() {
             var entry = accessories[key]!
             entry.nodes = entry.nodes.intersection(present)
-            if entry.nodes.isEmpty {
+            if entry.nodes.isEmpty, let device = DeviceNode.deviceID(key), devices.contains(device) {
+                // Its nodes went but its device is still there: a profile switch (Bluetooth's A2DP to HFP for a
+                // call, a card's profile), not an unplug. The accessory stays; its new nodes join it.
+                if !accessories[key]!.nodes.isEmpty {
+                    notes.append(
+                        "\(entry.spec)'s nodes went but its device is there: a profile switch, not a disconnection")
+                }
+                accessories[key] = entry
+            } else if entry.nodes.isEmpty {
                 accessories[key] = nil
                 connectedOrder.removeAll { $0 == key }
                 events.append(.device(.disconnect(entry.spec)))
