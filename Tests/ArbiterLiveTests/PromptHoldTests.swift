@@ -6,8 +6,9 @@ import Testing
 @testable import ArbiterPipeWire
 
 /// One prompt, one duck: espeak-ng opens a stream for a few milliseconds before each prompt. A stream that played
-/// only a moment leaves its app playing for the hold (`LiveBackend.shortStreamHold`), and a stream of the same
-/// program that runs within it carries the app on: Music is lowered once, not lowered, raised and lowered again.
+/// only a breath (`LiveBackend.breath`) leaves its app playing for the hold (`LiveBackend.shortStreamHold`), and a
+/// stream of the same program that runs within it carries the app on: Music is lowered once, not lowered, raised and
+/// lowered again. A prompt longer than a breath raises Music as soon as it ends.
 @Suite struct PromptHoldTests {
     @Test func aPromptsFirstBreathAndThePromptDuckMusicOnce() throws {
         let h = try LiveHarness()
@@ -18,7 +19,7 @@ import Testing
         h.turn(at: 1.005)
         h.graph.remove(11)  // the first breath: a few milliseconds
         let held = h.turn(at: 1.01)
-        #expect(held.contains { $0.contains("espeak is held for 1s: its stream ran only a moment") })
+        #expect(held.contains { $0.contains("espeak is held for 1s: its stream ran only a breath") })
         h.turn(at: 1.5)
         h.turn(at: 1.7)
         #expect(h.graph.factor(10) < 1)  // still lowered between the two streams
@@ -73,5 +74,18 @@ import Testing
         // Lowered once and raised once: the first breath neither raised Music nor lowered it a second time.
         #expect(lines.filter { $0.hasPrefix("  Music-10: ducked") }.count == 1)
         #expect(lines.filter { $0.hasPrefix("  Music-10: unducked") }.count == 1)
+    }
+
+    @Test func aShortPromptLongerThanABreathRaisesMusicAtOnce() throws {
+        let h = try LiveHarness()
+        h.graph.stream(10, name: "Music", role: "Music", pid: 100)
+        h.turn(at: 0)
+        h.graph.stream(11, name: "Maps", role: "Navigation", pid: 200)
+        h.turn(at: 1)
+        h.turn(at: 1.2)
+        h.graph.remove(11)  // a 300 ms prompt
+        let ended = h.turn(at: 1.3)
+        #expect(!ended.contains { $0.contains("is held") })
+        #expect(ended.contains { $0.contains("Maps: stop") })
     }
 }

@@ -107,7 +107,7 @@ public final class AndroidLiveSession {
     }
 
     /// The stream is gone: its app stops and abandons focus if it played (held for `LiveBackend.shortStreamHold`
-    /// when it played only a moment), and nothing of it is left to undo. With no time (the daemon restarted), at
+    /// when it played only a breath), and nothing of it is left to undo. With no time (the daemon restarted), at
     /// once.
     func streamGone(_ id: UInt32, at time: Time? = nil) -> [AndroidEvent] {
         guard let stream = streams.removeValue(forKey: id) else { return [] }
@@ -119,7 +119,7 @@ public final class AndroidLiveSession {
                 HeldApp(
                     app: stream.app, program: stream.program, role: stream.role,
                     until: time + LiveBackend.shortStreamHold))
-            output("seen: \(stream.app) held for \(LiveBackend.shortStreamHold): its stream played only a moment")
+            output("seen: \(stream.app) held for \(LiveBackend.shortStreamHold): its stream played only a breath")
             return []
         }
         return [.app(stream.app, .stop(nil)), .app(stream.app, .abandonFocus)]

@@ -41,9 +41,9 @@ struct AndroidLiveStream {
     /// Its softVolumes carry a level other than 1.
     var lowered: Bool { applied.map { $0.level != 1 } ?? false }
 
-    /// Whether it played for less than the hold before it stopped at `time` (`LiveBackend.shortStreamHold`).
+    /// Whether it played only a breath before it stopped at `time` (`LiveBackend.breath`).
     func ranShort(until time: Time) -> Bool {
-        playingSince.map { time - $0 < LiveBackend.shortStreamHold } ?? false
+        playingSince.map { time - $0 < LiveBackend.breath } ?? false
     }
 }
 

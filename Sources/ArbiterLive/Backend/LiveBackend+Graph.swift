@@ -119,9 +119,13 @@ extension LiveBackend {
     /// How long a stream stays stopped before its app is taken to have paused.
     public static let stopGrace = Time.ms(150)
 
-    /// The hold: a stream that ran for less than this and stopped (or went away) leaves its app playing this much
-    /// longer, so that a program that opens a stream for a moment before each prompt (espeak-ng) ducks once, not
-    /// duck, unduck and duck again. A stream of the same app that runs within the hold carries on the app's play.
+    /// A breath: a stream that ran for less than this before it stopped or went away, as espeak-ng's opened for a
+    /// few milliseconds before each prompt.
+    public static let breath = Time.ms(100)
+
+    /// The hold: after a breath, its app plays on this much longer, so that a program that breathes before each
+    /// prompt ducks once, not duck, unduck and duck again. A stream of the same app that runs within the hold carries
+    /// on the app's play; a stream that ran longer than a breath stops its app at once.
     public static let shortStreamHold = Time.ms(1000)
 
     /// The stops held for apps whose short stream went away, once the hold is over with no stream running again.
@@ -189,7 +193,7 @@ extension LiveBackend {
             !programs.values.contains(where: { $0.app == app && $0.toldPlaying })
         {
             held[app] = (time + LiveBackend.shortStreamHold, program.identity.captures)
-            notes.append("\(app) is held for \(LiveBackend.shortStreamHold): its stream ran only a moment")
+            notes.append("\(app) is held for \(LiveBackend.shortStreamHold): its stream ran only a breath")
             return []
         }
         return stops(app, captures: program.identity.captures, gone: true)

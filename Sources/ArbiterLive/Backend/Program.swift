@@ -39,9 +39,9 @@ struct Program {
 
     var isRunning: Bool { node.state == .running }
 
-    /// Whether its stream ran for less than the hold before it stopped at `time` (`LiveBackend.shortStreamHold`).
+    /// Whether its stream ran only a breath before it stopped at `time` (`LiveBackend.breath`).
     func ranShort(until time: Time) -> Bool {
-        runningSince.map { time - $0 < LiveBackend.shortStreamHold } ?? false
+        runningSince.map { time - $0 < LiveBackend.breath } ?? false
     }
 
     /// `Lollypop (node 42)`.
