@@ -33,7 +33,7 @@ sleep 1
 attach=$!
 pids+=($attach)
 for _ in $(seq 1 100); do grep -q "^attached: " "$dir/attach.log" && break; sleep 0.1; done
-grep -q "^attached: 1 programs" "$dir/attach.log" || { cat "$dir/attach.log" >&2; echo "bench-rest: attach did not attach to mpv" >&2; exit 1; }
+grep -q "^attached: 1 program " "$dir/attach.log" || { cat "$dir/attach.log" >&2; echo "bench-rest: attach did not attach to mpv" >&2; exit 1; }
 sleep 2  # the first turns and the guard's start are not rest
 guard=$(pgrep -P "$attach" | head -1 || true)
 # The session's own WirePlumber (another graph's may run beside it).

@@ -127,7 +127,7 @@ struct Attach: ParsableCommand {
         AttachOutput.line(
             json
                 ? "{\"type\":\"attached\",\"programs\":\(policy.followed)}"
-                : "attached: \(policy.followed) programs (remote \(remoteName)"
+                : "attached: \(Attach.programs(policy.followed)) (remote \(remoteName)"
                     + (platform.map { ", platform \($0)" } ?? "") + ")")
         let phone = PhoneStackWatch(address: phoneBus, logger: logger)
         var woken = AttachWait.Woken(phone: true)
@@ -151,7 +151,7 @@ struct Attach: ParsableCommand {
         AttachOutput.line(
             json
                 ? "{\"type\":\"detached\",\"programs\":\(policy.followed)}"
-                : "detached: \(policy.followed) programs left as they were")
+                : "detached: \(Attach.programs(policy.followed)) left as they were")
         if let save, let session = iosSession?.session {
             do {
                 try ScenarioWriter.write(session.savedText, to: save)
@@ -162,6 +162,9 @@ struct Attach: ParsableCommand {
         }
         guardProcess?.finish()
     }
+
+    /// `1 program`, `2 programs`.
+    static func programs(_ count: Int) -> String { "\(count) program\(count == 1 ? "" : "s")" }
 
     /// Refuses to run a second role policy over the session manager's own, unless the rules say to run alongside
     /// it (Android's focus, which takes no rules file, warns and runs alongside).

@@ -140,7 +140,7 @@ import Testing
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let page = try String(contentsOf: root.appendingPathComponent("docs/linux.md"), encoding: .utf8)
-        let section = try #require(page.components(separatedBy: "## The car's focus on a live graph").last)
+        let section = try #require(page.components(separatedBy: "## Android's focus on a live graph").last)
         for row in AndroidRoleUsage.all {
             let line = section.split(separator: "\n").first { $0.contains("| `\(row.roles[0])`") }
             #expect(line?.contains("| `\(row.usage)` | `\(row.gain)` |") == true, "\(row.roles[0])")

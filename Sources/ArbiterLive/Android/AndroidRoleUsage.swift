@@ -1,7 +1,7 @@
 import ArbiterAndroid
 
 /// What a program's stream is to Android: the `AudioAttributes` usage its `media.role` stands for, and the focus
-/// request an app of that usage makes (docs/linux.md, "The car's focus on a live graph").
+/// request an app of that usage makes (docs/linux.md, "Android's focus on a live graph").
 public struct AndroidRoleUsage: Hashable, Sendable {
     /// The `media.role` values it stands for (compared without case); empty for the row of streams with no role.
     public var roles: [String]
