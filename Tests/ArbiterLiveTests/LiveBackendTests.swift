@@ -335,5 +335,11 @@ import Testing
         let clock = h.turn(at: 2, ["after 5s"])
         #expect(clock.contains { $0.contains("a live session's time is the real time") })
         #expect(h.live.session.time == .ms(2000))
+        // Its help lists what it takes, and none of what it refuses.
+        let help = h.turn(at: 3, ["help"])
+        #expect(help.contains { $0.contains("why APP [PROPERTY]") })
+        for refused in ["undo", "goto N", "after DURATION", "timeline FILE.svg"] {
+            #expect(!help.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(refused + "  ") }, "\(refused)")
+        }
     }
 }

@@ -1,8 +1,10 @@
 /// `help`: every step verb and command with how it is typed, made from the same tables the line is checked
 /// against (`VerbWords`, `SessionCommand`), so what help shows is what the REPL accepts.
 enum ReplHelp {
-    /// One line per verb and command, or those `topic` names with the values their words take.
-    static func lines(_ topic: String?) -> [String] {
+    /// One line per verb and command, or those `topic` names with the values their words take. A live session
+    /// (`live`) lists only the commands it takes.
+    static func lines(_ topic: String?, live: Bool = false) -> [String] {
+        let commands = live ? commands.filter { SessionCommand(rawValue: $0.name)?.takenLive ?? true } : commands
         guard let topic else {
             return ["Steps, as in scenario files (APP is an app's name):"] + steps.map { "  " + $0.line }
                 + ["Commands:"] + commands.map { "  " + $0.line } + notes

@@ -249,7 +249,7 @@ public struct ReplSession {
             } catch {
                 realSystemFailed(error, &reply)
             }
-        case .help(let topic): reply.lines += ReplHelp.lines(topic)
+        case .help(let topic): reply.lines += ReplHelp.lines(topic, live: !keepsHistory)
         case .quit: reply.quit = true
         }
     }

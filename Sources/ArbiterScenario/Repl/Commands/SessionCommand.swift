@@ -65,3 +65,14 @@ enum SessionCommand: String, CaseIterable, Sendable {
         return (words.filter { !$0.hasPrefix("[") }.count, words.count)
     }
 }
+
+extension SessionCommand {
+    /// Whether a live session (`arbiter attach`) takes it: not one that goes back in a history it does not keep, or
+    /// moves a clock that is the real one.
+    var takenLive: Bool {
+        switch self {
+        case .after, .at, .undo, .goto, .step, .run, .timeline: false
+        default: true
+        }
+    }
+}
