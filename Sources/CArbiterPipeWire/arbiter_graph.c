@@ -35,7 +35,8 @@ int arbiter_graph_connect(struct arbiter_graph *graph, const char *name, const c
     graph->follow_defaults = (follow & ARBITER_GRAPH_FOLLOW_DEFAULTS) != 0;
     graph->follow_devices = (follow & ARBITER_GRAPH_FOLLOW_DEVICES) != 0;
     graph->defaults.id = SPA_ID_INVALID;
-    graph->change_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    /* Only for a caller that polls it: every change would otherwise cost a write for nobody to read. */
+    graph->change_fd = (follow & ARBITER_GRAPH_CHANGE_FD) ? eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC) : -1;
     graph->binding = binding;
     graph->bind_clients = (follow & ARBITER_GRAPH_FOLLOW_CLIENTS) != 0;
     graph->hooks = hooks;

@@ -30,6 +30,7 @@ enum arbiter_graph_follow {
     ARBITER_GRAPH_FOLLOW_CLIENTS = 1,  /* clients, bound for their info properties */
     ARBITER_GRAPH_FOLLOW_DEFAULTS = 2, /* the `default` metadata: the default sink */
     ARBITER_GRAPH_FOLLOW_DEVICES = 4,  /* audio devices, bound for their routes (EnumRoute, Route) */
+    ARBITER_GRAPH_CHANGE_FD = 8,       /* an eventfd made readable at every change, for a caller that polls */
 };
 
 #define ARBITER_GRAPH_MAX_ROUTES 32
@@ -141,7 +142,7 @@ struct arbiter_graph {
     const struct arbiter_graph_hooks *hooks;
     void *data;
     uint64_t generation; /* one more for every change seen */
-    int change_fd;       /* an eventfd that becomes readable at every change (for a caller that polls), or -1 */
+    int change_fd;       /* with ARBITER_GRAPH_CHANGE_FD, an eventfd readable after every change; else -1 */
     int closed;
     char refusal[256]; /* the first refusal of something asked of a bound node since it was cleared, or "" */
     struct spa_list nodes, ports, links, clients, endpoints;

@@ -27,7 +27,8 @@ arbiter_programs *arbiter_programs_connect(const char *remote, char *error, int 
         return NULL;
     }
     if (arbiter_graph_connect(&programs->graph, "arbiter-programs", remote, ARBITER_GRAPH_BIND_AUDIO,
-                              ARBITER_GRAPH_FOLLOW_CLIENTS | ARBITER_GRAPH_FOLLOW_DEFAULTS | ARBITER_GRAPH_FOLLOW_DEVICES,
+                              ARBITER_GRAPH_FOLLOW_CLIENTS | ARBITER_GRAPH_FOLLOW_DEFAULTS | ARBITER_GRAPH_FOLLOW_DEVICES
+                                  | ARBITER_GRAPH_CHANGE_FD,
                               NULL, NULL, 5000, error,
                               error_len) != 0) {
         arbiter_programs_free(programs);

@@ -69,7 +69,9 @@ final class AttachWait {
         descriptors.append(pollfd(fd: inputOpen ? 0 : -1, events: Int16(POLLIN), revents: 0))
         descriptors.append(pollfd(fd: phone ?? -1, events: Int16(POLLIN), revents: 0))
         var woken = Woken()
-        guard poll(&descriptors, nfds_t(descriptors.count), timeoutMs ?? -1) > 0 else { return woken }
+        // Without a change descriptor (none could be made) the graph is looked at every 200 ms instead.
+        let timeout = timeoutMs ?? (graph.changeDescriptor < 0 ? 200 : -1)
+        guard poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 else { return woken }
         if descriptors[0].revents != 0 { graph.quieten() }
         if descriptors[1].revents != 0 {
             var bytes = [UInt8](repeating: 0, count: 16)
