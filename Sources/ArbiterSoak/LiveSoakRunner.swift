@@ -315,7 +315,7 @@ public final class LiveSoakRunner {
         }
         var factors: [pid_t: Double] = [:]
         for node in graph.snapshot().nodes where node.isStream {
-            guard let pid = node.properties["application.process.id"].flatMap({ pid_t($0) }),
+            guard let pid = node.processID,
                 players.contains(where: { $0?.pid == pid }), let own = node.channelVolumes.first, own > 0
             else { continue }
             factors[pid] = Double(node.softVolumes.first ?? own) / Double(own)

@@ -43,6 +43,27 @@ import Testing
         #expect(resumed.contains { $0.contains("resumed (MPRIS org.mpris.MediaPlayer2.stubborn and corked)") })
     }
 
+    @Test func aPauseMadeBothWaysIsCorkedAgainAsItWasAndResumedBothWays() throws {
+        let h = try LiveHarness()
+        h.players.add(pid: 100, name: "stubborn")
+        h.graph.stream(10, name: "Stubborn", role: "Music", pid: 100)
+        h.turn(at: 0)
+        h.graph.stream(20, name: "Alarm", role: "Alarm", pid: 300)
+        h.turn(at: 1)
+        h.turn(at: 2.5)  // its player still plays: corked too
+        h.graph.set(10, running: false)  // unlinked: idle
+        h.turn(at: 3)
+        h.graph.set(10, running: true)  // relinked: the daemon starts it, which undoes the cork
+        let recorked = h.turn(at: 3.5)
+        #expect(recorked.contains { $0.contains("started again by the daemon; corked again") })
+        #expect(h.graph.calls.filter { $0 == "pause 10" }.count == 2)
+        h.graph.remove(20)
+        let resumed = h.turn(at: 4)
+        // Still told Play: the cork made again did not forget the MPRIS pause.
+        #expect(h.players.calls.last == "Play org.mpris.MediaPlayer2.stubborn")
+        #expect(resumed.contains { $0.contains("resumed (MPRIS org.mpris.MediaPlayer2.stubborn and corked)") })
+    }
+
     @Test func theGuardUndoesAPauseMadeBothWaysBothWays() throws {
         let path = NSTemporaryDirectory() + "arbiter-both-\(UUID().uuidString)"
         let graph = FakeGraph()

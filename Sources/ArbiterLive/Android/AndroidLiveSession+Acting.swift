@@ -11,7 +11,6 @@ extension AndroidLiveSession {
         let snapshot = graph.snapshot()
         var settled = engine
         _ = settled.handle(.advance, at: time + Self.rampWindow)
-        var setAny = false
         for id in streams.keys.sorted() {
             guard var stream = streams[id], let node = snapshot.node(id), let state = engine.state(of: stream.app)
             else { continue }
@@ -24,7 +23,6 @@ extension AndroidLiveSession {
                 let volumes = own.isEmpty ? [Float(level)] : own.map { $0 * Float(level) }
                 do {
                     try hands.setSoftVolumes(id, volumes, mute: nil)
-                    setAny = true
                     let was = stream.applied?.level ?? 1
                     stream.applied = (level, own)
                     if level == target {
@@ -46,8 +44,6 @@ extension AndroidLiveSession {
             follow(&stream, node: node, player: state.players["main"], at: time)
         }
         hands.flush()
-        // The session's own sets are not news: the next wait is for what others change.
-        if setAny { generation = graph.snapshot().generation }
     }
 
     static func rounded(_ level: Double) -> Double { (level * 1000).rounded() / 1000 }
@@ -68,23 +64,27 @@ extension AndroidLiveSession {
             case .cork?, .mprisAndCork?: output("⇒ \(label) corked  [\(LiveRule.cork.id)]")
             case nil: output("  cannot cork \(label)")
             }
-        } else if case .mpris(let bus)? = stream.pausedBy, !stream.saidPaused, !stream.obeyedPause, player == .paused,
-            node.state == .running, let since = stream.pausedAt, time - since >= LiveBackend.pauseGrace
+        } else if case .mpris(let bus)? = stream.pausedBy, !stream.pauseChecked, !stream.obeyedPause,
+            player == .paused, node.state == .running, let since = stream.pausedAt,
+            time - since >= LiveBackend.pauseGrace
         {
             // Its stream runs on: the player's own PlaybackStatus says whether it paused.
-            let way = hands.confirmPause(node.id, player: bus, label: label)
-            if way.corks {
-                output("⇒ \(label) ignored MPRIS Pause (\(bus.busName)); corked too  [\(LiveRule.cork.id)]")
-            } else {
-                stream.saidPaused = true
+            switch hands.confirmPause(node.id, player: bus, label: label) {
+            case .saysPaused:
+                stream.pauseChecked = true
                 output("seen: \(label)'s player says it is paused; its stream runs on, silent")
+            case .corkedToo:
+                stream.pausedBy = .mprisAndCork(bus)
+                output("⇒ \(label) ignored MPRIS Pause (\(bus.busName)); corked too  [\(LiveRule.cork.id)]")
+            case .corkFailed:
+                stream.pauseChecked = true
+                output("  \(label) ignored MPRIS Pause (\(bus.busName)) and cannot be corked")
             }
-            stream.pausedBy = way
         } else if let way = stream.pausedBy, player == .started {
             do {
                 try hands.resume(node.id, way)
                 stream.pausedBy = nil
-                stream.saidPaused = false
+                stream.pauseChecked = false
                 stream.obeyedPause = false
                 stream.uncorkedAt = time
                 output(

@@ -30,7 +30,7 @@ extension AndroidLiveSession: LivePolicy {
             || streams.values.contains { stream in
                 if stream.stoppedSince != nil { return true }
                 guard case .mpris = stream.pausedBy else { return false }
-                return !stream.saidPaused && !stream.obeyedPause
+                return !stream.pauseChecked && !stream.obeyedPause
             }
     }
 
@@ -52,7 +52,6 @@ extension AndroidLiveSession: LivePolicy {
 
     public func replaceGraph(_ graph: any ProgramGraphAccess) {
         hands.replaceGraph(graph)
-        generation = 0
         // Gone now, not when their ids leave the new graph: the new daemon numbers its own streams from the start.
         for id in streams.keys.sorted() { pendingEvents += streamGone(id) }
     }

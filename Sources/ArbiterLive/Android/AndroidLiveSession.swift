@@ -43,9 +43,6 @@ public final class AndroidLiveSession {
     var held: [HeldApp] = []
     var nextUid = 10_001
 
-    /// The generation of the last snapshot read, for `ProgramGraph.wait(after:timeoutMs:)`.
-    public internal(set) var generation: UInt64 = 0
-
     /// A session over `graph` with `platform`'s policy at API level `sdk` (nil: 34), pausing over `players`' MPRIS
     /// when there is a session bus and writing its changes to `ledger`; each line it has to say goes to `output`.
     /// `clock` tells the session's time for `turn(lines:)` (by default, the time since it started).
@@ -74,7 +71,6 @@ public final class AndroidLiveSession {
     @discardableResult
     public func turn(at time: Time) -> Bool {
         let snapshot = graph.snapshot()
-        generation = snapshot.generation
         var happened = pendingEvents
         pendingEvents = []
         var declared = false
@@ -179,8 +175,9 @@ public final class AndroidLiveSession {
     func declare(_ node: ProgramNode) {
         let role = node.properties["media.role"]
         let usage = AndroidRoleUsage.forRole(role)
+        let program = ProgramIdentity.name(from: node.properties)
         // A node id the daemon reuses while the app of its earlier stream is still in the list gets a suffix.
-        let base = "\(ProgramIdentity.name(from: node.properties))-\(node.id)"
+        let base = "\(program)-\(node.id)"
         var name = AppID(base)
         var count = 1
         while apps.contains(where: { $0.name == name }) {
@@ -189,13 +186,12 @@ public final class AndroidLiveSession {
         }
         let app = AndroidApp(
             name: name, uid: nextUid, targetSdk: sdk,
-            attributes: AudioAttributes(usage: usage.usage, contentType: usage.contentType),
-            focusGain: usage.gain,
+            attributes: usage.attributes, focusGain: usage.gain,
             reactions: [.loss: [.pause], .lossTransient: [.pause], .gain: [.resume]])
         nextUid += 1
         apps.append(app)
         streams[node.id] = AndroidLiveStream(
-            node: node.id, app: name, program: ProgramIdentity.name(from: node.properties), role: role, usage: usage)
+            node: node.id, app: name, program: program, role: role, usage: usage)
         let known = role.map { AndroidRoleUsage.knows($0) ? $0 : "\($0), unknown role" } ?? "no role"
         output("seen: \(name) (\(known), usage \(usage.usage), requests \(usage.gain))")
     }
@@ -208,7 +204,7 @@ public final class AndroidLiveSession {
         else { return false }
         let role = node.properties["media.role"]
         let usage = AndroidRoleUsage.forRole(role)
-        apps[index].attributes = AudioAttributes(usage: usage.usage, contentType: usage.contentType)
+        apps[index].attributes = usage.attributes
         apps[index].focusGain = usage.gain
         stream.role = role
         stream.usage = usage
@@ -224,7 +220,10 @@ public final class AndroidLiveSession {
     func seen(_ node: ProgramNode, at time: Time) -> [AndroidEvent] {
         guard var stream = streams[node.id] else { return [] }
         defer { streams[node.id] = stream }
-        if stream.pausedBy?.corks == true { recorkIfLapsed(&stream, node: node) }
+        if stream.pausedBy?.corks == true, hands.recorkIfLapsed(&stream.corkLapsed, node: node, label: stream.app.name)
+        {
+            output("⇒ \(stream.app) started again by the daemon; corked again  [\(LiveRule.cork.id)]")
+        }
         guard stream.pausedBy == nil else { return [] }
         if node.state == .running {
             stream.stoppedSince = nil
@@ -247,19 +246,6 @@ public final class AndroidLiveSession {
         stream.uncorkedAt = nil
         output("seen: \(stream.app) stopped")
         return [.app(stream.app, .stop(nil)), .app(stream.app, .abandonFocus)]
-    }
-
-    /// A cork lasts until the daemon starts the node again (relinked after an idle spell): then it is corked again.
-    func recorkIfLapsed(_ stream: inout AndroidLiveStream, node: ProgramNode) {
-        guard node.state == .running else {
-            stream.corkLapsed = true
-            return
-        }
-        guard stream.corkLapsed else { return }
-        stream.corkLapsed = false
-        if hands.cork(node.id, label: stream.app.name) {
-            output("⇒ \(stream.app) started again by the daemon; corked again  [\(LiveRule.cork.id)]")
-        }
     }
 
     /// A new engine for the app list, with the session's events replayed in it (their outcomes were printed).

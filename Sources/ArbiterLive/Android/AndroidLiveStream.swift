@@ -24,8 +24,9 @@ struct AndroidLiveStream {
     var pausedBy: PauseWay?
     /// When the session paused it, to notice a program that ignores MPRIS Pause.
     var pausedAt: Time?
-    /// Whether its player said it is paused while its stream ran on (it writes silence): the pause holds.
-    var saidPaused = false
+    /// Whether its pause over MPRIS was checked after the grace and left as it is: its player said it is paused
+    /// while its stream ran on (it writes silence), or the cork it then needed failed.
+    var pauseChecked = false
     /// Whether its stream stopped after MPRIS Pause (a pause obeyed).
     var obeyedPause = false
     /// Whether a corked stream left running since (the daemon idled it): when it runs again the cork is gone.

@@ -10,6 +10,9 @@ public struct AndroidRoleUsage: Hashable, Sendable {
     /// The request `play` makes: what an app of this usage asks for (AudioManager's guidance for each kind).
     public var gain: FocusGain
 
+    /// The `AudioAttributes` an app of this row plays with.
+    public var attributes: AudioAttributes { AudioAttributes(usage: usage, contentType: contentType) }
+
     public init(roles: [String], usage: Usage, contentType: ContentType, gain: FocusGain) {
         self.roles = roles
         self.usage = usage

@@ -18,8 +18,17 @@ public final class LeaveLedger {
         public var node: UInt32
         public var processID: Int32?
         public var lowered: Bool
-        /// `cork`, the MPRIS bus name it was paused through, or both as `cork+NAME`.
+        /// `cork`, the MPRIS bus name it was paused through, or both as `cork+NAME` (`PauseWay.ledgerText`).
         public var pausedBy: String?
+
+        /// Whether its node was corked.
+        var corked: Bool { pausedBy == "cork" || pausedBy?.hasPrefix("cork+") == true }
+
+        /// The MPRIS player it was told Pause through, if any.
+        var busName: String? {
+            guard let pausedBy, pausedBy != "cork" else { return nil }
+            return pausedBy.hasPrefix("cork+") ? String(pausedBy.dropFirst(5)) : pausedBy
+        }
     }
 
     public init(path: String) { self.path = path }
@@ -111,20 +120,17 @@ public final class LeaveLedger {
         var lines: [String] = []
         for entry in entries {
             guard let node = nodes[entry.node],
-                entry.processID == nil || node.properties["application.process.id"] == entry.processID.map(String.init)
+                entry.processID == nil || node.processID == entry.processID
             else { continue }
             if entry.lowered, !node.channelVolumes.isEmpty {
                 try? graph.setSoftVolumes(node: entry.node, node.channelVolumes, mute: node.mute)
                 lines.append("node \(entry.node): volume back to its own")
             }
-            // `cork`, a bus name, or `cork+` and a bus name: uncorked, told Play, or both.
-            let pausedBy = entry.pausedBy ?? ""
-            if pausedBy == "cork" || pausedBy.hasPrefix("cork+") {
+            if entry.corked {
                 try? graph.start(node: entry.node)
                 lines.append("node \(entry.node): uncorked")
             }
-            let busName = pausedBy.hasPrefix("cork+") ? String(pausedBy.dropFirst(5)) : pausedBy
-            if busName != "cork", !busName.isEmpty, let players,
+            if let busName = entry.busName, let players,
                 let player = (try? players.mediaPlayers())?.first(where: { $0.busName == busName })
             {
                 try? players.play(player)

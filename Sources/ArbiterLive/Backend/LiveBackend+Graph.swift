@@ -8,7 +8,6 @@ extension LiveBackend {
     /// system audio begins and ends (`.systemAudio`), and devices come and go as accessories (`.accessory`).
     public func externalEvents(at time: Time) throws -> [OutsideEvent] {
         let snapshot = graph.snapshot()
-        generation = snapshot.generation
         var events: [Event] = []
         let present = Set(snapshot.nodes.map(\.id))
         // Devices first: a sink unplugged leaves its streams idle until they are linked elsewhere, which is the
@@ -64,15 +63,8 @@ extension LiveBackend {
         }
         guard let app = program.app else { return events }
         if program.pausedBy?.corks == true {
-            // A cork lasts until the daemon starts the node again (relinked after an idle spell): then it is
-            // corked again.
-            if !program.isRunning {
-                program.corkLapsed = true
-                return events
-            }
-            if program.corkLapsed {
-                program.corkLapsed = false
-                cork(&program)
+            // Corked again as it was paused (told Pause too, when it was), so that it is resumed the same way.
+            if hands.recorkIfLapsed(&program.corkLapsed, node: node, label: program.label) {
                 notes.append("⇒ \(program.label): started again by the daemon; corked again  [\(LiveRule.cork.id)]")
             }
             return events
@@ -84,7 +76,7 @@ extension LiveBackend {
                 program.obeyedPause = true
                 return events
             }
-            guard program.obeyedPause, !program.saidPaused, case .mpris = program.pausedBy else { return events }
+            guard program.obeyedPause, !program.pauseChecked, case .mpris = program.pausedBy else { return events }
             program.pausedBy = nil
             program.obeyedPause = false
             notes.append("\(program.label) plays again by itself after Arbiter paused it")

@@ -44,20 +44,23 @@ extension LiveBackend {
         var rampsUnderWay = false
         for id in programs.keys.sorted() {
             guard var program = programs[id] else { continue }
-            if case .mpris(let player) = program.pausedBy, !program.obeyedPause, !program.saidPaused,
+            if case .mpris(let player) = program.pausedBy, !program.obeyedPause, !program.pauseChecked,
                 program.isRunning, let since = program.pausedAt, time - since >= LiveBackend.pauseGrace
             {
                 // Its stream runs on: the player's own PlaybackStatus says whether it paused.
-                let way = hands.confirmPause(program.node.id, player: player, label: program.label)
-                if way.corks {
+                switch hands.confirmPause(program.node.id, player: player, label: program.label) {
+                case .saysPaused:
+                    program.pauseChecked = true
+                    notes.append("\(program.label): its player says it is paused; its stream runs on, silent")
+                case .corkedToo:
+                    program.pausedBy = .mprisAndCork(player)
                     notes.append(
                         "⇒ \(program.label): its player still plays after MPRIS Pause; corked too  [\(LiveRule.cork.id)]"
                     )
-                } else {
-                    program.saidPaused = true
-                    notes.append("\(program.label): its player says it is paused; its stream runs on, silent")
+                case .corkFailed:
+                    program.pauseChecked = true
+                    notes.append("\(program.label): its player still plays after MPRIS Pause, and cannot be corked")
                 }
-                program.pausedBy = way
                 note(program)
                 programs[id] = program
             }
@@ -107,7 +110,7 @@ extension LiveBackend {
         program.pausedBy = nil
         program.pausedAt = nil
         program.obeyedPause = false
-        program.saidPaused = false
+        program.pauseChecked = false
         program.toldPlaying = true
         note(program)
     }

@@ -11,8 +11,6 @@ public final class LiveBackend: RealSystem {
     /// What acts on the programs: the graph, the MPRIS players and the ledger.
     let hands: ProgramHands
     var graph: any ProgramGraphAccess { hands.graph }
-    /// The generation of the graph's last snapshot taken (`ProgramGraph.wait(after:)` waits past it).
-    public internal(set) var generation: UInt64 = 0
     let rules: ProgramRules
     let logger: Logger
     /// The streams followed, by node id.
@@ -60,7 +58,6 @@ public final class LiveBackend: RealSystem {
     /// and the programs of the new daemon are taken as they come.
     public func replaceGraph(_ graph: ProgramGraphAccess) {
         hands.replaceGraph(graph)
-        generation = 0
         // Gone now, not when their ids leave the new graph: the new daemon numbers its own streams from the start,
         // and a new program given an old stream's id is not that stream.
         for id in programs.keys.sorted() { pendingEvents += streamGone(id) }
@@ -76,7 +73,7 @@ public final class LiveBackend: RealSystem {
             || programs.values.contains { program in
                 if program.stoppedSince != nil { return true }
                 guard case .mpris = program.pausedBy else { return false }
-                return !program.obeyedPause && !program.saidPaused && program.isRunning
+                return !program.obeyedPause && !program.pauseChecked && program.isRunning
             }
     }
 

@@ -21,8 +21,10 @@ struct Program {
     var pausedAt: Time?
     /// Whether its stream left running after Arbiter paused it (a pause it obeyed).
     var obeyedPause = false
-    /// Whether its player said it is paused while its stream ran on (a browser writes silence): the pause holds.
-    var saidPaused = false
+    /// Whether its pause over MPRIS was checked after the grace and left as it is: its player said it is paused
+    /// while its stream ran on (a browser writes silence), or the cork it then needed failed. It is not checked
+    /// again, and its stream running is not the user playing it anew.
+    var pauseChecked = false
     /// The app's gain, and whether it runs unheard, at the last `carryOut`.
     var gain = GainEnvelope()
     var silenced = false
@@ -46,7 +48,4 @@ struct Program {
 
     /// `Lollypop (node 42)`.
     var label: String { "\(app?.name ?? identity.system?.rawValue ?? "program") (node \(node.id))" }
-
-    /// The process that made the stream, when the daemon says.
-    var processID: Int32? { node.properties["application.process.id"].flatMap { Int32($0) } }
 }

@@ -34,9 +34,7 @@ public final class ProgramHands {
     /// Pauses the program whose stream is `node`: over MPRIS when its process owns a player and the pause method
     /// allows, else with a cork. Returns how, or nil when not even the cork could be made (the error is logged).
     func pause(_ node: ProgramNode, label: String) -> PauseWay? {
-        if pauseMethod == .mprisThenCork, let players,
-            let pid = node.properties["application.process.id"].flatMap({ Int32($0) })
-        {
+        if pauseMethod == .mprisThenCork, let players, let pid = node.processID {
             do {
                 if let player = PlayerMatch.player(forProcess: pid, among: try players.mediaPlayers()) {
                     try players.pause(player)
@@ -60,6 +58,18 @@ public final class ProgramHands {
         }
     }
 
+    /// A cork lasts until the daemon starts the node again (relinked after an idle spell): a corked stream seen not
+    /// running has its cork lapse (`lapsed`), and seen running after that is corked again. Whether it was.
+    func recorkIfLapsed(_ lapsed: inout Bool, node: ProgramNode, label: String) -> Bool {
+        guard node.state == .running else {
+            lapsed = true
+            return false
+        }
+        guard lapsed else { return false }
+        lapsed = false
+        return cork(node.id, label: label)
+    }
+
     /// Resumes a program the way it was paused: uncorked, and told Play when it was told Pause.
     func resume(_ node: UInt32, _ way: PauseWay) throws {
         if way.corks { try graph.start(node: node) }
@@ -67,20 +77,20 @@ public final class ProgramHands {
     }
 
     /// Whether a player told Pause says so itself (its `PlaybackStatus` is `Paused` or `Stopped`), though its stream
-    /// may run on writing silence (browsers and Electron apps do). Nil when the bus cannot tell (the player is gone,
-    /// or the bus fails).
-    func saysPaused(_ player: MediaPlayer) -> Bool? {
+    /// may run on writing silence (browsers and Electron apps do). False when it says otherwise, or the bus cannot
+    /// tell (the player is gone, or the bus fails).
+    func saysPaused(_ player: MediaPlayer) -> Bool {
         guard let players, let now = try? players.mediaPlayers().first(where: { $0.busName == player.busName })
-        else { return nil }
-        return now.playbackStatus.map { $0 == "Paused" || $0 == "Stopped" }
+        else { return false }
+        return now.playbackStatus == "Paused" || now.playbackStatus == "Stopped"
     }
 
     /// After Pause over MPRIS, once its stream ran on for the grace: the pause holds when the player says it is
-    /// paused (it writes silence); otherwise the stream is corked too, and the way becomes both. Returns the way.
-    func confirmPause(_ node: UInt32, player: MediaPlayer, label: String) -> PauseWay {
-        if saysPaused(player) == true { return .mpris(player) }
-        logger.warning("\(label) did not pause when its player \(player.busName) was told to; corked too")
-        return cork(node, label: label) ? .mprisAndCork(player) : .mpris(player)
+    /// paused (it writes silence); otherwise the stream is corked too.
+    func confirmPause(_ node: UInt32, player: MediaPlayer, label: String) -> PauseCheck {
+        if saysPaused(player) { return .saysPaused }
+        logger.warning("\(label) did not pause when its player \(player.busName) was told to; corking it too")
+        return cork(node, label: label) ? .corkedToo : .corkFailed
     }
 
     /// Sets what the stream's converter applies (and its soft mute, when given), leaving the program's own volume
@@ -91,8 +101,7 @@ public final class ProgramHands {
 
     /// Writes down what the stream carries of Arbiter's now: its volume lowered, its pause.
     func note(_ node: ProgramNode, lowered: Bool, pausedBy: PauseWay?) {
-        let processID = node.properties["application.process.id"].flatMap { Int32($0) }
-        ledger?.note(node: node.id, processID: processID, lowered: lowered, pausedBy: pausedBy)
+        ledger?.note(node: node.id, processID: node.processID, lowered: lowered, pausedBy: pausedBy)
     }
 
     /// The stream is gone: nothing of it is left to undo.
@@ -103,6 +112,16 @@ public final class ProgramHands {
 
     /// Everything was undone.
     func cleared() { ledger?.clear() }
+}
+
+/// What checking a pause over MPRIS found, once the program's stream ran on for the grace.
+enum PauseCheck {
+    /// Its player says it is paused: it writes silence, and the pause holds.
+    case saysPaused
+    /// Its player says it still plays: its stream was corked too (the way is `.mprisAndCork`).
+    case corkedToo
+    /// Its player still plays, and the cork failed (logged): it is left as it is.
+    case corkFailed
 }
 
 /// How Arbiter paused a program.

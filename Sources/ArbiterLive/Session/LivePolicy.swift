@@ -8,8 +8,6 @@ public protocol LivePolicy: AnyObject {
     /// then `lines` typed on standard input run. Returns whether volumes may still move (wake again within 25 ms)
     /// and whether a line asked to quit.
     func turn(lines: [String]) -> (ramping: Bool, quit: Bool)
-    /// The generation of the graph's last snapshot taken: the loop waits for a change past it.
-    var generation: UInt64 { get }
     /// How many programs' streams are followed.
     var followed: Int { get }
     /// Whether something is due by time alone (a stream's stop grace or hold, a pause waiting to be confirmed): then
@@ -26,7 +24,6 @@ public protocol LivePolicy: AnyObject {
 }
 
 extension LiveSession: LivePolicy {
-    public var generation: UInt64 { backend.generation }
     public var followed: Int { backend.followedNodes.count }
     public var awaitsTime: Bool { backend.awaitsTime }
     public func replaceGraph(_ graph: any ProgramGraphAccess) { backend.replaceGraph(graph) }

@@ -44,6 +44,9 @@ public struct ProgramNode: Sendable, Equatable {
 
     /// Whether it is a program's stream (`Stream/...`), not a device node.
     public var isStream: Bool { mediaClass.hasPrefix("Stream/") }
+
+    /// The process that made it (`application.process.id`, its client's), when the daemon says.
+    public var processID: Int32? { properties["application.process.id"].flatMap { Int32($0) } }
 }
 
 /// A node's `pw_node_state`, as pw-dump names it; `unknown` before its info came.
