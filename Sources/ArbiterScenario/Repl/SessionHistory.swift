@@ -22,9 +22,9 @@ public struct SessionHistory<State, Step> {
     public var count: Int { steps.count }
     public var last: Step? { steps.last }
 
-    /// A step taken, with the session just before it.
-    public mutating func append(_ step: Step, before state: @autoclosure () -> State) {
-        if keepsStates { states.append(state()) }
+    /// A step taken, with the session just before it (kept only when states are).
+    public mutating func append(_ step: Step, before state: State) {
+        if keepsStates { states.append(state) }
         steps.append(step)
         if !keepsStates, let kept = stepsKept, steps.count > kept {
             let extra = steps.count - kept
