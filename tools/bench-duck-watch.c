@@ -8,6 +8,7 @@
  *   state   ID  NS  STATE                           a playback stream's state (creating, suspended, idle, running)
  *   gain    ID  NS  SOFT  MONITOR  CHANNEL          a node's published Props changed: the first channel of
  *                                                   softVolumes, monitorVolumes and channelVolumes (-1: absent)
+ *   link    ID  NS  OUTPUT_NODE  INPUT_NODE  STATE  a link's state (init, negotiating, allocating, paused, active)
  *
  * Playback streams (Stream/Output/Audio) and sinks (Audio/Sink) are followed: a policy lowers the first (a
  * program's own stream) or the second (WirePlumber's role endpoints). Runs at SCHED_FIFO 20 where allowed, the
@@ -26,6 +27,17 @@
 #include <spa/pod/iter.h>
 
 #define MAX_NODES 1024
+#define MAX_LINKS 1024
+
+struct watched_link {
+    uint32_t id;
+    int used;
+    struct pw_proxy *proxy;
+    struct spa_hook listener;
+    int state;
+};
+
+static struct watched_link links[MAX_LINKS];
 
 struct watched {
     uint32_t id;
@@ -93,9 +105,40 @@ static const struct pw_node_events node_events = {
     .param = on_param,
 };
 
+static void on_link_info(void *data, const struct pw_link_info *info) {
+    long long at = now_ns();
+    struct watched_link *link = data;
+    if (!(info->change_mask & PW_LINK_CHANGE_MASK_STATE) || (int)info->state == link->state) return;
+    link->state = (int)info->state;
+    printf("link\t%u\t%lld\t%u\t%u\t%s\n", link->id, at, info->output_node_id, info->input_node_id,
+           pw_link_state_as_string(info->state));
+    fflush(stdout);
+}
+
+static const struct pw_link_events link_events = {
+    PW_VERSION_LINK_EVENTS,
+    .info = on_link_info,
+};
+
+static void follow_link(uint32_t id) {
+    for (int i = 0; i < MAX_LINKS; i++) {
+        struct watched_link *link = &links[i];
+        if (link->used) continue;
+        *link = (struct watched_link){ .id = id, .used = 1, .state = -10 };
+        link->proxy = pw_registry_bind(registry, id, PW_TYPE_INTERFACE_Link, PW_VERSION_LINK, 0);
+        if (link->proxy == NULL) { link->used = 0; return; }
+        pw_proxy_add_object_listener(link->proxy, &link->listener, &link_events, link);
+        return;
+    }
+}
+
 static void on_global(void *data, uint32_t id, uint32_t permissions, const char *type, uint32_t version,
                       const struct spa_dict *props) {
     long long at = now_ns();
+    if (strcmp(type, PW_TYPE_INTERFACE_Link) == 0) {
+        follow_link(id);
+        return;
+    }
     if (strcmp(type, PW_TYPE_INTERFACE_Node) != 0 || props == NULL) return;
     const char *media_class = spa_dict_lookup(props, PW_KEY_MEDIA_CLASS);
     printf("node\t%u\t%lld\t%s\t%s\t%s\t%s\n", id, at, or_dash(media_class),
@@ -129,6 +172,13 @@ static void on_global_remove(void *data, uint32_t id) {
         spa_hook_remove(&node->listener);
         pw_proxy_destroy(node->proxy);
         memset(node, 0, sizeof(*node));
+    }
+    for (int i = 0; i < MAX_LINKS; i++) {
+        struct watched_link *link = &links[i];
+        if (!link->used || link->id != id) continue;
+        spa_hook_remove(&link->listener);
+        pw_proxy_destroy(link->proxy);
+        memset(link, 0, sizeof(*link));
     }
 }
 

@@ -164,6 +164,32 @@ static void copy_devices(struct arbiter_graph *graph, struct arbiter_program_sna
     }
 }
 
+static int by_nodes(const void *a, const void *b) {
+    const struct arbiter_program_link *x = a, *y = b;
+    if (x->output_node != y->output_node) return x->output_node < y->output_node ? -1 : 1;
+    return x->input_node < y->input_node ? -1 : x->input_node > y->input_node;
+}
+
+/* The links, one per pair of nodes, with the lock held. */
+static void copy_links(struct arbiter_graph *graph, struct arbiter_program_snapshot *snapshot) {
+    uint32_t count = 0;
+    struct arbiter_graph_link *link;
+    spa_list_for_each(link, &graph->links, link) count++;
+    snapshot->links = calloc(count ? count : 1, sizeof(*snapshot->links));
+    if (snapshot->links == NULL) return;
+    spa_list_for_each(link, &graph->links, link) {
+        snapshot->links[snapshot->n_links++] =
+            (struct arbiter_program_link){ .output_node = link->output_node, .input_node = link->input_node };
+    }
+    qsort(snapshot->links, snapshot->n_links, sizeof(*snapshot->links), by_nodes);
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < snapshot->n_links; i++) {
+        if (kept > 0 && by_nodes(&snapshot->links[kept - 1], &snapshot->links[i]) == 0) continue;
+        snapshot->links[kept++] = snapshot->links[i];
+    }
+    snapshot->n_links = kept;
+}
+
 struct arbiter_program_snapshot *arbiter_programs_snapshot(arbiter_programs *programs) {
     struct arbiter_program_snapshot *snapshot = calloc(1, sizeof(*snapshot));
     if (snapshot == NULL) return NULL;
@@ -177,6 +203,7 @@ struct arbiter_program_snapshot *arbiter_programs_snapshot(arbiter_programs *pro
     snapshot->generation = graph->generation;
     snprintf(snapshot->default_sink, sizeof(snapshot->default_sink), "%s", graph->defaults.audio_sink);
     copy_devices(graph, snapshot);
+    copy_links(graph, snapshot);
     snapshot->nodes = calloc(count ? count : 1, sizeof(*snapshot->nodes));
     snapshot->role_policy = calloc(count + globals + 1, sizeof(char *));
     if (snapshot->nodes == NULL || snapshot->role_policy == NULL) {
@@ -244,6 +271,7 @@ void arbiter_programs_snapshot_free(struct arbiter_program_snapshot *snapshot) {
     free(snapshot->nodes);
     free(snapshot->role_policy);
     free(snapshot->devices);
+    free(snapshot->links);
     free(snapshot);
 }
 
@@ -263,14 +291,15 @@ static struct arbiter_graph_node *bound_node(struct arbiter_programs *programs, 
     return node;
 }
 
-int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t id, const float *volumes, uint32_t n,
-                                      int soft_mute) {
+/* Sends the node a Props param with `volumes` as `key` (one value: the same for each channel it publishes), and
+ * `softMute` unless `soft_mute` is -1. */
+static int set_volumes(arbiter_programs *programs, uint32_t id, uint32_t key, const float *volumes, uint32_t n,
+                       int soft_mute) {
     if (n == 0 || n > ARBITER_PROGRAM_MAX_CHANNELS) return -EINVAL;
     pw_thread_loop_lock(programs->graph.client.loop);
     int res = 0;
     struct arbiter_graph_node *node = bound_node(programs, id, &res);
     if (node != NULL) {
-        /* One value for every channel the node publishes. */
         float each[ARBITER_PROGRAM_MAX_CHANNELS];
         if (n == 1 && node->n_channel_volumes > 1) {
             n = node->n_channel_volumes;
@@ -281,7 +310,7 @@ int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t id, c
         struct spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
         struct spa_pod_frame f;
         spa_pod_builder_push_object(&b, &f, SPA_TYPE_OBJECT_Props, SPA_PARAM_Props);
-        spa_pod_builder_add(&b, SPA_PROP_softVolumes, SPA_POD_Array(sizeof(float), SPA_TYPE_Float, n, volumes), 0);
+        spa_pod_builder_add(&b, key, SPA_POD_Array(sizeof(float), SPA_TYPE_Float, n, volumes), 0);
         if (soft_mute >= 0) spa_pod_builder_add(&b, SPA_PROP_softMute, SPA_POD_Bool(soft_mute != 0), 0);
         struct spa_pod *param = spa_pod_builder_pop(&b, &f);
         res = param != NULL ? pw_node_set_param((struct pw_node *)node->proxy, SPA_PARAM_Props, 0, param) : -ENOSPC;
@@ -289,6 +318,15 @@ int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t id, c
     }
     pw_thread_loop_unlock(programs->graph.client.loop);
     return res;
+}
+
+int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t id, const float *volumes, uint32_t n,
+                                      int soft_mute) {
+    return set_volumes(programs, id, SPA_PROP_softVolumes, volumes, n, soft_mute);
+}
+
+int arbiter_programs_set_channel_volumes(arbiter_programs *programs, uint32_t id, const float *volumes, uint32_t n) {
+    return set_volumes(programs, id, SPA_PROP_channelVolumes, volumes, n, -1);
 }
 
 int arbiter_programs_send_command(arbiter_programs *programs, uint32_t node, int start) {

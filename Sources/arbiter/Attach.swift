@@ -76,6 +76,13 @@ struct Attach: ParsableCommand {
             "With --platform: the Android API level whose focus rules apply, 26 to 36 (default 34).", valueName: "N"))
     var sdk: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Beside a session manager's own role policy: refuse, alongside or meet (lower programs at its role "
+                + "nodes; docs/linux.md). Default: the rules' rolePolicy (refuse); alongside with --platform.",
+            valueName: "STANCE"))
+    var rolePolicy: RolePolicyStance?
+
     func validate() throws {
         guard keepSteps > 0 else { throw ValidationError("--keep-steps is \(keepSteps); expected 1 or more") }
     }
@@ -98,7 +105,8 @@ struct Attach: ParsableCommand {
                     + "expected a running daemon (--pipewire-remote NAME names one in $XDG_RUNTIME_DIR)")
             throw ExitCode(2)
         }
-        try checkRolePolicy(graph, rules: programRules, alongside: android != nil, logger: logger)
+        let stance = rolePolicy ?? (android != nil ? .alongside : programRules.rolePolicy)
+        try checkRolePolicy(graph, stance: stance, logger: logger)
         let players = connectBus(programRules, logger: logger)
         for line in LeaveLedger.undo(path: ledgerPath, graph: graph, players: players) {
             logger.notice("undone from a session that was killed: \(line)")
@@ -121,6 +129,7 @@ struct Attach: ParsableCommand {
             iosSession = session
             policy = session
         }
+        policy.hands.meetsAtRoleNodes = stance == .meet
         AttachSignals.install()
         let waiter = AttachWait()
         _ = policy.turn(lines: [])
@@ -166,23 +175,34 @@ struct Attach: ParsableCommand {
     /// `1 program`, `2 programs`.
     static func programs(_ count: Int) -> String { "\(count) program\(count == 1 ? "" : "s")" }
 
-    /// Refuses to run a second role policy over the session manager's own, unless the rules say to run alongside
-    /// it (Android's focus, which takes no rules file, warns and runs alongside).
-    private func checkRolePolicy(_ graph: ProgramGraph, rules: ProgramRules, alongside: Bool, logger: Logger) throws {
+    /// Refuses to run a second role policy over the session manager's own unless told to run alongside it, or to
+    /// lower programs at its role nodes (`meet`).
+    private func checkRolePolicy(_ graph: ProgramGraph, stance: RolePolicyStance, logger: Logger) throws {
         let evidence = graph.snapshot().rolePolicy
-        guard !evidence.isEmpty else { return }
-        if rules.rolePolicy == .refuse && !alongside {
+        switch stance {
+        case .meet:
+            let said =
+                evidence.isEmpty
+                ? "no role nodes on this graph yet: each program's own stream carries its gain until some appear"
+                : "programs are lowered where they meet, at the session manager's role nodes "
+                    + "(\(evidence.joined(separator: "; "))); its own role table must mix every role"
+            logger.notice("\(said)")
+        case _ where evidence.isEmpty:
+            return
+        case .refuse:
             print(
                 "error: the session manager applies its own role-based policy on this graph, and Arbiter would "
                     + "duck and cork a second time:")
             for line in evidence { print("  \(line)") }
             print(
-                "expected no role policy: turn WirePlumber's off (docs/linux.md, \"Beside WirePlumber\"), or "
-                    + "put `rolePolicy: alongside` in the rules to run both")
+                "expected no role policy: turn WirePlumber's off (docs/linux.md, \"Beside WirePlumber\"), put "
+                    + "`rolePolicy: alongside` in the rules to run both, or `rolePolicy: meet` to lower programs at "
+                    + "its role nodes")
             throw ExitCode(1)
+        case .alongside:
+            let said = evidence.joined(separator: "; ")
+            logger.warning("the session manager's own role policy is on (\(said)); running alongside it")
         }
-        logger.warning(
-            "the session manager's own role policy is on (\(evidence.joined(separator: "; "))); running alongside it")
     }
 
     /// The daemon attached to, as the user named it.
@@ -253,3 +273,5 @@ struct Attach: ParsableCommand {
         }
     }
 }
+
+extension RolePolicyStance: ExpressibleByArgument {}

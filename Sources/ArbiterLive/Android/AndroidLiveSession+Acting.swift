@@ -20,24 +20,21 @@ extension AndroidLiveSession {
             let own = node.channelVolumes
             let changed = stream.applied.map { abs($0.level - level) > 0.0005 || $0.over != own } ?? (level != 1)
             if changed {
-                let volumes = own.isEmpty ? [Float(level)] : own.map { $0 * Float(level) }
-                do {
-                    try hands.setSoftVolumes(id, volumes, mute: nil)
-                    let was = stream.applied?.level ?? 1
-                    stream.applied = (level, own)
-                    if level == target {
-                        if was != level {
-                            output("⇒ \(stream.app) softVolumes \(Profile.text(level))  [\(LiveRule.androidVolume.id)]")
-                        }
-                        stream.announced = nil
-                    } else if stream.announced != target {
-                        output(
-                            "⇒ \(stream.app) softVolumes \(Profile.text(was)) → \(Profile.text(target)), ramping  [\(LiveRule.androidVolume.id)]"
-                        )
-                        stream.announced = target
+                hands.setGain(
+                    id, factor: Float(level), over: own.isEmpty ? [1] : own, mute: nil,
+                    again: stream.applied.map { $0.over != own } ?? true, label: stream.app.name)
+                let was = stream.applied?.level ?? 1
+                stream.applied = (level, own)
+                if level == target {
+                    if was != level {
+                        output("⇒ \(stream.app) softVolumes \(Profile.text(level))  [\(LiveRule.androidVolume.id)]")
                     }
-                } catch {
-                    output("  cannot set the softVolumes of \(stream.app): \(error)")
+                    stream.announced = nil
+                } else if stream.announced != target {
+                    output(
+                        "⇒ \(stream.app) softVolumes \(Profile.text(was)) → \(Profile.text(target)), ramping  [\(LiveRule.androidVolume.id)]"
+                    )
+                    stream.announced = target
                 }
             }
             if changed { hands.note(node, lowered: stream.lowered, pausedBy: stream.pausedBy) }

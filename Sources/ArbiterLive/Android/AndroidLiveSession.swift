@@ -25,7 +25,7 @@ public final class AndroidLiveSession {
     public let platform: FocusPlatform
     public let sdk: Int
     /// What acts on the programs: the graph, the MPRIS players and the ledger.
-    let hands: ProgramHands
+    public let hands: ProgramHands
     var graph: any ProgramGraphAccess { hands.graph }
     let output: (String) -> Void
     /// The session's time: since it started, to the millisecond.

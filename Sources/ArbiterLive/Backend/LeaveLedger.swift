@@ -20,6 +20,8 @@ public final class LeaveLedger {
         public var lowered: Bool
         /// `cork`, the MPRIS bus name it was paused through, or both as `cork+NAME` (`PauseWay.ledgerText`).
         public var pausedBy: String?
+        /// For a role node that carries programs' gain (`GainCarrier`): its own channel volumes, to put back.
+        public var ownVolumes: [Float]?
 
         /// Whether its node was corked.
         var corked: Bool { pausedBy == "cork" || pausedBy?.hasPrefix("cork+") == true }
@@ -51,6 +53,18 @@ public final class LeaveLedger {
         changed = true
     }
 
+    /// A role node lowered over its own volumes `own`, or put back (nil).
+    func notePoint(node: UInt32, own: [Float]?) {
+        guard let own else {
+            forget(node)
+            return
+        }
+        let entry = Entry(node: node, processID: nil, lowered: true, pausedBy: nil, ownVolumes: own)
+        guard entries[node] != entry else { return }
+        entries[node] = entry
+        changed = true
+    }
+
     func forget(_ node: UInt32) {
         if entries.removeValue(forKey: node) != nil { changed = true }
     }
@@ -76,8 +90,9 @@ public final class LeaveLedger {
         }
         let text = entries.keys.sorted().map { key -> String in
             let entry = entries[key]!
+            let own = entry.ownVolumes.map { " own " + $0.map { String($0) }.joined(separator: ",") } ?? ""
             return "node \(entry.node) pid \(entry.processID.map(String.init) ?? "-") lowered \(entry.lowered) "
-                + "paused \(entry.pausedBy ?? "-")\n"
+                + "paused \(entry.pausedBy ?? "-")\(own)\n"
         }.joined()
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -96,10 +111,13 @@ public final class LeaveLedger {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ").map(String.init)
-            guard words.count == 8, words[0] == "node", let node = UInt32(words[1]) else { return nil }
+            guard words.count == 8 || (words.count == 10 && words[8] == "own"), words[0] == "node",
+                let node = UInt32(words[1])
+            else { return nil }
+            let own = words.count == 10 ? words[9].split(separator: ",").compactMap { Float($0) } : nil
             return Entry(
                 node: node, processID: Int32(words[3]), lowered: words[5] == "true",
-                pausedBy: words[7] == "-" ? nil : words[7])
+                pausedBy: words[7] == "-" ? nil : words[7], ownVolumes: own?.isEmpty == false ? own : nil)
         }
     }
 
@@ -122,6 +140,12 @@ public final class LeaveLedger {
             guard let node = nodes[entry.node],
                 entry.processID == nil || node.processID == entry.processID
             else { continue }
+            if let own = entry.ownVolumes {
+                guard node.isRoleNode else { continue }
+                try? graph.setChannelVolumes(node: entry.node, own)
+                lines.append("role node \(entry.node): volume back to its own")
+                continue
+            }
             if entry.lowered, !node.channelVolumes.isEmpty {
                 try? graph.setSoftVolumes(node: entry.node, node.channelVolumes, mute: node.mute)
                 lines.append("node \(entry.node): volume back to its own")

@@ -40,8 +40,7 @@ extension LiveBackend {
                 logger.notice(
                     "no rule names \(ProgramIdentity.name(from: node.properties)); it is taken as \(identity.because)")
             }
-            var program = take(node, as: identity, declaring: &events)
-            program.propsSeen = node.propsUpdates
+            let program = take(node, as: identity, declaring: &events)
             programs[node.id] = program
             let app = program.app
             let name = node.properties["application.name"] ?? node.properties["node.name"] ?? "?"
@@ -53,7 +52,7 @@ extension LiveBackend {
             events += reidentify(earlier, as: node)
         }
         var program = programs[node.id]!
-        if LiveBackend.someoneElseSetProps(&program, now: node) && program.applied != 1 {
+        if hands.someoneElseSetProps(node) && program.applied != 1 {
             program.appliedOver = []  // the user set the program's volume or mute: the duck is applied again over it
         }
         program.node = node
@@ -149,9 +148,7 @@ extension LiveBackend {
         let identity = ProgramIdentity.of(node.properties, rules: rules)
         guard identity != earlier.identity else { return [] }
         var events: [Event] = []
-        var program = take(node, as: identity, declaring: &events)
-        program.propsSeen = earlier.propsSeen
-        program.ownSetsInFlight = earlier.ownSetsInFlight
+        let program = take(node, as: identity, declaring: &events)
         programs[node.id] = program
         let app = program.app
         let what = { (identity: ProgramIdentity, app: AppID?) in
@@ -162,15 +159,6 @@ extension LiveBackend {
                 + "\(what(identity, app)), no longer \(what(earlier.identity, earlier.app)) (its properties changed "
                 + "before it first ran)")
         return events
-    }
-
-    /// Whether the node's Props were published more often than Arbiter's own sets explain: someone else set them.
-    static func someoneElseSetProps(_ program: inout Program, now node: ProgramNode) -> Bool {
-        let published = node.propsUpdates >= program.propsSeen ? node.propsUpdates - program.propsSeen : 0
-        let own = min(published, program.ownSetsInFlight)
-        program.ownSetsInFlight -= own
-        program.propsSeen = node.propsUpdates
-        return published > own
     }
 
     /// A stream that went away: its app stops (held for `shortStreamHold` when it ran only a moment), its system

@@ -134,15 +134,12 @@ extension LiveBackend {
         guard !base.isEmpty, target != program.applied || (program.applied != 1 && base != program.appliedOver) else {
             return
         }
-        do {
-            // The soft mute carries the program's own mute: in the converter, soft values replace the program's.
-            try hands.setSoftVolumes(id, base.map { $0 * target }, mute: program.node.mute)
-            program.ownSetsInFlight += 1
-            program.applied = target
-            program.appliedOver = base
-        } catch {
-            logger.error("could not set the volume of \(program.label): \(error)")
-        }
+        // The soft mute carries the program's own mute: in the converter, soft values replace the program's.
+        hands.setGain(
+            id, factor: target, over: base, mute: program.node.mute, again: program.appliedOver.isEmpty,
+            label: program.label)
+        program.applied = target
+        program.appliedOver = base
         programs[id] = program
         note(program)
     }

@@ -9,7 +9,7 @@ import Logging
 /// pauses and corks (`carryOut`, in `+Programs`). When the session ends, `leave` puts every program back as it was.
 public final class LiveBackend: RealSystem {
     /// What acts on the programs: the graph, the MPRIS players and the ledger.
-    let hands: ProgramHands
+    public let hands: ProgramHands
     var graph: any ProgramGraphAccess { hands.graph }
     let rules: ProgramRules
     let logger: Logger

@@ -7,6 +7,8 @@ public protocol ProgramGraphAccess: AnyObject {
     /// Sets what a stream's converter applies (and its soft mute, when given), leaving the program's own volume
     /// (channelVolumes) alone.
     func setSoftVolumes(node: UInt32, _ volumes: [Float], mute: Bool?) throws
+    /// Sets a role node's own volume (`ProgramNode.isRoleNode`), where the programs linked into it meet.
+    func setChannelVolumes(node: UInt32, _ volumes: [Float]) throws
     /// Corks a stream: its node is paused, the program is not told.
     func pause(node: UInt32) throws
     /// Uncorks a stream.

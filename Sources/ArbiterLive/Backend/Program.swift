@@ -32,10 +32,6 @@ struct Program {
     var applied: Float = 1
     /// The channelVolumes that factor was applied over.
     var appliedOver: [Float] = []
-    /// The node's Props publications seen so far, and how many of those to come are Arbiter's own sets: one more
-    /// is someone else's set (the user's volume or mute), which ends the duck in the converter.
-    var propsSeen: UInt64 = 0
-    var ownSetsInFlight: UInt64 = 0
     /// Whether a corked stream left running since (the daemon idled it): when it runs again the cork is gone.
     var corkLapsed = false
 

@@ -14,6 +14,8 @@ public final class ProgramHands {
     let pauseMethod: PauseMethod
     let ledger: LeaveLedger?
     let logger: Logger
+    /// Where the programs' gains are carried: their own softVolumes, or the role nodes they meet at.
+    var gains = GainCarrier()
 
     /// Hands on `graph`'s programs (and on `players`, when there is a session bus), pausing as `pause` says, writing
     /// what they change to `ledger`.
@@ -93,10 +95,63 @@ public final class ProgramHands {
         return cork(node, label: label) ? .corkedToo : .corkFailed
     }
 
+    /// Whether role nodes carry the gains the programs linked into them share (`rolePolicy: meet`).
+    public var meetsAtRoleNodes: Bool {
+        get { gains.meet }
+        set { gains.meet = newValue }
+    }
+
     /// Sets what the stream's converter applies (and its soft mute, when given), leaving the program's own volume
-    /// alone.
+    /// alone: used to put a program back as it was.
     func setSoftVolumes(_ node: UInt32, _ volumes: [Float], mute: Bool?) throws {
         try graph.setSoftVolumes(node: node, volumes, mute: mute)
+    }
+
+    /// Makes the program's stream carry `factor` over its own volume (`base`, its channelVolumes) and its own
+    /// mute; `again` when its softVolumes may have been put out of use (someone set its volume or mute). Sent at
+    /// once, or, with meeting points on, at `flush`, with every other program's of the turn, where the role node
+    /// they meet at may carry what they share. A set that fails is logged as `label`'s.
+    func setGain(_ node: UInt32, factor: Float, over base: [Float], mute: Bool?, again: Bool, label: String) {
+        gains.wanted[node] = factor
+        gains.wishes[node] = GainCarrier.Wish(factor: factor, base: base, mute: mute, again: again)
+        if !gains.meet { send(gains.sets(for: nil), labels: [node: label]) }
+    }
+
+    /// Whether the stream published Props that none of Arbiter's sets account for: the user set its volume or mute.
+    func someoneElseSetProps(_ node: ProgramNode) -> Bool {
+        guard var carried = gains.programs[node.id] else {
+            gains.programs[node.id] = GainCarrier.Carried(propsSeen: node.propsUpdates)
+            return false
+        }
+        defer { gains.programs[node.id] = carried }
+        return GainCarrier.someoneElseSetProps(&carried, now: node)
+    }
+
+    private func send(_ sets: [GainCarrier.Set], labels: [UInt32: String] = [:]) {
+        for set in sets {
+            do {
+                switch set.kind {
+                case .program: try graph.setSoftVolumes(node: set.node, set.volumes, mute: set.mute)
+                case .meetingPoint: try graph.setChannelVolumes(node: set.node, set.volumes)
+                }
+                gains.sent(set)
+            } catch {
+                let what = set.kind == .program ? labels[set.node] ?? "node \(set.node)" : "role node \(set.node)"
+                logger.error("could not set the volume of \(what): \(error)")
+            }
+            if set.kind == .meetingPoint {
+                let own = gains.points[set.node]?.over ?? []
+                ledger?.notePoint(node: set.node, own: set.factor == 1 ? nil : own)
+            }
+        }
+    }
+
+    /// Puts every role node Arbiter lowered back to its own volume.
+    func restoreMeetingPoints() {
+        for (node, own) in gains.loweredPoints {
+            try? graph.setChannelVolumes(node: node, own)
+            gains.points[node]?.factor = 1
+        }
     }
 
     /// Writes down what the stream carries of Arbiter's now: its volume lowered, its pause.
@@ -105,13 +160,25 @@ public final class ProgramHands {
     }
 
     /// The stream is gone: nothing of it is left to undo.
-    func forget(_ node: UInt32) { ledger?.forget(node) }
+    func forget(_ node: UInt32) {
+        ledger?.forget(node)
+        gains.wanted[node] = nil
+        gains.wishes[node] = nil
+        gains.programs[node] = nil
+    }
 
-    /// Writes the ledger when it changed: once a turn, after the programs were changed.
-    func flush() { ledger?.flush() }
+    /// Once a turn, after the programs were changed: with meeting points on, the turn's gains are sent (the role
+    /// nodes' among them); then the ledger is written when it changed.
+    func flush() {
+        if gains.meet { send(gains.sets(for: graph.snapshot())) }
+        ledger?.flush()
+    }
 
-    /// Everything was undone.
-    func cleared() { ledger?.clear() }
+    /// Everything was undone: the role nodes lowered are put back, and the ledger goes.
+    func cleared() {
+        restoreMeetingPoints()
+        ledger?.clear()
+    }
 }
 
 /// What checking a pause over MPRIS found, once the program's stream ran on for the grace.

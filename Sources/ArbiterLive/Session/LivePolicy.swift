@@ -21,6 +21,8 @@ public protocol LivePolicy: AnyObject {
     func phoneStack(_ status: PhoneCallStatus)
     /// Puts every program back as it was (the session is over).
     func leave()
+    /// What acts on the programs.
+    var hands: ProgramHands { get }
 }
 
 extension LiveSession: LivePolicy {
@@ -28,4 +30,5 @@ extension LiveSession: LivePolicy {
     public var awaitsTime: Bool { backend.awaitsTime }
     public func replaceGraph(_ graph: any ProgramGraphAccess) { backend.replaceGraph(graph) }
     public func phoneStack(_ status: PhoneCallStatus) { backend.phoneStack(status) }
+    public var hands: ProgramHands { backend.hands }
 }

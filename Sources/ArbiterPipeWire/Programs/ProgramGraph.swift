@@ -80,9 +80,11 @@ public final class ProgramGraph: @unchecked Sendable {
         let defaultSink = ProgramGraph.cString(of: snapshot.default_sink)
         let devices = UnsafeBufferPointer(start: snapshot.devices, count: Int(snapshot.n_devices))
             .map(ProgramGraph.device)
+        let links = UnsafeBufferPointer(start: snapshot.links, count: Int(snapshot.n_links))
+            .map { ProgramLink(output: $0.output_node, input: $0.input_node) }
         return ProgramGraphSnapshot(
             nodes: nodes, generation: snapshot.generation, rolePolicy: rolePolicy,
-            defaultSink: defaultSink.isEmpty ? nil : defaultSink, devices: devices)
+            defaultSink: defaultSink.isEmpty ? nil : defaultSink, devices: devices, links: links)
     }
 
     /// Waits until the generation moves past `generation` (a node added or removed, or its state, properties or
@@ -123,6 +125,16 @@ public final class ProgramGraph: @unchecked Sendable {
         try check(
             arbiter_programs_set_soft_volumes(handle, node, volumes, UInt32(volumes.count), softMute),
             "set the soft volumes of", node)
+    }
+
+    /// Sets the node's Props `channelVolumes`: its own volume. Arbiter sets it only on a session manager's role node
+    /// (`ProgramNode.isRoleNode`), whose volume nobody persists, to lower every program that plays through it at
+    /// once. One value per channel; a single value is used for every channel the node publishes.
+    public func setChannelVolumes(node: UInt32, _ volumes: [Float]) throws(PipeWireError) {
+        guard !volumes.isEmpty else { throw PipeWireError("no channel volumes given for node \(node)") }
+        try check(
+            arbiter_programs_set_channel_volumes(handle, node, volumes, UInt32(volumes.count)),
+            "set the channel volumes of", node)
     }
 
     /// Sends the node the command Pause: its program's stream stops being processed (a cork the program is not

@@ -13,16 +13,24 @@ public struct ProgramGraphSnapshot: Sendable {
     public var defaultSink: String?
     /// The audio devices and their routes.
     public var devices: [ProgramDevice]
+    /// The links, one per pair of nodes, sorted.
+    public var links: [ProgramLink]
 
     public init(
         nodes: [ProgramNode], generation: UInt64, rolePolicy: [String], defaultSink: String? = nil,
-        devices: [ProgramDevice] = []
+        devices: [ProgramDevice] = [], links: [ProgramLink] = []
     ) {
         self.nodes = nodes
         self.generation = generation
         self.rolePolicy = rolePolicy
         self.defaultSink = defaultSink
         self.devices = devices
+        self.links = links
+    }
+
+    /// The nodes `node` plays into (the input ends of its links), sorted.
+    public func nodes(linkedFrom node: UInt32) -> [UInt32] {
+        links.filter { $0.output == node }.map(\.input)
     }
 
     /// The node with global id `id`, if it is there.
@@ -30,6 +38,21 @@ public struct ProgramGraphSnapshot: Sendable {
 
     /// The programs' streams (media class `Stream/...`).
     public var streams: [ProgramNode] { nodes.filter(\.isStream) }
+}
+
+/// A link between two nodes, however many ports it joins.
+public struct ProgramLink: Sendable, Equatable, Comparable {
+    /// The node it carries audio from.
+    public var output: UInt32
+    /// The node it carries audio into.
+    public var input: UInt32
+
+    public init(output: UInt32, input: UInt32) {
+        self.output = output
+        self.input = input
+    }
+
+    public static func < (a: ProgramLink, b: ProgramLink) -> Bool { (a.output, a.input) < (b.output, b.input) }
 }
 
 /// How `ProgramGraph.wait(after:timeoutMs:)` ended.

@@ -45,6 +45,13 @@ public struct ProgramNode: Sendable, Equatable {
     /// Whether it is a program's stream (`Stream/...`), not a device node.
     public var isStream: Bool { mediaClass.hasPrefix("Stream/") }
 
+    /// Whether it is a node a session manager made for a role, that programs of that role play through on their
+    /// way to the device: WirePlumber 0.4's role endpoints (`wireplumber.is-endpoint`, an `Audio/Sink` in the
+    /// daemon whose monitor carries its channel volumes on to the device).
+    public var isRoleNode: Bool {
+        properties["wireplumber.is-endpoint"] == "true" && mediaClass == "Audio/Sink"
+    }
+
     /// The process that made it (`application.process.id`, its client's), when the daemon says.
     public var processID: Int32? { properties["application.process.id"].flatMap { Int32($0) } }
 }

@@ -102,4 +102,7 @@ public enum RolePolicyStance: String, CaseIterable, Sendable {
     case refuse
     /// Attach anyway: Arbiter's policy applies to the programs' own streams, the manager's to its role nodes.
     case alongside
+    /// The manager's role nodes are where programs meet: a gain every program running through one shares is set
+    /// there, once, and each program carries only what differs. The manager's own role table must mix every role.
+    case meet
 }

@@ -57,6 +57,12 @@ struct arbiter_program_device {
     struct arbiter_program_route routes[ARBITER_PROGRAM_MAX_ROUTES];
 };
 
+/* A link between two nodes (one per pair of nodes, however many ports it joins). */
+struct arbiter_program_link {
+    uint32_t output_node;
+    uint32_t input_node;
+};
+
 /* A copy made under the lock, owned by the caller: nodes sorted by id, and a line per sign of a session manager's
  * role-based policy. */
 struct arbiter_program_snapshot {
@@ -68,6 +74,8 @@ struct arbiter_program_snapshot {
     char default_sink[256]; /* the node.name of the default sink (`default.audio.sink` metadata), or "" */
     uint32_t n_devices;
     struct arbiter_program_device *devices; /* in the order the daemon announced them */
+    uint32_t n_links;
+    struct arbiter_program_link *links; /* sorted by output node, then input node */
 };
 
 /* Connects to the daemon `remote` (NULL: the default) and follows its audio nodes, with a first round trip. NULL
@@ -104,6 +112,10 @@ int arbiter_programs_change_fd(arbiter_programs *programs);
  * reported by the next sync. */
 int arbiter_programs_set_soft_volumes(arbiter_programs *programs, uint32_t node, const float *volumes, uint32_t n,
                                       int soft_mute);
+
+/* Sends the node a Props param with only `channelVolumes` (one value: the same for each channel it publishes): the
+ * node's own volume. Returns as set_soft_volumes does. */
+int arbiter_programs_set_channel_volumes(arbiter_programs *programs, uint32_t node, const float *volumes, uint32_t n);
 
 /* Sends the node the command Pause (`start` 0) or Start (`start` 1). Returns as set_soft_volumes does. */
 int arbiter_programs_send_command(arbiter_programs *programs, uint32_t node, int start);

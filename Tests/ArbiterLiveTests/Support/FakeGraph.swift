@@ -22,10 +22,36 @@ final class FakeGraph: ProgramGraphAccess {
         didSet { generation += 1 }
     }
 
+    /// The links between nodes.
+    var links: [ProgramLink] = [] {
+        didSet { generation += 1 }
+    }
+
     func snapshot() -> ProgramGraphSnapshot {
         ProgramGraphSnapshot(
             nodes: nodes.keys.sorted().map { nodes[$0]! }, generation: generation, rolePolicy: [],
-            defaultSink: defaultSink, devices: devices)
+            defaultSink: defaultSink, devices: devices, links: links.sorted())
+    }
+
+    /// A session manager's role node (WirePlumber 0.4's endpoint for `role`), at its own volume.
+    func roleNode(_ id: UInt32, role: String, volume: Float = 1) {
+        nodes[id] = ProgramNode(
+            id: id, mediaClass: "Audio/Sink",
+            properties: ["node.name": "control.endpoint.\(role)", "wireplumber.is-endpoint": "true"],
+            state: .running, channelVolumes: [volume, volume], softVolumes: [volume, volume], mute: false)
+        generation += 1
+    }
+
+    /// Links the stream into a node, as the session manager does.
+    func link(_ output: UInt32, into input: UInt32) {
+        links.append(ProgramLink(output: output, input: input))
+    }
+
+    func setChannelVolumes(node: UInt32, _ volumes: [Float]) throws {
+        calls.append("channel \(node) \(volumes.map { Profile.text(Double($0)) }.joined(separator: ","))")
+        nodes[node]?.channelVolumes = volumes
+        nodes[node]?.propsUpdates += 1
+        generation += 1
     }
 
     /// A sound card with a speaker and headphones behind a jack, plugged or not, as ALSA publishes its routes.
