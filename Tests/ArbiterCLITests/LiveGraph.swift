@@ -13,8 +13,9 @@ final class LiveGraph {
     private var attach: pid_t = 0
     let attachLog: String
 
-    init(rolePolicy: Bool = false, pulse: Bool = false) throws {
-        session = try PrivateSession(rolePolicy: rolePolicy, pulse: pulse)
+    init(rolePolicy: Bool = false, roleNodes: Bool = false, pulse: Bool = false) throws {
+        let ours = CLI.packageRoot.appendingPathComponent("tools/wireplumber").path
+        session = try PrivateSession(rolePolicy: rolePolicy, roleNodes: roleNodes ? ours : nil, pulse: pulse)
         directory = session.daemon.runtimeDirectory
         attachLog = "\(directory)/attach.log"
     }
@@ -104,6 +105,20 @@ final class LiveGraph {
                 channelVolumes: volumes["channelVolumes"] as? [Double] ?? [],
                 softVolumes: volumes["softVolumes"] as? [Double] ?? [], properties: props)
         }
+    }
+
+    /// The channel volumes of the session manager's role node named `name` (`control.endpoint.multimedia`), read
+    /// with `pw-dump`; nil while there is none.
+    func roleNodeVolumes(_ name: String) throws -> [Double]? {
+        let objects = try GraphSnapshot.dump(runtimeDirectory: directory, remote: "pipewire-0")
+        for object in objects {
+            guard object["type"] as? String == "PipeWire:Interface:Node", let info = object["info"] as? [String: Any],
+                let props = info["props"] as? [String: Any], props["node.name"] as? String == name
+            else { continue }
+            let params = (info["params"] as? [String: Any])?["Props"] as? [[String: Any]] ?? []
+            return params.first { $0["channelVolumes"] != nil }?["channelVolumes"] as? [Double]
+        }
+        return nil
     }
 
     /// The factor a program's stream's softVolumes carry over its own volume (nil while it has no stream).

@@ -24,6 +24,9 @@ struct GainCarrier {
         var mute: Bool?
         var setsInFlight: UInt64 = 0
         var propsSeen: UInt64 = 0
+        /// A role node's: the volumes sent and not yet seen published, and the last seen.
+        var inFlight: [[Float]] = []
+        var seen: [Float]?
     }
 
     /// A Props set to make.
@@ -119,27 +122,42 @@ struct GainCarrier {
     }
 
     /// The set that makes a role node carry `factor` over its own volume, if it needs one. Its own volume is read
-    /// when it is first lowered, and again whenever someone else sets it.
+    /// when it is first lowered, and again whenever it shows a volume none of Arbiter's sets made (someone else
+    /// set it: the duck goes on over the new one).
     private mutating func pointSet(_ node: ProgramNode, factor: Float) -> [Set] {
-        var carried = points[node.id] ?? Carried(propsSeen: node.propsUpdates)
-        let someoneElse = GainCarrier.someoneElseSetProps(&carried, now: node)
+        var carried = points[node.id] ?? Carried()
+        let someoneElse = GainCarrier.someoneElseSet(&carried, now: node.channelVolumes)
         if carried.factor == 1 || someoneElse { carried.over = node.channelVolumes }
         defer { points[node.id] = carried }
         guard !carried.over.isEmpty, factor != carried.factor || (someoneElse && factor != 1) else { return [] }
         let lowers = factor < carried.factor
         carried.factor = factor
-        return [
-            Set(
-                kind: .meetingPoint, node: node.id, factor: factor, volumes: carried.over.map { $0 * factor },
-                mute: nil, lowers: lowers)
-        ]
+        let volumes = carried.over.map { $0 * factor }
+        carried.inFlight.append(volumes)
+        return [Set(kind: .meetingPoint, node: node.id, factor: factor, volumes: volumes, mute: nil, lowers: lowers)]
+    }
+
+    /// Whether a role node's published volume is one none of Arbiter's sets made. A node may publish its Props more
+    /// than once for one set, and a turn sees only the latest: a volume that is one of those sent is Arbiter's own.
+    static func someoneElseSet(_ carried: inout Carried, now volumes: [Float]) -> Bool {
+        func same(_ a: [Float], _ b: [Float]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 0.0005 }
+        }
+        defer { carried.seen = volumes }
+        guard let seen = carried.seen, !same(seen, volumes) else { return false }
+        if let index = carried.inFlight.lastIndex(where: { same($0, volumes) }) {
+            carried.inFlight.removeFirst(index + 1)
+            return false
+        }
+        carried.inFlight = []
+        return true
     }
 
     /// Counts a set sent to a node (its publication will come back).
     mutating func sent(_ set: Set) {
         switch set.kind {
         case .program: programs[set.node, default: Carried()].setsInFlight += 1
-        case .meetingPoint: points[set.node, default: Carried()].setsInFlight += 1
+        case .meetingPoint: break  // known by the volumes in flight
         }
     }
 

@@ -20,7 +20,12 @@ public final class PrivateSession: @unchecked Sendable {
     private var managers: [pid_t] = []
 
     /// Starts the daemon, the bus and WirePlumber (and pipewire-pulse, for PulseAudio programs such as `paplay`).
-    public init(rolePolicy: Bool = false, pulse: Bool = false, timeout: Double = 20) throws(PipeWireError) {
+    /// `rolePolicy` turns WirePlumber 0.4's stock role table on; `roleNodes` is a directory laid out as WirePlumber's
+    /// configuration (`policy.lua.d/`, `main.lua.d/`), such as `tools/wireplumber` (role nodes that all mix, their
+    /// volumes never saved), copied into its configuration.
+    public init(
+        rolePolicy: Bool = false, roleNodes: String? = nil, pulse: Bool = false, timeout: Double = 20
+    ) throws(PipeWireError) {
         self.pulse = pulse
         guard let dbus = PrivateDaemon.find("dbus-daemon"), PrivateDaemon.find("wireplumber") != nil else {
             throw PipeWireError(
@@ -40,6 +45,7 @@ public final class PrivateSession: @unchecked Sendable {
             "XDG_STATE_HOME=\(directory)/state", "XDG_CONFIG_HOME=\(directory)/config",
         ]
         if rolePolicy { try PrivateSession.enableRolePolicy(configHome: "\(directory)/config") }
+        if let roleNodes { try PrivateSession.install(configuration: roleNodes, configHome: "\(directory)/config") }
         let bus = PrivateDaemon.spawnChild(
             [dbus, "--session", "--nofork", "--address=\(busAddress)"],
             environment: environment, log: "\(directory)/dbus.log")
@@ -217,6 +223,27 @@ public final class PrivateSession: @unchecked Sendable {
             try enabled.write(toFile: "\(directory)/50-endpoints-config.lua", atomically: true, encoding: .utf8)
         } catch {
             throw PipeWireError("cannot write WirePlumber's role policy under \(directory): \(error)")
+        }
+    }
+
+    /// Copies the `.lua` files of a directory laid out as WirePlumber 0.4's configuration into `configHome`'s
+    /// `wireplumber`, each into the same subdirectory.
+    static func install(configuration source: String, configHome: String) throws(PipeWireError) {
+        let target = "\(configHome)/wireplumber"
+        let files =
+            FileManager.default.enumerator(atPath: source)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".lua") } ?? []
+        guard !files.isEmpty else { throw PipeWireError("no WirePlumber configuration (.lua files) in \(source)") }
+        do {
+            for file in files.sorted() {
+                let to = "\(target)/\(file)"
+                try FileManager.default.createDirectory(
+                    atPath: (to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                if FileManager.default.fileExists(atPath: to) { try FileManager.default.removeItem(atPath: to) }
+                try FileManager.default.copyItem(atPath: "\(source)/\(file)", toPath: to)
+            }
+        } catch {
+            throw PipeWireError("cannot install WirePlumber's configuration from \(source) under \(target): \(error)")
         }
     }
 
