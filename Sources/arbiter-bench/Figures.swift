@@ -50,7 +50,7 @@ enum Table {
     static let columns = ["policy", "streams", "runs", "median_ms", "p99_ms", "max_ms"]
 
     static func row(_ cells: [String]) -> String {
-        cells.map { $0.padding(toLength: 12, withPad: " ", startingAt: 0) }.joined()
+        cells.map { $0.padding(toLength: max(12, $0.count + 1), withPad: " ", startingAt: 0) }.joined()
     }
 
     static func ms(_ value: Double) -> String { String(format: "%.2f", value) }

@@ -28,6 +28,10 @@ struct DuckBench: ParsableCommand {
     /// Which policies to measure.
     enum PolicyChoice: String, ExpressibleByArgument, CaseIterable {
         case wireplumber, arbiter, both
+        /// Arbiter at the role nodes (`attach --role-policy meet`).
+        case arbiterMeet = "arbiter-meet"
+        /// WirePlumber, Arbiter, and Arbiter at the role nodes.
+        case all
     }
 
     @Argument(help: "Runs per policy (after 3 warm-up runs that are not counted).")
@@ -36,8 +40,13 @@ struct DuckBench: ParsableCommand {
     @Option(help: "Programs on the graph: one Navigation, the others Music.")
     var programs = 16
 
-    @Option(help: "wireplumber, arbiter or both.")
-    var policy = PolicyChoice.both
+    @Option(help: "wireplumber, arbiter, arbiter-meet (at the role nodes), both (the first two) or all.")
+    var policy = PolicyChoice.all
+
+    @Option(
+        help: ArgumentHelp(
+            "WirePlumber's configuration of role nodes for arbiter-meet.", valueName: "DIR"))
+    var roleNodes = "tools/wireplumber"
 
     @Option(help: "The arbiter executable for Arbiter's side (default: the one beside arbiter-bench).")
     var arbiter: String?
@@ -52,6 +61,12 @@ struct DuckBench: ParsableCommand {
         help: "The registry watcher (default: bench-duck-watch beside arbiter-bench; tools/bench-duck.sh builds it).")
     var watcher: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The latency every program asks for, in frames at 48 kHz: the graph's quantum (default: pw-play's "
+                + "100 ms, which the daemon's largest quantum, 2048 frames, bounds).", valueName: "FRAMES"))
+    var quantum: Int?
+
     @Option(help: "Seconds the Navigation program plays on after every Music gain was lowered.")
     var hold = 0.3
 
@@ -63,6 +78,9 @@ struct DuckBench: ParsableCommand {
         guard programs >= 2 else {
             throw ValidationError("--programs is \(programs); expected 2 or more (one is Navigation)")
         }
+        if let quantum, !(32...2048).contains(quantum) {
+            throw ValidationError("--quantum is \(quantum); expected 32 to 2048 frames (the daemon's limits)")
+        }
         guard hold >= 0 else { throw ValidationError("--hold is \(hold); expected 0 or more seconds") }
         guard settle > 0 else { throw ValidationError("--settle is \(settle); expected a positive number of seconds") }
     }
@@ -70,16 +88,22 @@ struct DuckBench: ParsableCommand {
     func run() throws {
         let settings = DuckSettings(
             runs: runs, programs: programs, hold: hold, settle: settle,
-            watcher: watcher ?? besideExecutable("bench-duck-watch"))
+            watcher: watcher ?? besideExecutable("bench-duck-watch"), quantum: quantum)
         var policies: [DuckPolicy] = []
-        if policy != .arbiter { policies.append(.wirePlumber) }
-        if policy != .wireplumber {
-            policies.append(.arbiter(binary: arbiter ?? besideExecutable("arbiter"), rules: rules))
+        let binary = arbiter ?? besideExecutable("arbiter")
+        if [.wireplumber, .both, .all].contains(policy) { policies.append(.wirePlumber) }
+        if [.arbiter, .both, .all].contains(policy) { policies.append(.arbiter(binary: binary, rules: rules)) }
+        if [.arbiterMeet, .all].contains(policy) {
+            policies.append(.arbiterMeeting(binary: binary, rules: rules, roleNodes: roleNodes))
         }
         print(
             "duck, \(programs) programs (\(programs - 1) Music playing, then Navigation), \(runs) runs per policy after "
                 + "\(ArbiterBench.warmUpRuns) warm-up runs: from the Navigation node's appearance in the registry to every "
-                + "Music gain seen lowered")
+                + "Music gain seen lowered; "
+                + (quantum.map {
+                    "the programs ask for \($0) frames (the graph's quantum, \(Self.milliseconds($0)) ms)"
+                }
+                    ?? "the programs ask for pw-play's 100 ms (the graph's quantum: 2048 frames, 42.67 ms)"))
         print(Table.row(["policy", "programs", "runs", "median_ms", "p99_ms", "max_ms"]))
         let tone = "/tmp/arbiter-bench-duck.\(getpid()).wav"
         defer { unlink(tone) }
@@ -119,10 +143,7 @@ struct DuckBench: ParsableCommand {
             func spread(_ name: String, _ measure: KeyPath<DuckRun, Double>) -> String {
                 Table.spread(name, Figures(samples: samples.map { $0[keyPath: measure] * 1000 }))
             }
-            let gains =
-                if case .wirePlumber = side { "1 gain, the Multimedia endpoint's monitorVolumes" } else {
-                    "\(programs - 1) gains, each Music stream's softVolumes"
-                }
+            let gains = side.gains(programs: programs)
             print(
                 "\(side.name) (\(gains)), median/p99/max ms: " + spread("first lowered", \.firstDucked) + ", "
                     + spread("every one lowered", \.ducked) + "; from the Navigation node's removal: "
@@ -138,17 +159,23 @@ struct DuckBench: ParsableCommand {
             }
         }
         notes.forEach { print($0) }
-        if policies.count == 2 { print(DuckBench.comparison(results["arbiter"]!, results["wireplumber"]!, programs)) }
+        for ours in ["arbiter", "arbiter-meet"] {
+            guard let arbiterResult = results[ours], let wirePlumberResult = results["wireplumber"] else { continue }
+            print(DuckBench.comparison(arbiterResult, wirePlumberResult, programs, name: ours))
+        }
         if results.values.contains(where: { if case .failure = $0 { true } else { false } }) { throw ExitCode(1) }
     }
+
+    /// A quantum of `frames` at 48 kHz in milliseconds, as `5.33`.
+    static func milliseconds(_ frames: Int) -> String { String(format: "%.2f", Double(frames) / 48) }
 
     /// How many times faster Arbiter lowers (and raises) every Music gain than WirePlumber, or why that cannot be
     /// said.
     static func comparison(
         _ arbiter: Result<[DuckRun], BenchFailure>, _ wirePlumber: Result<[DuckRun], BenchFailure>,
-        _ programs: Int
+        _ programs: Int, name: String = "arbiter"
     ) -> String {
-        let prefix = "compare \(programs) programs: "
+        let prefix = "compare \(programs) programs, \(name): "
         switch (arbiter, wirePlumber) {
         case (.success(let ours), .success(let theirs)):
             func figures(_ runs: [DuckRun], _ measure: KeyPath<DuckRun, Double>) -> Figures {

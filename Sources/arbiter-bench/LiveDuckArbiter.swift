@@ -7,12 +7,13 @@ enum ArbiterAttach {
     /// Starts `binary attach --pipewire-remote REMOTE [--rules FILE]` with its output in `log`, and waits until it
     /// says it is attached; returns its pid and that line.
     static func start(
-        binary: String, rules: String?, remote: String, environment: [String], log: String,
+        binary: String, rules: String?, extra: [String] = [], remote: String, environment: [String], log: String,
         within limit: Double
     ) throws(BenchFailure) -> (pid: pid_t, attached: String) {
         try check(binary)
         var arguments = [binary, "attach", "--pipewire-remote", remote]
         if let rules { arguments += ["--rules", rules] }
+        arguments += extra
         // Its output goes to a file: line-buffered, so that the `attached` line shows as soon as it is printed.
         if let stdbuf = PrivateDaemonTools.find("stdbuf") { arguments = [stdbuf, "-oL"] + arguments }
         let pid = try PrivateDaemonTools.spawn(arguments, environment: environment, log: log)

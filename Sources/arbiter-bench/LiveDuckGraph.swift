@@ -21,17 +21,21 @@ final class DuckGraph {
     let music: [String]
     private let tools: WirePlumberTools
     private let tone: String
+    /// The latency every program asks for, in frames at 48 kHz (nil: pw-play's own 100 ms, which the daemon's
+    /// largest quantum, 2,048 frames, bounds); the graph runs at the smallest asked.
+    private let quantum: Int?
     private var helpers: [pid_t] = []
     private var players: [pid_t] = []
 
     /// Starts the daemon, the session bus, WirePlumber (with its role policy or only its linking), the watcher and
     /// the Music programs, and waits until every Music stream runs.
     init(
-        rolePolicy: Bool, programs: Int, tone: String, tools: WirePlumberTools, watcher binary: String,
-        settle limit: Double
+        rolePolicy: Bool, roleNodes: String? = nil, programs: Int, tone: String, quantum: Int? = nil,
+        tools: WirePlumberTools, watcher binary: String, settle limit: Double
     ) throws(BenchFailure) {
         self.tools = tools
         self.tone = tone
+        self.quantum = quantum
         music = (1..<programs).map { "Music\($0)" }
         do {
             // WirePlumber makes its own `default` metadata: leave ours out.
@@ -54,7 +58,8 @@ final class DuckGraph {
         var started: [pid_t] = []
         var endpoints = 0
         do throws(BenchFailure) {
-            endpoints = try DuckWirePlumberConfig.write(to: directory + "/config", rolePolicy: rolePolicy)
+            endpoints = try DuckWirePlumberConfig.write(
+                to: directory + "/config", rolePolicy: rolePolicy, roleNodes: roleNodes)
             started.append(
                 try PrivateDaemonTools.spawn(
                     [tools.dbus, "--session", "--nofork", "--address=\(bus)"],
@@ -102,10 +107,8 @@ final class DuckGraph {
     /// Starts a stand-in program playing the tone with this role.
     func play(_ application: String, role: String) throws(BenchFailure) -> pid_t {
         try PrivateDaemonTools.spawn(
-            [
-                tools.play, "--media-role", role, "-P", "{ application.name = \"\(application)\" }",
-                "--volume", "0.1", tone,
-            ], environment: environment)
+            [tools.play, "--media-role", role, "-P", "{ application.name = \"\(application)\" }", "--volume", "0.1"]
+                + (quantum.map { ["--latency", "\($0)"] } ?? []) + [tone], environment: environment)
     }
 
     private func play(_ application: String) throws(BenchFailure) -> pid_t { try play(application, role: "Music") }

@@ -11,11 +11,25 @@ enum DuckPolicy {
     case wirePlumber
     /// `arbiter attach` (with WirePlumber only linking): it lowers each Music stream's own softVolumes.
     case arbiter(binary: String, rules: String?)
+    /// `arbiter attach --role-policy meet`, with WirePlumber linking every stream through the role nodes of
+    /// `roleNodes` (`tools/wireplumber`, every role mixing): it lowers the Multimedia node's channelVolumes, one gain
+    /// for every Music stream.
+    case arbiterMeeting(binary: String, rules: String?, roleNodes: String)
 
     var name: String {
         switch self {
         case .wirePlumber: "wireplumber"
         case .arbiter: "arbiter"
+        case .arbiterMeeting: "arbiter-meet"
+        }
+    }
+
+    /// What it lowers, as the benchmark prints it.
+    func gains(programs: Int) -> String {
+        switch self {
+        case .wirePlumber: "1 gain, the Multimedia endpoint's monitorVolumes"
+        case .arbiter: "\(programs - 1) gains, each Music stream's softVolumes"
+        case .arbiterMeeting: "1 gain, the Multimedia role node's channelVolumes"
         }
     }
 }
@@ -46,6 +60,8 @@ struct DuckTarget {
 /// What the duck benchmark is given.
 struct DuckSettings {
     var runs: Int, programs: Int, hold: Double, settle: Double, watcher: String
+    /// The latency the programs ask for, in frames (nil: pw-play's own).
+    var quantum: Int? = nil
 }
 
 /// The duck under one policy: `settings.runs` Navigation prompts (after the warm-up ones) over `programs - 1`
@@ -56,17 +72,25 @@ func measureDuck(
     tone: String
 ) throws(BenchFailure) -> (runs: [DuckRun], realtime: Bool, said: String?) {
     let isWirePlumber = if case .wirePlumber = policy { true } else { false }
-    if case .arbiter(let binary, _) = policy { try ArbiterAttach.check(binary) }
+    var roleNodes: String?
+    switch policy {
+    case .wirePlumber: break
+    case .arbiter(let binary, _): try ArbiterAttach.check(binary)
+    case .arbiterMeeting(let binary, _, let nodes):
+        try ArbiterAttach.check(binary)
+        roleNodes = nodes
+    }
     let graph = try DuckGraph(
-        rolePolicy: isWirePlumber, programs: settings.programs, tone: tone, tools: tools,
+        rolePolicy: isWirePlumber, roleNodes: roleNodes, programs: settings.programs, tone: tone,
+        quantum: settings.quantum, tools: tools,
         watcher: settings.watcher, settle: settings.settle)
     defer { graph.stop() }
     let watcher = graph.watcher
     var said: String?
     var attached: (pid: pid_t, log: String)?
     let targets: [DuckTarget]
-    switch policy {
-    case .wirePlumber:
+    /// The Multimedia node, once every Music stream is checked to play through it.
+    func multimediaNode() throws(BenchFailure) -> Int {
         guard let endpoint = watcher.node(named: DuckGraph.multimediaEndpoint) else {
             throw BenchFailure("WirePlumber made no \(DuckGraph.multimediaEndpoint) node")
         }
@@ -85,8 +109,9 @@ func measureDuck(
         } catch {
             throw BenchFailure("\(error)")
         }
-        targets = [DuckTarget(id: endpoint, level: \.monitor)]
-    case .arbiter(let binary, let rules):
+        return endpoint
+    }
+    func startArbiter(_ binary: String, _ rules: String?, _ extra: [String]) throws(BenchFailure) {
         let log = graph.daemon.runtimeDirectory + "/arbiter.log"
         let rulesFile: String
         if let rules {
@@ -95,13 +120,23 @@ func measureDuck(
             rulesFile = try ArbiterAttach.musicMixes(in: graph.daemon.runtimeDirectory)
         }
         let attach = try ArbiterAttach.start(
-            binary: binary, rules: rulesFile, remote: graph.remote,
+            binary: binary, rules: rulesFile, extra: extra, remote: graph.remote,
             environment: graph.environment, log: log, within: settings.settle)
         graph.adopt(attach.pid)
         said = attach.attached
         attached = (attach.pid, log)
         try watcher.drain(for: 0.5)  // whatever it sets as it attaches
+    }
+    switch policy {
+    case .wirePlumber:
+        targets = [DuckTarget(id: try multimediaNode(), level: \.monitor)]
+    case .arbiter(let binary, let rules):
+        try startArbiter(binary, rules, [])
         targets = graph.musicStreams.map { DuckTarget(id: $0, level: \.soft) }
+    case .arbiterMeeting(let binary, let rules, _):
+        let node = try multimediaNode()
+        try startArbiter(binary, rules, ["--role-policy", "meet"])
+        targets = [DuckTarget(id: node, level: \.channel)]
     }
     var samples: [DuckRun] = []
     for run in 1...(ArbiterBench.warmUpRuns + settings.runs) {

@@ -16,8 +16,12 @@ enum DuckWirePlumberConfig {
     /// Writes the configuration into `directory` (used as XDG_CONFIG_HOME); `rolePolicy` turns on the stock role
     /// table (`policy.lua.d/50-endpoints-config.lua` without its comment markers), with Multimedia streams mixing.
     /// Returns how many playback endpoints (one node each, linked to the default sink) WirePlumber will make.
+    /// How many playback role nodes `tools/wireplumber`'s configuration makes (one per role but Capture).
+    static let arbiterRoleNodes = 7
+
+    /// `roleNodes`, a directory laid out as WirePlumber's configuration (`tools/wireplumber`), is copied in too.
     @discardableResult
-    static func write(to directory: String, rolePolicy: Bool) throws(BenchFailure) -> Int {
+    static func write(to directory: String, rolePolicy: Bool, roleNodes: String? = nil) throws(BenchFailure) -> Int {
         var endpoints = 0
         let target = directory + "/wireplumber"
         func stockFile(_ path: String) throws(BenchFailure) -> String {
@@ -51,6 +55,15 @@ enum DuckWirePlumberConfig {
             enabled.insert(contentsOf: multimediaMix, at: alias.upperBound)
             files["policy.lua.d/50-endpoints-config.lua"] = enabled.replacingOccurrences(of: "--[[", with: "")
                 .replacingOccurrences(of: "]]--", with: "")
+        }
+        if let roleNodes {
+            for file in ["policy.lua.d/50-arbiter-role-nodes.lua", "main.lua.d/50-arbiter-role-nodes.lua"] {
+                guard let text = try? String(contentsOfFile: "\(roleNodes)/\(file)", encoding: .utf8) else {
+                    throw BenchFailure("cannot read \(roleNodes)/\(file): --role-nodes names tools/wireplumber")
+                }
+                files[file] = text
+            }
+            endpoints = arbiterRoleNodes
         }
         for (path, text) in files {
             let file = "\(target)/\(path)"
