@@ -37,14 +37,19 @@ import Testing
         return h
     }
 
+    /// A prompt (espeak, node 20) linked through `node` starts at 1 s, and its duck's ramp runs to its end.
+    private func prompt(_ h: LiveHarness, through node: UInt32) {
+        h.graph.stream(20, name: "espeak", role: "Navigation", pid: 200)
+        h.graph.link(20, into: node)
+        h.turn(at: 1)
+        for step in 1...30 { h.turn(at: 1 + Double(step) * 0.025) }
+    }
+
     @Test func aDuckOfEveryProgramThroughARoleNodeIsOneVolumeThere() throws {
         let h = try harness()
         h.graph.calls = []
-        h.graph.stream(20, name: "espeak", role: "Navigation", pid: 200)
-        h.graph.link(20, into: 51)
-        h.turn(at: 1)
+        prompt(h, through: 51)
         let duckLevel = h.engine.profile.duckLevel
-        for step in 1...30 { h.turn(at: 1 + Double(step) * 0.025) }
         // The role node carries the duck over its own volume; the programs' own streams are not touched.
         #expect(h.graph.nodes[50]!.channelVolumes.map(Double.init).allSatisfy { abs($0 - duckLevel) < 0.001 })
         #expect(!h.graph.calls.contains { $0.hasPrefix("soft 1") })
@@ -61,10 +66,7 @@ import Testing
     @Test func aRoleNodeThatCarriesAStreamNotLoweredLeavesEachProgramItsOwnDuck() throws {
         let h = try harness()
         // The prompt plays through the same role node: lowering the node would lower it too.
-        h.graph.stream(20, name: "espeak", role: "Navigation", pid: 200)
-        h.graph.link(20, into: 50)
-        h.turn(at: 1)
-        for step in 1...30 { h.turn(at: 1 + Double(step) * 0.025) }
+        prompt(h, through: 50)
         let duckLevel = h.engine.profile.duckLevel
         #expect(h.graph.nodes[50]!.channelVolumes == [1, 1])
         #expect([10, 11, 12].allSatisfy { abs(h.graph.factor($0) - duckLevel) < 0.001 })
@@ -73,14 +75,11 @@ import Testing
 
     @Test func theGainMovesBetweenTheNodeAndItsProgramsWithoutEverBeingLouder() throws {
         let h = try harness()
-        h.graph.stream(20, name: "espeak", role: "Navigation", pid: 200)
-        h.graph.link(20, into: 51)
-        h.turn(at: 1)
-        for step in 1...30 { h.turn(at: 1 + Double(step) * 0.025) }
-        // A stream the policy does not lower starts running through the Multimedia node (the system's own sound,
-        // no app of the policy's).
+        prompt(h, through: 51)
+        // A stream the policy does not lower starts running through the Multimedia node: another navigation
+        // program's prompt, linked there.
         h.graph.calls = []
-        h.graph.stream(30, name: "chime", role: "Music", pid: 300, running: false)
+        h.graph.stream(30, name: "Routes", role: "Navigation", pid: 300, running: false)
         h.graph.link(30, into: 50)
         h.turn(at: 2)
         let before = h.graph.calls.count
@@ -95,10 +94,7 @@ import Testing
 
     @Test func theUsersVolumeOnTheRoleNodeIsKeptUnderTheDuck() throws {
         let h = try harness()
-        h.graph.stream(20, name: "espeak", role: "Navigation", pid: 200)
-        h.graph.link(20, into: 51)
-        h.turn(at: 1)
-        for step in 1...30 { h.turn(at: 1 + Double(step) * 0.025) }
+        prompt(h, through: 51)
         let duckLevel = Float(h.engine.profile.duckLevel)
         h.graph.userSets(50, volume: 0.5)
         h.turn(at: 2)
