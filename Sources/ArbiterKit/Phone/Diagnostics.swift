@@ -13,8 +13,10 @@ enum Diagnostics {
         if let app { app.phone.diagnose("\(app.name) code: \(message)") } else { report(message) }
     }
 
-    /// A shared object (`AVAudioSession.sharedInstance()`, ...) was asked for outside any app's code.
+    /// A shared object (`AVAudioSession.sharedInstance()`, ...) was asked for outside any app's code. Said nothing
+    /// when it is a test's apps cleaning up after their phone finished (`PhoneLifetimes.isTearingDown`).
     static func outsideApp(_ api: String) {
+        guard !PhoneLifetimes.isTearingDown else { return }
         report(
             "\(api) was called outside any app's code; expected it inside SimulatedPhone.install(_:backgroundModes:launch:), "
                 + "SimulatedPhone.run(in:_:), or a handler the phone calls")

@@ -82,7 +82,7 @@ public final class SimulatedApp: @unchecked Sendable {
     /// phone, and a stand-in phone with no apps answers: nothing the code does reaches any engine, nothing aborts.
     var phone: SimulatedPhone {
         if let boundPhone { return boundPhone }
-        if !saidPhoneFinished && !finishing {
+        if !saidPhoneFinished && !finishing && !PhoneLifetimes.isTearingDown {
             saidPhoneFinished = true
             Diagnostics.report(
                 "an object of app \(name) was used after its phone (\(phoneDescription)) finished; it acts "
@@ -122,7 +122,7 @@ public final class SimulatedApp: @unchecked Sendable {
     func call(_ action: AppAction, api: String) -> Outcome {
         let event = Event.app(name, action)
         guard let phone = boundPhone else {
-            if finishing {
+            if finishing || PhoneLifetimes.isTearingDown {
                 return Outcome(time: .zero, event: event, result: .rejected(InputError("the phone finished")))
             }
             Diagnostics.report(
@@ -165,8 +165,11 @@ public final class SimulatedApp: @unchecked Sendable {
         if let code, Swift.type(of: code as Any) is AnyObject.Type { finishedCode = code as AnyObject }
         // What the code's objects do as they go (their deinits) goes with the phone, unreported.
         finishing = true
-        code = nil
-        launch = nil
+        // In the app's context: the shared objects its deinits ask for are its own, and act on no phone.
+        SimulatedApp.$current.withValue(self) {
+            code = nil
+            launch = nil
+        }
         finishing = false
     }
 

@@ -91,12 +91,17 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
         initialEngine = engine
         linter = Linter(startingFrom: engine, allowances: lintAllowances)
         madeAt = "\(fileID):\(line)"
+        PhoneLifetimes.shared.began(lifetimeKey)
     }
+
+    /// The test (or thread) the phone was made in, whose apps' cleaning up after it finishes says nothing.
+    private let lifetimeKey = PhoneLifetimes.Key.current
 
     /// Where the phone was made (`PodcastTests.swift:12`), to name it in messages.
     public let madeAt: String
 
     deinit {
+        if !isStandIn { PhoneLifetimes.shared.finished(lifetimeKey) }
         for app in apps.values { app.phoneFinished() }
     }
 
@@ -104,6 +109,7 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
     static let finished: SimulatedPhone = {
         let phone = try! SimulatedPhone()
         phone.isStandIn = true
+        PhoneLifetimes.shared.forget(phone.lifetimeKey)
         return phone
     }()
     private var isStandIn = false
