@@ -80,6 +80,12 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
             Diagnostics.outsideApp("\(type(of: self)).\(api)")
             return nil
         }
+        // The rate's notification is posted as the call's step is delivered, before it returns.
+        switch action {
+        case .play, .pause, .rate: rateReason = .setRateCalled
+        default: break
+        }
+        defer { rateReason = nil }
         return app.call(action, api: "\(type(of: self))(\(engineName)).\(api)")
     }
 
@@ -200,11 +206,48 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
         }
     }
 
-    /// `AVPlayer.rateDidChangeNotification` (iOS 15) and its user-info keys: declared, never posted (observe
-    /// `rate` or `timeControlStatus` instead).
+    /// `AVPlayer.rateDidChangeNotification` (iOS 15): posted to the app's `NotificationCenter.default` (object: the
+    /// player) when `rate` changes, after the step that changed it, as its KVO is; `rateDidChangeReasonKey` says
+    /// why (`RateDidChangeReason`). No participant key: coordinated playback is not modelled.
     public static let rateDidChangeNotification = NSNotification.Name("AVPlayerRateDidChangeNotification")
     public static let rateDidChangeReasonKey = "AVPlayerRateDidChangeReasonKey"
     public static let rateDidChangeOriginatingParticipantKey = "AVPlayerRateDidChangeOriginatingParticipantKey"
+
+    /// `AVPlayer.RateDidChangeReason`: why the rate changed. The app's own call (`play()`, `pause()`, `rate`) is
+    /// `setRateCalled` (a call the phone refused changes no rate, so nothing is posted); a rate the system changed is
+    /// `audioSessionInterrupted` while the app's session is interrupted, `appBackgrounded` while the app is in the
+    /// background; any other change (an item that played to its end) is posted without a reason.
+    public struct RateDidChangeReason: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let setRateCalled = RateDidChangeReason(rawValue: "AVPlayerRateDidChangeReasonSetRateCalled")
+        public static let setRateFailed = RateDidChangeReason(rawValue: "AVPlayerRateDidChangeReasonSetRateFailed")
+        public static let audioSessionInterrupted =
+            RateDidChangeReason(rawValue: "AVPlayerRateDidChangeReasonAudioSessionInterrupted")
+        public static let appBackgrounded =
+            RateDidChangeReason(rawValue: "AVPlayerRateDidChangeReasonAppBackgrounded")
+    }
+
+    /// The rate the app was last told of, and why the rate changes now if the app's code changed it.
+    private var toldRate: Float = 0
+    private var rateReason: RateDidChangeReason?
+
+    /// Posts `rateDidChangeNotification` if the rate changed since the app was last told.
+    func postRateChange() {
+        guard let app, app.isOnRunningPhone else { return }
+        let now = rate
+        defer { rateReason = nil }
+        guard now != toldRate else { return }
+        toldRate = now
+        let state = app.state
+        let reason =
+            rateReason
+            ?? (state?.session.isInterrupted == true
+                ? .audioSessionInterrupted : state?.lifecycle == .background ? .appBackgrounded : nil)
+        app.notificationCenter.post(
+            name: AVPlayer.rateDidChangeNotification, object: self,
+            userInfo: reason.map { [AVPlayer.rateDidChangeReasonKey: $0] })
+    }
 
     // MARK: Items and time
 

@@ -282,6 +282,9 @@ public final class SimulatedApp: @unchecked Sendable {
     func notifyValueObservers() {
         valueObservations.removeAll { !$0.isValid }
         for observation in valueObservations { run { observation.check() } }
+        for name in players.keys.sorted() {
+            if let player = players[name]?.object as? AVPlayer { run { player.postRateChange() } }
+        }
         for timer in timers where timer.playingChanged() { run { timer.fire() } }
     }
 
