@@ -65,7 +65,7 @@ import Testing
         phone.send(.app("Music", .play()))
         phone.send(.app("Music", .pause()))
         phone.send(.app("Music", .deactivate(notifyOthers: false)))
-        #expect(podcast.told == ["began reason 0"])
+        #expect(podcast.told == ["status 1", "began reason 0"])
         #expect(phone.engine.app("Podcast")?.isPlaying == false)
     }
 
@@ -158,8 +158,8 @@ import Testing
         }
         phone.run(in: "Radio") { second.play() }
         // Radio's activation interrupted Podcast (both spokenAudio playback, non-mixable); Radio heard nothing.
-        #expect(first.told == ["began reason 0"])
-        #expect(second.told.isEmpty)
+        #expect(first.told == ["status 1", "began reason 0"])
+        #expect(second.told == ["status 1"])  // its item's readyToPlay, after its launch returned
         #expect(phone.engine.app("Radio")?.player(named: "news")?.state == .playing)
     }
 
@@ -289,8 +289,8 @@ final class ChimePlayer: AVAudioPlayerDelegate {
         #expect(second.player.timeControlStatus == .playing)
         // The old instance's observers are gone: an interruption reaches only the new one.
         phone.send(.system(.incomingCall))
-        #expect(second.told == ["began reason 0"])
-        #expect(first.told.isEmpty)
+        #expect(second.told == ["status 1", "began reason 0"])
+        #expect(first.told == ["status 1"])  // its item's readyToPlay, after its launch returned
     }
 }
 

@@ -44,7 +44,35 @@ open class AVPlayerItem: NSObject, _KeyValueObservingSimulated, @unchecked Senda
         return player.enginePlayer
     }
 
+    /// The item's status as the app's code sees it. A change (a local file ready as soon as a player has it) is
+    /// seen only once the code that caused it has returned: the phone shows it with its next piece of work at the
+    /// same instant, as iOS loads an item after the call that gave it to a player. So an observer added on the line
+    /// after `replaceCurrentItem(with:)` sees `.readyToPlay` arrive, and so do `duration` and the time ranges.
     open var status: Status {
+        let now = engineStatus
+        guard now != shownStatus else { return shownStatus }
+        guard let app, app.isOnRunningPhone, !(SimulatedApp.current == nil && app.runningPhone?.codeRunning == 0)
+        else {
+            shownStatus = now
+            return now
+        }
+        if !revealScheduled {
+            revealScheduled = true
+            app.schedule(after: .zero, on: .main) { [weak self] in
+                guard let self else { return }
+                revealScheduled = false
+                shownStatus = engineStatus
+                app.observedValuesMayHaveChanged = true
+            }
+        }
+        return shownStatus
+    }
+
+    private var shownStatus: Status = .unknown
+    private var revealScheduled = false
+
+    /// The status of the engine's item, while this is its player's current item.
+    private var engineStatus: Status {
         switch enginePlayer?.itemStatus {
         case .readyToPlay?: .readyToPlay
         case .failed?: .failed
