@@ -217,6 +217,8 @@ public let AVURLAssetPreferPreciseDurationAndTimingKey = "AVURLAssetPreferPrecis
 public let AVURLAssetAllowsCellularAccessKey = "AVURLAssetAllowsCellularAccessKey"
 public let AVURLAssetAllowsExpensiveNetworkAccessKey = "AVURLAssetAllowsExpensiveNetworkAccessKey"
 public let AVURLAssetAllowsConstrainedNetworkAccessKey = "AVURLAssetAllowsConstrainedNetworkAccessKey"
+/// The user agent an asset's HTTP requests carry: kept with its options, not used (the phone sends no requests).
+public let AVURLAssetHTTPUserAgentKey = "AVURLAssetHTTPUserAgentKey"
 
 /// `AVURLAsset`: an asset of a URL.
 open class AVURLAsset: AVAsset, @unchecked Sendable {

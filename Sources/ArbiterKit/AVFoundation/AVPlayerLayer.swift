@@ -1,6 +1,7 @@
-/// `AVPlayerLayer`: shows a player's video. A player on a layer has its video on screen, so iOS pauses it when the
-/// app goes to the background; setting `player` to nil takes the video off (QA1668's detach), and back on reattaches.
-open class AVPlayerLayer: NSObject, @unchecked Sendable {
+/// `AVPlayerLayer`: shows a player's video, a `CALayer` that joins a view's layer. A player on a layer has its video
+/// on screen, so iOS pauses it when the app goes to the background; setting `player` to nil takes the video off
+/// (QA1668's detach), and back on reattaches.
+open class AVPlayerLayer: CALayer, @unchecked Sendable {
     open var videoGravity = AVLayerVideoGravity.resizeAspect
 
     open var player: AVPlayer? {
@@ -15,7 +16,12 @@ open class AVPlayerLayer: NSObject, @unchecked Sendable {
         }
     }
 
-    public override init() {}
+    public override init() { super.init() }
+
+    /// Ready for display at once: the simulated phone draws no frames, and has nothing to wait for.
+    open var isReadyForDisplay: Bool { player != nil }
+    /// The rectangle the video fills: the layer's bounds.
+    open var videoRect: CGRect { bounds }
 
     public init(player: AVPlayer?) {
         super.init()

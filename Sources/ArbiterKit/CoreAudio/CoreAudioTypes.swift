@@ -63,6 +63,19 @@ public let kAudioFileUnsupportedFileTypeError: OSStatus = 0x7479_703F  // 'typ?'
 public let kAudioFileUnsupportedDataFormatError: OSStatus = 0x666D_743F  // 'fmt?'
 public let kAudioFileInvalidFileError: OSStatus = 0x6474_613F  // 'dta?'
 public let kAudioFilePermissionsError: OSStatus = 0x7072_6D3F  // 'prm?'
+/// AudioFileStream's errors (a stream parser's), for code that tells them apart in an `NSOSStatusErrorDomain` error.
+public let kAudioFileStreamError_UnsupportedFileType: OSStatus = 0x7479_703F  // 'typ?'
+public let kAudioFileStreamError_UnsupportedDataFormat: OSStatus = 0x666D_743F  // 'fmt?'
+public let kAudioFileStreamError_UnsupportedProperty: OSStatus = 0x7074_793F  // 'pty?'
+public let kAudioFileStreamError_BadPropertySize: OSStatus = 0x2173_697A  // '!siz'
+public let kAudioFileStreamError_NotOptimized: OSStatus = 0x6F70_746D  // 'optm'
+public let kAudioFileStreamError_InvalidPacketOffset: OSStatus = 0x7063_6B3F  // 'pck?'
+public let kAudioFileStreamError_InvalidFile: OSStatus = 0x6474_613F  // 'dta?'
+public let kAudioFileStreamError_ValueUnknown: OSStatus = 0x756E_6B3F  // 'unk?'
+public let kAudioFileStreamError_DataUnavailable: OSStatus = 0x6D6F_7265  // 'more'
+public let kAudioFileStreamError_IllegalOperation: OSStatus = 0x6E6F_7065  // 'nope'
+public let kAudioFileStreamError_UnspecifiedError: OSStatus = 0x7768_743F  // 'wht?'
+public let kAudioFileStreamError_DiscontinuityCantRecover: OSStatus = 0x6473_6321  // 'dsc!'
 
 // MARK: Settings keys (AVAudioSettings.h)
 

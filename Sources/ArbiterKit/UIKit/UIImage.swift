@@ -38,17 +38,12 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.init(data: data)
     }
 
-    /// Reported as not modelled: the simulated phone has no app bundle or asset catalog. Nil.
-    public convenience init?(named name: String) {
-        Diagnostics.unmodelled("UIImage(named: \"\(name)\")", app: SimulatedApp.current)
-        return nil
-    }
+    /// An empty image (size zero), as if the app shipped it: the simulated phone has no app bundle or asset catalog
+    /// to look in, and an app's code may force-unwrap an image it ships. Never nil.
+    public convenience init?(named name: String) { self.init() }
 
-    /// Reported as not modelled: the simulated phone has no SF Symbols. Nil.
-    public convenience init?(systemName name: String) {
-        Diagnostics.unmodelled("UIImage(systemName: \"\(name)\")", app: SimulatedApp.current)
-        return nil
-    }
+    /// An empty image (size zero), as if the symbol exists: the simulated phone has no SF Symbols. Never nil.
+    public convenience init?(systemName name: String) { self.init() }
 
     /// The data the image was made from when it was PNG; nil otherwise (the stand-in does not encode).
     open func pngData() -> Data? { data.flatMap { ImageHeader.format(of: $0) == .png ? $0 : nil } }

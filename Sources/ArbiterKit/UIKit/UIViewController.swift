@@ -6,16 +6,25 @@ open class UIResponder: NSObject {
     public override init() {}
 }
 
-/// A stand-in (see `UIResponder`): a frame and subviews, kept and read back.
+/// A stand-in (see `UIResponder`): a frame, subviews and its layer (whose sublayers a player's layer joins), kept
+/// and read back.
 open class UIView: UIResponder {
-    open var frame: CGRect
+    open var frame: CGRect {
+        didSet { layer.frame = CGRect(origin: layer.frame.origin, size: frame.size) }
+    }
+    /// The view's layer, the size of its frame.
+    public let layer = CALayer()
     open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
     open var isHidden = false
     open var alpha: CGFloat = 1
     open private(set) var subviews: [UIView] = []
     open private(set) weak var superview: UIView?
 
-    public init(frame: CGRect) { self.frame = frame }
+    public init(frame: CGRect) {
+        self.frame = frame
+        super.init()
+        layer.frame = CGRect(origin: .zero, size: frame.size)
+    }
     public override convenience init() { self.init(frame: .zero) }
 
     open func addSubview(_ view: UIView) {
