@@ -68,10 +68,13 @@ let package = Package(
         .target(
             name: "ArbiterKit",
             dependencies: [
-                "ArbiterEngine", "ArbiterLint", .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                "ArbiterEngine", "ArbiterLint", "CArbiterKitStartup",
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
+        // Puts ArbiterKit's executors in before main (a C constructor), so that apps' tasks run on the phone's clock.
+        .target(name: "CArbiterKitStartup"),
         // The C layer over libpipewire-0.3 (method macros, variadics, SPA pods, the process() callback).
         .target(
             name: "CArbiterPipeWire",

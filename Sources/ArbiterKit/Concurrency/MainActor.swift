@@ -57,8 +57,8 @@
     }
 }
 
-/// The main actor's executor: a job sent from an app's code joins that app's phone's scheduled work (run at the
-/// phone's time, in the app's context); any other job runs on a serial Dispatch queue.
+/// The main actor's executor: a job sent from an app's code (`PhoneExecutors.sendingApp`) joins that app's phone's
+/// scheduled work (run at the phone's time, in the app's context); any other job runs on a serial Dispatch queue.
 final class PhoneMainExecutor: SerialExecutor, @unchecked Sendable {
     private let queue = Dispatch.DispatchQueue(label: "ArbiterKit.MainActor")
 
@@ -66,8 +66,8 @@ final class PhoneMainExecutor: SerialExecutor, @unchecked Sendable {
         let job = UnownedJob(job)
         if let hops = MainActorHops.current { return hops.jobs.append(job) }
         let executor = asUnownedSerialExecutor()
-        if let app = SimulatedApp.current, app.isOnRunningPhone {
-            app.schedule(after: .zero, on: .main) { job.runSynchronously(on: executor) }
+        if let app = PhoneExecutors.sendingApp {
+            app.schedule(after: .zero, on: .main) { RunningAppJob.running(app) { job.runSynchronously(on: executor) } }
         } else {
             queue.async { job.runSynchronously(on: executor) }
         }

@@ -1,0 +1,57 @@
+import ArbiterKit
+import Testing
+
+/// A catalogue service as an actor, which retries a failed fetch after a sleep, as apps write it.
+actor CatalogueService {
+    private var attempts = 0
+    private(set) var log: [String] = []
+
+    func episodes() async throws -> [String] {
+        attempts += 1
+        log.append("fetch \(attempts)")
+        if attempts == 1 {
+            try await Task.sleep(for: .seconds(2))  // a retry after a moment
+            return try await episodes()
+        }
+        return ["episode.mp3"]
+    }
+}
+
+/// A main-actor view model that awaits the service, then plays what it got.
+@MainActor final class EpisodesModel {
+    let service = CatalogueService()
+    let player = AVPlayer()
+    private(set) var told: [String] = []
+
+    func load() {
+        Task { @MainActor in
+            told.append("loading")
+            let episodes = (try? await service.episodes()) ?? []
+            // Back on the main actor after awaiting the actor that slept: still the app's code, on the phone.
+            told.append("loaded \(episodes.count) on the main thread: \(Thread.isMainThread)")
+            player.replaceCurrentItem(with: AVPlayerItem(url: URL(fileURLWithPath: "/media/\(episodes[0])")))
+            try? AVAudioSession.sharedInstance().setCategory(.playback)
+            try? AVAudioSession.sharedInstance().setActive(true)
+            player.play()
+        }
+    }
+}
+
+/// Every job of an app's code, main actor or not, and every sleep in it, runs on the phone's clock, in order.
+@Suite struct AppTaskTests {
+    @MainActor @Test func anActorServiceThatSleepsBeforeARetryRunsOnThePhonesClock() async throws {
+        let phone = try SimulatedPhone()
+        let model = try phone.install("Podcast", backgroundModes: [.audio]) { EpisodesModel() }
+        phone.run(in: "Podcast") { model.load() }
+        // The first fetch failed and sleeps two seconds of the phone's time: nothing more happens until then.
+        #expect(await model.service.log == ["fetch 1"])
+        #expect(model.told == ["loading"])
+        phone.advance(by: .ms(1999))
+        #expect(await model.service.log == ["fetch 1"])
+        phone.advance(by: .ms(1))
+        #expect(await model.service.log == ["fetch 1", "fetch 2"])
+        #expect(model.told == ["loading", "loaded 1 on the main thread: true"])
+        #expect(phone.engine.player("avPlayer", of: "Podcast")?.state == .playing)
+        #expect(phone.now == .ms(2000))
+    }
+}
