@@ -55,3 +55,56 @@ actor CatalogueService {
         #expect(phone.now == .ms(2000))
     }
 }
+
+/// An app that turns interruptions into an `AsyncStream` and handles them in a task of its own (not main-actor
+/// code), waiting half a second after an interruption ends before it resumes, as apps that debounce do.
+final class StreamedInterruptions: @unchecked Sendable {
+    let player = AVPlayer(url: URL(fileURLWithPath: "/media/station.mp3"))
+    private(set) var log: [String] = []
+    private var handler: Task<Void, Never>?
+
+    init() {
+        try? AVAudioSession.sharedInstance().setCategory(.playback)
+        let (stream, continuation) = AsyncStream.makeStream(of: UInt.self)
+        NotificationCenter.default.addObserver(
+            forName: AVAudioSession.interruptionNotification, object: nil, queue: nil
+        ) { note in
+            continuation.yield(note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt ?? 0)
+        }
+        handler = Task { [weak self] in
+            for await raw in stream {
+                guard let self else { return }
+                if raw == AVAudioSession.InterruptionType.ended.rawValue {
+                    try? await Task.sleep(nanoseconds: 500_000_000)
+                    log.append("\(CACurrentMediaTime()) resuming")
+                    play()
+                } else {
+                    log.append("\(CACurrentMediaTime()) began")
+                }
+            }
+        }
+    }
+
+    func play() {
+        try? AVAudioSession.sharedInstance().setActive(true)
+        player.play()
+    }
+}
+
+extension AppTaskTests {
+    @Test func aStreamOfNotificationsHandledInATaskOfItsOwnRunsOnThePhonesClock() throws {
+        let phone = try SimulatedPhone()
+        let radio = try phone.install("Radio", backgroundModes: [.audio]) { StreamedInterruptions() }
+        phone.run(in: "Radio") { radio.play() }
+        phone.advance(by: .seconds(1))
+        phone.send(.system(.incomingCall))
+        phone.advance(by: .seconds(1))
+        phone.send(.system(.endCall))
+        #expect(phone.engine.player("station", of: "Radio")?.state != .playing)
+        phone.advance(by: .ms(499))
+        #expect(radio.log == ["1.0 began"])
+        phone.advance(by: .ms(1))
+        #expect(radio.log == ["1.0 began", "2.5 resuming"])
+        #expect(phone.engine.player("station", of: "Radio")?.state == .playing)
+    }
+}

@@ -1,8 +1,8 @@
-@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 import ArbiterEngine
 import CArbiterKitStartup
 @preconcurrency import Dispatch
 import Foundation
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 
 /// The executors a process with ArbiterKit runs its tasks on, put in before `main` (`CArbiterKitStartup`): a job of
 /// an app's code, main actor or not, runs as the phone's work (at the phone's time, in the app's context, in the
