@@ -108,3 +108,28 @@ extension AppTaskTests {
         #expect(phone.engine.player("station", of: "Radio")?.state == .playing)
     }
 }
+
+/// A detached task of the app's code: it shares none of its creator's task-local values, yet runs as the app's.
+final class DetachedLoader: @unchecked Sendable {
+    private(set) var category: AVAudioSession.Category?
+
+    func load() {
+        Task.detached { [self] in
+            try? await Task.sleep(for: .seconds(1))
+            try? AVAudioSession.sharedInstance().setCategory(.playback)
+            category = AVAudioSession.sharedInstance().category
+        }
+    }
+}
+
+extension AppTaskTests {
+    @Test func aDetachedTaskIsTheAppsCodeToo() throws {
+        let phone = try SimulatedPhone()
+        let loader = try phone.install("Loader") { DetachedLoader() }
+        phone.run(in: "Loader") { loader.load() }
+        #expect(loader.category == nil)
+        phone.advance(by: .seconds(1))
+        #expect(loader.category == .playback)
+        #expect(phone.engine.app("Loader")?.session.category == .playback)
+    }
+}

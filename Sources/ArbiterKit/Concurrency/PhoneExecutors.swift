@@ -21,10 +21,10 @@ enum PhoneExecutors {
         installed = true
     }
 
-    /// The app whose code sends a job now: the task's own (`SimulatedApp.current`), else the app whose job this
-    /// thread is running.
+    /// The app whose code sends a job now: the task's own, else the app whose job this thread is running
+    /// (`SimulatedApp.current`).
     static var sendingApp: SimulatedApp? {
-        let app = SimulatedApp.current ?? RunningAppJob.app
+        let app = SimulatedApp.current
         return app?.isOnRunningPhone == true ? app : nil
     }
 }

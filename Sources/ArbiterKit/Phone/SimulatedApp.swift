@@ -13,8 +13,10 @@ public final class SimulatedApp: @unchecked Sendable {
     private var phoneDescription: String
     /// Whether the app has said that its phone has finished (it says so once).
     private var saidPhoneFinished = false
-    /// The app whose code is running, if any.
-    @TaskLocal static var current: SimulatedApp?
+    /// The app whose code is running, if any: the task's (or this thread's) value, else the app whose job the
+    /// thread runs (a detached task of the app's code shares none of its creator's values).
+    static var current: SimulatedApp? { runningCode ?? RunningAppJob.app }
+    @TaskLocal static var runningCode: SimulatedApp?
 
     private(set) var notificationCenter = NotificationCenter()
     private(set) lazy var session = AVAudioSession(app: self)
@@ -113,7 +115,7 @@ public final class SimulatedApp: @unchecked Sendable {
         let phone = boundPhone
         phone?.codeRunning += 1
         defer { phone?.codeRunning -= 1 }
-        return try SimulatedApp.$current.withValue(self, operation: body)
+        return try SimulatedApp.$runningCode.withValue(self, operation: body)
     }
 
     /// The app's code makes a call: an event of the app now. What it tells the apps is delivered before this returns,
@@ -166,7 +168,7 @@ public final class SimulatedApp: @unchecked Sendable {
         // What the code's objects do as they go (their deinits) goes with the phone, unreported.
         finishing = true
         // In the app's context: the shared objects its deinits ask for are its own, and act on no phone.
-        SimulatedApp.$current.withValue(self) {
+        SimulatedApp.$runningCode.withValue(self) {
             code = nil
             launch = nil
         }
