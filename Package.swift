@@ -26,7 +26,7 @@ let package = Package(
         .library(name: "ArbiterAndroid", targets: ["ArbiterAndroid"]),
         .library(name: "ArbiterScenario", targets: ["ArbiterScenario"]),
         .library(name: "ArbiterTesting", targets: ["ArbiterTesting"]),
-        .library(name: "ArbiterKit", targets: ["ArbiterKit"]),
+        .library(name: "ArbiterKit", targets: ["ArbiterKit", "os"]),
         .library(name: "ArbiterLint", targets: ["ArbiterLint"]),
         .executable(name: "arbiter", targets: ["arbiter"]),
     ],
@@ -75,6 +75,9 @@ let package = Package(
         ),
         // Puts ArbiterKit's executors in before main (a C constructor), so that apps' tasks run on the phone's clock.
         .target(name: "CArbiterKitStartup"),
+        // The unified logging API (`os_log`, `OSLog`, `Logger`) as a module of its own, named as Apple's: a file sees
+        // it only when it imports `os`, as on iOS, so an SDK's own `Logger` (swift-log's) does not clash.
+        .target(name: "os"),
         // The C layer over libpipewire-0.3 (method macros, variadics, SPA pods, the process() callback).
         .target(
             name: "CArbiterPipeWire",
@@ -142,7 +145,10 @@ let package = Package(
         .testTarget(name: "ArbiterLintTests", dependencies: ["ArbiterLint", "ArbiterEngine", "ArbiterAndroid"]),
         .testTarget(
             name: "ArbiterKitTests",
-            dependencies: ["ArbiterKit", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting"], exclude: ["Scenarios"]
+            dependencies: [
+                "ArbiterKit", "os", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ], exclude: ["Scenarios"]
         ),
         .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire", "ArbiterAndroid"]),
         .testTarget(

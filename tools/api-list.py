@@ -11,6 +11,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIT = os.path.join(ROOT, "Sources", "ArbiterKit")
+# The os module (`import os`), ArbiterKit's product beside it.
+OS_MODULE = os.path.join(ROOT, "Sources", "os")
 
 # The folders of ArbiterKit, in the order the list gives them, with what each mirrors.
 SECTIONS = [
@@ -25,7 +27,7 @@ SECTIONS = [
     ("Combine", "Combine"),
     ("Dispatch", "Dispatch: queues, times, groups"),
     ("Concurrency", "Concurrency: the main actor"),
-    ("os", "os: logging"),
+    ("os", "os: logging (its own module: `import os`)"),
     ("Phone", "The simulated phone (ArbiterKit's own, for tests)"),
 ]
 
@@ -96,8 +98,9 @@ def main():
     graphs, output = sys.argv[1], sys.argv[2]
     symbols = []
     for name in sorted(os.listdir(graphs)):
-        if name == "ArbiterKit.symbols.json" or (name.startswith("ArbiterKit@") and name.endswith(".symbols.json")):
-            extended = name[len("ArbiterKit@"):-len(".symbols.json")] if "@" in name else None
+        module = name.split("@")[0].split(".")[0]
+        if module in ("ArbiterKit", "os") and name.endswith(".symbols.json"):
+            extended = name[len(module) + 1:-len(".symbols.json")] if "@" in name else None
             for symbol in json.load(open(os.path.join(graphs, name)))["symbols"]:
                 symbol["extended"] = extended
                 symbols.append(symbol)
@@ -109,8 +112,8 @@ def main():
             continue
         uri = symbol.get("location", {}).get("uri", "")
         file = uri.replace("file://", "")
-        relative = os.path.relpath(file, KIT) if file.startswith(KIT) else ""
-        folder = relative.split(os.sep)[0] if relative else "Foundation"
+        relative = os.path.relpath(file, KIT) if file.startswith(KIT + os.sep) else ""
+        folder = "os" if file.startswith(OS_MODULE + os.sep) else relative.split(os.sep)[0] if relative else "Foundation"
         if folder not in by_section:
             continue
         line = symbol.get("location", {}).get("position", {}).get("line", 0)

@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
-cp .build/*/symbolgraph/ArbiterKit*.symbols.json .build/*/symbolgraph/ArbiterEngine.symbols.json "$graphs"/
+cp .build/*/symbolgraph/ArbiterKit*.symbols.json .build/*/symbolgraph/os*.symbols.json \
+    .build/*/symbolgraph/ArbiterEngine.symbols.json "$graphs"/
 if [ "${1:-}" = "--check" ]; then
     python3 tools/api-list.py "$graphs" "$graphs/api.md"
     if ! diff -u --label "docs/arbiterkit-api.md" --label "made from the code" docs/arbiterkit-api.md "$graphs/api.md" >&2; then
