@@ -26,7 +26,7 @@ let package = Package(
         .library(name: "ArbiterAndroid", targets: ["ArbiterAndroid"]),
         .library(name: "ArbiterScenario", targets: ["ArbiterScenario"]),
         .library(name: "ArbiterTesting", targets: ["ArbiterTesting"]),
-        .library(name: "ArbiterKit", targets: ["ArbiterKit", "os"]),
+        .library(name: "ArbiterKit", targets: ["ArbiterKit", "ArbiterKitLog"]),
         .library(name: "ArbiterLint", targets: ["ArbiterLint"]),
         .executable(name: "arbiter", targets: ["arbiter"]),
     ],
@@ -75,9 +75,10 @@ let package = Package(
         ),
         // Puts ArbiterKit's executors in before main (a C constructor), so that apps' tasks run on the phone's clock.
         .target(name: "CArbiterKitStartup"),
-        // The unified logging API (`os_log`, `OSLog`, `Logger`) as a module of its own, named as Apple's: a file sees
-        // it only when it imports `os`, as on iOS, so an SDK's own `Logger` (swift-log's) does not clash.
-        .target(name: "os"),
+        // The unified logging API (`os_log`, `OSLog`, `Logger`) as a module of its own: a file sees it only when it
+        // imports it (where it imports `os` on iOS), so an SDK's own `Logger` (swift-log's) does not clash. Not named
+        // `os`: packages test `canImport(os)` to mean Apple's.
+        .target(name: "ArbiterKitLog"),
         // The C layer over libpipewire-0.3 (method macros, variadics, SPA pods, the process() callback).
         .target(
             name: "CArbiterPipeWire",
@@ -146,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "ArbiterKitTests",
             dependencies: [
-                "ArbiterKit", "os", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting",
+                "ArbiterKit", "ArbiterKitLog", "ArbiterEngine", "ArbiterScenario", "ArbiterTesting",
                 .product(name: "Logging", package: "swift-log"),
             ], exclude: ["Scenarios"]
         ),

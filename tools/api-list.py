@@ -11,8 +11,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIT = os.path.join(ROOT, "Sources", "ArbiterKit")
-# The os module (`import os`), ArbiterKit's product beside it.
-OS_MODULE = os.path.join(ROOT, "Sources", "os")
+# The logging module (`import ArbiterKitLog`), in ArbiterKit's product beside it.
+OS_MODULE = os.path.join(ROOT, "Sources", "ArbiterKitLog")
 
 # The folders of ArbiterKit, in the order the list gives them, with what each mirrors.
 SECTIONS = [
@@ -27,7 +27,7 @@ SECTIONS = [
     ("Combine", "Combine"),
     ("Dispatch", "Dispatch: queues, times, groups"),
     ("Concurrency", "Concurrency: the main actor"),
-    ("os", "os: logging (its own module: `import os`)"),
+    ("os", "os: logging (its own module: `import ArbiterKitLog`)"),
     ("Phone", "The simulated phone (ArbiterKit's own, for tests)"),
 ]
 
@@ -99,7 +99,7 @@ def main():
     symbols = []
     for name in sorted(os.listdir(graphs)):
         module = name.split("@")[0].split(".")[0]
-        if module in ("ArbiterKit", "os") and name.endswith(".symbols.json"):
+        if module in ("ArbiterKit", "ArbiterKitLog") and name.endswith(".symbols.json"):
             extended = name[len(module) + 1:-len(".symbols.json")] if "@" in name else None
             for symbol in json.load(open(os.path.join(graphs, name)))["symbols"]:
                 symbol["extended"] = extended

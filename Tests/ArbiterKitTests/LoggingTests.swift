@@ -1,6 +1,6 @@
 import ArbiterKit
+import ArbiterKitLog
 import Testing
-import os
 
 /// App code logs as it does on iOS (`import os.log`): the calls compile and run, and change nothing the phone decides.
 @Test func appCodeThatLogsRunsAsWithoutLogging() throws {

@@ -3,8 +3,8 @@ import Logging
 import Testing
 
 /// A media SDK's file that logs with swift-log, as on iOS, where it never imported `os`: `Logger` is swift-log's, and
-/// ArbiterKit brings no `Logger` of its own into the file (that is `os`'s, seen only where `os` is imported). This file
-/// compiling is the check; the test shows which `Logger` it got.
+/// ArbiterKit brings no `Logger` of its own into the file (that is ArbiterKitLog's, seen only where it is imported).
+/// This file compiling is the check; the test shows which `Logger` it got.
 final class SDKPlayer {
     let logger: Logger = Logger(label: "com.example.sdk.player")
     let player = AVPlayer(url: URL(fileURLWithPath: "/media/song.mp3"))

@@ -1,7 +1,7 @@
 import Foundation
 
-// The unified logging API app code writes to (`import os.log`, `import os` or `import OSLog` on iOS; `import os`
-// here): `os_log`, `OSLog`, `Logger`. On the simulated phone a log line has no console to go to: it is dropped, or
+// The unified logging API app code writes to (`import os.log`, `import os` or `import OSLog` on iOS;
+// `import ArbiterKitLog` here): `os_log`, `OSLog`, `Logger`. On the simulated phone a log line has no console to go to: it is dropped, or
 // formatted and written to standard error when the environment sets `ARBITERKIT_OS_LOG=1`. Nothing an app logs
 // changes what the phone decides.
 
