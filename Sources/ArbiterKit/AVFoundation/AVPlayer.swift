@@ -296,7 +296,9 @@ open class AVPlayer: NSObject, _KeyValueObservingSimulated, @unchecked Sendable 
         guard currentItem != nil else { return false }
         var seconds = max(0, time.seconds)
         if let duration = enginePlayer?.currentItem?.duration { seconds = min(seconds, duration) }
-        perform(.seek(player: engineName, to: seconds), "\(api.replacingOccurrences(of: "%", with: "\(seconds)s"))")
+        let outcome = perform(
+            .seek(player: engineName, to: seconds), "\(api.replacingOccurrences(of: "%", with: "\(seconds)s"))")
+        if case .succeeded? = outcome?.result, let item = currentItem { item.timeJumped() }
         return true
     }
 

@@ -68,6 +68,27 @@ open class AVPlayerItem: NSObject, _KeyValueObservingSimulated, @unchecked Senda
         return shownStatus
     }
 
+    /// `AVPlayerItemTimeJumped`, posted to the app's `NotificationCenter.default` (object: the item) after its time
+    /// jumped (a seek), with the phone's next piece of work at that instant, as iOS posts it after the seek.
+    func timeJumped() {
+        guard let app, app.isOnRunningPhone else { return }
+        app.schedule(after: .zero, on: .main) { [weak self] in
+            guard let self else { return }
+            app.notificationCenter.post(name: .AVPlayerItemTimeJumped, object: self)
+        }
+    }
+
+    /// `AVPlayerItemPlaybackStalled`, posted when the item's buffer runs out while its player plays it (a stream
+    /// while the network is down): called after each step, as KVO is.
+    func postStallIfBufferRanOut() {
+        let empty = isPlaybackBufferEmpty && status == .readyToPlay
+        defer { bufferWasEmpty = empty }
+        guard empty, !bufferWasEmpty, let player, player.currentItem === self, player.rate > 0, let app else { return }
+        app.notificationCenter.post(name: .AVPlayerItemPlaybackStalled, object: self)
+    }
+
+    private var bufferWasEmpty = false
+
     private var shownStatus: Status = .unknown
     private var revealScheduled = false
 

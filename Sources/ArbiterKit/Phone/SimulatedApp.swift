@@ -285,7 +285,12 @@ public final class SimulatedApp: @unchecked Sendable {
         valueObservations.removeAll { !$0.isValid }
         for observation in valueObservations { run { observation.check() } }
         for name in players.keys.sorted() {
-            if let player = players[name]?.object as? AVPlayer { run { player.postRateChange() } }
+            if let player = players[name]?.object as? AVPlayer {
+                run {
+                    player.postRateChange()
+                    player.currentItem?.postStallIfBufferRanOut()
+                }
+            }
         }
         for timer in timers where timer.playingChanged() { run { timer.fire() } }
     }
