@@ -19,6 +19,8 @@ struct Derived: Hashable, Sendable {
     var accessoryChanges = 0
     /// The apps with an active session, in index order.
     var activeApps: [Int] = []
+    /// The apps whose session is interrupted, in index order.
+    var interruptedApps: [Int] = []
     /// The Now Playing candidates (apps with a `nowPlayingSerial`), in index order.
     var nowPlayingCandidates: [Int] = []
     var owner: Int?
@@ -37,7 +39,8 @@ struct Derived: Hashable, Sendable {
         lhs.facts == rhs.facts && lhs.recording == rhs.recording && lhs.ducking == rhs.ducking
             && lhs.playingNonMixable == rhs.playingNonMixable && lhs.ringer == rhs.ringer
             && lhs.isLocked == rhs.isLocked && lhs.accessoryChanges == rhs.accessoryChanges
-            && lhs.activeApps == rhs.activeApps && lhs.nowPlayingCandidates == rhs.nowPlayingCandidates
+            && lhs.activeApps == rhs.activeApps && lhs.interruptedApps == rhs.interruptedApps
+            && lhs.nowPlayingCandidates == rhs.nowPlayingCandidates
             && lhs.owner == rhs.owner
             && lhs.route == rhs.route && lhs.routeKey == rhs.routeKey && lhs.nowPlaying == rhs.nowPlaying
             && lhs.timedPlayback == rhs.timedPlayback
@@ -63,6 +66,7 @@ struct Derived: Hashable, Sendable {
         isLocked = engine.device.isLocked
         accessoryChanges = engine.accessoryChanges
         activeApps = facts.indices.filter { facts[$0].active }
+        interruptedApps = facts.indices.filter { facts[$0].interrupted }
         nowPlayingCandidates = facts.indices.filter { facts[$0].nowPlayingSerial != nil }
         owner = Derived.owner(facts, among: activeApps)
         let session = owner.map { engine.apps[$0].session } ?? AudioSession()
@@ -124,6 +128,7 @@ extension App {
             var facts = AppFacts()
             facts.runsInBackground = lifecycle == .background && keepsRunningInBackground
             facts.active = session.isActive
+            facts.interrupted = session.isInterrupted
             if session.isActive {
                 let options = session.effectiveOptions
                 facts.mixable = options.contains(.mixWithOthers)
@@ -161,13 +166,13 @@ struct RouteKey: Equatable, Sendable {
 /// What the engine last derived about one app. The yes-or-no facts share one byte, so comparing two apps' facts
 /// (which settle does for every changed app) is three comparisons.
 struct AppFacts: Hashable, Sendable {
-    private var flags: UInt8 = 0
+    private var flags: UInt16 = 0
     var serial = 0
     /// The play serial of a Now Playing candidate; nil when the app is not one.
     var nowPlayingSerial: Int?
 
     /// The yes-or-no fact kept in `bit` of `flags`.
-    private subscript(bit: UInt8) -> Bool {
+    private subscript(bit: UInt16) -> Bool {
         get { flags & bit != 0 }
         set { flags = newValue ? flags | bit : flags & ~bit }
     }
@@ -205,6 +210,11 @@ struct AppFacts: Hashable, Sendable {
     var timedPlayback: Bool {
         get { self[128] }
         set { self[128] = newValue }
+    }
+    /// Its session is interrupted (it still hears of the device's route changes).
+    var interrupted: Bool {
+        get { self[256] }
+        set { self[256] = newValue }
     }
 }
 

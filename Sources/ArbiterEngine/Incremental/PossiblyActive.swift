@@ -9,6 +9,28 @@ extension Engine {
         forEachActive(orAmong: others.count, { _, k in others[k] }, body)
     }
 
+    /// Calls `body` with every app whose session may be active or interrupted now, in index order and once each:
+    /// those active or interrupted at the last settle and those changed since. A superset, as above.
+    mutating func forEachPossiblyActiveOrInterrupted(_ body: (inout Engine, Int) -> Void) {
+        var list = IndexList()
+        for k in 0..<apps.unsettledCount { list.insertInOrder(apps.unsettled(k)) }
+        var a = 0
+        var b = 0
+        var c = 0
+        let active = derived.activeApps
+        let interrupted = derived.interruptedApps
+        while a < list.count || b < active.count || c < interrupted.count {
+            let x = a < list.count ? list[a] : Int.max
+            let y = b < active.count ? active[b] : Int.max
+            let z = c < interrupted.count ? interrupted[c] : Int.max
+            let i = Swift.min(x, y, z)
+            if x == i { a += 1 }
+            if y == i { b += 1 }
+            if z == i { c += 1 }
+            body(&self, i)
+        }
+    }
+
     /// Calls `body` with every app active at the last settle or re-derived by the settle under way
     /// (`apps.settling`), in index order and once each.
     @inline(__always)

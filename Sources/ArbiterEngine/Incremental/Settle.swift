@@ -69,6 +69,7 @@ extension Engine {
             }
             if old.playsNonMixable != new.playsNonMixable { derived.playingNonMixable += new.playsNonMixable ? 1 : -1 }
             if old.active != new.active { derived.activeApps.update(i, new.active) }
+            if old.interrupted != new.interrupted { derived.interruptedApps.update(i, new.interrupted) }
             if old.active != new.active || old.mixable != new.mixable || old.serial != new.serial || i == derived.owner
             {
                 moved.route = true

@@ -37,6 +37,11 @@ public struct Profile: Hashable, Sendable {
     /// ringing call interrupts the sessions, as an alarm does, and takes the audio only once answered.
     public var ringingCallRefusesCategoryChange: Bool = false
 
+    /// Whether an app whose session is interrupted hears a route change the device made (an accessory connected or
+    /// lost): observed on a device for a Bluetooth device lost during a call (reference §13.3); Apple's documentation
+    /// does not limit route changes to active sessions. Default true; false: active sessions only.
+    public var routeChangeReachesInterrupted: Bool = true
+
     public init() {}
 
     /// Every tunable with its current value as text, in a fixed order.
@@ -54,6 +59,7 @@ public struct Profile: Hashable, Sendable {
             ("musicAppResumesAfterInterruption", String(musicAppResumesAfterInterruption)),
             ("micUnmuteEndsInterruption", String(micUnmuteEndsInterruption)),
             ("ringingCallRefusesCategoryChange", String(ringingCallRefusesCategoryChange)),
+            ("routeChangeReachesInterrupted", String(routeChangeReachesInterrupted)),
         ]
     }
 

@@ -71,7 +71,8 @@ extension Engine {
     }
 
     /// If the route differs from `previous` (or `always`), records it and tells every app with an
-    /// active session, with the reason and the previous route.
+    /// active session, with the reason and the previous route; a change the device made (an accessory connected or
+    /// lost) also reaches the apps whose session is interrupted (`routeChangeReachesInterrupted`).
     mutating func announceRouteChange(
         from previous: Route, reason: RouteChangeReason, rule: Rule,
         always: Bool = false, _ effects: inout Effects
@@ -86,14 +87,34 @@ extension Engine {
         guard route != previous || always else { return }
         if route != previous { effects.record(nil, .route(route), rule) }
         effects.lastRoute = route
-        forEachPossiblyActive { engine, i in
-            guard engine.apps[i].session.isActive else { return }
-            effects.notify(engine.apps[i].id, .routeChange(reason: reason, previous: previous), rule)
+        let byDevice = reason == .newDeviceAvailable || reason == .oldDeviceUnavailable
+        guard byDevice && profile.routeChangeReachesInterrupted else {
+            forEachPossiblyActive { engine, i in
+                guard engine.apps[i].session.isActive else { return }
+                effects.notify(engine.apps[i].id, .routeChange(reason: reason, previous: previous), rule)
+            }
+            return
+        }
+        forEachPossiblyActiveOrInterrupted { engine, i in
+            let session = engine.apps[i].session
+            if session.isActive {
+                effects.notify(engine.apps[i].id, .routeChange(reason: reason, previous: previous), rule)
+            } else if session.isInterrupted {
+                effects.notify(
+                    engine.apps[i].id, .routeChange(reason: reason, previous: previous), .routeChangeReachesInterrupted)
+            }
         }
     }
 }
 
 extension Rule {
+    static let routeChangeReachesInterrupted = Rule(
+        id: "route.change-reaches-interrupted",
+        statement: "an app whose session is interrupted also gets the route change when an accessory connects or goes "
+            + "away (a Bluetooth device lost during a call); profile routeChangeReachesInterrupted, default true",
+        source: "§13.3: openradar FB7721110 (observed on a device, one report); Apple's documentation does not limit "
+            + "route changes to active sessions",
+        evidence: .observed)
     static let lastInWins = Rule(
         id: "route.last-in-wins",
         statement: "a newly connected accessory takes the route if the owning session's category and options allow "

@@ -29,7 +29,8 @@ extension Rule {
         .silentAndLockedNeedsAudioMode, .recordSilencesOutput,
         .playingIsAudible, .duckOthers, .unduck, .silenceSecondaryAudioHint, .otherAudioPlaying, .secondaryAudioHint,
         // Routes
-        .lastInWins, .fallBack, .ownerDecidesRoute, .overrideToSpeaker, .overrideOnlyPlayAndRecord,
+        .lastInWins, .fallBack, .routeChangeReachesInterrupted, .ownerDecidesRoute, .overrideToSpeaker,
+        .overrideOnlyPlayAndRecord,
         .overrideEndsOnRouteChange, .preferredInput, .preferredInputNeedsInput, .avPlayerPausesOnUnplug,
         .routeDisconnectedInterrupts, .prefersInterruptionOnRouteDisconnect, .noSuitableRouteForRecord, .wakeFromSleep,
         // The built-in mic muted in hardware

@@ -87,6 +87,8 @@ struct ScenarioDecoder {
                 if let flag = reader.bool(value, key: key) { profile.micUnmuteEndsInterruption = flag }
             case "ringingCallRefusesCategoryChange":
                 if let flag = reader.bool(value, key: key) { profile.ringingCallRefusesCategoryChange = flag }
+            case "routeChangeReachesInterrupted":
+                if let flag = reader.bool(value, key: key) { profile.routeChangeReachesInterrupted = flag }
             default: break
             }
         }

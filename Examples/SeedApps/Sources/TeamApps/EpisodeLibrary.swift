@@ -1,8 +1,9 @@
 #if os(iOS)
     import AVFoundation
-    import Foundation
+    import os.log
 #else
     import ArbiterKit
+    import ArbiterKitLog
 #endif
 
 /// A podcast app's catalogue, an actor as apps write their services: a fetch that fails the first time is retried
@@ -29,6 +30,7 @@ public actor EpisodeCatalogue {
     public let catalogue: EpisodeCatalogue
     public let player = AVQueuePlayer()
     public private(set) var state = "idle"
+    private let logger = Logger(subsystem: "com.example.podcasts", category: "library")
 
     public init(catalogue: EpisodeCatalogue) { self.catalogue = catalogue }
 
@@ -42,8 +44,10 @@ public actor EpisodeCatalogue {
                 try AVAudioSession.sharedInstance().setActive(true)
                 player.play()
                 state = "playing \(episodes.count)"
+                logger.info("playing \(episodes.count, privacy: .public) episodes")
             } catch {
                 state = "failed"
+                logger.error("the catalogue failed: \(error.localizedDescription, privacy: .public)")
             }
         }
     }
