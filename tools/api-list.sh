@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
-cp .build/*/symbolgraph/ArbiterKit*.symbols.json .build/*/symbolgraph/ArbiterKitLog*.symbols.json \
+cp .build/*/symbolgraph/ArbiterKit*.symbols.json \
     .build/*/symbolgraph/ArbiterEngine.symbols.json "$graphs"/
 if [ "${1:-}" = "--check" ]; then
     python3 tools/api-list.py "$graphs" "$graphs/api.md"

@@ -59,9 +59,6 @@ struct Derived: Hashable, Sendable {
         recording = facts.count(where: \.recordsActively)
         ducking = facts.count(where: \.ducks)
         playingNonMixable = facts.count(where: \.playsNonMixable)
-        for i in facts.indices {
-            facts[i].audible = engine.audibility(i, othersRecord: othersRecord(i)).isAudible
-        }
         ringer = engine.device.ringer
         isLocked = engine.device.isLocked
         accessoryChanges = engine.accessoryChanges
@@ -72,6 +69,10 @@ struct Derived: Hashable, Sendable {
         let session = owner.map { engine.apps[$0].session } ?? AudioSession()
         route = engine.route(for: session)
         routeKey = RouteKey(session)
+        // Audibility last: where the Silent switch spares headphones it depends on the route.
+        for i in facts.indices {
+            facts[i].audible = engine.audibility(i, othersRecord: othersRecord(i), route: route).isAudible
+        }
         nowPlaying = Derived.nowPlaying(facts, among: nowPlayingCandidates)
         timedPlayback = facts.indices.filter { facts[$0].timedPlayback }
         hint = Derived.foregroundHint(engine.foregroundIndex, facts: facts, playingNonMixable: playingNonMixable)

@@ -34,6 +34,12 @@ extension Engine {
         derived.ringer = device.ringer
         derived.isLocked = device.isLocked
         if moved.route {
+            let inEars = derived.route.playsInEars
+            defer {
+                // Where the Silent switch spares headphones, a route into or out of the ears moves every app's
+                // audibility while the switch is on silent.
+                if derived.route.playsInEars != inEars && device.ringer == .silent { moved.everyAudibility = true }
+            }
             settleRouteOwner(
                 moved.ownerChanged ? nil : moved.owner, rankAgain: moved.ownerChanged,
                 accessoriesChanged: moved.accessories, silently: silently, &effects)

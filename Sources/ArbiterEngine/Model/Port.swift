@@ -120,6 +120,11 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var outputTypes: [PortType] { outputs.map(\.type) }
+
+    /// Whether what it plays is heard in the listener's ears only: wired or Bluetooth headphones.
+    public var playsInEars: Bool {
+        outputs.contains { [.headphones, .bluetoothA2DP, .bluetoothHFP, .bluetoothLE].contains($0.type) }
+    }
     public var inputTypes: [PortType] { inputs.map(\.type) }
 
     public var description: String {

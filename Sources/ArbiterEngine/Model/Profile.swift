@@ -42,6 +42,11 @@ public struct Profile: Hashable, Sendable {
     /// does not limit route changes to active sessions. Default true; false: active sessions only.
     public var routeChangeReachesInterrupted: Bool = true
 
+    /// Whether ambient and soloAmbient audio the Silent switch silences on the built-in outputs is heard in wired or
+    /// Bluetooth headphones: observed on devices (reference §13.5, two reports). Default true; false: the switch
+    /// silences them wherever the route goes, as Apple's category table reads.
+    public var silentSwitchSparesHeadphones: Bool = true
+
     public init() {}
 
     /// Every tunable with its current value as text, in a fixed order.
@@ -60,6 +65,7 @@ public struct Profile: Hashable, Sendable {
             ("micUnmuteEndsInterruption", String(micUnmuteEndsInterruption)),
             ("ringingCallRefusesCategoryChange", String(ringingCallRefusesCategoryChange)),
             ("routeChangeReachesInterrupted", String(routeChangeReachesInterrupted)),
+            ("silentSwitchSparesHeadphones", String(silentSwitchSparesHeadphones)),
         ]
     }
 

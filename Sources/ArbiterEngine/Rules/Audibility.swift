@@ -5,17 +5,21 @@ public struct Audibility: Hashable, Sendable {
 }
 
 extension Engine {
-    /// Whether app `i` is heard, given whether another app records with an active session.
-    func audibility(_ i: Int, othersRecord: Bool) -> Audibility {
-        apps[i].audibility(ringer: device.ringer, isLocked: device.isLocked, othersRecord: othersRecord)
+    /// Whether app `i` is heard, given whether another app records with an active session, on `route` (the one
+    /// derived at the last settle unless given).
+    func audibility(_ i: Int, othersRecord: Bool, route: Route? = nil) -> Audibility {
+        let inEars = profile.silentSwitchSparesHeadphones && (route ?? derived.route).playsInEars
+        return apps[i].audibility(
+            ringer: device.ringer, isLocked: device.isLocked, othersRecord: othersRecord, inEars: inEars)
     }
 }
 
 extension App {
     /// Whether the app is heard with the switch at `ringer` and the screen locked or not, given whether another
-    /// app records with an active session. (Performance conventions: read-only accessors.)
+    /// app records with an active session and whether the route plays in the listener's ears (where the switch
+    /// spares it, `silentSwitchSparesHeadphones`). (Performance conventions: read-only accessors.)
     @_effects(releasenone)
-    func audibility(ringer: RingerSwitch, isLocked: Bool, othersRecord: Bool) -> Audibility {
+    func audibility(ringer: RingerSwitch, isLocked: Bool, othersRecord: Bool, inEars: Bool = false) -> Audibility {
         let category = session.category
         if !session.isActive {
             return Audibility(isAudible: false, rule: isPlaying ? .inactiveIsSilent : .nothingPlaying)
@@ -24,7 +28,7 @@ extension App {
         if !isProducing { return Audibility(isAudible: false, rule: .waitingIsSilent) }
         if !category.traits.hasOutput { return Audibility(isAudible: false, rule: .categoryHasNoOutput) }
         if category.traits.silencedBySwitchAndLock {
-            if ringer == .silent { return Audibility(isAudible: false, rule: .silentSwitch) }
+            if ringer == .silent && !inEars { return Audibility(isAudible: false, rule: .silentSwitch) }
             if isLocked { return Audibility(isAudible: false, rule: .screenLock) }
         }
         if ringer == .silent && isLocked && !hasAudioBackgroundMode {
@@ -33,7 +37,8 @@ extension App {
         if othersRecord {
             return Audibility(isAudible: false, rule: .recordSilencesOutput)
         }
-        return Audibility(isAudible: true, rule: .playingIsAudible)
+        let spared = ringer == .silent && category.traits.silencedBySwitchAndLock
+        return Audibility(isAudible: true, rule: spared ? .silentSwitchSparesHeadphones : .playingIsAudible)
     }
 }
 
@@ -59,6 +64,12 @@ extension Rule {
             + "other categories are not silenced",
         source: "ASPG Table B-1; DOC:…/category-swift.struct/ambient, …/soloambient",
         evidence: .documented)
+    static let silentSwitchSparesHeadphones = Rule(
+        id: "audible.silent-switch-spares-headphones",
+        statement: "ambient and soloAmbient audio the Silent switch silences on the built-in outputs is heard in "
+            + "wired or Bluetooth headphones; profile silentSwitchSparesHeadphones, default true",
+        source: "§13.5: idofilus/flutter_audio#30; audiolabs/trackswitch.js#13 (observed on devices, two reports)",
+        evidence: .observed)
     static let screenLock = Rule(
         id: "audible.screen-lock",
         statement: "locking the screen silences ambient and soloAmbient (their players keep playing); other "

@@ -25,7 +25,8 @@ extension Rule {
         .terminationEndsEverything,
         .launchStartsAfresh, .appDeclared,
         // Audibility, ducking, other audio
-        .nothingPlaying, .inactiveIsSilent, .categoryHasNoOutput, .silentSwitch, .screenLock,
+        .nothingPlaying, .inactiveIsSilent, .categoryHasNoOutput, .silentSwitch, .silentSwitchSparesHeadphones,
+        .screenLock,
         .silentAndLockedNeedsAudioMode, .recordSilencesOutput,
         .playingIsAudible, .duckOthers, .unduck, .silenceSecondaryAudioHint, .otherAudioPlaying, .secondaryAudioHint,
         // Routes

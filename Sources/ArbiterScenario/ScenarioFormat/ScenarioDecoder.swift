@@ -89,6 +89,8 @@ struct ScenarioDecoder {
                 if let flag = reader.bool(value, key: key) { profile.ringingCallRefusesCategoryChange = flag }
             case "routeChangeReachesInterrupted":
                 if let flag = reader.bool(value, key: key) { profile.routeChangeReachesInterrupted = flag }
+            case "silentSwitchSparesHeadphones":
+                if let flag = reader.bool(value, key: key) { profile.silentSwitchSparesHeadphones = flag }
             default: break
             }
         }
