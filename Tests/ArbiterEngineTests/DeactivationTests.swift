@@ -72,6 +72,28 @@ struct DeactivationTests {
 
     @Test("only the sessions this app interrupted are told")
     func onlyOwnInterruptees() throws {
+        // Without the late end (§13.1): Video, suspended once its own interruption ended, would end Music's.
+        var profile = Profile()
+        profile.lateEndWhenInterrupterLeaves = false
+        var h = try Harness(
+            [
+                Apps.music, AppConfig("Video", backgroundModes: [.audio], category: .playback),
+                AppConfig("Radio", category: .playback),
+            ], profile: profile)
+        h.app("Music", .play())
+        h.app("Video", .foreground)
+        h.app("Video", .play())  // interrupts Music
+        h.app("Radio", .foreground)
+        h.app("Radio", .play())  // interrupts Video
+        _ = h.takeNotifications()
+        h.app("Radio", .stop())
+        h.app("Radio", .deactivate(notifyOthers: true))
+        #expect(h.takeNotifications() == [Delivered(app: "Video", kind: .interruptionEnded(shouldResume: true))])
+        #expect(h.session("Music").isInterrupted)
+    }
+
+    @Test("§13.1: an interrupter that never notified ends the interruption late, without shouldResume, when it leaves")
+    func lateEndWhenTheInterrupterLeaves() throws {
         var h = try Harness([
             Apps.music, AppConfig("Video", backgroundModes: [.audio], category: .playback),
             AppConfig("Radio", category: .playback),
@@ -84,7 +106,14 @@ struct DeactivationTests {
         _ = h.takeNotifications()
         h.app("Radio", .stop())
         h.app("Radio", .deactivate(notifyOthers: true))
-        #expect(h.takeNotifications() == [Delivered(app: "Video", kind: .interruptionEnded(shouldResume: true))])
-        #expect(h.session("Music").isInterrupted)
+        // Video's interruption ends; with nothing playing in the background it is suspended, its session gone:
+        // Music, which Video interrupted and never told, hears the end now, without shouldResume.
+        #expect(
+            h.takeNotifications() == [
+                Delivered(app: "Video", kind: .interruptionEnded(shouldResume: true)),
+                Delivered(app: "Music", kind: .interruptionEnded(shouldResume: false)),
+            ])
+        #expect(!h.session("Music").isInterrupted)
+        #expect(h.engine.app("Music")?.isPlaying == false)
     }
 }

@@ -92,7 +92,18 @@ extension Engine {
 
     /// How the values the engine keeps derived between events differ from a derivation from scratch, if they do.
     func derivedDrift() -> String? {
-        derived == Derived(self)
-            ? nil : "the derived values (route, Now Playing, audibility, ...) drifted from the state"
+        let fresh = Derived(self)
+        guard derived != fresh else { return nil }
+        var differ: [String] = []
+        if derived.facts != fresh.facts {
+            let apps = derived.facts.indices.filter { $0 >= fresh.facts.count || derived.facts[$0] != fresh.facts[$0] }
+            differ.append("facts of apps \(apps)")
+        }
+        if derived.activeApps != fresh.activeApps { differ.append("active apps") }
+        if derived.interruptedApps != fresh.interruptedApps { differ.append("interrupted apps") }
+        if derived.route != fresh.route { differ.append("route") }
+        if derived.nowPlaying != fresh.nowPlaying { differ.append("Now Playing") }
+        return "the derived values (route, Now Playing, audibility, ...) drifted from the state: "
+            + (differ.isEmpty ? "another value" : differ.joined(separator: ", "))
     }
 }

@@ -27,6 +27,22 @@ struct InterruptionLedger: Hashable, Sendable {
         if pendingBound[i] < Int32.max { pendingBound[i] += 1 }
     }
 
+    /// For each app (by index), at least how many sessions it interrupted end late, when it leaves (§13.1).
+    private var lateBound: [Int32] = []
+
+    /// A session app `i` interrupted ends late, when `i` is suspended or terminated.
+    mutating func noteLateEnd(byApp i: Int) {
+        if lateBound.count <= i { lateBound.append(contentsOf: repeatElement(0, count: i + 1 - lateBound.count)) }
+        if lateBound[i] < Int32.max { lateBound[i] += 1 }
+    }
+
+    /// Whether sessions may end late now that app `i` leaves; forgets them (the caller ends every one).
+    mutating func takeMayEndLate(forApp i: Int) -> Bool {
+        guard i < lateBound.count && lateBound[i] > 0 else { return false }
+        lateBound[i] = 0
+        return true
+    }
+
     /// At least how many sessions wait for the end of an interruption by app `i`.
     func bound(of i: Int) -> Int { i < pendingBound.count ? Int(pendingBound[i]) : 0 }
 

@@ -133,6 +133,15 @@ public struct App: Hashable, Sendable {
             yield &storage.state.owesSuspensionNotice
         }
     }
+    /// The late interruptionEnded (no shouldResume) owed for when the app runs again: its interrupter left (was
+    /// suspended or terminated) while it was suspended (reference §13.1).
+    public var owesInterruptionEnd: Bool {
+        get { storage.state.owesInterruptionEnd }
+        _modify {
+            makeUnique()
+            yield &storage.state.owesInterruptionEnd
+        }
+    }
     /// Whether `backgroundModes` has `audio` (asked on every event, so not looked up in the set each time).
     var hasAudioBackgroundMode: Bool { storage.hasAudioBackgroundMode }
 
@@ -205,6 +214,7 @@ public struct App: Hashable, Sendable {
         var nonMixablePlaySerial: Int?
         var mayResume = false
         var owesSuspensionNotice = false
+        var owesInterruptionEnd = false
     }
 
     /// What the players are and what they are doing, kept after every change of `players`, since it is asked far more

@@ -60,4 +60,7 @@ public struct Interruption: Hashable, Sendable {
     public var reason: InterruptionReason
     /// False once the interrupter deactivated without notifying: no `ended` will ever come from it.
     public var endPending: Bool = true
+    /// Set when the interrupter deactivated without notifying: the interruption ends late, without shouldResume,
+    /// once that app is suspended or terminated (profile `lateEndWhenInterrupterLeaves`, reference §13.1).
+    public var endsWhenInterrupterLeaves: Bool = false
 }

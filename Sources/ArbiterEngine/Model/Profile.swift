@@ -47,6 +47,12 @@ public struct Profile: Hashable, Sendable {
     /// silences them wherever the route goes, as Apple's category table reads.
     public var silentSwitchSparesHeadphones: Bool = true
 
+    /// Whether an interruption whose app interrupter deactivated without `notifyOthersOnDeactivation` (or never
+    /// deactivated) ends late, without shouldResume, once that app is suspended or terminated; delivered when the
+    /// interrupted app next runs. Observed on iOS 10 and later, "about half the time" on recent releases, never on
+    /// iOS 9 (reference §13.1). Default true; false: nothing ever arrives (the interruption is orphaned).
+    public var lateEndWhenInterrupterLeaves: Bool = true
+
     public init() {}
 
     /// Every tunable with its current value as text, in a fixed order.
@@ -66,6 +72,7 @@ public struct Profile: Hashable, Sendable {
             ("ringingCallRefusesCategoryChange", String(ringingCallRefusesCategoryChange)),
             ("routeChangeReachesInterrupted", String(routeChangeReachesInterrupted)),
             ("silentSwitchSparesHeadphones", String(silentSwitchSparesHeadphones)),
+            ("lateEndWhenInterrupterLeaves", String(lateEndWhenInterrupterLeaves)),
         ]
     }
 

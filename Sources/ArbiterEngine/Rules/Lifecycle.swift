@@ -56,8 +56,10 @@ extension Engine {
     }
 
     /// Suspends app `i`: its players stop and the system deactivates its session, telling nobody now (before iOS 16,
-    /// the app is told when it runs again: `owesSuspensionNotice`).
-    mutating func suspend(_ i: Int, _ effects: inout Effects) {
+    /// the app is told when it runs again: `owesSuspensionNotice`). Returns whether that ended interruptions it had
+    /// started (other apps changed).
+    @discardableResult
+    mutating func suspend(_ i: Int, _ effects: inout Effects) -> Bool {
         pauseRunningPlayers(i, rule: .backgroundSuspends, &effects)
         if apps[i].session.isActive {
             apps[i].session.isActive = false
@@ -65,14 +67,50 @@ extension Engine {
             if ios < 16 { apps[i].owesSuspensionNotice = true }
         }
         setLifecycle(i, .suspended, .backgroundSuspends, &effects)
+        return endInterruptionsLate(byApp: i, &effects)
+    }
+
+    /// App `i` left (was suspended or terminated): the interruptions it started and never ended with
+    /// notifyOthers end now, without shouldResume, each told when its app next runs (§13.1).
+    @discardableResult
+    private mutating func endInterruptionsLate(byApp i: Int, _ effects: inout Effects) -> Bool {
+        guard profile.lateEndWhenInterrupterLeaves else { return false }
+        let id = apps[i].id
+        var late = takeInterrupted(byApp: i)
+        if interruptions.takeMayEndLate(forApp: i) {
+            late += apps.indices.filter { j in
+                guard let interruption = apps[j].session.interruption else { return false }
+                return interruption.endsWhenInterrupterLeaves && interruption.by == .app(id)
+            }
+            late.sort()
+        }
+        for j in late {
+            apps[j].session.interruption = nil
+            apps[j].mayResume = false
+            effects.interruptionEnded(j, .interruptionEndsWhenInterrupterLeaves)
+            if apps[j].lifecycle == .suspended || apps[j].lifecycle == .terminated {
+                apps[j].owesInterruptionEnd = true
+            } else {
+                effects.notify(
+                    apps[j].id, .interruptionEnded(shouldResume: false), .interruptionEndsWhenInterrupterLeaves)
+            }
+        }
+        return !late.isEmpty
     }
 
     /// iOS 10-15: an app whose active session was deactivated when it was suspended is told so once it runs again,
-    /// with a late interruptionBegan, reason appWasSuspended.
+    /// with a late interruptionBegan, reason appWasSuspended; and an interruption that ended while it was suspended
+    /// (its interrupter left) is told now, without shouldResume (§13.1).
     private mutating func deliverSuspensionNotice(_ i: Int, _ effects: inout Effects) {
-        guard apps[i].owesSuspensionNotice else { return }
-        apps[i].owesSuspensionNotice = false
-        effects.notify(apps[i].id, .interruptionBegan(reason: .appWasSuspended), .appWasSuspendedNotice)
+        if apps[i].owesSuspensionNotice {
+            apps[i].owesSuspensionNotice = false
+            effects.notify(apps[i].id, .interruptionBegan(reason: .appWasSuspended), .appWasSuspendedNotice)
+        }
+        if apps[i].owesInterruptionEnd {
+            apps[i].owesInterruptionEnd = false
+            effects.notify(
+                apps[i].id, .interruptionEnded(shouldResume: false), .interruptionEndsWhenInterrupterLeaves)
+        }
     }
 
     /// Runs a step on a suspended app: it is woken into the background first.
@@ -103,7 +141,7 @@ extension Engine {
                     && (ranAtStart(i) || effects.woken.has(i))
             else { continue }
             if apps[i].hasRunningIO || apps[i].session.isActive { needsSettle = true }
-            suspend(i, &effects)
+            if suspend(i, &effects) { needsSettle = true }
         }
         return needsSettle
     }
@@ -117,9 +155,13 @@ extension Engine {
             apps[i].session.isActive = false
             effects.deactivated(i, .terminationEndsEverything)
         }
-        for j in takeInterrupted(byApp: i) {
-            apps[j].session.interruption?.endPending = false
-            effects.record(j, .interruptionOrphaned, .terminationEndsEverything)
+        if profile.lateEndWhenInterrupterLeaves {
+            endInterruptionsLate(byApp: i, &effects)
+        } else {
+            for j in takeInterrupted(byApp: i) {
+                apps[j].session.interruption?.endPending = false
+                effects.record(j, .interruptionOrphaned, .terminationEndsEverything)
+            }
         }
         if foregroundIndex == i { setForeground(nil) }
         apps[i].nonMixablePlaySerial = nil
@@ -154,6 +196,17 @@ extension Engine {
         apps[i].lifecycle = lifecycle
         effects.lifecycle(i, lifecycle, rule)
     }
+}
+
+extension Rule {
+    static let interruptionEndsWhenInterrupterLeaves = Rule(
+        id: "interruption.ends-when-interrupter-leaves",
+        statement: "an interruption whose app interrupter never deactivated with notifyOthersOnDeactivation ends, "
+            + "without shouldResume, once that app is suspended or terminated; an interrupted app that is suspended "
+            + "then is told when it next runs; profile lateEndWhenInterrupterLeaves, default true",
+        source: "§13.1: twilio/voice-quickstart-ios managing-audio-interruptions.md (maintainer-documented); "
+            + "TortugaPower/BookPlayer#155; Apple Developer Forums 776118 (observed iOS 10 and later, never iOS 9)",
+        evidence: .observed)
 }
 
 extension Rule {

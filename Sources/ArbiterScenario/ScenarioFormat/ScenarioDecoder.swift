@@ -91,6 +91,8 @@ struct ScenarioDecoder {
                 if let flag = reader.bool(value, key: key) { profile.routeChangeReachesInterrupted = flag }
             case "silentSwitchSparesHeadphones":
                 if let flag = reader.bool(value, key: key) { profile.silentSwitchSparesHeadphones = flag }
+            case "lateEndWhenInterrupterLeaves":
+                if let flag = reader.bool(value, key: key) { profile.lateEndWhenInterrupterLeaves = flag }
             default: break
             }
         }
