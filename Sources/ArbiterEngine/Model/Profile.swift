@@ -53,6 +53,13 @@ public struct Profile: Hashable, Sendable {
     /// iOS 9 (reference §13.1). Default true; false: nothing ever arrives (the interruption is orphaned).
     public var lateEndWhenInterrupterLeaves: Bool = true
 
+    /// Whether an app in the background that was just told its interruption ended with shouldResume may activate a
+    /// non-mixable session though it is not Now Playing. No source supports or refutes it: field reports show '!int'
+    /// (cannotInterruptOthers) for such reactivations and do not say whether the interrupter notified others
+    /// (reference §13.10). Default true (the model's reading of notifyOthersOnDeactivation's "may resume"); false:
+    /// only Now Playing may, as for any other background activation.
+    public var backgroundResumeAfterShouldResume: Bool = true
+
     public init() {}
 
     /// Every tunable with its current value as text, in a fixed order.
@@ -73,6 +80,7 @@ public struct Profile: Hashable, Sendable {
             ("routeChangeReachesInterrupted", String(routeChangeReachesInterrupted)),
             ("silentSwitchSparesHeadphones", String(silentSwitchSparesHeadphones)),
             ("lateEndWhenInterrupterLeaves", String(lateEndWhenInterrupterLeaves)),
+            ("backgroundResumeAfterShouldResume", String(backgroundResumeAfterShouldResume)),
         ]
     }
 

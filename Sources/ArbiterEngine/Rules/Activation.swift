@@ -18,7 +18,7 @@ extension Engine {
             return SessionError(.siriIsRecording, .siriBlocksRecordingActivation)
         }
         if apps[i].lifecycle != .foreground && !asForeground && !(candidate?.isMixable ?? apps[i].session.isMixable)
-            && !apps[i].mayResume
+            && !(apps[i].mayResume && profile.backgroundResumeAfterShouldResume)
             && !isNowPlaying(i)
         {
             return SessionError(.cannotInterruptOthers, .backgroundActivationNeedsNowPlaying)
@@ -54,9 +54,10 @@ extension Rule {
     static let backgroundActivationNeedsNowPlaying = Rule(
         id: "activation.background-needs-now-playing",
         statement: "a non-mixable session cannot go active while its app is in the background unless the app is "
-            + "Now Playing (or was just told its interruption ended with shouldResume): cannotInterruptOthers",
+            + "Now Playing (or was just told its interruption ended with shouldResume, by profile "
+            + "backgroundResumeAfterShouldResume, default true, which no source confirms): cannotInterruptOthers",
         source: "HERR; DOC:coreaudiotypes/avaudiosession/errorcode/cannotinterruptothers; "
-            + "DOC:…/setactiveoptions/notifyothersondeactivation (may resume)",
+            + "DOC:…/setactiveoptions/notifyothersondeactivation (may resume); §13.10 (field reports of '!int')",
         evidence: .documented)
     static let callBlocksRecordingActivation = Rule(
         id: "activation.call-blocks-recording",

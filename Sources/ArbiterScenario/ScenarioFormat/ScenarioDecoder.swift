@@ -93,6 +93,8 @@ struct ScenarioDecoder {
                 if let flag = reader.bool(value, key: key) { profile.silentSwitchSparesHeadphones = flag }
             case "lateEndWhenInterrupterLeaves":
                 if let flag = reader.bool(value, key: key) { profile.lateEndWhenInterrupterLeaves = flag }
+            case "backgroundResumeAfterShouldResume":
+                if let flag = reader.bool(value, key: key) { profile.backgroundResumeAfterShouldResume = flag }
             default: break
             }
         }
