@@ -108,8 +108,14 @@ public struct Engine: Hashable, Sendable {
         if !derived.timedPlayback.isEmpty { catchUpPlayers(&outcome.effects) }
         // Everything was settled after the last event: only players reaching the end of an item changed since.
         if apps.hasUnsettledChanges { settle(&outcome.effects, silently: true) }
+        let activationsBefore = activationCounter
         let result = apply(event, to: app, &outcome.effects)
         settle(&outcome.effects)
+        if device.isSiriActive && activationCounter != activationsBefore
+            && interruptPlayingStartedDuringSiri(since: activationsBefore, &outcome.effects)
+        {
+            settle(&outcome.effects)
+        }
         if !outcome.effects.notifications.isEmpty && apps.reactingApps > 0 { runReactions(&outcome.effects) }
         if appliesQueuedCommands {
             appliesQueuedCommands = false

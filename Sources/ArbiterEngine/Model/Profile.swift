@@ -60,6 +60,11 @@ public struct Profile: Hashable, Sendable {
     /// only Now Playing may, as for any other background activation.
     public var backgroundResumeAfterShouldResume: Bool = true
 
+    /// Whether an app that activates and plays while Siri's panel is still up (handling a play-media intent, say) is
+    /// interrupted again at once, the interruption ending when Siri does. Observed once (reference §13.8: openradar
+    /// rdar 44895456, iOS 12). Default true; false: it plays over Siri.
+    public var siriInterruptsPlayingDuringPanel: Bool = true
+
     public init() {}
 
     /// Every tunable with its current value as text, in a fixed order.
@@ -81,6 +86,7 @@ public struct Profile: Hashable, Sendable {
             ("silentSwitchSparesHeadphones", String(silentSwitchSparesHeadphones)),
             ("lateEndWhenInterrupterLeaves", String(lateEndWhenInterrupterLeaves)),
             ("backgroundResumeAfterShouldResume", String(backgroundResumeAfterShouldResume)),
+            ("siriInterruptsPlayingDuringPanel", String(siriInterruptsPlayingDuringPanel)),
         ]
     }
 

@@ -66,6 +66,25 @@ extension Engine {
     }
 }
 
+extension Engine {
+    /// While Siri's panel is up, an app that activated and plays during this event is interrupted again at once,
+    /// by Siri, whose end ends it (§13.8, profile siriInterruptsPlayingDuringPanel). Returns whether one was.
+    mutating func interruptPlayingStartedDuringSiri(since activations: Int, _ effects: inout Effects) -> Bool {
+        guard profile.siriInterruptsPlayingDuringPanel else { return false }
+        var interrupted = false
+        apps.sortChangedInEvent()
+        for k in 0..<apps.changedInEventCount {
+            let j = apps.changedInEvent(k)
+            let session = apps[j].session
+            guard session.isActive, session.activationSerial > activations, apps[j].isPlaying else { continue }
+            if session.isMixable && !profile.mixableInterruptedBySystem { continue }
+            interrupt(j, by: .siri, reason: .default, rule: .siriInterruptsPlayingDuringPanel, &effects)
+            interrupted = true
+        }
+        return interrupted
+    }
+}
+
 extension Rule {
     static let declinedCallResumes = Rule(
         id: "system.declined-call-resumes",
@@ -83,6 +102,12 @@ extension Rule {
         statement: "the call is over",
         source: "ASPG14 p.28",
         evidence: .documented)
+    static let siriInterruptsPlayingDuringPanel = Rule(
+        id: "system.siri-interrupts-playing-during-panel",
+        statement: "an app that activates and plays while Siri's panel is still up is interrupted again at once; the "
+            + "interruption ends when Siri does; profile siriInterruptsPlayingDuringPanel, default true",
+        source: "§13.8: openradar rdar 44895456, lionheart/openradar-mirror#20492 (observed on iOS 12, one report)",
+        evidence: .observed)
     static let siriEnds = Rule(
         id: "system.siri-ends",
         statement: "when Siri is done the interruption ends; shouldResume follows profile siriEndedShouldResume "

@@ -95,6 +95,8 @@ struct ScenarioDecoder {
                 if let flag = reader.bool(value, key: key) { profile.lateEndWhenInterrupterLeaves = flag }
             case "backgroundResumeAfterShouldResume":
                 if let flag = reader.bool(value, key: key) { profile.backgroundResumeAfterShouldResume = flag }
+            case "siriInterruptsPlayingDuringPanel":
+                if let flag = reader.bool(value, key: key) { profile.siriInterruptsPlayingDuringPanel = flag }
             default: break
             }
         }
