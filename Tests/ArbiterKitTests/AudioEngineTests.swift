@@ -224,3 +224,25 @@ final class VoiceMessagePlayer {
         #expect(AVAudioPCMBuffer(pcmFormat: int16, frameCapacity: 16)?.floatChannelData == nil)
     }
 }
+
+/// A video-call SDK's audio: a mixable playAndRecord session and an engine with voice processing on its input, as
+/// SDKs set it up. Voice processing ducks the other apps (reference §13.7), without duckOthers.
+@Test func voiceProcessingOnTheInputNodeDucksOtherApps() throws {
+    let phone = try SimulatedPhone(Setup(apps: [AppConfig("Music", backgroundModes: [.audio], category: .playback)]))
+    phone.send(.app("Music", .play()))
+    let engine = try phone.install("Meet", backgroundModes: [.audio]) { () -> AVAudioEngine in
+        let session = AVAudioSession.sharedInstance()
+        try session.setCategory(.playAndRecord, mode: .videoChat, options: [.mixWithOthers, .allowBluetoothHFP])
+        try session.setActive(true)
+        return AVAudioEngine()
+    }
+    #expect(phone.engine.isDucked("Music") == false)
+    try phone.run(in: "Meet") { try engine.inputNode.setVoiceProcessingEnabled(true) }
+    #expect(engine.inputNode.isVoiceProcessingEnabled)
+    #expect(phone.engine.isDucked("Music") == true)
+    #expect(
+        phone.transcript.last?.outcome.decisions.contains { $0.rule.id == "ducking.voice-processing-ducks-others" }
+            == true)
+    try phone.run(in: "Meet") { try engine.inputNode.setVoiceProcessingEnabled(false) }
+    #expect(phone.engine.isDucked("Music") == false)
+}

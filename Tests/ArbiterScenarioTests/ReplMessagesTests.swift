@@ -147,6 +147,7 @@ struct ReplMessagesTests {
             "P overrideOutput speaker",
             "Music setPrefersInterruptionOnRouteDisconnect false",
             "Music setPrefersNoInterruptionsFromSystemAlerts true",
+            "Music voiceProcessing true",
             "device connect wiredHeadset",
             "device disconnect accessory=wiredHeadset",
             #"device connect bluetoothHeadphones name="Jo's AirPods""#,

@@ -80,7 +80,7 @@ struct ScenarioParserTests {
                     + "setCategory, setMode, play, pause, stop, record, stopRecording, background, foreground, terminate, "
                     + "launch, overrideOutput, preferInput, nowPlayingInfo, enableCommands, disableCommands, seek, "
                     + "rate, nextTrack, detachVideo, attachVideo, setPrefersInterruptionOnRouteDisconnect, "
-                    + "setPrefersNoInterruptionsFromSystemAlerts",
+                    + "setPrefersNoInterruptionsFromSystemAlerts, voiceProcessing",
                 "t.yaml:6:5: error: unknown app or action 'Maps'; expected one of the apps (Music), device, system or expect",
             ])
     }
@@ -139,7 +139,7 @@ struct ScenarioParserTests {
                         + "setCategory, setMode, play, pause, stop, record, stopRecording, background, foreground, terminate, "
                         + "launch, overrideOutput, preferInput, nowPlayingInfo, enableCommands, disableCommands, seek, rate, "
                         + "nextTrack, detachVideo, attachVideo, setPrefersInterruptionOnRouteDisconnect, "
-                        + "setPrefersNoInterruptionsFromSystemAlerts"
+                        + "setPrefersNoInterruptionsFromSystemAlerts, voiceProcessing"
                 ])
     }
 

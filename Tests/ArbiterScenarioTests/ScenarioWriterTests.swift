@@ -29,6 +29,7 @@ struct ScenarioWriterTests {
         .app("Music", .showVideo(player: "main", false)), .app("Music", .showVideo(true)),
         .app("Music", .setPrefersInterruptionOnRouteDisconnect(false)),
         .app("Music", .setPrefersNoInterruptionsFromSystemAlerts(true)),
+        .app("Music", .setVoiceProcessing(true)),
         .device(.connect(AccessorySpec(.wiredHeadset))),
         .device(
             .disconnect(

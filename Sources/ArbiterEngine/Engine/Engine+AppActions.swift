@@ -34,6 +34,7 @@ extension Engine {
             return setPreference(i, .interruptionOnRouteDisconnect, prefers, &effects)
         case .setPrefersNoInterruptionsFromSystemAlerts(let prefers):
             return setPreference(i, .noInterruptionsFromSystemAlerts, prefers, &effects)
+        case .setVoiceProcessing(let on): return setPreference(i, .voiceProcessing, on, &effects)
         case .declarePlayer(let config): return declarePlayer(i, config, &effects)
         case .setItems(let player, let items): return setItems(i, player: player, items, &effects)
         case .launch, .foreground, .terminate, .background:

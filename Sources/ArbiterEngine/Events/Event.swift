@@ -58,6 +58,9 @@ public enum AppAction: Hashable, Sendable, CustomStringConvertible {
     /// `setPrefersNoInterruptionsFromSystemAlerts` (iOS 14.5+): true keeps the session running while a Banner-style
     /// call rings.
     case setPrefersNoInterruptionsFromSystemAlerts(Bool)
+    /// Voice processing on (true) or off (false) for the app's audio I/O (`AVAudioInputNode.setVoiceProcessingEnabled`,
+    /// the voice-processing I/O unit): while its session is an active playAndRecord one, it ducks other apps.
+    case setVoiceProcessing(Bool)
     /// The app's code makes a player (`AVAudioPlayer(contentsOf:)`, `AVPlayer(url:)`, ...), or re-declares the one with
     /// this name (an AVPlayer handed to an AVPlayerViewController, say), which keeps its state, items and position.
     indirect case declarePlayer(PlayerConfig)
@@ -98,6 +101,7 @@ public enum AppAction: Hashable, Sendable, CustomStringConvertible {
             return "setPrefersInterruptionOnRouteDisconnect \(prefers)"
         case .setPrefersNoInterruptionsFromSystemAlerts(let prefers):
             return "setPrefersNoInterruptionsFromSystemAlerts \(prefers)"
+        case .setVoiceProcessing(let on): return "voiceProcessing \(on)"
         case .declarePlayer(let player): return "declarePlayer \(player.name) (\(player.kind))"
         case .setItems(let player, let items):
             return "setItems \(player) [\(items.map { $0.title ?? "untitled" }.joined(separator: ", "))]"

@@ -134,7 +134,7 @@ extension App {
                 let options = session.effectiveOptions
                 facts.mixable = options.contains(.mixWithOthers)
                 facts.recordsActively = session.category == .record
-                facts.ducks = options.contains(.duckOthers)
+                facts.ducks = session.ducksOthers
                 facts.playsNonMixable = !facts.mixable && isPlaying
                 facts.serial = session.activationSerial
             }

@@ -21,6 +21,10 @@ public struct AudioSession: Hashable, Sendable {
     /// `setPrefersInterruptionOnRouteDisconnect` (iOS 17+): whether the session, when Now Playing, is interrupted
     /// (reason routeDisconnected) when its output accessory goes away. Default true.
     public var prefersInterruptionOnRouteDisconnect = true
+    /// Voice processing on for the app's audio I/O: an active playAndRecord session with it on ducks other apps
+    /// (`ducking.voice-processing-ducks-others`). Default false.
+    public var voiceProcessing = false
+
     /// `setPrefersNoInterruptionsFromSystemAlerts` (iOS 14.5+): with a Banner-style incoming call, the session is
     /// not interrupted while the call rings, only when it is answered. Default false.
     public var prefersNoInterruptionsFromSystemAlerts = false
@@ -56,6 +60,8 @@ public struct AudioSession: Hashable, Sendable {
     /// Whether the session mixes with others (and so neither interrupts nor is interrupted by apps).
     public var isMixable: Bool { effectiveOptions.contains(.mixWithOthers) }
 
-    /// Whether activating it ducks every other session.
-    public var ducksOthers: Bool { effectiveOptions.contains(.duckOthers) }
+    /// Whether activating it ducks every other session: duckOthers, or voice processing on a playAndRecord session.
+    public var ducksOthers: Bool {
+        effectiveOptions.contains(.duckOthers) || (voiceProcessing && category == .playAndRecord)
+    }
 }

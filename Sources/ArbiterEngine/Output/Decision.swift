@@ -150,5 +150,7 @@ public enum SessionPreference: String, Hashable, Sendable, CaseIterable, CustomS
     case interruptionOnRouteDisconnect = "prefersInterruptionOnRouteDisconnect"
     /// `prefersNoInterruptionsFromSystemAlerts` (iOS 14.5+).
     case noInterruptionsFromSystemAlerts = "prefersNoInterruptionsFromSystemAlerts"
+    /// Voice processing on the app's audio I/O.
+    case voiceProcessing = "voiceProcessing"
     public var description: String { rawValue }
 }

@@ -26,7 +26,7 @@ extension Rule {
         .launchStartsAfresh, .appDeclared,
         // Audibility, ducking, other audio
         .nothingPlaying, .inactiveIsSilent, .categoryHasNoOutput, .silentSwitch, .silentSwitchSparesHeadphones,
-        .interruptionEndsWhenInterrupterLeaves, .siriInterruptsPlayingDuringPanel,
+        .interruptionEndsWhenInterrupterLeaves, .siriInterruptsPlayingDuringPanel, .voiceProcessingDucksOthers,
         .screenLock,
         .silentAndLockedNeedsAudioMode, .recordSilencesOutput,
         .playingIsAudible, .duckOthers, .unduck, .silenceSecondaryAudioHint, .otherAudioPlaying, .secondaryAudioHint,

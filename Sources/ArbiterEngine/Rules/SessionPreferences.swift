@@ -17,6 +17,10 @@ extension Engine {
             rule = .prefersNoInterruptionsFromSystemAlerts
             if apps[i].session.prefersNoInterruptionsFromSystemAlerts == value { return .succeeded }
             apps[i].session.prefersNoInterruptionsFromSystemAlerts = value
+        case .voiceProcessing:
+            rule = .voiceProcessingDucksOthers
+            if apps[i].session.voiceProcessing == value { return .succeeded }
+            apps[i].session.voiceProcessing = value
         }
         effects.record(i, .sessionPreference(preference, value), rule)
         return .succeeded
@@ -24,6 +28,13 @@ extension Engine {
 }
 
 extension Rule {
+    static let voiceProcessingDucksOthers = Rule(
+        id: "ducking.voice-processing-ducks-others",
+        statement: "voice processing on (the voice-processing I/O unit, setVoiceProcessingEnabled) ducks other apps "
+            + "while its session is an active playAndRecord one, mixable or not, without duckOthers; off, it does not",
+        source: "§13.7: livekit/client-sdk-swift#839 (maintainer confirmed); "
+            + "DOC:avfaudio/avaudiovoiceprocessingotheraudioduckingconfiguration (iOS 17)",
+        evidence: .observed)
     static let prefersInterruptionOnRouteDisconnect = Rule(
         id: "route.prefers-interruption-on-disconnect",
         statement: "setPrefersInterruptionOnRouteDisconnect (iOS 17+) opts the session out of (false) or back into "

@@ -258,10 +258,16 @@ open class AUAudioUnit: NSObject, @unchecked Sendable {
 
 /// `AVAudioIONode`: the input or output node, with voice processing (kept).
 open class AVAudioIONode: AVAudioNode, @unchecked Sendable {
-    /// Whether voice processing (echo cancellation, AGC) is on: kept; on the input node it puts the input in use.
+    /// Whether voice processing (echo cancellation, AGC) is on; on the input node it puts the input in use.
     open private(set) var isVoiceProcessingEnabled = false
 
-    open func setVoiceProcessingEnabled(_ enabled: Bool) throws { isVoiceProcessingEnabled = enabled }
+    /// Voice processing on or off for the app's audio I/O: the engine's `voiceProcessing` (while the session is an
+    /// active playAndRecord one, it ducks other apps, `ducking.voice-processing-ducks-others`).
+    open func setVoiceProcessingEnabled(_ enabled: Bool) throws {
+        isVoiceProcessingEnabled = enabled
+        guard let app = engine?.app ?? SimulatedApp.current else { return }
+        app.call(.setVoiceProcessing(enabled), api: "\(type(of: self)).setVoiceProcessingEnabled(\(enabled))")
+    }
 
     /// The route's latency for this direction.
     open var presentationLatency: TimeInterval { 0 }

@@ -16,7 +16,7 @@ struct AppJournal {
     mutating func record(_ action: AppAction) {
         switch action {
         case .setCategory, .setMode, .preferInput, .setPrefersInterruptionOnRouteDisconnect,
-            .setPrefersNoInterruptionsFromSystemAlerts:
+            .setPrefersNoInterruptionsFromSystemAlerts, .setVoiceProcessing:
             let key = String(describing: action).prefix { $0 != " " }.description
             sessionOrder.removeAll { $0 == key }
             sessionOrder.append(key)

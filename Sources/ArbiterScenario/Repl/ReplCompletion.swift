@@ -90,7 +90,8 @@ public enum ReplCompletion {
             case .pause, .stop, .seek, .rate: return position == 0 ? players : []
             case .overrideOutput: return position == 0 ? names(Vocabulary.outputOverrides) : []
             case .preferInput: return position == 0 ? names(Vocabulary.inputPorts) + ["none"] : []
-            case .setPrefersInterruptionOnRouteDisconnect, .setPrefersNoInterruptionsFromSystemAlerts:
+            case .setPrefersInterruptionOnRouteDisconnect, .setPrefersNoInterruptionsFromSystemAlerts,
+                .voiceProcessing:
                 return position == 0 ? ["true", "false"] : []
             case .enableCommands, .disableCommands: return names(Vocabulary.commands).filter { !rest.contains($0) }
             case .nowPlayingInfo: return (position == 0 ? ["none"] : []) + keyWords("app", verb)

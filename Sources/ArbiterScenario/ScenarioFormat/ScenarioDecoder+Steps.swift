@@ -130,6 +130,12 @@ extension ScenarioDecoder {
         case .preferInput:
             guard let arg, reader.text(arg) != "none" else { return .preferInput(nil) }
             return reader.choice(arg, Vocabulary.inputPorts, what: "input port").map { .preferInput($0) }
+        case .voiceProcessing:
+            guard let arg else {
+                reader.fail(verb.node, "voiceProcessing needs true or false", expected: "{ voiceProcessing: true }")
+                return nil
+            }
+            return reader.bool(arg, key: verb.name).map { .setVoiceProcessing($0) }
         case .setPrefersInterruptionOnRouteDisconnect, .setPrefersNoInterruptionsFromSystemAlerts:
             guard let arg else {
                 reader.fail(verb.node, "\(verb.name) needs true or false", expected: "{ \(verb.name): false }")

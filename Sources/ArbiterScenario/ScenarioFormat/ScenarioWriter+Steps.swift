@@ -48,7 +48,7 @@ extension ScenarioWriter {
         case .play(let name), .pause(let name), .stop(let name), .nextTrack(let name), .showVideo(let name, _):
             return name.map(quote)
         case .setPrefersInterruptionOnRouteDisconnect(let prefers),
-            .setPrefersNoInterruptionsFromSystemAlerts(let prefers):
+            .setPrefersNoInterruptionsFromSystemAlerts(let prefers), .setVoiceProcessing(let prefers):
             return "\(prefers)"
         case .overrideOutput(let speaker): return Vocabulary.word(for: speaker, in: Vocabulary.outputOverrides)
         case .preferInput(let port): return port.map(\.rawValue) ?? "none"

@@ -10,7 +10,7 @@ enum AppVerb: String, StepVerb {
     case activate, deactivate, setCategory, setMode, play, pause, stop, record, stopRecording, background, foreground
     case terminate, launch, overrideOutput, preferInput, nowPlayingInfo, enableCommands, disableCommands, seek, rate
     case nextTrack, detachVideo, attachVideo, setPrefersInterruptionOnRouteDisconnect
-    case setPrefersNoInterruptionsFromSystemAlerts
+    case setPrefersNoInterruptionsFromSystemAlerts, voiceProcessing
 
     /// The verb that says `action`; nil for what only an app's own code does (making a player, giving it items).
     init?(_ action: AppAction) {
@@ -39,6 +39,7 @@ enum AppVerb: String, StepVerb {
         case .showVideo(_, let shown): self = shown ? .attachVideo : .detachVideo
         case .setPrefersInterruptionOnRouteDisconnect: self = .setPrefersInterruptionOnRouteDisconnect
         case .setPrefersNoInterruptionsFromSystemAlerts: self = .setPrefersNoInterruptionsFromSystemAlerts
+        case .setVoiceProcessing: self = .voiceProcessing
         case .declarePlayer, .setItems: return nil
         }
     }

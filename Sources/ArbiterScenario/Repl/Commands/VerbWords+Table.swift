@@ -66,6 +66,10 @@ extension VerbWords {
             VerbWords(
                 verb, slots: [Slot(name: "true|false")],
                 summary: "whether system alerts leave the session alone", example: "true")
+        case .voiceProcessing:
+            VerbWords(
+                verb, slots: [Slot(name: "true|false")],
+                summary: "voice processing on the app's audio I/O (it ducks others in playAndRecord)", example: "true")
         }
     }
 
