@@ -70,11 +70,8 @@ struct DeactivationTests {
         #expect(!h.session("Music").isInterrupted)
     }
 
-    @Test("only the sessions this app interrupted are told")
-    func onlyOwnInterruptees() throws {
-        // Without the late end (§13.1): Video, suspended once its own interruption ended, would end Music's.
-        var profile = Profile()
-        profile.lateEndWhenInterrupterLeaves = false
+    /// Video interrupts Music, Radio interrupts Video, and Radio stops and deactivates with notifyOthers.
+    private func radioEndsVideosInterruption(profile: Profile = Profile()) throws -> Harness {
         var h = try Harness(
             [
                 Apps.music, AppConfig("Video", backgroundModes: [.audio], category: .playback),
@@ -88,24 +85,22 @@ struct DeactivationTests {
         _ = h.takeNotifications()
         h.app("Radio", .stop())
         h.app("Radio", .deactivate(notifyOthers: true))
+        return h
+    }
+
+    @Test("only the sessions this app interrupted are told")
+    func onlyOwnInterruptees() throws {
+        // Without the late end (§13.1): Video, suspended once its own interruption ended, would end Music's.
+        var profile = Profile()
+        profile.lateEndWhenInterrupterLeaves = false
+        var h = try radioEndsVideosInterruption(profile: profile)
         #expect(h.takeNotifications() == [Delivered(app: "Video", kind: .interruptionEnded(shouldResume: true))])
         #expect(h.session("Music").isInterrupted)
     }
 
     @Test("§13.1: an interrupter that never notified ends the interruption late, without shouldResume, when it leaves")
     func lateEndWhenTheInterrupterLeaves() throws {
-        var h = try Harness([
-            Apps.music, AppConfig("Video", backgroundModes: [.audio], category: .playback),
-            AppConfig("Radio", category: .playback),
-        ])
-        h.app("Music", .play())
-        h.app("Video", .foreground)
-        h.app("Video", .play())  // interrupts Music
-        h.app("Radio", .foreground)
-        h.app("Radio", .play())  // interrupts Video
-        _ = h.takeNotifications()
-        h.app("Radio", .stop())
-        h.app("Radio", .deactivate(notifyOthers: true))
+        var h = try radioEndsVideosInterruption()
         // Video's interruption ends; with nothing playing in the background it is suspended, its session gone:
         // Music, which Video interrupted and never told, hears the end now, without shouldResume.
         #expect(

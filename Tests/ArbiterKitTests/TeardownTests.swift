@@ -50,32 +50,30 @@ final class TidyPodcastPlayer {
         #expect(TidyPodcastPlayer.cleanedUp == before + 1)
     }
 
+    /// The podcast player of a phone that has finished, playing when it finished, still held by the test.
+    private func playerOfAFinishedPhone() throws -> TidyPodcastPlayer {
+        let phone = try SimulatedPhone()
+        let kept = try phone.install("Podcast", backgroundModes: [.audio]) { TidyPodcastPlayer() }
+        phone.run(in: "Podcast") { kept.play() }
+        #expect(kept.player.timeControlStatus == .playing)
+        return kept
+    }
+
     @Test func aDeinitAfterThePhoneFinishedSaysNothing() throws {
         let before = TidyPodcastPlayer.cleanedUp
-        var kept: TidyPodcastPlayer?
-        do {
-            let phone = try SimulatedPhone()
-            kept = try phone.install("Podcast", backgroundModes: [.audio]) { TidyPodcastPlayer() }
-            phone.run(in: "Podcast") { kept?.play() }
-            #expect(kept?.player.timeControlStatus == .playing)
-        }
+        var kept: TidyPodcastPlayer? = try playerOfAFinishedPhone()
         // The phone has finished; the test still holds the app's player, and lets it go now.
         #expect(TidyPodcastPlayer.cleanedUp == before)
         kept = nil
-        #expect(TidyPodcastPlayer.cleanedUp == before + 1)
+        #expect(TidyPodcastPlayer.cleanedUp == before + 1 && kept == nil)
     }
 
     @Test func aDeinitAfterAnAwaitSaysNothing() async throws {
         let before = TidyPodcastPlayer.cleanedUp
-        var kept: TidyPodcastPlayer?
-        do {
-            let phone = try SimulatedPhone()
-            kept = try phone.install("Podcast", backgroundModes: [.audio]) { TidyPodcastPlayer() }
-            phone.run(in: "Podcast") { kept?.play() }
-        }
+        var kept: TidyPodcastPlayer? = try playerOfAFinishedPhone()
         await Task.yield()
         kept = nil
-        #expect(TidyPodcastPlayer.cleanedUp == before + 1)
+        #expect(TidyPodcastPlayer.cleanedUp == before + 1 && kept == nil)
     }
 
     @Test func codeOutsideAnyAppWhileAPhoneRunsIsStillReported() throws {
