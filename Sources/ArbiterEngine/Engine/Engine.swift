@@ -111,10 +111,8 @@ public struct Engine: Hashable, Sendable {
         let activationsBefore = activationCounter
         let result = apply(event, to: app, &outcome.effects)
         settle(&outcome.effects)
-        if device.isSiriActive && activationCounter != activationsBefore
-            && interruptPlayingStartedDuringSiri(since: activationsBefore, &outcome.effects)
-        {
-            settle(&outcome.effects)
+        if device.isSiriActive && activationCounter != activationsBefore {
+            interruptPlayingStartedDuringSiri(since: activationsBefore, &outcome.effects)
         }
         if !outcome.effects.notifications.isEmpty && apps.reactingApps > 0 { runReactions(&outcome.effects) }
         if appliesQueuedCommands {

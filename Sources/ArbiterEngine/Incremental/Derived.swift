@@ -129,12 +129,13 @@ extension App {
             var facts = AppFacts()
             facts.runsInBackground = lifecycle == .background && keepsRunningInBackground
             facts.active = session.isActive
-            facts.interrupted = session.isInterrupted
+            facts.interrupted = isInterrupted
             if session.isActive {
                 let options = session.effectiveOptions
                 facts.mixable = options.contains(.mixWithOthers)
                 facts.recordsActively = session.category == .record
-                facts.ducks = session.ducksOthers
+                facts.ducks =
+                    options.contains(.duckOthers) || (session.voiceProcessing && session.category == .playAndRecord)
                 facts.playsNonMixable = !facts.mixable && isPlaying
                 facts.serial = session.activationSerial
             }

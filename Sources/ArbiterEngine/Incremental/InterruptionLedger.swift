@@ -36,6 +36,11 @@ struct InterruptionLedger: Hashable, Sendable {
         if lateBound[i] < Int32.max { lateBound[i] += 1 }
     }
 
+    /// Whether sessions may wait for an end from app `i`, now or late (it changes nothing).
+    func mayWait(forApp i: Int) -> Bool {
+        (i < pendingBound.count && pendingBound[i] > 0) || (i < lateBound.count && lateBound[i] > 0)
+    }
+
     /// Whether sessions may end late now that app `i` leaves; forgets them (the caller ends every one).
     mutating func takeMayEndLate(forApp i: Int) -> Bool {
         guard i < lateBound.count && lateBound[i] > 0 else { return false }

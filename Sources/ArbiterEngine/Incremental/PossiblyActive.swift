@@ -12,6 +12,8 @@ extension Engine {
     /// Calls `body` with every app whose session may be active or interrupted now, in index order and once each:
     /// those active or interrupted at the last settle and those changed since. A superset, as above.
     mutating func forEachPossiblyActiveOrInterrupted(_ body: (inout Engine, Int) -> Void) {
+        // With none interrupted at the last settle, those changed since are the only others.
+        if derived.interruptedApps.isEmpty { return forEachPossiblyActive(body) }
         var list = IndexList()
         for k in 0..<apps.unsettledCount { list.insertInOrder(apps.unsettled(k)) }
         var a = 0

@@ -34,12 +34,11 @@ extension Engine {
         derived.ringer = device.ringer
         derived.isLocked = device.isLocked
         if moved.route {
-            let inEars = derived.route.playsInEars
-            defer {
-                // Where the Silent switch spares headphones, a route into or out of the ears moves every app's
-                // audibility while the switch is on silent.
-                if derived.route.playsInEars != inEars && device.ringer == .silent { moved.everyAudibility = true }
-            }
+            // Where the Silent switch spares headphones, a route into or out of the ears moves every app's
+            // audibility while the switch is on silent (asked only then: performance conventions).
+            let silent = device.ringer == .silent
+            let inEars = silent && derived.route.playsInEars
+            defer { if silent && derived.route.playsInEars != inEars { moved.everyAudibility = true } }
             settleRouteOwner(
                 moved.ownerChanged ? nil : moved.owner, rankAgain: moved.ownerChanged,
                 accessoriesChanged: moved.accessories, silently: silently, &effects)

@@ -172,7 +172,7 @@ public struct App: Hashable, Sendable {
 
     /// Whether the session is interrupted (performance conventions: in-place reads; through `session`, the session
     /// is copied, its interruption and all).
-    var isInterrupted: Bool { storage.state.session.interruption != nil }
+    var isInterrupted: Bool { storage.state.session.isInterrupted }
 
     /// Whether the session waits for `interrupter` to end its interruption (one that is not orphaned).
     func waitsForEnd(of interrupter: Interrupter) -> Bool {

@@ -11,7 +11,10 @@ public struct AudioSession: Hashable, Sendable {
     public private(set) var effectiveOptions = AudioSession.effectiveOptions(.soloAmbient, .default, [])
     public var isActive = false
     /// The interruption in force, if any. An interrupted session is never active.
-    public var interruption: Interruption?
+    public var interruption: Interruption? { didSet { isInterrupted = interruption != nil } }
+    /// Whether an interruption is in force: kept as `interruption` changes, since it is asked of every app that
+    /// changed, at every event (reading the optional itself copies the interruption).
+    public private(set) var isInterrupted = false
     /// Increases with every activation across the device, so "most recent" can be decided.
     public var activationSerial = 0
     /// `overrideOutputAudioPort(.speaker)` in force (until the next route change or interruption).
@@ -30,8 +33,6 @@ public struct AudioSession: Hashable, Sendable {
     public var prefersNoInterruptionsFromSystemAlerts = false
 
     public init() {}
-
-    public var isInterrupted: Bool { interruption != nil }
 
     /// The mode in effect: `default` when the category does not support the one asked for.
     public var effectiveMode: Mode {

@@ -123,7 +123,12 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether what it plays is heard in the listener's ears only: wired or Bluetooth headphones.
     public var playsInEars: Bool {
-        outputs.contains { [.headphones, .bluetoothA2DP, .bluetoothHFP, .bluetoothLE].contains($0.type) }
+        outputs.contains { port in
+            switch port.type {
+            case .headphones, .bluetoothA2DP, .bluetoothHFP, .bluetoothLE: true
+            default: false
+            }
+        }
     }
     public var inputTypes: [PortType] { inputs.map(\.type) }
 

@@ -8,7 +8,9 @@ extension Engine {
     /// Whether app `i` is heard, given whether another app records with an active session, on `route` (the one
     /// derived at the last settle unless given).
     func audibility(_ i: Int, othersRecord: Bool, route: Route? = nil) -> Audibility {
-        let inEars = profile.silentSwitchSparesHeadphones && (route ?? derived.route).playsInEars
+        // The route matters only while the switch is on silent (performance conventions: the cheap test first).
+        let inEars =
+            device.ringer == .silent && profile.silentSwitchSparesHeadphones && (route ?? derived.route).playsInEars
         return apps[i].audibility(
             ringer: device.ringer, isLocked: device.isLocked, othersRecord: othersRecord, inEars: inEars)
     }

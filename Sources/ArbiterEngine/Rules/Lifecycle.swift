@@ -67,6 +67,8 @@ extension Engine {
             if ios < 16 { apps[i].owesSuspensionNotice = true }
         }
         setLifecycle(i, .suspended, .backgroundSuspends, &effects)
+        // Most apps started no interruption (performance conventions: the cheap test first, inline).
+        guard profile.lateEndWhenInterrupterLeaves && interruptions.mayWait(forApp: i) else { return false }
         return endInterruptionsLate(byApp: i, &effects)
     }
 
@@ -75,9 +77,9 @@ extension Engine {
     @discardableResult
     private mutating func endInterruptionsLate(byApp i: Int, _ effects: inout Effects) -> Bool {
         guard profile.lateEndWhenInterrupterLeaves else { return false }
-        let id = apps[i].id
         var late = takeInterrupted(byApp: i)
         if interruptions.takeMayEndLate(forApp: i) {
+            let id = apps[i].id
             late += apps.indices.filter { j in
                 guard let interruption = apps[j].session.interruption else { return false }
                 return interruption.endsWhenInterrupterLeaves && interruption.by == .app(id)

@@ -96,10 +96,9 @@ extension Engine {
             return
         }
         forEachPossiblyActiveOrInterrupted { engine, i in
-            let session = engine.apps[i].session
-            if session.isActive {
+            if engine.apps[i].session.isActive {
                 effects.notify(engine.apps[i].id, .routeChange(reason: reason, previous: previous), rule)
-            } else if session.isInterrupted {
+            } else if engine.apps[i].isInterrupted {
                 effects.notify(
                     engine.apps[i].id, .routeChange(reason: reason, previous: previous), .routeChangeReachesInterrupted)
             }

@@ -68,9 +68,11 @@ extension Engine {
 
 extension Engine {
     /// While Siri's panel is up, an app that activated and plays during this event is interrupted again at once,
-    /// by Siri, whose end ends it (§13.8, profile siriInterruptsPlayingDuringPanel). Returns whether one was.
-    mutating func interruptPlayingStartedDuringSiri(since activations: Int, _ effects: inout Effects) -> Bool {
-        guard profile.siriInterruptsPlayingDuringPanel else { return false }
+    /// by Siri, whose end ends it (§13.8, profile siriInterruptsPlayingDuringPanel), and the derived values follow.
+    /// Kept out of `handle`, which asks it rarely (performance conventions).
+    @inline(never)
+    mutating func interruptPlayingStartedDuringSiri(since activations: Int, _ effects: inout Effects) {
+        guard profile.siriInterruptsPlayingDuringPanel else { return }
         var interrupted = false
         apps.sortChangedInEvent()
         for k in 0..<apps.changedInEventCount {
@@ -81,7 +83,7 @@ extension Engine {
             interrupt(j, by: .siri, reason: .default, rule: .siriInterruptsPlayingDuringPanel, &effects)
             interrupted = true
         }
-        return interrupted
+        if interrupted { settle(&effects) }
     }
 }
 
