@@ -14,7 +14,13 @@ DEBIAN_PACKAGES=(libpipewire-0.3-dev libspa-0.2-dev pipewire-bin libedit-dev tmu
     libsystemd-dev dbus-daemon wireplumber pipewire-pulse pulseaudio-utils mpv mpv-mpris)
 
 if ! command -v swift >/dev/null 2>&1; then
-    echo "error: swift is not on PATH; install a Swift 6 toolchain (swift.org) and try again" >&2
+    echo "error: swift is not on PATH; install a Swift 6.3 toolchain (swift.org) and try again" >&2
+    exit 1
+fi
+# ArbiterKit puts in Swift's executors through the toolchain's custom-executor interface, which 6.3 brings.
+swift_version=$(swift --version 2>/dev/null || true)
+if ! [[ "$swift_version" =~ Swift\ version\ (6\.([3-9]|[1-9][0-9])|[7-9]) ]]; then
+    echo "error: ${swift_version%%$'\n'*}: expected Swift 6.3 or later (swift.org)" >&2
     exit 1
 fi
 

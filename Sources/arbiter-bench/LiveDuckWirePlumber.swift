@@ -57,7 +57,7 @@ enum DuckWirePlumberConfig {
                 .replacingOccurrences(of: "]]--", with: "")
         }
         if let roleNodes {
-            for file in ["policy.lua.d/50-arbiter-role-nodes.lua", "main.lua.d/50-arbiter-role-nodes.lua"] {
+            for file in ["policy.lua.d/60-arbiter-role-nodes.lua", "main.lua.d/50-arbiter-role-nodes.lua"] {
                 guard let text = try? String(contentsOfFile: "\(roleNodes)/\(file)", encoding: .utf8) else {
                     throw BenchFailure("cannot read \(roleNodes)/\(file): --role-nodes names tools/wireplumber")
                 }
