@@ -77,7 +77,9 @@ extension Engine {
                 continue
             }
             let isOutput = route.outputs.contains(port)
-            if isOutput && !(accessory.kind.outputs.contains(port.type) && routing.allowsOutput(port.type)) {
+            let shared = port.type == .bluetoothHFP && hfpRecordingNow  // route.shared-headset-hfp
+            if isOutput && !(accessory.kind.outputs.contains(port.type) && (routing.allowsOutput(port.type) || shared))
+            {
                 broken.append("route output \(port) is not allowed for the owning \(owner.category) session")
             }
             if !isOutput && !(accessory.kind.inputs.contains(port.type) && routing.allowsInput(port.type)) {

@@ -11,6 +11,8 @@ struct Derived: Hashable, Sendable {
     var recording = 0
     /// How many apps duck the others with an active session.
     var ducking = 0
+    /// How many apps record with an active session that allows Bluetooth HFP (`route.shared-headset-hfp`).
+    var hfpRecorders = 0
     /// How many apps play with an active non-mixable session (the secondary-audio hint).
     var playingNonMixable = 0
     var ringer = RingerSwitch.ring
@@ -37,6 +39,7 @@ struct Derived: Hashable, Sendable {
 
     static func == (lhs: Derived, rhs: Derived) -> Bool {
         lhs.facts == rhs.facts && lhs.recording == rhs.recording && lhs.ducking == rhs.ducking
+            && lhs.hfpRecorders == rhs.hfpRecorders
             && lhs.playingNonMixable == rhs.playingNonMixable && lhs.ringer == rhs.ringer
             && lhs.isLocked == rhs.isLocked && lhs.accessoryChanges == rhs.accessoryChanges
             && lhs.activeApps == rhs.activeApps && lhs.interruptedApps == rhs.interruptedApps
@@ -59,6 +62,7 @@ struct Derived: Hashable, Sendable {
         recording = facts.count(where: \.recordsActively)
         ducking = facts.count(where: \.ducks)
         playingNonMixable = facts.count(where: \.playsNonMixable)
+        hfpRecorders = facts.count(where: \.recordsOverHFP)
         ringer = engine.device.ringer
         isLocked = engine.device.isLocked
         accessoryChanges = engine.accessoryChanges
@@ -67,8 +71,8 @@ struct Derived: Hashable, Sendable {
         nowPlayingCandidates = facts.indices.filter { facts[$0].nowPlayingSerial != nil }
         owner = Derived.owner(facts, among: activeApps)
         let session = owner.map { engine.apps[$0].session } ?? AudioSession()
-        route = engine.route(for: session)
-        routeKey = RouteKey(session)
+        route = engine.route(for: session, sharedHFP: hfpRecorders > 0)
+        routeKey = RouteKey(session, sharedHFP: hfpRecorders > 0)
         // Audibility last: where the Silent switch spares headphones it depends on the route.
         for i in facts.indices {
             facts[i].audible = engine.audibility(i, othersRecord: othersRecord(i), route: route).isAudible
@@ -138,6 +142,8 @@ extension App {
                     options.contains(.duckOthers) || (session.voiceProcessing && session.category == .playAndRecord)
                 facts.playsNonMixable = !facts.mixable && isPlaying
                 facts.serial = session.activationSerial
+                facts.recordsOverHFP =
+                    isRecording && session.category.traits.hasInput && options.contains(.allowBluetoothHFP)
             }
             facts.nowPlayingSerial = isNowPlayingCandidate ? nonMixablePlaySerial : nil
             facts.timedPlayback = hasTimedPlayback
@@ -154,9 +160,12 @@ struct RouteKey: Equatable, Sendable {
     var options: CategoryOptions
     var overridesToSpeaker: Bool
     var preferredInput: PortType?
+    /// Whether another session records over a headset's HFP, which everyone then shares.
+    var sharedHFP: Bool
 
     @inline(__always)  // five fields (performance conventions: in-place reads)
-    init(_ session: AudioSession) {
+    init(_ session: AudioSession, sharedHFP: Bool = false) {
+        self.sharedHFP = sharedHFP
         category = session.category
         mode = session.mode
         options = session.options
@@ -217,6 +226,11 @@ struct AppFacts: Hashable, Sendable {
     var interrupted: Bool {
         get { self[256] }
         set { self[256] = newValue }
+    }
+    /// It records with an active session that allows Bluetooth HFP: a headset's HFP is then shared by everyone.
+    var recordsOverHFP: Bool {
+        get { self[512] }
+        set { self[512] = newValue }
     }
 }
 

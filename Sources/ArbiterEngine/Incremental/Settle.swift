@@ -73,6 +73,10 @@ extension Engine {
                 moved.everyGain = true
             }
             if old.playsNonMixable != new.playsNonMixable { derived.playingNonMixable += new.playsNonMixable ? 1 : -1 }
+            if old.recordsOverHFP != new.recordsOverHFP {
+                derived.hfpRecorders += new.recordsOverHFP ? 1 : -1
+                moved.route = true
+            }
             if old.active != new.active { derived.activeApps.update(i, new.active) }
             if old.interrupted != new.interrupted { derived.interruptedApps.update(i, new.interrupted) }
             if old.active != new.active || old.mixable != new.mixable || old.serial != new.serial || i == derived.owner
@@ -112,7 +116,8 @@ extension Engine {
     ) {
         if accessoriesChanged { derived.accessoryChanges = accessoryChanges }
         derived.owner = rankAgain ? Derived.owner(derived.facts, among: derived.activeApps) : candidate
-        let key = derived.owner.map { RouteKey(apps[$0].session) } ?? RouteKey(AudioSession())
+        let shared = derived.hfpRecorders > 0
+        let key = RouteKey(derived.owner.map { apps[$0].session } ?? AudioSession(), sharedHFP: shared)
         // The route is a function of the key and the accessories: when neither changed and no route was announced
         // during the event, it is the one derived before, and there is nothing to announce.
         guard effects.lastRoute != nil || accessoriesChanged || key != derived.routeKey else { return }
@@ -123,7 +128,7 @@ extension Engine {
         if !silently {
             announceRouteChange(
                 to: route, from: effects.lastRoute ?? derived.route, reason: .categoryChange,
-                rule: .ownerDecidesRoute, &effects)
+                rule: shared != derived.routeKey.sharedHFP ? .sharedHeadsetHFP : .ownerDecidesRoute, &effects)
         }
         derived.route = route
         derived.routeKey = key
@@ -195,7 +200,9 @@ extension Engine {
     /// remembered (performance conventions: mutating reads).
     private mutating func derivedRoute(_ key: RouteKey, _ owner: Int?) -> Route {
         let session = owner.map { apps[$0].session } ?? AudioSession()
-        let route = Routing(session: session, accessories: device.accessories, profile: profile).route
+        let route = Routing(
+            session: session, accessories: device.accessories, profile: profile, sharedHFP: key.sharedHFP
+        ).route
         derived.routes.remember(route, for: key)
         return route
     }

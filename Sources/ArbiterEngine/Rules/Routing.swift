@@ -23,12 +23,28 @@ extension Engine {
 
     /// The route: the owning session's (`routeOwnerIndex`), or the default (soloAmbient) route when none is active.
     func routeByRule() -> Route {
-        route(for: routeOwnerIndex.map { apps[$0].session } ?? AudioSession())
+        route(for: routeOwnerIndex.map { apps[$0].session } ?? AudioSession(), sharedHFP: hfpRecordingNow)
     }
 
-    /// The route `session` gets with the accessories connected now.
-    public func route(for session: AudioSession) -> Route {
-        Routing(session: session, accessories: device.accessories, profile: profile).route
+    /// The route `session` gets with the accessories connected now; `sharedHFP` when another session records over
+    /// a headset's HFP (default: whether one does now).
+    public func route(for session: AudioSession, sharedHFP: Bool? = nil) -> Route {
+        Routing(
+            session: session, accessories: device.accessories, profile: profile,
+            sharedHFP: sharedHFP ?? hfpRecordingNow
+        ).route
+    }
+
+    /// Whether an app records with an active session that allows Bluetooth HFP now: the count at the last settle,
+    /// corrected by the apps changed since.
+    var hfpRecordingNow: Bool {
+        var count = derived.hfpRecorders
+        for k in 0..<apps.unsettledCount {
+            let i = apps.unsettled(k)
+            if i < derived.facts.count && derived.facts[i].recordsOverHFP { count -= 1 }
+            if apps[i].facts.recordsOverHFP { count += 1 }
+        }
+        return count > 0
     }
 }
 
@@ -37,11 +53,28 @@ struct Routing {
     let session: AudioSession
     let accessories: [Accessory]
     let profile: Profile
+    /// Another session records over a headset's HFP: the headset carries HFP for everyone (§13.6).
+    var sharedHFP = false
 
     var category: Category { session.category }
     var options: CategoryOptions { session.effectiveOptions }
 
     var route: Route {
+        let own = ownRoute
+        guard sharedHFP else { return own }
+        // A headset that carries another session's HFP recording carries everyone's audio as HFP.
+        let outputs = own.outputs.map { port -> Port in
+            guard port.type == .bluetoothA2DP,
+                let accessory = accessories.first(where: { $0.label == port.accessory }),
+                accessory.kind.outputs.contains(.bluetoothHFP)
+            else { return port }
+            return Port(.bluetoothHFP, accessory: accessory.label)
+        }
+        return Route(outputs: outputs, inputs: own.inputs)
+    }
+
+    /// The route the session's own configuration gets.
+    private var ownRoute: Route {
         guard category.traits.hasOutput || category.traits.hasInput else { return Route() }
         if session.overridesToSpeaker && category == .playAndRecord {
             return Route(outputs: [Port(.builtInSpeaker)], inputs: [Port(.builtInMic)])
@@ -138,4 +171,15 @@ struct Routing {
         }
         return available.last ?? Port(.builtInMic)
     }
+}
+
+extension Rule {
+    static let sharedHeadsetHFP = Rule(
+        id: "route.shared-headset-hfp",
+        statement: "while a session that allows Bluetooth HFP records over a headset that also carries another app's "
+            + "A2DP playback, the headset switches to HFP for all audio, mixable or not, until that recording ends; "
+            + "without allowBluetoothHFP the recorder uses the built-in mic and the A2DP output stays",
+        source: "§13.6: n0an/VivaDicta#371 and #375 (maintainer, reproduced); cordova-rtc/cordova-plugin-iosrtc#643 "
+            + "(iOS 14.4); tetujin/aware-client-ios-v2#5 (7 of 8 iPhones)",
+        evidence: .observed)
 }

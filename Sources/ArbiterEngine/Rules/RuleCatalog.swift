@@ -31,7 +31,8 @@ extension Rule {
         .silentAndLockedNeedsAudioMode, .recordSilencesOutput,
         .playingIsAudible, .duckOthers, .unduck, .silenceSecondaryAudioHint, .otherAudioPlaying, .secondaryAudioHint,
         // Routes
-        .lastInWins, .fallBack, .routeChangeReachesInterrupted, .ownerDecidesRoute, .overrideToSpeaker,
+        .lastInWins, .fallBack, .routeChangeReachesInterrupted, .sharedHeadsetHFP, .ownerDecidesRoute,
+        .overrideToSpeaker,
         .overrideOnlyPlayAndRecord,
         .overrideEndsOnRouteChange, .preferredInput, .preferredInputNeedsInput, .avPlayerPausesOnUnplug,
         .routeDisconnectedInterrupts, .prefersInterruptionOnRouteDisconnect, .noSuitableRouteForRecord, .wakeFromSleep,
