@@ -10,19 +10,18 @@ extension Engine {
     }
 
     /// Calls `body` with every app whose session may be active or interrupted now, in index order and once each:
-    /// those active or interrupted at the last settle and those changed since. A superset, as above.
+    /// those active or interrupted at the last settle and those changed since. A superset, as above. Three sorted
+    /// lists merged in one pass, so that many interrupted apps cost a look each, not a search each.
     mutating func forEachPossiblyActiveOrInterrupted(_ body: (inout Engine, Int) -> Void) {
         // With none interrupted at the last settle, those changed since are the only others.
         if derived.interruptedApps.isEmpty { return forEachPossiblyActive(body) }
-        var list = IndexList()
-        for k in 0..<apps.unsettledCount { list.insertInOrder(apps.unsettled(k)) }
-        var a = 0
-        var b = 0
-        var c = 0
+        var changed = IndexList()
+        for k in 0..<apps.unsettledCount { changed.insertInOrder(apps.unsettled(k)) }
         let active = derived.activeApps
         let interrupted = derived.interruptedApps
-        while a < list.count || b < active.count || c < interrupted.count {
-            let x = a < list.count ? list[a] : Int.max
+        var (a, b, c) = (0, 0, 0)
+        while a < changed.count || b < active.count || c < interrupted.count {
+            let x = a < changed.count ? changed[a] : Int.max
             let y = b < active.count ? active[b] : Int.max
             let z = c < interrupted.count ? interrupted[c] : Int.max
             let i = Swift.min(x, y, z)

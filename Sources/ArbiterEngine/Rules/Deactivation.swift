@@ -17,15 +17,13 @@ extension Engine {
                 endInterruption(j, shouldResume: true, rule: .notifyOthersOnDeactivation, &effects)
             } else if profile.endedWithoutNotify {
                 endInterruption(j, shouldResume: false, rule: .endedWithoutNotify, &effects)
-            } else if profile.lateEndWhenInterrupterLeaves {
-                // Nothing now, and no later notifying deactivation ends it: it ends once app i is suspended or
-                // terminated (§13.1).
-                apps[j].session.interruption?.endPending = false
-                apps[j].session.interruption?.endsWhenInterrupterLeaves = true
-                interruptions.noteLateEnd(byApp: i)
-                effects.record(j, .interruptionOrphaned, .noNotifyNoEnded)
             } else {
                 apps[j].session.interruption?.endPending = false
+                if profile.lateEndWhenInterrupterLeaves {
+                    // No later notifying deactivation ends it: it ends once app i is suspended or terminated (§13.1).
+                    apps[j].session.interruption?.endsWhenInterrupterLeaves = true
+                    interruptions.noteLateEnd(byApp: i)
+                }
                 effects.record(j, .interruptionOrphaned, .noNotifyNoEnded)
             }
         }

@@ -20,12 +20,19 @@ extension Engine {
         effects.notify(apps[j].id, .interruptionBegan(reason: reason), rule)
     }
 
-    /// Ends app `j`'s interruption and tells it, with or without shouldResume.
-    mutating func endInterruption(_ j: Int, shouldResume: Bool, rule: Rule, _ effects: inout Effects) {
+    /// Ends app `j`'s interruption and tells it, with or without shouldResume; with `toldWhenItRuns`, an app that is
+    /// not running (suspended or terminated) is told only when it next runs (`owesInterruptionEnd`).
+    mutating func endInterruption(
+        _ j: Int, shouldResume: Bool, rule: Rule, toldWhenItRuns: Bool = false, _ effects: inout Effects
+    ) {
         apps[j].session.interruption = nil
         apps[j].mayResume = shouldResume
         effects.interruptionEnded(j, rule)
-        effects.notify(apps[j].id, .interruptionEnded(shouldResume: shouldResume), rule)
+        if toldWhenItRuns && (apps[j].lifecycle == .suspended || apps[j].lifecycle == .terminated) {
+            apps[j].owesInterruptionEnd = true
+        } else {
+            effects.notify(apps[j].id, .interruptionEnded(shouldResume: shouldResume), rule)
+        }
     }
 
     /// The apps whose pending interruption came from app `i`, in declaration order, when there may be any (see

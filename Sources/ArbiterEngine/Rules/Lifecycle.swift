@@ -76,7 +76,6 @@ extension Engine {
     /// notifyOthers end now, without shouldResume, each told when its app next runs (§13.1).
     @discardableResult
     private mutating func endInterruptionsLate(byApp i: Int, _ effects: inout Effects) -> Bool {
-        guard profile.lateEndWhenInterrupterLeaves else { return false }
         var late = takeInterrupted(byApp: i)
         if interruptions.takeMayEndLate(forApp: i) {
             let id = apps[i].id
@@ -87,15 +86,8 @@ extension Engine {
             late.sort()
         }
         for j in late {
-            apps[j].session.interruption = nil
-            apps[j].mayResume = false
-            effects.interruptionEnded(j, .interruptionEndsWhenInterrupterLeaves)
-            if apps[j].lifecycle == .suspended || apps[j].lifecycle == .terminated {
-                apps[j].owesInterruptionEnd = true
-            } else {
-                effects.notify(
-                    apps[j].id, .interruptionEnded(shouldResume: false), .interruptionEndsWhenInterrupterLeaves)
-            }
+            endInterruption(
+                j, shouldResume: false, rule: .interruptionEndsWhenInterrupterLeaves, toldWhenItRuns: true, &effects)
         }
         return !late.isEmpty
     }

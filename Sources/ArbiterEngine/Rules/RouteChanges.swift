@@ -87,22 +87,20 @@ extension Engine {
         guard route != previous || always else { return }
         if route != previous { effects.record(nil, .route(route), rule) }
         effects.lastRoute = route
-        let byDevice = reason == .newDeviceAvailable || reason == .oldDeviceUnavailable
-        guard byDevice && profile.routeChangeReachesInterrupted else {
-            forEachPossiblyActive { engine, i in
-                guard engine.apps[i].session.isActive else { return }
-                effects.notify(engine.apps[i].id, .routeChange(reason: reason, previous: previous), rule)
-            }
-            return
-        }
-        forEachPossiblyActiveOrInterrupted { engine, i in
+        let reachesInterrupted =
+            profile.routeChangeReachesInterrupted && (reason == .newDeviceAvailable || reason == .oldDeviceUnavailable)
+        func tell(_ engine: inout Engine, _ i: Int) {
+            let why: Rule
             if engine.apps[i].session.isActive {
-                effects.notify(engine.apps[i].id, .routeChange(reason: reason, previous: previous), rule)
-            } else if engine.apps[i].isInterrupted {
-                effects.notify(
-                    engine.apps[i].id, .routeChange(reason: reason, previous: previous), .routeChangeReachesInterrupted)
+                why = rule
+            } else if reachesInterrupted && engine.apps[i].isInterrupted {
+                why = .routeChangeReachesInterrupted
+            } else {
+                return
             }
+            effects.notify(engine.apps[i].id, .routeChange(reason: reason, previous: previous), why)
         }
+        if reachesInterrupted { forEachPossiblyActiveOrInterrupted(tell) } else { forEachPossiblyActive(tell) }
     }
 }
 

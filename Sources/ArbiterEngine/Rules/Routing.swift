@@ -23,7 +23,7 @@ extension Engine {
 
     /// The route: the owning session's (`routeOwnerIndex`), or the default (soloAmbient) route when none is active.
     func routeByRule() -> Route {
-        route(for: routeOwnerIndex.map { apps[$0].session } ?? AudioSession(), sharedHFP: hfpRecordingNow)
+        route(for: routeOwnerIndex.map { apps[$0].session } ?? AudioSession())
     }
 
     /// The route `session` gets with the accessories connected now; `sharedHFP` when another session records over
