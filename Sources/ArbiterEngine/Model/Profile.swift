@@ -67,27 +67,29 @@ public struct Profile: Hashable, Sendable {
 
     public init() {}
 
+    /// The yes-or-no tunables, by the names scenario files and reports give them, in a fixed order.
+    public static let switches: [(name: String, value: WritableKeyPath<Profile, Bool> & Sendable)] = [
+        ("endedWithoutNotify", \.endedWithoutNotify),
+        ("mixableInterruptedBySystem", \.mixableInterruptedBySystem),
+        ("defaultToSpeakerOverridesHeadphones", \.defaultToSpeakerOverridesHeadphones),
+        ("callEndedShouldResume", \.callEndedShouldResume),
+        ("siriEndedShouldResume", \.siriEndedShouldResume),
+        ("alarmEndedShouldResume", \.alarmEndedShouldResume),
+        ("ambientCanDuckOthers", \.ambientCanDuckOthers),
+        ("musicAppResumesAfterInterruption", \.musicAppResumesAfterInterruption),
+        ("micUnmuteEndsInterruption", \.micUnmuteEndsInterruption),
+        ("ringingCallRefusesCategoryChange", \.ringingCallRefusesCategoryChange),
+        ("routeChangeReachesInterrupted", \.routeChangeReachesInterrupted),
+        ("silentSwitchSparesHeadphones", \.silentSwitchSparesHeadphones),
+        ("lateEndWhenInterrupterLeaves", \.lateEndWhenInterrupterLeaves),
+        ("backgroundResumeAfterShouldResume", \.backgroundResumeAfterShouldResume),
+        ("siriInterruptsPlayingDuringPanel", \.siriInterruptsPlayingDuringPanel),
+    ]
+
     /// Every tunable with its current value as text, in a fixed order.
     public var tunables: [(name: String, value: String)] {
-        [
-            ("duckLevel", Profile.text(duckLevel)),
-            ("duckRamp", duckRamp.description),
-            ("endedWithoutNotify", String(endedWithoutNotify)),
-            ("mixableInterruptedBySystem", String(mixableInterruptedBySystem)),
-            ("defaultToSpeakerOverridesHeadphones", String(defaultToSpeakerOverridesHeadphones)),
-            ("callEndedShouldResume", String(callEndedShouldResume)),
-            ("siriEndedShouldResume", String(siriEndedShouldResume)),
-            ("alarmEndedShouldResume", String(alarmEndedShouldResume)),
-            ("ambientCanDuckOthers", String(ambientCanDuckOthers)),
-            ("musicAppResumesAfterInterruption", String(musicAppResumesAfterInterruption)),
-            ("micUnmuteEndsInterruption", String(micUnmuteEndsInterruption)),
-            ("ringingCallRefusesCategoryChange", String(ringingCallRefusesCategoryChange)),
-            ("routeChangeReachesInterrupted", String(routeChangeReachesInterrupted)),
-            ("silentSwitchSparesHeadphones", String(silentSwitchSparesHeadphones)),
-            ("lateEndWhenInterrupterLeaves", String(lateEndWhenInterrupterLeaves)),
-            ("backgroundResumeAfterShouldResume", String(backgroundResumeAfterShouldResume)),
-            ("siriInterruptsPlayingDuringPanel", String(siriInterruptsPlayingDuringPanel)),
-        ]
+        [("duckLevel", Profile.text(duckLevel)), ("duckRamp", duckRamp.description)]
+            + Profile.switches.map { ($0.name, String(self[keyPath: $0.value])) }
     }
 
     /// Problems with the values, one line each; empty when the profile is usable.

@@ -68,36 +68,12 @@ struct ScenarioDecoder {
             switch key {
             case "duckLevel": if let level = reader.number(value, key: key, in: 0...1) { profile.duckLevel = level }
             case "duckRamp": if let ramp = reader.duration(value, key: key) { profile.duckRamp = ramp }
-            case "endedWithoutNotify": if let flag = reader.bool(value, key: key) { profile.endedWithoutNotify = flag }
-            case "mixableInterruptedBySystem":
-                if let flag = reader.bool(value, key: key) { profile.mixableInterruptedBySystem = flag }
-            case "defaultToSpeakerOverridesHeadphones":
-                if let flag = reader.bool(value, key: key) { profile.defaultToSpeakerOverridesHeadphones = flag }
-            case "callEndedShouldResume":
-                if let flag = reader.bool(value, key: key) { profile.callEndedShouldResume = flag }
-            case "siriEndedShouldResume":
-                if let flag = reader.bool(value, key: key) { profile.siriEndedShouldResume = flag }
-            case "alarmEndedShouldResume":
-                if let flag = reader.bool(value, key: key) { profile.alarmEndedShouldResume = flag }
-            case "ambientCanDuckOthers":
-                if let flag = reader.bool(value, key: key) { profile.ambientCanDuckOthers = flag }
-            case "musicAppResumesAfterInterruption":
-                if let flag = reader.bool(value, key: key) { profile.musicAppResumesAfterInterruption = flag }
-            case "micUnmuteEndsInterruption":
-                if let flag = reader.bool(value, key: key) { profile.micUnmuteEndsInterruption = flag }
-            case "ringingCallRefusesCategoryChange":
-                if let flag = reader.bool(value, key: key) { profile.ringingCallRefusesCategoryChange = flag }
-            case "routeChangeReachesInterrupted":
-                if let flag = reader.bool(value, key: key) { profile.routeChangeReachesInterrupted = flag }
-            case "silentSwitchSparesHeadphones":
-                if let flag = reader.bool(value, key: key) { profile.silentSwitchSparesHeadphones = flag }
-            case "lateEndWhenInterrupterLeaves":
-                if let flag = reader.bool(value, key: key) { profile.lateEndWhenInterrupterLeaves = flag }
-            case "backgroundResumeAfterShouldResume":
-                if let flag = reader.bool(value, key: key) { profile.backgroundResumeAfterShouldResume = flag }
-            case "siriInterruptsPlayingDuringPanel":
-                if let flag = reader.bool(value, key: key) { profile.siriInterruptsPlayingDuringPanel = flag }
-            default: break
+            default:
+                if let path = Profile.switches.first(where: { $0.name == key })?.value,
+                    let flag = reader.bool(value, key: key)
+                {
+                    profile[keyPath: path] = flag
+                }
             }
         }
     }
