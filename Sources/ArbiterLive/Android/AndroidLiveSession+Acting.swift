@@ -40,7 +40,7 @@ extension AndroidLiveSession {
             if changed { hands.note(node, lowered: stream.lowered, pausedBy: stream.pausedBy) }
             follow(&stream, node: node, player: state.players["main"], at: time)
         }
-        hands.flush()
+        hands.flush(over: snapshot)
     }
 
     static func rounded(_ level: Double) -> Double { (level * 1000).rounded() / 1000 }

@@ -168,9 +168,10 @@ public final class ProgramHands {
     }
 
     /// Once a turn, after the programs were changed: with meeting points on, the turn's gains are sent (the role
-    /// nodes' among them); then the ledger is written when it changed.
-    func flush() {
-        if gains.meet { send(gains.sets(for: graph.snapshot())) }
+    /// nodes' among them), over `snapshot` when the caller has one of this turn; then the ledger is written when it
+    /// changed.
+    func flush(over snapshot: ProgramGraphSnapshot? = nil) {
+        if gains.meet { send(gains.sets(for: snapshot ?? graph.snapshot())) }
         ledger?.flush()
     }
 
