@@ -83,12 +83,7 @@ import Testing
     }
 
     @Test func aPlayerThatIgnoresPauseIsCorkedAfterTheGrace() throws {
-        let h = try LiveHarness()
-        h.players.add(pid: 100, name: "stubborn")
-        h.graph.stream(10, name: "Stubborn", role: "Music", pid: 100)
-        h.turn(at: 0)
-        h.graph.stream(20, name: "Alarm", role: "Alarm", pid: 300)
-        h.turn(at: 1)
+        let h = try LiveHarness.stubbornPlayerUnderAnAlarm()
         #expect(h.players.calls == ["Pause org.mpris.MediaPlayer2.stubborn"])
         #expect(!h.graph.calls.contains("pause 10"))
         h.turn(at: 2.5)

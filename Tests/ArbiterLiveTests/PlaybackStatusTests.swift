@@ -27,12 +27,7 @@ import Testing
     }
 
     @Test func aPlayerThatSaysItStillPlaysIsCorkedTooAndResumedBothWays() throws {
-        let h = try LiveHarness()
-        h.players.add(pid: 100, name: "stubborn")
-        h.graph.stream(10, name: "Stubborn", role: "Music", pid: 100)
-        h.turn(at: 0)
-        h.graph.stream(20, name: "Alarm", role: "Alarm", pid: 300)
-        h.turn(at: 1)
+        let h = try LiveHarness.stubbornPlayerUnderAnAlarm()
         let printed = h.turn(at: 2.5)
         #expect(h.graph.calls.contains("pause 10"))
         #expect(printed.contains { $0.contains("its player still plays after MPRIS Pause; corked too  [live.cork]") })
@@ -44,12 +39,7 @@ import Testing
     }
 
     @Test func aPauseMadeBothWaysIsCorkedAgainAsItWasAndResumedBothWays() throws {
-        let h = try LiveHarness()
-        h.players.add(pid: 100, name: "stubborn")
-        h.graph.stream(10, name: "Stubborn", role: "Music", pid: 100)
-        h.turn(at: 0)
-        h.graph.stream(20, name: "Alarm", role: "Alarm", pid: 300)
-        h.turn(at: 1)
+        let h = try LiveHarness.stubbornPlayerUnderAnAlarm()
         h.turn(at: 2.5)  // its player still plays: corked too
         h.graph.set(10, running: false)  // unlinked: idle
         h.turn(at: 3)

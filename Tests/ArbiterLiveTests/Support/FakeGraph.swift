@@ -231,3 +231,17 @@ final class LiveHarness {
 
     var engine: Engine { live.session.engine }
 }
+
+extension LiveHarness {
+    /// A player (node 10, process 100, MPRIS `stubborn`) that keeps its stream running when told Pause, playing
+    /// Music; an alarm (node 20) starts at 1 s and the player is told Pause over MPRIS.
+    static func stubbornPlayerUnderAnAlarm() throws -> LiveHarness {
+        let h = try LiveHarness()
+        h.players.add(pid: 100, name: "stubborn")
+        h.graph.stream(10, name: "Stubborn", role: "Music", pid: 100)
+        h.turn(at: 0)
+        h.graph.stream(20, name: "Alarm", role: "Alarm", pid: 300)
+        h.turn(at: 1)
+        return h
+    }
+}
