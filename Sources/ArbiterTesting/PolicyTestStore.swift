@@ -186,7 +186,13 @@ public final class PolicyTestStore {
             phone.advance(by: duration)
             recordPhoneSteps(at: location)
         } else {
-            ownNow = ownNow + duration
+            let end = ownNow + duration
+            // Apps idling in the background are suspended on the way, each at its own time.
+            while let due = ownEngine.nextIdleSuspension, due < end {
+                ownNow = max(ownNow, due)
+                record(ownEngine.handle(.advance, at: ownNow), after: ownEngine, at: location)
+            }
+            ownNow = end
             record(ownEngine.handle(.advance, at: ownNow), after: ownEngine, at: location)
         }
         core.reportLints()

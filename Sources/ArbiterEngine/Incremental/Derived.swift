@@ -32,6 +32,10 @@ struct Derived: Hashable, Sendable {
     var nowPlaying: Int?
     /// The apps with a player whose item can end as time passes, in index order.
     var timedPlayback: [Int] = []
+    /// The apps idling in the background with an active session, in index order (`background.idle-suspends`).
+    var idleInBackground: [Int] = []
+    /// When each app in `idleInBackground` started idling (not compared: a derivation from scratch cannot know it).
+    var idleSince: [Int: Time] = [:]
     /// The foreground app with an active session and the hint it was last given.
     var hint: (app: Int, value: Bool)?
     /// Routes derived before, by accessories and session configuration (not compared: a cache of `route`).
@@ -46,7 +50,7 @@ struct Derived: Hashable, Sendable {
             && lhs.nowPlayingCandidates == rhs.nowPlayingCandidates
             && lhs.owner == rhs.owner
             && lhs.route == rhs.route && lhs.routeKey == rhs.routeKey && lhs.nowPlaying == rhs.nowPlaying
-            && lhs.timedPlayback == rhs.timedPlayback
+            && lhs.timedPlayback == rhs.timedPlayback && lhs.idleInBackground == rhs.idleInBackground
             && lhs.hint?.app == rhs.hint?.app && lhs.hint?.value == rhs.hint?.value
     }
 
@@ -79,6 +83,8 @@ struct Derived: Hashable, Sendable {
         }
         nowPlaying = Derived.nowPlaying(facts, among: nowPlayingCandidates)
         timedPlayback = facts.indices.filter { facts[$0].timedPlayback }
+        idleInBackground = facts.indices.filter { facts[$0].idlesInBackground }
+        idleSince = Dictionary(uniqueKeysWithValues: idleInBackground.map { ($0, engine.now) })
         hint = Derived.foregroundHint(engine.foregroundIndex, facts: facts, playingNonMixable: playingNonMixable)
     }
 
@@ -147,6 +153,7 @@ extension App {
             }
             facts.nowPlayingSerial = isNowPlayingCandidate ? nonMixablePlaySerial : nil
             facts.timedPlayback = hasTimedPlayback
+            facts.idlesInBackground = facts.runsInBackground && facts.active && !hasRunningIO
             return facts
         }
     }
@@ -174,7 +181,7 @@ struct RouteKey: Equatable, Sendable {
     }
 }
 
-/// What the engine last derived about one app. The yes-or-no facts share one byte, so comparing two apps' facts
+/// What the engine last derived about one app. The yes-or-no facts share two bytes, so comparing two apps' facts
 /// (which settle does for every changed app) is three comparisons.
 struct AppFacts: Hashable, Sendable {
     private var flags: UInt16 = 0
@@ -231,6 +238,11 @@ struct AppFacts: Hashable, Sendable {
     var recordsOverHFP: Bool {
         get { self[512] }
         set { self[512] = newValue }
+    }
+    /// It runs in the background with an active session and neither plays nor records: time passing suspends it.
+    var idlesInBackground: Bool {
+        get { self[1024] }
+        set { self[1024] = newValue }
     }
 }
 

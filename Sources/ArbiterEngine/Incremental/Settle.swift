@@ -98,6 +98,10 @@ extension Engine {
                 }
             }
             if old.timedPlayback != new.timedPlayback { derived.timedPlayback.update(i, new.timedPlayback) }
+            if old.idlesInBackground != new.idlesInBackground {
+                derived.idleInBackground.update(i, new.idlesInBackground)
+                derived.idleSince[i] = new.idlesInBackground ? now : nil
+            }
             if !silently && old.runsInBackground != new.runsInBackground {
                 effects.notePreviousBackgroundRunning(i, old.runsInBackground)
             }

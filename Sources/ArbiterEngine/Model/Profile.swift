@@ -65,6 +65,11 @@ public struct Profile: Hashable, Sendable {
     /// rdar 44895456, iOS 12). Default true; false: it plays over Siri.
     public var siriInterruptsPlayingDuringPanel: Bool = true
 
+    /// How long an app may idle in the background with an active session (playing and recording nothing) before
+    /// iOS suspends it, deactivating its session. Observed at about 30 s (reference §13.4: several reports, iOS 14 and
+    /// later); nil: never, an active session alone keeps the app running, as Apple's background-mode text reads.
+    public var idleBackgroundSuspension: Time? = .seconds(30)
+
     public init() {}
 
     /// The yes-or-no tunables, by the names scenario files and reports give them, in a fixed order.
@@ -88,7 +93,10 @@ public struct Profile: Hashable, Sendable {
 
     /// Every tunable with its current value as text, in a fixed order.
     public var tunables: [(name: String, value: String)] {
-        [("duckLevel", Profile.text(duckLevel)), ("duckRamp", duckRamp.description)]
+        [
+            ("duckLevel", Profile.text(duckLevel)), ("duckRamp", duckRamp.description),
+            ("idleBackgroundSuspension", idleBackgroundSuspension?.description ?? "never"),
+        ]
             + Profile.switches.map { ($0.name, String(self[keyPath: $0.value])) }
     }
 
@@ -100,6 +108,9 @@ public struct Profile: Hashable, Sendable {
         }
         if duckRamp < .zero {
             problems.append("duckRamp is \(duckRamp); expected a duration of 0 or more")
+        }
+        if let idle = idleBackgroundSuspension, idle < .zero {
+            problems.append("idleBackgroundSuspension is \(idle); expected a duration of 0 or more, or never")
         }
         return problems
     }

@@ -59,14 +59,14 @@ extension Engine {
     /// the app is told when it runs again: `owesSuspensionNotice`). Returns whether that ended interruptions it had
     /// started (other apps changed).
     @discardableResult
-    mutating func suspend(_ i: Int, _ effects: inout Effects) -> Bool {
-        pauseRunningPlayers(i, rule: .backgroundSuspends, &effects)
+    mutating func suspend(_ i: Int, rule: Rule = .backgroundSuspends, _ effects: inout Effects) -> Bool {
+        pauseRunningPlayers(i, rule: rule, &effects)
         if apps[i].session.isActive {
             apps[i].session.isActive = false
-            effects.deactivated(i, .backgroundSuspends)
+            effects.deactivated(i, rule)
             if ios < 16 { apps[i].owesSuspensionNotice = true }
         }
-        setLifecycle(i, .suspended, .backgroundSuspends, &effects)
+        setLifecycle(i, .suspended, rule, &effects)
         // Most apps started no interruption (performance conventions: the cheap test first, inline).
         guard profile.lateEndWhenInterrupterLeaves && interruptions.mayWait(forApp: i) else { return false }
         return endInterruptionsLate(byApp: i, &effects)

@@ -222,8 +222,8 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
         let first = transcript.count
         let end = now + duration
         while let next = nextWake(), next <= end {
-            if next > now {
-                now = next
+            if next > now || next == engine.nextIdleSuspension {
+                now = max(now, next)
                 catchUp()
             }
             deliverPending()
@@ -236,9 +236,11 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
         return Array(transcript[first...])
     }
 
-    /// When the apps' code next wants to run: a periodic time observer's fire, work scheduled on a queue or a timer.
+    /// When the apps' code next wants to run (a periodic time observer's fire, work scheduled on a queue or a timer),
+    /// or the phone suspends an app idling in the background.
     private func nextWake() -> Time? {
-        (apps.values.compactMap { $0.nextTimerFire(after: now) } + [work.nextTime].compactMap { $0 }).min()
+        (apps.values.compactMap { $0.nextTimerFire(after: now) } + [work.nextTime, engine.nextIdleSuspension]
+            .compactMap { $0 }).min()
     }
 
     /// Work the apps' code scheduled on the phone's clock (dispatch queues, timers, main-actor jobs).

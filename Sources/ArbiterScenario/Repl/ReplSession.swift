@@ -158,7 +158,7 @@ public struct ReplSession {
             setup.apps.append(config)
             perform(.declare(config), text: text, position: nil, &reply)
         case .after(let delay):
-            time = time + delay
+            letTimePass(to: time + delay, &reply)
             reply.lines.append("time \(time)")
             if time > engine.now { reply.lines += ReplSession.warningLines(linter.endInstant()) }
         case .at(let instant):
@@ -169,7 +169,7 @@ public struct ReplSession {
                 reply.failed = true
                 return
             }
-            time = instant
+            letTimePass(to: instant, &reply)
             reply.lines.append("time \(time)")
             if time > engine.now { reply.lines += ReplSession.warningLines(linter.endInstant()) }
         case .state(let app): reply.lines += ReplViews.state(engine, app: app, time: time)
@@ -252,6 +252,17 @@ public struct ReplSession {
         case .help(let topic): reply.lines += ReplHelp.lines(topic, live: !keepsHistory)
         case .quit: reply.quit = true
         }
+    }
+
+    /// Moves the clock to `instant`. Apps idling in the background are suspended on the way, each at its own time
+    /// and shown as time passing.
+    private mutating func letTimePass(to instant: Time, _ reply: inout Reply) {
+        while let due = engine.nextIdleSuspension, due <= instant {
+            time = max(time, due)
+            reply.lines.append("\(time)  time passes")
+            perform(.advance, text: "time passes", position: nil, &reply)
+        }
+        time = instant
     }
 
     private mutating func perform(_ event: Event, text: String, position: SourcePosition?, _ reply: inout Reply) {
@@ -396,7 +407,7 @@ public struct ReplSession {
         let step = fileSteps[cursor]
         let (cursorBefore, timeBefore, historyBefore) = (cursor, time, history.count)
         cursor += 1
-        if step.time > time { time = step.time }
+        if step.time > time { letTimePass(to: step.time, &reply) }
         switch step.action {
         case .event(let event, let fails):
             reply.lines.append("\(time)  \(event)  (\(step.position))")

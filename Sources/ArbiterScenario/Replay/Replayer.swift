@@ -60,6 +60,11 @@ public enum Replayer {
             try backend?.reconcile(with: engine)
             for step in scenario.steps {
                 current = step.position
+                // Time passing suspends apps idling in the background: each suspension at its own time.
+                while let due = engine.nextIdleSuspension, due < step.time {
+                    record(engine.handle(.advance, at: due), at: nil, fails: nil)
+                    try backend?.reconcile(with: engine)
+                }
                 // What happened outside before this step, each at its own time (a backend that waits returns
                 // as soon as something happens, so it is asked again until nothing has).
                 while let backend, case let outside = try backend.externalEvents(at: step.time), !outside.isEmpty {

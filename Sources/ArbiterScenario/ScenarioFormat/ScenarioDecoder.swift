@@ -68,6 +68,12 @@ struct ScenarioDecoder {
             switch key {
             case "duckLevel": if let level = reader.number(value, key: key, in: 0...1) { profile.duckLevel = level }
             case "duckRamp": if let ramp = reader.duration(value, key: key) { profile.duckRamp = ramp }
+            case "idleBackgroundSuspension":
+                if reader.text(value) == "never" {
+                    profile.idleBackgroundSuspension = nil
+                } else if let limit = reader.duration(value, key: key, orWord: "never") {
+                    profile.idleBackgroundSuspension = limit
+                }
             default:
                 if let path = Profile.switches.first(where: { $0.name == key })?.value,
                     let flag = reader.bool(value, key: key)

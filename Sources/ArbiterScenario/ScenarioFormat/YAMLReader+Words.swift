@@ -59,9 +59,11 @@ extension YAMLReader {
     }
 
     /// A duration (`500ms`, `2s`, `1.5s`) for `key`.
-    mutating func duration(_ node: Node, key: String) -> Time? {
+    mutating func duration(_ node: Node, key: String, orWord word: String? = nil) -> Time? {
         guard let text = text(node), !isNull(node), let time = DurationText.parse(text) else {
-            fail(node, "\(key) is \(describe(node))", expected: DurationText.expected)
+            fail(
+                node, "\(key) is \(describe(node))",
+                expected: DurationText.expected + (word.map { ", or \($0)" } ?? ""))
             return nil
         }
         return time

@@ -115,12 +115,23 @@ enum SequenceProperties {
     }
 
     /// Saved as a scenario file and replayed, the events give the outcomes they give on an engine directly.
-    /// (A file has no step for time passing alone, so both runs leave those out.)
+    /// (A file has no step for time passing alone, so both runs leave those out; both let time pass to each idle
+    /// app's suspension, as a replay does.)
     static func checkSaveAndReplay(_ sequence: EventSequence) -> PropertyFailure? {
         let kept = sequence.steps.indices.filter { sequence.steps[$0].event != .advance }
         let steps = kept.map { sequence.steps[$0] }
         var engine = try! Engine(sequence.setup)
-        let direct = steps.map { engine.handle($0.event, at: $0.time) }
+        var direct: [Outcome] = []
+        /// The index in `steps` of each outcome in `direct`; nil for time passing to a suspension.
+        var stepOf: [Int?] = []
+        for (index, step) in steps.enumerated() {
+            while let due = engine.nextIdleSuspension, due < step.time {
+                direct.append(engine.handle(.advance, at: due))
+                stepOf.append(nil)
+            }
+            direct.append(engine.handle(step.event, at: step.time))
+            stepOf.append(index)
+        }
         let text = ScenarioWriter.text(
             setup: sequence.setup, steps: steps.map { ($0.time, $0.event) },
             title: "Generated sequence")
@@ -143,8 +154,9 @@ enum SequenceProperties {
         }
         if let index = direct.indices.first(where: { replayed[$0] != direct[$0] }) {
             return PropertyFailure(
-                property: "save and replay", step: kept[index],
-                message: "replayed from the file, \(steps[index].event) gave another outcome")
+                property: "save and replay", step: stepOf[index].map { kept[$0] },
+                message: "replayed from the file, \(stepOf[index].map { "\(steps[$0].event)" } ?? "time passing") "
+                    + "gave another outcome")
         }
         return nil
     }
