@@ -239,7 +239,8 @@ public final class SimulatedPhone: @unchecked Sendable, CustomStringConvertible 
     /// When the apps' code next wants to run (a periodic time observer's fire, work scheduled on a queue or a timer),
     /// or the phone suspends an app idling in the background.
     private func nextWake() -> Time? {
-        (apps.values.compactMap { $0.nextTimerFire(after: now) } + [work.nextTime, engine.nextIdleSuspension]
+        (apps.values.compactMap { $0.nextTimerFire(after: now) }
+            + [work.nextTime, engine.nextIdleSuspension]
             .compactMap { $0 }).min()
     }
 
