@@ -136,7 +136,7 @@ public final class PolicyTestStore {
     /// A store over these apps on a device (`DeviceConfig()` is unlocked, ringer on, nothing connected).
     public convenience init(
         device: DeviceConfig = DeviceConfig(), apps: [AppConfig], ios: Int = 17,
-        profile: Profile = Profile(), exhaustivity: Exhaustivity = .on,
+        profile: Profile? = nil, exhaustivity: Exhaustivity = .on,
         lints: LintReporting = .warnings, allowing lintAllowances: LintAllowances = LintAllowances(),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column

@@ -47,8 +47,10 @@ extension Engine {
             }
             if app.session.isInterrupted && app.session.isActive { broken.append("\(name) is interrupted yet active") }
             if app.hasRunningIO && !app.session.isActive { broken.append("\(name) runs I/O with an inactive session") }
+            // Before iOS 10 a suspended app kept its session active (`suspensionDeactivatesSession`).
+            let keepsSession = app.lifecycle == .suspended && !profile.suspensionDeactivatesSession
             if (app.lifecycle == .suspended || app.lifecycle == .terminated)
-                && (app.session.isActive || app.hasRunningIO)
+                && ((app.session.isActive && !keepsSession) || app.hasRunningIO)
             {
                 broken.append("\(name) is \(app.lifecycle) yet has an active session or running I/O")
             }

@@ -56,10 +56,11 @@ extension Engine {
         case .setItems(let name, _):
             if let (_, isRecorder) = firstPlayer(of: i, named: name), !isRecorder { return nil }
             return playerError(i, named: name, found: firstPlayer(of: i, named: name) != nil, verb: "give items to")
-        case .setPrefersInterruptionOnRouteDisconnect where ios < 17:
+        case .setPrefersInterruptionOnRouteDisconnect, .setPrefersNoInterruptionsFromSystemAlerts:
+            guard let release = action.introduced, !release.isAvailable(on: ios) else { return nil }
+            let call = "\(action)".prefix { $0 != " " }
             return InputError(
-                "setPrefersInterruptionOnRouteDisconnect needs iOS 17 or later (this engine is iOS "
-                    + "\(ios)); expected ios 17 or later")
+                "\(call) needs \(release) or later (this engine is iOS \(ios)); expected ios \(release.major) or later")
         case .preferInput(let port?) where !PortType.inputs.contains(port):
             return InputError(
                 "\(port) is not an input port; expected builtInMic, headsetMic, bluetoothHFP, usbAudio, "

@@ -41,7 +41,8 @@ public struct Engine: Hashable, Sendable {
         device = DeviceState()
         device.ringer = setup.device.ringer
         device.isLocked = setup.device.locked
-        device.callStyle = setup.device.callStyle
+        // Before iOS 14 every call rang full screen (`CallStyle.introduced`).
+        device.callStyle = setup.device.callStyle.introduced.isAvailable(on: ios) ? setup.device.callStyle : .fullScreen
         apps = AppTable()
         var seen = Set<AppID>()
         for config in setup.allApps {

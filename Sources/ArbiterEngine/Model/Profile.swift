@@ -70,7 +70,25 @@ public struct Profile: Hashable, Sendable {
     /// later); nil: never, an active session alone keeps the app running, as Apple's background-mode text reads.
     public var idleBackgroundSuspension: Time? = .seconds(30)
 
+    /// Whether iOS deactivates the session of an app it suspends. Documented from iOS 10 ("Starting in iOS 10, the
+    /// system will deactivate the audio session of most apps in response to the app process being suspended", H18);
+    /// before that the session stayed active while the app was suspended, so what it interrupted or ducked stayed so.
+    /// Default true; false for `ios: 9` (`Profile(ios:)`).
+    public var suspensionDeactivatesSession: Bool = true
+
+    /// The defaults of the latest releases the model describes (iOS 14 and later).
     public init() {}
+
+    /// The defaults for iOS release `ios`: where releases differed (reference §13.13), each difference is a choice
+    /// here that a scenario can still pin. iOS 9 neither deactivated a suspended app's session nor ended the
+    /// interruptions it had started (§13.1: the late end was never seen on 9).
+    public init(ios: Int) {
+        self.init()
+        if ios < 10 {
+            suspensionDeactivatesSession = false
+            lateEndWhenInterrupterLeaves = false
+        }
+    }
 
     /// The yes-or-no tunables, by the names scenario files and reports give them, in a fixed order.
     public static let switches: [(name: String, value: WritableKeyPath<Profile, Bool> & Sendable)] = [
@@ -89,6 +107,7 @@ public struct Profile: Hashable, Sendable {
         ("lateEndWhenInterrupterLeaves", \.lateEndWhenInterrupterLeaves),
         ("backgroundResumeAfterShouldResume", \.backgroundResumeAfterShouldResume),
         ("siriInterruptsPlayingDuringPanel", \.siriInterruptsPlayingDuringPanel),
+        ("suspensionDeactivatesSession", \.suspensionDeactivatesSession),
     ]
 
     /// Every tunable with its current value as text, in a fixed order.

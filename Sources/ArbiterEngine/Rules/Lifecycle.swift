@@ -56,15 +56,16 @@ extension Engine {
     }
 
     /// Suspends app `i`: its players stop and the system deactivates its session, telling nobody now (before iOS 16,
-    /// the app is told when it runs again: `owesSuspensionNotice`). Returns whether that ended interruptions it had
+    /// the app is told when it runs again: `owesSuspensionNotice`; on iOS 9 the session stays active,
+    /// `suspensionDeactivatesSession`). Returns whether that ended interruptions it had
     /// started (other apps changed).
     @discardableResult
     mutating func suspend(_ i: Int, rule: Rule = .backgroundSuspends, _ effects: inout Effects) -> Bool {
         pauseRunningPlayers(i, rule: rule, &effects)
-        if apps[i].session.isActive {
+        if apps[i].session.isActive && profile.suspensionDeactivatesSession {
             apps[i].session.isActive = false
             effects.deactivated(i, rule)
-            if ios < 16 { apps[i].owesSuspensionNotice = true }
+            if (10..<16).contains(ios) { apps[i].owesSuspensionNotice = true }
         }
         setLifecycle(i, .suspended, rule, &effects)
         // Most apps started no interruption (performance conventions: the cheap test first, inline).
@@ -92,7 +93,7 @@ extension Engine {
         return !late.isEmpty
     }
 
-    /// iOS 10-15: an app whose active session was deactivated when it was suspended is told so once it runs again,
+    /// iOS 10.3 to 15: an app whose active session was deactivated when it was suspended is told so once it runs again,
     /// with a late interruptionBegan, reason appWasSuspended; and an interruption that ended while it was suspended
     /// (its interrupter left) is told now, without shouldResume (§13.1).
     private mutating func deliverSuspensionNotice(_ i: Int, _ effects: inout Effects) {
@@ -219,13 +220,14 @@ extension Rule {
     static let backgroundSuspends = Rule(
         id: "background.suspends",
         statement: "an app that goes to the background without the audio mode, a background category and an active "
-            + "session is suspended: its players stop and the system deactivates its session (no notice from iOS 16)",
+            + "session is suspended: its players stop and, from iOS 10, the system deactivates its session (no notice "
+            + "from iOS 16; profile suspensionDeactivatesSession, false on iOS 9: the session stays active)",
         source: "QA1668; H18 (iOS 10+ deactivates suspended sessions); H17 (no appWasSuspended from iOS 16)",
         evidence: .documented)
     static let appWasSuspendedNotice = Rule(
         id: "background.app-was-suspended-notice",
-        statement: "before iOS 16, an app whose active session the system deactivated when it suspended the app is "
-            + "told once it runs again: a late interruptionBegan with reason appWasSuspended (iOS 14.0-14.4: the "
+        statement: "from iOS 10.3 to 15, an app whose active session the system deactivated when it suspended the app "
+            + "is told once it runs again: a late interruptionBegan with reason appWasSuspended (iOS 10.3-14.4: the "
             + "wasSuspended key); from iOS 16 no such notice is posted",
         source: "H18 (InterruptionWasSuspendedKey comment); DOC:avfaudio/avaudiosession/interruptionreason/"
             + "appwassuspended; H17 (not sent from iOS 16)",

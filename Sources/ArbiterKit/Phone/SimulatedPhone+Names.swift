@@ -31,7 +31,7 @@ extension SimulatedPhone {
     /// A phone running iOS `ios` (behaviour generation 16, 17, ...) with `profile`'s tunables, `device` as it
     /// starts, and `apps` declared beside the apps the test installs with their code.
     public convenience init(
-        ios: Int = 17, profile: Profile = Profile(), device: DeviceConfig = DeviceConfig(),
+        ios: Int = 17, profile: Profile? = nil, device: DeviceConfig = DeviceConfig(),
         apps: [AppConfig] = [], allowing lintAllowances: LintAllowances = LintAllowances(),
         fileID: StaticString = #fileID, line: UInt = #line
     ) throws(SetupError) {

@@ -99,7 +99,7 @@ extension ScenarioDecoder {
                 reader.fail(verb.node, "setMode needs a mode", expected: "{ setMode: spokenAudio }")
                 return nil
             }
-            return reader.choice(arg, Vocabulary.modes, what: "mode").map { .setMode($0) }
+            return mode(arg).map { .setMode($0) }
         case .play, .pause, .stop, .nextTrack, .detachVideo, .attachVideo:
             var player: String?
             if let arg {
@@ -143,7 +143,8 @@ extension ScenarioDecoder {
             }
             guard let prefers = reader.bool(arg, key: verb.name) else { return nil }
             if word == .setPrefersNoInterruptionsFromSystemAlerts {
-                return .setPrefersNoInterruptionsFromSystemAlerts(prefers)
+                let action = AppAction.setPrefersNoInterruptionsFromSystemAlerts(prefers)
+                return available(verb.node, verb.name, since: action.introduced!) ? action : nil
             }
             guard ios >= 17 else {
                 reader.fail(
@@ -201,7 +202,7 @@ extension ScenarioDecoder {
         guard let categoryNode = reader.require("category", in: fields, at: node, context: "setCategory"),
             let category = reader.choice(categoryNode, Vocabulary.categories, what: "category")
         else { return nil }
-        let mode = fields.first { $0.key == "mode" }.flatMap { reader.choice($0.value, Vocabulary.modes, what: "mode") }
+        let mode = fields.first { $0.key == "mode" }.flatMap { self.mode($0.value) }
         let options = fields.first { $0.key == "options" }.map { self.options($0.value) } ?? []
         return .setCategory(category, mode: mode, options: options)
     }

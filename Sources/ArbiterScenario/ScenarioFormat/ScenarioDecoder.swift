@@ -28,13 +28,17 @@ struct ScenarioDecoder {
             return nil
         }
         var ios = 17
-        if let node = top.value("ios"), let number = reader.number(node, key: "ios", in: 14...27) {
+        let releases = ScenarioDecoder.releases
+        if let node = top.value("ios"),
+            let number = reader.number(node, key: "ios", in: Double(releases.lowerBound)...Double(releases.upperBound))
+        {
             if number != number.rounded() {
                 reader.fail(node, "ios is \(number)", expected: "a whole iOS version such as 16 or 17")
             }
             ios = Int(number)
         }
         self.ios = ios
+        profile = Profile(ios: ios)
         if let node = top.value("profile") { decodeProfile(node) }
         if let node = top.value("allowLints") { lintAllowances.everywhere = decodeAllowLints(node, for: nil) }
         if let node = reader.require("apps", in: top.entries, at: root, context: "the scenario") { decodeApps(node) }
@@ -137,7 +141,7 @@ struct ScenarioDecoder {
                     config.category = category
                 }
             case "mode":
-                if let mode = reader.choice(value, Vocabulary.modes, what: "mode") { config.mode = mode }
+                if let mode = self.mode(value) { config.mode = mode }
             case "options":
                 config.options = options(value)
                 let items: [Node] = if case .sequence(let sequence) = value { Array(sequence) } else { [value] }
@@ -222,7 +226,7 @@ struct ScenarioDecoder {
     mutating func options(_ node: Node) -> CategoryOptions {
         CategoryOptions(
             (reader.list(node, expected: "a list of category options") ?? [])
-                .compactMap { reader.choice($0, Vocabulary.options, what: "category option") })
+                .compactMap { option($0) })
     }
 
     mutating func decodePlayers(_ node: Node, app: AppID) -> [PlayerConfig]? {
@@ -338,7 +342,11 @@ struct ScenarioDecoder {
             case "locked": device.locked = reader.bool(value, key: key) ?? false
             case "foreground": device.foreground = appName(value)
             case "callStyle":
-                device.callStyle = reader.choice(value, Vocabulary.callStyles, what: "call style") ?? .banner
+                if let style = reader.choice(value, Vocabulary.callStyles, what: "call style"),
+                    available(value, "call style \(style)", since: style.introduced)
+                {
+                    device.callStyle = style
+                }
             default: break
             }
         }

@@ -43,7 +43,7 @@ public enum ScenarioWriter {
         lintAllowances: LintAllowances = LintAllowances()
     ) -> String {
         var lines = ["scenario: \(quote(title))", "ios: \(setup.ios)"]
-        let defaults = tunables(Profile())
+        let defaults = tunables(Profile(ios: setup.ios))
         let changed = zip(tunables(setup.profile), defaults).filter { $0.0.value != $0.1.value }.map(\.0)
         if !changed.isEmpty {
             lines.append("profile:")
@@ -56,7 +56,10 @@ public enum ScenarioWriter {
         lines.append("  ringer: \(setup.device.ringer)")
         lines.append("  locked: \(setup.device.locked)")
         if let foreground = setup.device.foreground { lines.append("  foreground: \(name(foreground.name))") }
-        if setup.device.callStyle != .banner { lines.append("  callStyle: \(setup.device.callStyle)") }
+        // Before iOS 14 every call rings full screen: there is no style to write.
+        if setup.device.callStyle != .banner && CallStyle.banner.introduced.isAvailable(on: setup.ios) {
+            lines.append("  callStyle: \(setup.device.callStyle)")
+        }
         lines += allowLints(lintAllowances.everywhere, indent: "")
         lines.append("apps:")
         for app in setup.apps {

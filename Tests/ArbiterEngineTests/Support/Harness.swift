@@ -11,7 +11,7 @@ struct Harness {
     var last: Outcome?
 
     init(
-        _ apps: [AppConfig], profile: Profile = Profile(), device: DeviceConfig = DeviceConfig(),
+        _ apps: [AppConfig], profile: Profile? = nil, device: DeviceConfig = DeviceConfig(),
         ios: Int = 17
     ) throws {
         engine = try Engine(Setup(ios: ios, profile: profile, device: device, apps: apps))

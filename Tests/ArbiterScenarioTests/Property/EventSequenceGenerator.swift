@@ -7,6 +7,8 @@ struct EventSequenceGenerator {
     var random: SeededRandom
     /// The profile of the sequence being built.
     var profile = Profile()
+    /// The iOS release of the sequence being built: its apps use only what that release has.
+    var ios = 17
 
     init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
@@ -34,7 +36,8 @@ struct EventSequenceGenerator {
     // MARK: Setup
 
     mutating func setup() -> Setup {
-        var profile = Profile()
+        ios = random.pick([9, 10, 13, 16, 17, 18, 26])
+        var profile = Profile(ios: ios)
         if random.chance(0.3) {
             profile.duckLevel = random.pick([0, 0.2, 0.5, 1])
             profile.duckRamp = .ms(random.pick([0, 100, 1500]))
@@ -44,6 +47,9 @@ struct EventSequenceGenerator {
             profile.callEndedShouldResume = random.chance(0.5)
             profile.ambientCanDuckOthers = random.chance(0.5)
             profile.micUnmuteEndsInterruption = random.chance(0.5)
+            profile.lateEndWhenInterrupterLeaves = random.chance(0.5)
+            profile.suspensionDeactivatesSession = random.chance(0.7)
+            profile.idleBackgroundSuspension = random.pick([nil, .zero, .seconds(5), .seconds(30)])
         }
         self.profile = profile
         let count = Int.random(in: 2...4, using: &random)
@@ -57,8 +63,8 @@ struct EventSequenceGenerator {
                 AccessorySpec(.carPlay), AccessorySpec(.airPlaySpeaker),
             ], upTo: 2)
         device.foreground = random.chance(0.8) ? random.pick(apps).name : nil
-        device.callStyle = random.chance(0.3) ? .fullScreen : .banner
-        return Setup(ios: random.pick([16, 17, 18]), profile: profile, device: device, apps: apps)
+        device.callStyle = random.chance(0.3) || ios < 14 ? .fullScreen : .banner
+        return Setup(ios: ios, profile: profile, device: device, apps: apps)
     }
 
     mutating func app(_ name: AppID, profile: Profile) -> AppConfig {
@@ -92,14 +98,14 @@ struct EventSequenceGenerator {
                 (4, Category.playback), (2, .playAndRecord), (2, .ambient),
                 (2, .soloAmbient), (1, .record), (1, .multiRoute),
             ])
-            let mode: Mode? = random.chance(0.7) ? nil : random.pick(Mode.allCases)
+            let mode: Mode? = random.chance(0.7) ? nil : random.pick(modes)
             let options = CategoryOptions(
                 random.some(
                     [
-                        .mixWithOthers, .duckOthers, .defaultToSpeaker, .overrideMutedMicrophoneInterruption,
-                        .allowBluetoothHFP, .allowBluetoothA2DP,
+                        CategoryOption.mixWithOthers, .duckOthers, .defaultToSpeaker,
+                        .overrideMutedMicrophoneInterruption, .allowBluetoothHFP, .allowBluetoothA2DP,
                         .interruptSpokenAudioAndMixWithOthers,
-                    ], upTo: 2))
+                    ].filter { $0.introduced.isAvailable(on: ios) }, upTo: 2))
             if Engine.configurationError(
                 category: category, mode: mode ?? .default, options: options,
                 profile: profile) == nil
@@ -109,6 +115,9 @@ struct EventSequenceGenerator {
         }
         return (.playback, nil, [])
     }
+
+    /// The modes the sequence's release has.
+    var modes: [Mode] { Mode.allCases.filter { $0.introduced.isAvailable(on: ios) } }
 
     mutating func players() -> [PlayerConfig] {
         var players: [PlayerConfig] = []
@@ -163,7 +172,7 @@ struct EventSequenceGenerator {
             (1, "overrideOutput"), (1, "preferInput"), (1, "nowPlayingInfo"), (1, "enableCommands"),
             (1, "disableCommands"), (1, "seek"), (1, "nextTrack"), (1, "showVideo"),
             (ios >= 17 ? 1 : 0, "setPrefersInterruptionOnRouteDisconnect"),
-            (1, "setPrefersNoInterruptionsFromSystemAlerts"),
+            (ios >= 14 ? 1 : 0, "setPrefersNoInterruptionsFromSystemAlerts"),
         ])
         let player: String? = random.chance(0.5) ? nil : random.pick(config.players).name
         let commands: [RemoteCommand] = [.play, .pause, .togglePlayPause, .nextTrack]
@@ -171,7 +180,7 @@ struct EventSequenceGenerator {
         case "setCategory":
             let (category, mode, options) = categorySetting(profile: profile)
             return .setCategory(category, mode: mode, options: options)
-        case "setMode": return .setMode(random.pick(Mode.allCases))
+        case "setMode": return .setMode(random.pick(modes))
         case "activate": return .activate
         case "deactivate": return .deactivate(notifyOthers: random.chance(0.5))
         case "play": return .play(player: player)
