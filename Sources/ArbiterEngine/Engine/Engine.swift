@@ -110,7 +110,10 @@ public struct Engine: Hashable, Sendable {
         // Everything was settled after the last event: only players reaching the end of an item changed since.
         if apps.hasUnsettledChanges { settle(&outcome.effects, silently: true) }
         // Apps idling in the background past the profile's limit are suspended before the event, and reported.
-        if !derived.idleInBackground.isEmpty && suspendAppsIdlingTooLong(&outcome.effects) { settle(&outcome.effects) }
+        if hasIdleAppDue {
+            suspendAppsIdlingTooLong(&outcome.effects)
+            settle(&outcome.effects)
+        }
         let activationsBefore = activationCounter
         let result = apply(event, to: app, &outcome.effects)
         settle(&outcome.effects)

@@ -32,10 +32,9 @@ struct Derived: Hashable, Sendable {
     var nowPlaying: Int?
     /// The apps with a player whose item can end as time passes, in index order.
     var timedPlayback: [Int] = []
-    /// The apps idling in the background with an active session, in index order (`background.idle-suspends`).
-    var idleInBackground: [Int] = []
-    /// When each app in `idleInBackground` started idling (not compared: a derivation from scratch cannot know it).
-    var idleSince: [Int: Time] = [:]
+    /// The apps idling in the background with an active session, each with when it started, in that order
+    /// (`background.idle-suspends`): time only moves forward, so an app that starts idling joins at the end.
+    var idling: [IdleApp] = []
     /// The foreground app with an active session and the hint it was last given.
     var hint: (app: Int, value: Bool)?
     /// Routes derived before, by accessories and session configuration (not compared: a cache of `route`).
@@ -50,7 +49,9 @@ struct Derived: Hashable, Sendable {
             && lhs.nowPlayingCandidates == rhs.nowPlayingCandidates
             && lhs.owner == rhs.owner
             && lhs.route == rhs.route && lhs.routeKey == rhs.routeKey && lhs.nowPlaying == rhs.nowPlaying
-            && lhs.timedPlayback == rhs.timedPlayback && lhs.idleInBackground == rhs.idleInBackground
+            && lhs.timedPlayback == rhs.timedPlayback
+            // Which apps idle, not since when: a derivation from scratch cannot know it.
+            && lhs.idling.map(\.app).sorted() == rhs.idling.map(\.app).sorted()
             && lhs.hint?.app == rhs.hint?.app && lhs.hint?.value == rhs.hint?.value
     }
 
@@ -83,8 +84,7 @@ struct Derived: Hashable, Sendable {
         }
         nowPlaying = Derived.nowPlaying(facts, among: nowPlayingCandidates)
         timedPlayback = facts.indices.filter { facts[$0].timedPlayback }
-        idleInBackground = facts.indices.filter { facts[$0].idlesInBackground }
-        idleSince = Dictionary(uniqueKeysWithValues: idleInBackground.map { ($0, engine.now) })
+        idling = facts.indices.filter { facts[$0].idlesInBackground }.map { IdleApp(app: $0, since: engine.now) }
         hint = Derived.foregroundHint(engine.foregroundIndex, facts: facts, playingNonMixable: playingNonMixable)
     }
 
@@ -157,6 +157,12 @@ extension App {
             return facts
         }
     }
+}
+
+/// An app idling in the background with an active session, and since when.
+struct IdleApp: Hashable, Sendable {
+    var app: Int
+    var since: Time
 }
 
 /// What of a session decides its route (with the accessories): a route is derived again only when this or the

@@ -99,8 +99,11 @@ extension Engine {
             }
             if old.timedPlayback != new.timedPlayback { derived.timedPlayback.update(i, new.timedPlayback) }
             if old.idlesInBackground != new.idlesInBackground {
-                derived.idleInBackground.update(i, new.idlesInBackground)
-                derived.idleSince[i] = new.idlesInBackground ? now : nil
+                if new.idlesInBackground {
+                    derived.idling.append(IdleApp(app: i, since: now))
+                } else if let k = derived.idling.firstIndex(where: { $0.app == i }) {
+                    derived.idling.remove(at: k)
+                }
             }
             if !silently && old.runsInBackground != new.runsInBackground {
                 effects.notePreviousBackgroundRunning(i, old.runsInBackground)
