@@ -28,11 +28,19 @@ import Testing
         #expect(rules.pause == .cork && !rules.endNotifiesOthers && rules.rolePolicy == .alongside)
         #expect(rules.profile.duckLevel == 0.3)
         #expect(rules.profile.duckRamp == ProgramRules.duckRamp)
+        #expect(rules.profile.idleBackgroundSuspension == nil, "Linux suspends no paused program")
         let rule = try #require(rules.programs.first)
         #expect(rule.app.name == AppID("Maps") && rule.app.mode == .voicePrompt)
         #expect(rule.app.options.contains(.duckOthers))
         #expect(rule.matches(["application.name": "Pure Maps", "media.role": "Navigation"]))
         #expect(!rule.matches(["application.name": "Pure Maps"]))
+    }
+
+    @Test func aFileMaySuspendPausedProgramsAsAPhoneWould() throws {
+        let rules = try ProgramRulesParser.parse(
+            "profile: { idleBackgroundSuspension: 30s }\nprograms: []\n", file: "rules.yaml"
+        ).get()
+        #expect(rules.profile.idleBackgroundSuspension == .seconds(30))
     }
 
     @Test func patternsHoldAStarForAnyCharacters() {

@@ -7,10 +7,12 @@ public struct ProgramRules: Sendable {
     /// The iOS generation whose behaviour is applied.
     public var ios: Int = 17
     /// The tunables, as a scenario's `profile:`; a live session's duck is a fade of `ProgramRules.duckRamp` unless
-    /// the file sets `duckRamp`.
+    /// the file sets `duckRamp`, and a paused program is never suspended (Linux suspends no idle program) unless the
+    /// file sets `idleBackgroundSuspension`.
     public var profile: Profile = {
         var profile = Profile()
         profile.duckRamp = ProgramRules.duckRamp
+        profile.idleBackgroundSuspension = nil
         return profile
     }()
     /// The Silent switch and the lock, as a scenario's `device:` (accessories are the real ones).
