@@ -21,7 +21,8 @@ extension Rule {
         .playingActivates, .playerPlays, .recorderRecords, .backgroundPlaybackNeedsAudioMode,
         .backgroundRecordingNeedsAudioMode, .recordingNeedsInputCategory, .nowPlayingEligibility,
         // Lifecycle and background
-        .oneForegroundApp, .backgroundKeepsAudio, .backgroundSuspends, .idleBackgroundSuspends, .appWasSuspendedNotice, .wokenForStep,
+        .oneForegroundApp, .backgroundKeepsAudio, .backgroundSuspends, .idleBackgroundSuspends, .appWasSuspendedNotice,
+        .wokenForStep,
         .terminationEndsEverything,
         .launchStartsAfresh, .appDeclared,
         // Audibility, ducking, other audio
