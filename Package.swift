@@ -24,6 +24,7 @@ let package = Package(
     products: [
         .library(name: "ArbiterEngine", targets: ["ArbiterEngine"]),
         .library(name: "ArbiterAndroid", targets: ["ArbiterAndroid"]),
+        .library(name: "ArbiterHarmony", targets: ["ArbiterHarmony"]),
         .library(name: "ArbiterScenario", targets: ["ArbiterScenario"]),
         .library(name: "ArbiterTesting", targets: ["ArbiterTesting"]),
         .library(name: "ArbiterKit", targets: ["ArbiterKit", "ArbiterKitLog"]),
@@ -44,6 +45,8 @@ let package = Package(
         // Android's audio focus, the second platform policy: the phone's focus stack and the car's focus matrix. Pure
         // and deterministic like the engine, whose time, app names and rules it shares.
         .target(name: "ArbiterAndroid", dependencies: ["ArbiterEngine"]),
+        // HarmonyOS's audio focus: its default focus table, interrupt events and AudioSession, a pure engine.
+        .target(name: "ArbiterHarmony", dependencies: ["ArbiterEngine"]),
         // Lints: the app mistakes the reference warns about, found in a run of the engine (any front end's).
         .target(name: "ArbiterLint", dependencies: ["ArbiterEngine", "ArbiterAndroid"]),
         // Scenario files: YAML decoding and validation, replay, expectations, reports.
@@ -143,6 +146,7 @@ let package = Package(
         ),
         .testTarget(name: "ArbiterEngineTests", dependencies: ["ArbiterEngine"]),
         .testTarget(name: "ArbiterAndroidTests", dependencies: ["ArbiterAndroid", "ArbiterEngine"]),
+        .testTarget(name: "ArbiterHarmonyTests", dependencies: ["ArbiterHarmony", "ArbiterEngine"]),
         .testTarget(name: "ArbiterLintTests", dependencies: ["ArbiterLint", "ArbiterEngine", "ArbiterAndroid"]),
         .testTarget(
             name: "ArbiterKitTests",

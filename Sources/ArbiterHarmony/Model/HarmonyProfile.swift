@@ -1,0 +1,57 @@
+import ArbiterEngine
+
+/// The choices where HarmonyOS releases differ or the sources leave it open (reference §12, §15).
+public struct HarmonyProfile: Hashable, Sendable {
+    /// Which default focus table (§3): OpenHarmony 6.0-Release's (API 20, also API 14 to 18 for playback), or
+    /// master's after 6.0 (an alarm ducks media that starts over it instead of being stopped; media started during a
+    /// call mixes instead of being ducked).
+    public var focusTable: FocusTableVersion = .openHarmony6
+    /// Whether a paused entry still counts when another stream starts (API 14 and later; API 12 skipped it, §4.1).
+    public var pausedStreamsParticipate: Bool = true
+    /// The duck factor (§5.3: 0.2).
+    public var duckFactor: Double = 0.2
+    /// How long an active AudioSession with no stream keeps its focus before it times out (§9.2: 60 s).
+    public var sessionTimeout: Time = .seconds(60)
+
+    public init() {}
+
+    /// The defaults for API level `api` (§12).
+    public init(api: Int) {
+        self.init()
+        pausedStreamsParticipate = api >= 14
+    }
+
+    /// Every choice with its value as text, in a fixed order.
+    public var tunables: [(name: String, value: String)] {
+        [
+            ("focusTable", focusTable.rawValue), ("pausedStreamsParticipate", String(pausedStreamsParticipate)),
+            ("duckFactor", Profile.text(duckFactor)), ("sessionTimeout", sessionTimeout.description),
+        ]
+    }
+}
+
+/// The focus tables the engine knows (§3.3).
+public enum FocusTableVersion: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// OpenHarmony 6.0-Release (API 20); API 14 to 18 have the same playback cells.
+    case openHarmony6 = "6.0"
+    /// OpenHarmony master after 6.0 (2025-11-13).
+    case master
+    public var description: String { rawValue }
+}
+
+/// What a HarmonyOS engine starts from.
+public struct HarmonySetup: Hashable, Sendable {
+    /// The API level (12 = HarmonyOS NEXT 5.0, 20 = 6.0). Default 20.
+    public var api: Int
+    public var profile: HarmonyProfile
+    public var apps: [HarmonyAppConfig]
+    /// The app in the foreground (nil: the first declared).
+    public var foreground: AppID?
+
+    public init(api: Int = 20, profile: HarmonyProfile? = nil, apps: [HarmonyAppConfig], foreground: AppID? = nil) {
+        self.api = api
+        self.profile = profile ?? HarmonyProfile(api: api)
+        self.apps = apps
+        self.foreground = foreground
+    }
+}

@@ -1,0 +1,61 @@
+import ArbiterEngine
+
+/// What a cell says for two entries once its modifiers are applied (§4.4, §4.5, §9.3, §10), and the rule that says so.
+struct EffectiveCell {
+    var cell: FocusCell
+    var rule: Rule
+}
+
+extension HarmonyEngine {
+    /// Whether two entries are streams of one app that both share its focus (SHARE_MODE): the policy skips the
+    /// pair (§4.4).
+    func sharesFocus(_ existing: FocusEntry, _ incoming: FocusEntry) -> Bool {
+        guard existing.app == incoming.app else { return false }
+        return mode(of: existing) == .share && mode(of: incoming) == .share
+    }
+
+    private func mode(of entry: FocusEntry) -> InterruptMode {
+        entry.stream.map { records[entry.app].streams[$0].interruptMode } ?? .share
+    }
+
+    /// The cell for `existing` and `incoming` after the modifiers: a SoundPool's media mixing, then the incoming
+    /// app's AudioSession strategy, then the existing app's MIX_WITH_OTHERS.
+    func effectiveCell(existing: FocusEntry, incoming: FocusEntry) -> EffectiveCell {
+        if mixesAlways(existing) || mixesAlways(incoming) {
+            return EffectiveCell(cell: .playBoth, rule: HarmonyRules.soundPoolMixes)
+        }
+        let cell = table.cell(existing: existing.type, incoming: incoming.type)
+        var result = EffectiveCell(cell: cell, rule: HarmonyRules.rule(for: cell))
+        let mixable = mayMix(existing.type, incoming.type)
+        let sameGroup = existing.type.sessionGroup != nil && existing.type.sessionGroup == incoming.type.sessionGroup
+        switch records[incoming.app].session {
+        case .duckOthers? where cell.actsOnExisting && cell != .duckExisting:
+            result = EffectiveCell(cell: .duckExisting, rule: HarmonyRules.sessionDuckOthers)
+        case .pauseOthers? where cell == .stopExisting:
+            result = EffectiveCell(cell: .pauseExisting, rule: HarmonyRules.sessionPauseOthers)
+        case .mixWithOthers? where mixable && (cell.actsOnExisting || (cell.actsOnIncoming && sameGroup)):
+            return EffectiveCell(cell: .playBoth, rule: HarmonyRules.sessionMix)
+        default: break
+        }
+        if records[existing.app].session == .mixWithOthers && mixable
+            && ((result.cell.actsOnExisting && sameGroup) || result.cell.actsOnIncoming)
+        {
+            return EffectiveCell(cell: .playBoth, rule: HarmonyRules.sessionMix)
+        }
+        return result
+    }
+
+    /// Whether an entry is a SoundPool's media stream, which mixes with everything (§10).
+    private func mixesAlways(_ entry: FocusEntry) -> Bool {
+        entry.stream.map { records[entry.app].streams[$0].config.alwaysMixes } ?? false
+    }
+
+    /// Whether a mix strategy may exempt the pair: never two recordings, nor a recording and a call (§2.2,
+    /// AIS `IsCanMixInterrupt`).
+    private func mayMix(_ a: FocusType, _ b: FocusType) -> Bool {
+        if a.isRecording && b.isRecording { return false }
+        let calls: [FocusType] = [.voiceCall, .voiceCommunication]
+        if (a.isRecording && calls.contains(b)) || (b.isRecording && calls.contains(a)) { return false }
+        return true
+    }
+}

@@ -1,0 +1,211 @@
+import ArbiterEngine
+
+/// The rules a HarmonyOS engine cites, each with its source in the reference (harmonyos-audio-focus.md).
+public enum HarmonyRules {
+    // MARK: The focus table (§3, §4.1)
+
+    static let firstStream = Rule(
+        id: "harmony.focus.first-stream",
+        statement: "a stream that starts while no other stream holds focus becomes active and nobody is told anything",
+        source: "harmonyos §4.1 step 2 (AIS ActivateAudioInterruptInternal)", evidence: .documented)
+    static let playBoth = Rule(
+        id: "harmony.focus.play-both",
+        statement: "the focus table's cell for the two streams' types says both play: the new stream starts, the "
+            + "other is left alone, nobody is told",
+        source: "harmonyos §3.2 (audio_interrupt_policy_config.xml, OpenHarmony 6.0); D-FOCUS 音频焦点策略",
+        evidence: .documented)
+    static let stopExisting = Rule(
+        id: "harmony.focus.stop-existing",
+        statement: "the focus table's cell says the new stream stops the one already playing: the system stops it, "
+            + "removes it from the focus list and tells it BEGIN FORCE STOP; nothing more will come to it",
+        source: "harmonyos §3.2, §4.1 step 4, §5.2 (AIS ProcessActiveInterrupt); D-FOCUS 处理音频焦点变化",
+        evidence: .documented)
+    static let pauseExisting = Rule(
+        id: "harmony.focus.pause-existing",
+        statement: "the focus table's cell says the new stream pauses the one already playing: the system pauses it "
+            + "(its focus entry kept) and tells it BEGIN FORCE PAUSE; it is told RESUME when the new one releases",
+        source: "harmonyos §3.2, §4.1 step 4, §5.2; D-FOCUS 典型场景", evidence: .documented)
+    static let duckExisting = Rule(
+        id: "harmony.focus.duck-existing",
+        statement: "the focus table's cell says the new stream ducks the one already playing: the system lowers it to "
+            + "the duck factor (0.2) and tells it BEGIN FORCE DUCK; UNDUCK when the new one releases",
+        source: "harmonyos §3.2, §5.2, §5.3 (DUCK_FACTOR 0.2); D-FOCUS \"默认降低至正常音量的20%\"",
+        evidence: .documented)
+    static let duckIncoming = Rule(
+        id: "harmony.focus.duck-incoming",
+        statement: "the focus table's cell says the new stream plays ducked under the one already playing: it starts "
+            + "at the duck factor and is told BEGIN FORCE DUCK",
+        source: "harmonyos §3.2, §4.1 steps 3 and 5", evidence: .documented)
+    static let pauseIncoming = Rule(
+        id: "harmony.focus.pause-incoming",
+        statement: "the focus table's cell says the new stream waits: start() fails (6800301), the stream is queued "
+            + "paused in the focus list and told BEGIN FORCE PAUSE, and RESUME when the other releases",
+        source: "harmonyos §3.2, §4.1 steps 3, 5 and 6 (AR Start; NAPI_ERR_SYSTEM)", evidence: .documented)
+    static let denyIncoming = Rule(
+        id: "harmony.focus.deny-incoming",
+        statement: "the focus table's cell denies the new stream: start() fails (6800301) and it is told BEGIN FORCE "
+            + "STOP",
+        source: "harmonyos §3.1 (deny list), §4.1 step 6; D-FOCUS 申请音频焦点", evidence: .documented)
+    static let noCell = Rule(
+        id: "harmony.focus.no-cell",
+        statement: "the focus table has no cell for the two types: the start fails",
+        source: "harmonyos §3.1 (AIS ProcessActiveStreamFocus \"no focus cfg\")", evidence: .documented)
+    static let shareMode = Rule(
+        id: "harmony.focus.share-mode",
+        statement: "two streams of one app that both share its focus (InterruptMode SHARE_MODE, the default) do not "
+            + "act on each other: the app manages them",
+        source: "harmonyos §4.4 (D-FOCUS 焦点模式; AIS IsSameAppInShareMode; UT-JS 101-103)", evidence: .documented)
+    static let soundPoolMixes = Rule(
+        id: "harmony.focus.soundpool-mixes",
+        statement: "a SoundPool playing music, movie or audiobook usage mixes with every other stream, both ways",
+        source: "harmonyos §10 (D-FOCUS 特殊场景 1; OHPF stream.cpp IsAudioRendererCanMix)", evidence: .documented)
+    static let alreadyHolds = Rule(
+        id: "harmony.focus.already-holds",
+        statement: "a stream that already holds focus (active or ducked) and starts again changes nothing",
+        source: "harmonyos §4.1 step 1", evidence: .documented)
+
+    // MARK: Release and resume (§6)
+
+    static let releaseRecomputes = Rule(
+        id: "harmony.release.recomputes",
+        statement: "pausing, stopping or releasing a stream releases its focus: every remaining entry's state is "
+            + "worked out again from the table in list order, and each whose state changed is told",
+        source: "harmonyos §6 (D-FOCUS 释放音频焦点; AIS ResumeAudioFocusList, SimulateFocusEntry)",
+        evidence: .documented)
+    static let resume = Rule(
+        id: "harmony.release.resume",
+        statement: "a stream the system paused is told END SHARE RESUME once nothing pauses it any more, and leaves "
+            + "the focus list: the system does not restart it, the app must call start() (and so asks afresh)",
+        source: "harmonyos §5.2, §6 (D-FOCUS: RESUME only after PAUSE; AIS SendInterruptEvent removeFocusInfo)",
+        evidence: .documented)
+    static let unduck = Rule(
+        id: "harmony.release.unduck",
+        statement: "a stream the system ducked is put back to full volume and told END FORCE UNDUCK once nothing "
+            + "ducks it any more",
+        source: "harmonyos §5.2, §6; D-FOCUS 典型场景 (navigation over music)", evidence: .documented)
+    static let recomputedDuckOrPause = Rule(
+        id: "harmony.release.duck-or-pause-again",
+        statement: "when focus is worked out again after a release, a stream that an earlier entry now ducks or "
+            + "pauses is told END FORCE DUCK or END FORCE PAUSE",
+        source: "harmonyos §5.2 (END FORCE DUCK / PAUSE rows)", evidence: .documented)
+    static let forcePausedPauseRefused = Rule(
+        id: "harmony.stream.force-paused-pause-refused",
+        statement: "pause() on a stream the system paused is refused (it is not running), so it keeps its focus "
+            + "entry; stop() or release() give it up",
+        source: "harmonyos §4.2 (AR Pause, Stop)", evidence: .documented)
+
+    // MARK: The app's calls
+
+    static let appStarts = Rule(
+        id: "harmony.stream.start",
+        statement: "start() / play() makes the stream request focus itself; the app never requests playback focus",
+        source: "harmonyos §1 (D-FOCUS 申请音频焦点)", evidence: .documented)
+    static let appStops = Rule(
+        id: "harmony.stream.stop",
+        statement: "the app paused, stopped or released its stream",
+        source: "harmonyos §1 (D-FOCUS 释放音频焦点)", evidence: .documented)
+    static let interruptModeSet = Rule(
+        id: "harmony.stream.interrupt-mode",
+        statement: "setInterruptMode / audioInterruptMode chooses whether the stream shares its app's focus (SHARE) "
+            + "or has its own (INDEPENDENT)",
+        source: "harmonyos §4.4 (D-ENUM InterruptMode)", evidence: .documented)
+    static let appReaction = Rule(
+        id: "harmony.app.reaction",
+        statement: "the app's on('audioInterrupt') handler runs the reaction the scenario declares for the hint",
+        source: "the app's own code (scenario reactions)", evidence: .model)
+
+    // MARK: AudioSession (§9)
+
+    static let sessionActivated = Rule(
+        id: "harmony.session.activate",
+        statement: "activateAudioSession stores the app's concurrency mode (again: the latest wins); it takes no "
+            + "focus and tells nobody",
+        source: "harmonyos §9.2 (D-SESS; ASS ActivateAudioSession)", evidence: .documented)
+    static let sessionDeactivated = Rule(
+        id: "harmony.session.deactivate",
+        statement: "deactivateAudioSession ends the strategy; a focus the session kept for stopped streams is "
+            + "released at once (others resume or unduck); running streams keep theirs; no event",
+        source: "harmonyos §9.2 (D-SESS; AIS RemovePlaceholderInterruptForSession)", evidence: .documented)
+    static let sessionDuckOthers = Rule(
+        id: "harmony.session.duck-others",
+        statement: "an app whose AudioSession is DUCK_OTHERS ducks, instead of pausing or stopping, the streams its "
+            + "new stream would act on; what acts on its own stream is unchanged",
+        source: "harmonyos §9.3 (D-OVW 方案七; AIS UpdateHintTypeForExistingSession)", evidence: .documented)
+    static let sessionPauseOthers = Rule(
+        id: "harmony.session.pause-others",
+        statement: "an app whose AudioSession is PAUSE_OTHERS pauses, instead of stopping, the streams its new stream "
+            + "would stop, so they are told RESUME later; ducks stay ducks",
+        source: "harmonyos §9.3 (D-OVW 方案三)", evidence: .documented)
+    static let sessionMix = Rule(
+        id: "harmony.session.mix-with-others",
+        statement: "an app whose AudioSession is MIX_WITH_OTHERS neither acts on other streams nor is acted on by "
+            + "streams of its own group (media); calls, rings and alarms still act on it",
+        source: "harmonyos §9.3 (D-OVW 方案四/五; AIS CanMixForSession)", evidence: .documented)
+    static let sessionPlaceholder = Rule(
+        id: "harmony.session.keeps-focus",
+        statement: "while an AudioSession is active, its app's last stream stopping does not release the focus: the "
+            + "session keeps it (a placeholder), so what it paused or ducked stays so",
+        source: "harmonyos §9.2 (D-FOCUS AudioSession使用流程 \"不会立刻释放焦点\")", evidence: .documented)
+    static let sessionTimeout = Rule(
+        id: "harmony.session.timeout",
+        statement: "an active AudioSession with no stream for the profile's sessionTimeout (60 s) is deactivated: "
+            + "streams it paused are told END FORCE STOP instead of RESUME, ducked ones UNDUCK, and the app "
+            + "audioSessionDeactivated (timeout)",
+        source: "harmonyos §9.2 (D-SESS; ASS AUDIO_SESSION_TIME_OUT_DURATION_S)", evidence: .documented)
+    static let sessionLowerPriority = Rule(
+        id: "harmony.session.lower-priority",
+        statement: "when another stream stops the last stream of an app with an active AudioSession, the session is "
+            + "deactivated and the app told audioSessionDeactivated (lowerPriority)",
+        source: "harmonyos §9.2 (D-SESS \"全部被其他音频流打断\")", evidence: .documented)
+
+    // MARK: The system's own streams (§7, §8)
+
+    static let callRings = Rule(
+        id: "harmony.system.call-rings",
+        statement: "an incoming cellular call rings with usage VOICE_RINGTONE, a stream of the system's under the "
+            + "same table (it pauses media)",
+        source: "harmonyos §7 (D-FOCUS 音乐 + 来电铃声)", evidence: .documented)
+    static let callAnswered = Rule(
+        id: "harmony.system.call-answered",
+        statement: "an answered cellular call plays with usage VOICE_MODEM_COMMUNICATION; it stops the ring, which "
+            + "resumes nobody (streams the ring paused stay paused until the call ends)",
+        source: "harmonyos §7 (XML VRING×VCALL; AIS, §4.1 step 7)", evidence: .documented)
+    static let callEnds = Rule(
+        id: "harmony.system.call-ends",
+        statement: "the call (or the unanswered ring) ends and releases its focus",
+        source: "harmonyos §7", evidence: .documented)
+    static let alarm = Rule(
+        id: "harmony.system.alarm",
+        statement: "the clock's alarm plays with usage ALARM (it pauses media), and releases focus when dismissed",
+        source: "harmonyos §8 (D-FOCUS 视频 + 闹铃)", evidence: .documented)
+    static let assistant = Rule(
+        id: "harmony.system.assistant",
+        statement: "the voice assistant speaks with usage VOICE_ASSISTANT (it ducks media), and releases focus when "
+            + "done",
+        source: "harmonyos §8 (UT-JS 004)", evidence: .documented)
+
+    /// Every rule, grouped by what it decides.
+    public static let catalog: [Rule] = [
+        firstStream, playBoth, stopExisting, pauseExisting, duckExisting, duckIncoming, pauseIncoming, denyIncoming,
+        noCell, shareMode, soundPoolMixes, alreadyHolds,
+        releaseRecomputes, resume, unduck, recomputedDuckOrPause, forcePausedPauseRefused,
+        appStarts, appStops, interruptModeSet, appReaction,
+        sessionActivated, sessionDeactivated, sessionDuckOthers, sessionPauseOthers, sessionMix, sessionPlaceholder,
+        sessionTimeout, sessionLowerPriority,
+        callRings, callAnswered, callEnds, alarm, assistant,
+    ]
+
+    /// The rule a table cell cites.
+    static func rule(for cell: FocusCell) -> Rule {
+        switch cell {
+        case .playBoth: playBoth
+        case .duckExisting: duckExisting
+        case .pauseExisting: pauseExisting
+        case .stopExisting: stopExisting
+        case .duckIncoming: duckIncoming
+        case .pauseIncoming: pauseIncoming
+        case .denyIncoming: denyIncoming
+        case .none: noCell
+        }
+    }
+}
