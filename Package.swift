@@ -52,7 +52,10 @@ let package = Package(
         // Scenario files: YAML decoding and validation, replay, expectations, reports.
         .target(
             name: "ArbiterScenario",
-            dependencies: ["ArbiterEngine", "ArbiterAndroid", "ArbiterLint", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "ArbiterEngine", "ArbiterAndroid", "ArbiterHarmony", "ArbiterLint",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         // Policy tests in users' Swift test suites: a test store, diffs, YAML scenarios as tests.
         .target(
@@ -127,6 +130,7 @@ let package = Package(
             dependencies: [
                 "ArbiterEngine",
                 "ArbiterAndroid",
+                "ArbiterHarmony",
                 "ArbiterLint",
                 "ArbiterScenario",
                 "ArbiterPipeWire",

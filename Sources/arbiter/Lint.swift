@@ -42,6 +42,7 @@ extension Arbiter {
                         switch run {
                         case .ios(let scenario): Replayer.replay(scenario).warnings
                         case .android(let scenario): AndroidReplayer.replay(scenario).warnings
+                        case .harmonyos(let scenario): HarmonyReplayer.replay(scenario).warnings
                         }
                     }
                     // A cross-platform file's two runs find some mistakes alike: each warning once.

@@ -111,6 +111,19 @@ extension Arbiter {
                                 failed += remaining
                                 break files
                             }
+                        case .harmonyos(let scenario):
+                            if real {
+                                print(
+                                    "\(path) \(tag ?? "[harmonyos]"): note: --pipewire does not carry HarmonyOS "
+                                        + "decisions to streams yet; replayed on the engine alone")
+                            }
+                            let report = HarmonyReplayer.replay(scenario)
+                            let lines =
+                                json
+                                ? HarmonyJSONLinesFormatter.lines(for: report)
+                                : HarmonyTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
+                            lines.forEach { print($0) }
+                            if report.passed { passed += 1 } else { failed += 1 }
                         case .android(let scenario):
                             switch replayAndroid(
                                 scenario, path: path, tag: tag, real: real,

@@ -1,5 +1,6 @@
 import ArbiterAndroid
 import ArbiterEngine
+import ArbiterHarmony
 import ArbiterLive
 import ArbiterScenario
 import ArgumentParser
@@ -9,7 +10,8 @@ extension Arbiter {
     struct Rules: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the policy rules behind every decision, with their sources.",
-            discussion: "iOS's rules first, then Android's (the phone's and the car's), then the live mode's own "
+            discussion:
+                "iOS's rules first, then Android's (the phone's and the car's), then HarmonyOS's, then the live mode's own "
                 + "(`arbiter attach`: how the graph becomes events and decisions reach programs); --platform shows "
                 + "one platform's.")
 
@@ -18,16 +20,17 @@ extension Arbiter {
 
         @Option(
             help: ArgumentHelp(
-                "Show only one platform's rules: ios, or android (the phone's and the car's).",
+                "Show only one platform's rules: ios, android (the phone's and the car's) or harmonyos.",
                 valueName: "PLATFORM"))
         var platform: ScenarioPlatform?
 
-        /// The rules asked for, iOS's then Android's.
+        /// The rules asked for, iOS's, Android's, then HarmonyOS's.
         var rules: [Rule] {
             switch platform {
             case .ios: Rule.catalog
             case .android, .androidAutomotive: AndroidRules.catalog
-            case nil: Rule.catalog + AndroidRules.catalog
+            case .harmonyos: HarmonyRules.catalog
+            case nil: Rule.catalog + AndroidRules.catalog + HarmonyRules.catalog
             }
         }
 

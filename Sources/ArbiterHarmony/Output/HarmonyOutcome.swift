@@ -10,6 +10,18 @@ public struct HarmonyOutcome: Hashable, Sendable {
     public var rejection: String?
     public var decisions: [HarmonyDecision]
     public var notifications: [HarmonyNotification]
+
+    public init(
+        time: Time, event: HarmonyEvent, result: HarmonyCallResult?, rejection: String?,
+        decisions: [HarmonyDecision], notifications: [HarmonyNotification]
+    ) {
+        self.time = time
+        self.event = event
+        self.result = result
+        self.rejection = rejection
+        self.decisions = decisions
+        self.notifications = notifications
+    }
 }
 
 /// What an app's call returned.

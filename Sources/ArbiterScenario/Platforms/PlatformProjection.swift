@@ -8,7 +8,7 @@ import Yams
 /// marked `platform:` for another platform are dropped. Nodes keep their place in the file, so errors still say
 /// file:line:column.
 enum PlatformProjection {
-    static let blockKeys = ["ios", "android", "androidAutomotive"]
+    static let blockKeys = ["ios", "android", "androidAutomotive", "harmonyos"]
 
     /// The platforms `root` is replayed on, each with its document; problems are reported to `reader`.
     static func split(_ root: Node, reader: inout YAMLReader) -> [(platform: ScenarioPlatform, root: Node)] {

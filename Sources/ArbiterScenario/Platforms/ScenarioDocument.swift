@@ -22,12 +22,14 @@ public struct ScenarioDocument: Sendable {
 public enum ScenarioRun: Sendable {
     case ios(Scenario)
     case android(AndroidScenario)
+    case harmonyos(HarmonyScenario)
 
     /// The platform the run replays on.
     public var platform: ScenarioPlatform {
         switch self {
         case .ios: .ios
         case .android(let scenario): scenario.setup.platform == .car ? .androidAutomotive : .android
+        case .harmonyos: .harmonyos
         }
     }
 }
@@ -50,6 +52,7 @@ extension ScenarioParser {
                 case .ios: decode(projected, file: file).map(ScenarioRun.ios)
                 case .android, .androidAutomotive:
                     AndroidScenarioParser.decode(projected, file: file).map(ScenarioRun.android)
+                case .harmonyos: HarmonyScenarioParser.decode(projected, file: file).map(ScenarioRun.harmonyos)
                 }
             switch decoded {
             case .success(let run): runs.append(run)
@@ -71,7 +74,7 @@ extension ScenarioParser {
             diagnostics.append(
                 Diagnostic(
                     reader.position(root), "the file names no platform to replay on",
-                    expected: "platform: ios, android or androidAutomotive"))
+                    expected: "platform: ios, android, androidAutomotive or harmonyos"))
         }
         guard diagnostics.isEmpty else { return .failure(ScenarioErrors(diagnostics)) }
         return .success(ScenarioDocument(file: file, runs: runs, isCrossPlatform: split.count > 1))

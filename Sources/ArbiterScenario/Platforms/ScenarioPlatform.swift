@@ -6,6 +6,8 @@ public enum ScenarioPlatform: String, Hashable, Sendable, CaseIterable, CustomSt
     case android
     /// An Android Automotive car's focus matrix (`ArbiterAndroid`).
     case androidAutomotive
+    /// A HarmonyOS phone's audio focus (`ArbiterHarmony`).
+    case harmonyos
 
     /// The key of this platform's block in a cross-platform file (`ios:`, `android:`); the car uses `android:` too
     /// unless the file gives it an `androidAutomotive:` block.
@@ -14,6 +16,7 @@ public enum ScenarioPlatform: String, Hashable, Sendable, CaseIterable, CustomSt
         case .ios: ["ios"]
         case .android: ["android"]
         case .androidAutomotive: ["androidAutomotive", "android"]
+        case .harmonyos: ["harmonyos"]
         }
     }
 

@@ -1,0 +1,150 @@
+import ArbiterEngine
+import ArbiterHarmony
+import Yams
+
+extension HarmonyScenarioDecoder {
+    static let stepKeys = ["at", "after", "returns", "platform"]
+
+    /// The steps under `steps:`.
+    mutating func decodeSteps(_ node: Node) -> [HarmonyStep] {
+        guard case .sequence = node, let items = reader.list(node, expected: "a list of steps") else {
+            reader.fail(node, "steps is \(reader.describe(node))", expected: "a list of steps")
+            return []
+        }
+        var steps: [HarmonyStep] = []
+        var now = Time.zero
+        for item in items {
+            guard let entries = reader.mapping(item, expected: "a step: one of an app name, system or expect") else {
+                continue
+            }
+            reader.stepTime(entries, now: &now)
+            guard let action = reader.stepAction(entries, of: item, otherKeys: Self.stepKeys) else { continue }
+            if let platform = entries.first(where: { $0.key == "platform" }), !isForThisPlatform(platform.value) {
+                continue
+            }
+            let returns = entries.first { $0.key == "returns" }
+            let position = reader.position(action.keyNode)
+            var stepAction: HarmonyStepAction?
+            switch action.key {
+            case "expect":
+                stepAction = .expect(decodeExpectation(action.value))
+            case "system":
+                if let verb = reader.verb(
+                    action.value, verbs: HarmonyVocabulary.systemVerbs, target: "system",
+                    owners: [("app", HarmonyVocabulary.appVerbs)]), reader.noArgument(verb)
+                {
+                    stepAction = .event(.system(HarmonySystemAction(rawValue: verb.name)!), returns: nil)
+                }
+            default:
+                guard let app = apps.first(where: { $0.name.name == action.key }) else {
+                    reader.unknownAction(
+                        action.key, at: action.keyNode, apps: apps.map(\.name.name), noApps: "an app declared under apps")
+                    continue
+                }
+                guard let verb = appVerb(action.value, app: app) else { continue }
+                let expected = returns.flatMap { expectedResult($0.value) }
+                stepAction = .event(.app(app.name, verb), returns: expected)
+            }
+            if let returns, ["expect", "system"].contains(action.key) {
+                reader.fail(
+                    returns.keyNode, "'returns' on a \(action.key) step",
+                    expected: "returns only on an app's call (start, pause, activateSession, ...)")
+            }
+            if let stepAction { steps.append(HarmonyStep(position: position, time: now, action: stepAction)) }
+        }
+        return steps
+    }
+
+    /// A step's `platform:`: whether the step is this platform's.
+    mutating func isForThisPlatform(_ node: Node) -> Bool {
+        let names = ScenarioPlatform.allCases.map { ($0.rawValue, $0) }
+        let listed = (reader.list(node, expected: "a platform, or a list of them") ?? []).compactMap {
+            reader.choice($0, names, what: "platform")
+        }
+        return listed.contains(.harmonyos)
+    }
+
+    /// `start`, `{ start: player }`, `{ activateSession: duckOthers }`, `{ setInterruptMode: independent }` or
+    /// `{ setInterruptMode: { stream: player, mode: independent } }`.
+    mutating func appVerb(_ node: Node, app: HarmonyAppConfig) -> HarmonyAppAction? {
+        guard
+            let verb = reader.verb(
+                node, verbs: HarmonyVocabulary.appVerbs, target: "app",
+                owners: [("system", HarmonyVocabulary.systemVerbs)])
+        else { return nil }
+        let arg = verb.argument
+        switch verb.name {
+        case "start", "play", "pause", "stop", "release":
+            var stream: String?
+            if let arg {
+                guard let name = streamName(arg, of: app) else { return nil }
+                stream = name
+            }
+            switch verb.name {
+            case "start", "play": return .start(stream)
+            case "pause": return .pause(stream)
+            case "stop": return .stop(stream)
+            default: return .release(stream)
+            }
+        case "activateSession":
+            guard let arg else { return .activateSession(.default) }
+            return reader.choice(arg, HarmonyVocabulary.concurrencyModes, what: "concurrency mode")
+                .map { .activateSession($0) }
+        case "deactivateSession":
+            return reader.noArgument(verb) ? .deactivateSession : nil
+        default:  // setInterruptMode
+            guard let arg else {
+                reader.fail(
+                    verb.node, "setInterruptMode needs a mode",
+                    expected: "{ setInterruptMode: independent } or { setInterruptMode: { stream: player, mode: share } }")
+                return nil
+            }
+            if case .scalar = arg {
+                return reader.choice(arg, HarmonyVocabulary.modes, what: "interrupt mode").map { .setInterruptMode(nil, $0) }
+            }
+            guard let fields = reader.mapping(arg, expected: "a mode, or { stream, mode }") else { return nil }
+            reader.onlyKeys(fields, ["stream", "mode"], in: "setInterruptMode")
+            let stream = fields.first { $0.key == "stream" }.map { streamName($0.value, of: app) }
+            guard let modeNode = reader.require("mode", in: fields, at: arg, context: "setInterruptMode"),
+                let mode = reader.choice(modeNode, HarmonyVocabulary.modes, what: "interrupt mode")
+            else { return nil }
+            if let stream, stream == nil { return nil }
+            return .setInterruptMode(stream ?? nil, mode)
+        }
+    }
+
+    /// One of the app's stream names.
+    mutating func streamName(_ node: Node, of app: HarmonyAppConfig) -> String? {
+        guard let name = reader.string(node, expected: "a stream name") else { return nil }
+        let names = app.streams.map(\.name)
+        guard names.contains(name) else {
+            reader.fail(
+                node, "app '\(app.name)' has no stream '\(name)'",
+                expected: "one of its streams: " + names.joined(separator: ", "),
+                suggestion: Suggestions.nearest(to: name, in: names))
+            return nil
+        }
+        return name
+    }
+
+    /// `returns: success`, `failed`, or an error code such as `6800301`.
+    mutating func expectedResult(_ node: Node) -> ExpectedCallResult? {
+        let position = reader.position(node)
+        guard let text = reader.text(node), !reader.isNull(node) else {
+            reader.fail(node, "returns is \(reader.describe(node))", expected: "success, failed, or an error code such as 6800301")
+            return nil
+        }
+        switch text {
+        case "success": return ExpectedCallResult(failure: nil, position: position)
+        case "failed": return ExpectedCallResult(failure: 0, position: position)
+        default:
+            guard let code = Int(text), code > 0 else {
+                reader.fail(
+                    node, "returns is '\(text)'", expected: "success, failed, or an error code such as 6800301",
+                    suggestion: Suggestions.nearest(to: text, in: ["success", "failed"]))
+                return nil
+            }
+            return ExpectedCallResult(failure: code, position: position)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ArbiterEngine
+import ArbiterHarmony
+
+/// Replays a HarmonyOS scenario through `HarmonyEngine` and checks its expectations.
+public enum HarmonyReplayer {
+    /// Replays `scenario`: each step at its time (an AudioSession that times out before it, at its own time), each
+    /// `returns:` compared with what the call returned, each `expect:` evaluated at its instant.
+    public static func replay(_ scenario: HarmonyScenario) -> HarmonyScenarioReport {
+        var report = HarmonyScenarioReport(scenario: scenario)
+        var engine: HarmonyEngine
+        do {
+            engine = try HarmonyEngine(scenario.setup)
+        } catch {
+            let outcome = HarmonyOutcome(
+                time: .zero, event: .advance, result: nil, rejection: error.description, decisions: [],
+                notifications: [])
+            report.entries.append(
+                .step(
+                    HarmonyStepRecord(
+                        position: SourcePosition(file: scenario.file, line: 1, column: 1), outcome: outcome,
+                        problem: "the setup is inconsistent: \(error.description)")))
+            return report
+        }
+        var window: [HarmonyNotification] = []
+        var rules: [String: Rule] = [:]
+        func record(_ outcome: HarmonyOutcome, at position: SourcePosition?, returns: ExpectedCallResult?) {
+            window += outcome.notifications
+            for decision in outcome.decisions { rules[decision.owner.description] = decision.rule }
+            report.entries.append(
+                .step(
+                    HarmonyStepRecord(
+                        position: position, outcome: outcome, expectedResult: returns,
+                        problem: problem(outcome, expected: returns))))
+        }
+        for step in scenario.steps {
+            while let due = engine.nextSessionTimeout, due < step.time {
+                record(engine.handle(.advance, at: due), at: nil, returns: nil)
+            }
+            switch step.action {
+            case .event(let event, let returns):
+                record(engine.handle(event, at: step.time), at: step.position, returns: returns)
+            case .expect(let checks):
+                let outcome = engine.handle(.advance, at: step.time)
+                if !outcome.decisions.isEmpty || !outcome.notifications.isEmpty { record(outcome, at: nil, returns: nil) }
+                let evaluator = HarmonyCheckEvaluator(engine: engine, window: window, rules: rules)
+                report.entries.append(
+                    .expect(
+                        ExpectationRecord(position: step.position, time: step.time, results: checks.map(evaluator.evaluate))))
+                window = []
+            }
+        }
+        return report
+    }
+
+    /// Why an event step fails the scenario, if it does: the engine could not apply it, or the call returned other
+    /// than its `returns:` says.
+    public static func problem(_ outcome: HarmonyOutcome, expected: ExpectedCallResult?) -> String? {
+        if let rejection = outcome.rejection { return "cannot be applied: \(rejection)" }
+        guard let expected, let actual = outcome.result, !expected.matches(actual) else { return nil }
+        if case .failed(_, let rule) = actual {
+            return "returned \(actual), expected \(expected): \(rule.statement) [\(rule.id)]"
+        }
+        return "returned \(actual), expected \(expected)"
+    }
+}

@@ -1,0 +1,26 @@
+import ArbiterEngine
+import ArbiterHarmony
+import ArbiterLint
+
+/// What replaying one HarmonyOS scenario found.
+public struct HarmonyScenarioReport: ReplayReport {
+    public var scenario: HarmonyScenario
+    public var entries: [TimelineEntry<HarmonyStepRecord, HarmonyCheck>]
+    /// HarmonyOS has no lints yet: always empty.
+    public var warnings: [LintWarning] = []
+
+    public init(scenario: HarmonyScenario, entries: [TimelineEntry<HarmonyStepRecord, HarmonyCheck>] = []) {
+        self.scenario = scenario
+        self.entries = entries
+    }
+}
+
+/// An event step (or time passing on its own) and what the engine did.
+public struct HarmonyStepRecord: ReplayedStep {
+    /// nil for time passing on its own.
+    public var position: SourcePosition?
+    public var outcome: HarmonyOutcome
+    /// The step's `returns:`.
+    public var expectedResult: ExpectedCallResult?
+    public var problem: String?
+}
