@@ -24,7 +24,9 @@ extension HarmonyScenarioDecoder {
             }
             switch key {
             case "focus":
-                guard let items = reader.list(value, expected: "a list of streams, such as [Music.player]") else { continue }
+                guard let items = reader.list(value, expected: "a list of streams, such as [Music.player]") else {
+                    continue
+                }
                 let owners = items.compactMap { owner($0) }
                 if owners.count == items.count { add(.focusHolders(owners)) }
             case "focusList":
@@ -53,7 +55,9 @@ extension HarmonyScenarioDecoder {
     /// `Music: { state: running, volume: 0.2, session: duckOthers, streams: { voice: { focus: pause } } }`: the
     /// stream properties written on the app are its only stream's.
     mutating func appChecks(_ app: HarmonyAppConfig, _ node: Node) -> [HarmonyCheck] {
-        guard let fields = reader.mapping(node, expected: "a mapping of checks: " + Self.appCheckKeys.joined(separator: ", "))
+        guard
+            let fields = reader.mapping(
+                node, expected: "a mapping of checks: " + Self.appCheckKeys.joined(separator: ", "))
         else { return [] }
         reader.onlyKeys(fields, Self.appCheckKeys, in: "the checks of '\(app.name)'")
         var checks: [HarmonyCheck] = []
@@ -75,7 +79,8 @@ extension HarmonyScenarioDecoder {
                 for (name, nameNode, streamChecks) in entries {
                     guard streamName(nameNode, of: app) != nil,
                         let inner = reader.mapping(
-                            streamChecks, expected: "a mapping of checks: " + Self.streamCheckKeys.joined(separator: ", "))
+                            streamChecks,
+                            expected: "a mapping of checks: " + Self.streamCheckKeys.joined(separator: ", "))
                     else { continue }
                     reader.onlyKeys(inner, Self.streamCheckKeys, in: "the checks of '\(app.name).\(name)'")
                     for (innerKey, innerKeyNode, innerValue) in inner {
@@ -97,7 +102,8 @@ extension HarmonyScenarioDecoder {
                 }
                 if let property = streamProperty(key, value) {
                     checks.append(
-                        HarmonyCheck(position: position, subject: .stream(StreamOwner(app.name, app.streams[0].name), property)))
+                        HarmonyCheck(
+                            position: position, subject: .stream(StreamOwner(app.name, app.streams[0].name), property)))
                 }
             }
         }
@@ -157,7 +163,8 @@ extension HarmonyScenarioDecoder {
         var matching = EventsMatching.inOrder
         if case .mapping = node {
             guard
-                let fields = reader.mapping(node, expected: "a list of events, or { anyOrder: [...] }, { includes: [...] }"),
+                let fields = reader.mapping(
+                    node, expected: "a list of events, or { anyOrder: [...] }, { includes: [...] }"),
                 fields.count == 1, let field = fields.first
             else {
                 reader.fail(node, "events has several keys", expected: "one of anyOrder, includes")
@@ -190,7 +197,8 @@ extension HarmonyScenarioDecoder {
         let names = apps.map(\.name.name)
         guard let app = apps.first(where: { $0.name.name == parts[0] }) else {
             reader.fail(
-                field.keyNode, "unknown app '\(parts[0])'", expected: "one of the apps: " + names.joined(separator: ", "),
+                field.keyNode, "unknown app '\(parts[0])'",
+                expected: "one of the apps: " + names.joined(separator: ", "),
                 suggestion: Suggestions.nearest(to: parts[0], in: names))
             return nil
         }

@@ -38,7 +38,8 @@ extension HarmonyScenarioDecoder {
             default:
                 guard let app = apps.first(where: { $0.name.name == action.key }) else {
                     reader.unknownAction(
-                        action.key, at: action.keyNode, apps: apps.map(\.name.name), noApps: "an app declared under apps")
+                        action.key, at: action.keyNode, apps: apps.map(\.name.name),
+                        noApps: "an app declared under apps")
                     continue
                 }
                 guard let verb = appVerb(action.value, app: app) else { continue }
@@ -96,11 +97,14 @@ extension HarmonyScenarioDecoder {
             guard let arg else {
                 reader.fail(
                     verb.node, "setInterruptMode needs a mode",
-                    expected: "{ setInterruptMode: independent } or { setInterruptMode: { stream: player, mode: share } }")
+                    expected:
+                        "{ setInterruptMode: independent } or { setInterruptMode: { stream: player, mode: share } }")
                 return nil
             }
             if case .scalar = arg {
-                return reader.choice(arg, HarmonyVocabulary.modes, what: "interrupt mode").map { .setInterruptMode(nil, $0) }
+                return reader.choice(arg, HarmonyVocabulary.modes, what: "interrupt mode").map {
+                    .setInterruptMode(nil, $0)
+                }
             }
             guard let fields = reader.mapping(arg, expected: "a mode, or { stream, mode }") else { return nil }
             reader.onlyKeys(fields, ["stream", "mode"], in: "setInterruptMode")
@@ -131,7 +135,9 @@ extension HarmonyScenarioDecoder {
     mutating func expectedResult(_ node: Node) -> ExpectedCallResult? {
         let position = reader.position(node)
         guard let text = reader.text(node), !reader.isNull(node) else {
-            reader.fail(node, "returns is \(reader.describe(node))", expected: "success, failed, or an error code such as 6800301")
+            reader.fail(
+                node, "returns is \(reader.describe(node))",
+                expected: "success, failed, or an error code such as 6800301")
             return nil
         }
         switch text {

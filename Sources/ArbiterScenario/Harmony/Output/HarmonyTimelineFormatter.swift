@@ -27,8 +27,12 @@ public struct HarmonyTimelineFormatter {
         var head = "\(TimelineFormatter.time(outcome.time))  \(outcome.event)"
         if let expected = step.expectedResult { head += "  (returns: \(expected))" }
         var lines = [head]
-        if let expected = step.expectedResult, step.problem == nil { lines.append("            ✓ returned \(expected)") }
-        if let problem = step.problem { lines.append("            ✗ \(step.position.map(\.description) ?? ""): \(problem)") }
+        if let expected = step.expectedResult, step.problem == nil {
+            lines.append("            ✓ returned \(expected)")
+        }
+        if let problem = step.problem {
+            lines.append("            ✗ \(step.position.map(\.description) ?? ""): \(problem)")
+        }
         if quiet { return lines }
         if case .failed(let code, let rule)? = outcome.result, step.problem == nil {
             lines.append("            ✗ failed with \(code): \(rule.statement)  [\(rule.id)]")

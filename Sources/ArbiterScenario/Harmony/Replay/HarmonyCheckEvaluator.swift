@@ -14,12 +14,14 @@ struct HarmonyCheckEvaluator {
 
     func evaluate(_ check: HarmonyCheck) -> CheckOutcome<HarmonyCheck> {
         func result(_ expected: String, _ actual: String, _ passed: Bool, rule: Rule?) -> CheckOutcome<HarmonyCheck> {
-            CheckOutcome(check: check, passed: passed, key: check.subject.key, expected: expected, actual: actual, rule: rule)
+            CheckOutcome(
+                check: check, passed: passed, key: check.subject.key, expected: expected, actual: actual, rule: rule)
         }
         switch check.subject {
         case .focusHolders(let owners):
             let actual = engine.focusHolders
-            return result(Self.list(owners.map(\.description)), Self.list(actual.map(\.description)), owners == actual, rule: nil)
+            return result(
+                Self.list(owners.map(\.description)), Self.list(actual.map(\.description)), owners == actual, rule: nil)
         case .focusList(let entries):
             let actual = engine.focusList.map(\.description)
             return result(Self.list(entries), Self.list(actual), entries == actual, rule: nil)
@@ -42,7 +44,8 @@ struct HarmonyCheckEvaluator {
                 return result(property.expected, "no such stream", false, rule: nil)
             }
             switch property {
-            case .state(let state): return result(state.rawValue, status.state.rawValue, state == status.state, rule: rule)
+            case .state(let state):
+                return result(state.rawValue, status.state.rawValue, state == status.state, rule: rule)
             case .playing(let playing):
                 let actual = status.state == .running
                 return result("\(playing)", "\(actual)", playing == actual, rule: rule)
@@ -50,7 +53,8 @@ struct HarmonyCheckEvaluator {
                 let passed = abs(status.volume - volume) <= Self.relativeTolerance * max(volume, 1e-6)
                 return result(Profile.text(volume), Profile.text(status.volume), passed, rule: rule)
             case .focus(let focus):
-                return result(focus?.rawValue ?? "none", status.focus?.rawValue ?? "none", focus == status.focus, rule: rule)
+                return result(
+                    focus?.rawValue ?? "none", status.focus?.rawValue ?? "none", focus == status.focus, rule: rule)
             case .interruptMode(let mode):
                 return result(mode.rawValue, status.interruptMode.rawValue, mode == status.interruptMode, rule: rule)
             }

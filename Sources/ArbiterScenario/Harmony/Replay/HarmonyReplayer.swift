@@ -41,11 +41,14 @@ public enum HarmonyReplayer {
                 record(engine.handle(event, at: step.time), at: step.position, returns: returns)
             case .expect(let checks):
                 let outcome = engine.handle(.advance, at: step.time)
-                if !outcome.decisions.isEmpty || !outcome.notifications.isEmpty { record(outcome, at: nil, returns: nil) }
+                if !outcome.decisions.isEmpty || !outcome.notifications.isEmpty {
+                    record(outcome, at: nil, returns: nil)
+                }
                 let evaluator = HarmonyCheckEvaluator(engine: engine, window: window, rules: rules)
                 report.entries.append(
                     .expect(
-                        ExpectationRecord(position: step.position, time: step.time, results: checks.map(evaluator.evaluate))))
+                        ExpectationRecord(
+                            position: step.position, time: step.time, results: checks.map(evaluator.evaluate))))
                 window = []
             }
         }
