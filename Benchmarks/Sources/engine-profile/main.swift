@@ -50,6 +50,7 @@ if word == "scenarios" {
                 switch run {
                 case .ios(let scenario): steps += Replayer.replay(scenario).entries.count
                 case .android(let scenario): steps += AndroidReplayer.replay(scenario).entries.count
+                case .harmonyos(let scenario): steps += HarmonyReplayer.replay(scenario).entries.count
                 }
             }
         case .failure(let errors):
