@@ -18,7 +18,6 @@ struct AppRecord: Hashable, Sendable {
     }
 
     var name: AppID { config.name }
-    var hasRunningStream: Bool { streams.contains { $0.state == .running } }
 }
 
 /// A stream as the engine keeps it.

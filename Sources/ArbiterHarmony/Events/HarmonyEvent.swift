@@ -27,6 +27,8 @@ public enum HarmonyAppAction: Hashable, Sendable, CustomStringConvertible {
     /// `AudioSessionManager.activateAudioSession({ concurrencyMode })` (§9).
     case activateSession(ConcurrencyMode)
     case deactivateSession
+    /// The app's process ends: every stream is released and its AudioSession goes.
+    case terminate
 
     public var description: String {
         func on(_ verb: String, _ stream: String?) -> String { stream.map { "\(verb) \($0)" } ?? verb }
@@ -38,6 +40,7 @@ public enum HarmonyAppAction: Hashable, Sendable, CustomStringConvertible {
         case .setInterruptMode(let s, let mode): on("setInterruptMode \(mode)", s)
         case .activateSession(let mode): "activateSession \(mode)"
         case .deactivateSession: "deactivateSession"
+        case .terminate: "terminate"
         }
     }
 }

@@ -7,7 +7,7 @@ extension HarmonyEngine {
         let stream: String? =
             switch action {
             case .start(let s), .pause(let s), .stop(let s), .release(let s), .setInterruptMode(let s, _): s
-            case .activateSession, .deactivateSession: nil
+            case .activateSession, .deactivateSession, .terminate: nil
             }
         guard let stream, !records[a].streams.contains(where: { $0.config.name == stream }) else { return nil }
         let names = records[a].streams.map(\.config.name).joined(separator: ", ")
@@ -34,6 +34,11 @@ extension HarmonyEngine {
             decide(StreamOwner(records[a].name, name), .focus(focusState(a, name)), HarmonyRules.interruptModeSet)
         case .activateSession(let mode): result = activateSession(a, mode)
         case .deactivateSession: result = deactivateSession(a)
+        case .terminate:
+            if records[a].session != nil { endSession(a, reason: nil, HarmonyRules.terminated) }
+            for s in records[a].streams.indices where records[a].streams[s].state != .released {
+                _ = stop(a, s, to: .released)
+            }
         }
         return result
     }

@@ -109,6 +109,11 @@ public enum HarmonyRules {
         statement: "setInterruptMode / audioInterruptMode chooses whether the stream shares its app's focus (SHARE) "
             + "or has its own (INDEPENDENT)",
         source: "harmonyos §4.4 (D-ENUM InterruptMode)", evidence: .documented)
+    static let terminated = Rule(
+        id: "harmony.app.terminated",
+        statement: "an app whose process ends releases every stream and its AudioSession, so the streams it paused or "
+            + "ducked are resumed or unducked",
+        source: "harmonyos §6 (releasing focus), §9.2", evidence: .model)
     static let appReaction = Rule(
         id: "harmony.app.reaction",
         statement: "the app's on('audioInterrupt') handler runs the reaction the scenario declares for the hint",
@@ -189,7 +194,7 @@ public enum HarmonyRules {
         firstStream, playBoth, stopExisting, pauseExisting, duckExisting, duckIncoming, pauseIncoming, denyIncoming,
         noCell, shareMode, soundPoolMixes, alreadyHolds,
         releaseRecomputes, resume, unduck, recomputedDuckOrPause, forcePausedPauseRefused,
-        appStarts, appStops, interruptModeSet, appReaction,
+        appStarts, appStops, interruptModeSet, terminated, appReaction,
         sessionActivated, sessionDeactivated, sessionDuckOthers, sessionPauseOthers, sessionMix, sessionPlaceholder,
         sessionTimeout, sessionLowerPriority,
         callRings, callAnswered, callEnds, alarm, assistant,

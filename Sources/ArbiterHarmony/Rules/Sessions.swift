@@ -40,10 +40,11 @@ extension HarmonyEngine {
         }
     }
 
-    /// Starts (or stops) each active session's timeout: it runs while the session has no running stream.
+    /// Starts (or stops) each active session's timeout: it runs while none of the app's streams is in the focus list
+    /// (a stream the system paused stays there, and in the session: §9.2, AS `RemoveStreamInfo`).
     mutating func noteIdleSessions() {
         for a in records.indices where records[a].session != nil {
-            if records[a].hasRunningStream {
+            if list.contains(where: { $0.app == a && $0.stream != nil }) {
                 records[a].sessionIdleSince = nil
             } else if records[a].sessionIdleSince == nil {
                 records[a].sessionIdleSince = now

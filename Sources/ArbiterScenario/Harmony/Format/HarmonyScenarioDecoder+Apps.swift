@@ -3,7 +3,8 @@ import ArbiterHarmony
 import Yams
 
 extension HarmonyScenarioDecoder {
-    static let appKeys = ["streams", "reactions", "kind", "usage", "source", "interruptMode"]
+    /// `players` is a cross-platform file's players shared by every platform: each becomes a stream of its name.
+    static let appKeys = ["streams", "reactions", "kind", "usage", "source", "interruptMode", "players"]
     static let streamKeys = ["kind", "usage", "source", "interruptMode"]
 
     /// `apps:`: each app's streams (or one stream written on the app itself) and reactions.
@@ -20,6 +21,10 @@ extension HarmonyScenarioDecoder {
                     expected: "another name: call, alarm and assistant are the system's own streams")
                 continue
             }
+            if reader.isNull(value) {  // an app with nothing to say for HarmonyOS: one AVPlayer playing music
+                apps.append(HarmonyAppConfig(AppID(name), streams: [StreamConfig("player", kind: .avPlayer)]))
+                continue
+            }
             guard let fields = reader.mapping(value, expected: "{ streams, reactions } or { usage, kind }") else {
                 continue
             }
@@ -32,6 +37,8 @@ extension HarmonyScenarioDecoder {
                         expected: "the stream's \(field.key) under its name in streams")
                 }
                 streams = decodeStreams(streamsNode)
+            } else if let playersNode = fields.first(where: { $0.key == "players" })?.value {
+                streams = sharedPlayers(playersNode, usage: fields.first { $0.key == "usage" }?.value)
             } else {
                 let inline = fields.filter { Self.streamKeys.contains($0.key) }
                 let records = inline.contains { $0.key == "kind" && reader.text($0.value) == "audioCapturer" }
@@ -42,6 +49,23 @@ extension HarmonyScenarioDecoder {
             var reactions: [InterruptHint: HarmonyReaction] = [:]
             if let node = fields.first(where: { $0.key == "reactions" })?.value { reactions = decodeReactions(node) }
             apps.append(HarmonyAppConfig(AppID(name), streams: streams, reactions: reactions))
+        }
+    }
+
+    /// A cross-platform file's shared `players:` (iOS's kinds): each a stream of its name playing `usage` (music by
+    /// default), a recorder a capturer from the mic.
+    mutating func sharedPlayers(_ node: Node, usage usageNode: Node?) -> [StreamConfig] {
+        guard let entries = reader.mapping(node, expected: "a mapping from player names to kinds") else { return [] }
+        let usage = usageNode.flatMap { reader.choice($0, HarmonyVocabulary.usages, what: "stream usage") }
+        return entries.map { name, _, value in
+            let kind =
+                reader.text(value)
+                ?? (reader.mapping(value, expected: "a player").flatMap { fields in
+                    fields.first { $0.key == "kind" }.flatMap { reader.text($0.value) }
+                })
+            return kind == "recorder"
+                ? StreamConfig(name, kind: .audioCapturer, source: .mic)
+                : StreamConfig(name, kind: .avPlayer, usage: usage)
         }
     }
 

@@ -4,7 +4,7 @@ import Yams
 
 extension HarmonyScenarioDecoder {
     static let checkKeys = ["focus", "focusList", "events"]
-    static let streamCheckKeys = ["state", "playing", "volume", "focus", "interruptMode"]
+    static let streamCheckKeys = ["state", "playing", "audible", "ducked", "volume", "focus", "interruptMode"]
     static let appCheckKeys = streamCheckKeys + ["session", "streams"]
 
     /// The apps a check may name: the scenario's and the system's own (call, alarm, assistant).
@@ -114,6 +114,8 @@ extension HarmonyScenarioDecoder {
         switch key {
         case "state": reader.choice(value, HarmonyVocabulary.states, what: "stream state").map(StreamProperty.state)
         case "playing": reader.bool(value, key: key).map(StreamProperty.playing)
+        case "audible": reader.bool(value, key: key).map(StreamProperty.audible)
+        case "ducked": reader.bool(value, key: key).map(StreamProperty.ducked)
         case "volume": reader.number(value, key: key, in: 0...1).map(StreamProperty.volume)
         case "focus":
             if reader.text(value) == "none" {

@@ -29,12 +29,7 @@ extension HarmonyScenarioDecoder {
             case "expect":
                 stepAction = .expect(decodeExpectation(action.value))
             case "system":
-                if let verb = reader.verb(
-                    action.value, verbs: HarmonyVocabulary.systemVerbs, target: "system",
-                    owners: [("app", HarmonyVocabulary.appVerbs)]), reader.noArgument(verb)
-                {
-                    stepAction = .event(.system(HarmonySystemAction(rawValue: verb.name)!), returns: nil)
-                }
+                stepAction = systemVerb(action.value).map { .event(.system($0), returns: nil) }
             default:
                 guard let app = apps.first(where: { $0.name.name == action.key }) else {
                     reader.unknownAction(
@@ -87,6 +82,21 @@ extension HarmonyScenarioDecoder {
             case "stop": return .stop(stream)
             default: return .release(stream)
             }
+        case "activate":
+            return reader.noArgument(verb) ? .activateSession(.default) : nil
+        case "deactivate":
+            if let arg {  // `{ deactivate: { notifyOthers: true } }`: releasing focus always tells the others
+                guard let fields = reader.mapping(arg, expected: "{ notifyOthers: true }") else { return nil }
+                reader.onlyKeys(fields, ["notifyOthers"], in: "deactivate")
+                if let notify = fields.first(where: { $0.key == "notifyOthers" }),
+                    reader.bool(notify.value, key: "notifyOthers") == nil
+                {
+                    return nil
+                }
+            }
+            return .deactivateSession
+        case "terminate":
+            return reader.noArgument(verb) ? .terminate : nil
         case "activateSession":
             guard let arg else { return .activateSession(.default) }
             return reader.choice(arg, HarmonyVocabulary.concurrencyModes, what: "concurrency mode")
@@ -114,6 +124,32 @@ extension HarmonyScenarioDecoder {
             else { return nil }
             if let stream, stream == nil { return nil }
             return .setInterruptMode(stream ?? nil, mode)
+        }
+    }
+
+    /// A system verb: `incomingCall`, ..., `declineCall` (ends the ringing call), or `{ alarm: begin }`,
+    /// `{ assistant: end }` (`siri` is the assistant).
+    mutating func systemVerb(_ node: Node) -> HarmonySystemAction? {
+        guard
+            let verb = reader.verb(
+                node, verbs: HarmonyVocabulary.systemVerbs, target: "system",
+                owners: [("app", HarmonyVocabulary.appVerbs)])
+        else { return nil }
+        switch verb.name {
+        case "declineCall": return reader.noArgument(verb) ? .endCall : nil
+        case "assistant", "siri", "alarm":
+            guard let arg = verb.argument,
+                let phase = reader.choice(arg, [("begin", true), ("end", false)], what: "\(verb.name) phase")
+            else {
+                if verb.argument == nil {
+                    reader.fail(verb.node, "\(verb.name) needs begin or end", expected: "{ \(verb.name): begin }")
+                }
+                return nil
+            }
+            if verb.name == "alarm" { return phase ? .alarmBegin : .alarmEnd }
+            return phase ? .assistantBegin : .assistantEnd
+        default:
+            return reader.noArgument(verb) ? HarmonySystemAction(rawValue: verb.name) : nil
         }
     }
 

@@ -89,8 +89,14 @@ enum HarmonyVocabulary {
     static let hints = table(InterruptHint.self).filter { $0.1 != .none }
     static let states = table(StreamState.self)
     static let focusStates = table(FocusState.self).filter { $0.1 != .placeholder }
-    static let systemVerbs = HarmonySystemAction.allCases.map(\.rawValue)
+    /// The system's verbs; `declineCall`, `assistant`, `siri` and `alarm` (`{ alarm: begin }`) are the words
+    /// a cross-platform file shares with the other platforms.
+    static let systemVerbs =
+        HarmonySystemAction.allCases.map(\.rawValue) + ["declineCall", "assistant", "siri", "alarm"]
+    /// The apps' verbs; `activate`, `deactivate` (the AudioSession's) and `terminate` are shared with the other
+    /// platforms.
     static let appVerbs = [
         "start", "play", "pause", "stop", "release", "setInterruptMode", "activateSession", "deactivateSession",
+        "activate", "deactivate", "terminate",
     ]
 }

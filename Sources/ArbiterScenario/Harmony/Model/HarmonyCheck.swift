@@ -47,6 +47,10 @@ public enum StreamProperty: Sendable {
     case state(StreamState)
     /// Running.
     case playing(Bool)
+    /// Running at a volume above 0.
+    case audible(Bool)
+    /// Lowered by a duck.
+    case ducked(Bool)
     /// The volume the system applies (within 0.1 % of the value expected).
     case volume(Double)
     /// Its focus entry's state; nil: it has none.
@@ -57,6 +61,8 @@ public enum StreamProperty: Sendable {
         switch self {
         case .state: "state"
         case .playing: "playing"
+        case .audible: "audible"
+        case .ducked: "ducked"
         case .volume: "volume"
         case .focus: "focus"
         case .interruptMode: "interruptMode"
@@ -67,7 +73,7 @@ public enum StreamProperty: Sendable {
     var expected: String {
         switch self {
         case .state(let state): state.rawValue
-        case .playing(let playing): "\(playing)"
+        case .playing(let playing), .audible(let playing), .ducked(let playing): "\(playing)"
         case .volume(let volume): Profile.text(volume)
         case .focus(let focus): focus?.rawValue ?? "none"
         case .interruptMode(let mode): mode.rawValue

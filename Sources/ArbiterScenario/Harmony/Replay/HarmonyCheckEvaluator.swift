@@ -49,6 +49,12 @@ struct HarmonyCheckEvaluator {
             case .playing(let playing):
                 let actual = status.state == .running
                 return result("\(playing)", "\(actual)", playing == actual, rule: rule)
+            case .audible(let audible):
+                let actual = status.state == .running && status.volume > 0
+                return result("\(audible)", "\(actual)", audible == actual, rule: rule)
+            case .ducked(let ducked):
+                let actual = status.focus == .duck
+                return result("\(ducked)", "\(actual)", ducked == actual, rule: rule)
             case .volume(let volume):
                 let passed = abs(status.volume - volume) <= Self.relativeTolerance * max(volume, 1e-6)
                 return result(Profile.text(volume), Profile.text(status.volume), passed, rule: rule)
