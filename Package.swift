@@ -48,7 +48,7 @@ let package = Package(
         // HarmonyOS's audio focus: its default focus table, interrupt events and AudioSession, a pure engine.
         .target(name: "ArbiterHarmony", dependencies: ["ArbiterEngine"]),
         // Lints: the app mistakes the reference warns about, found in a run of the engine (any front end's).
-        .target(name: "ArbiterLint", dependencies: ["ArbiterEngine", "ArbiterAndroid"]),
+        .target(name: "ArbiterLint", dependencies: ["ArbiterEngine", "ArbiterAndroid", "ArbiterHarmony"]),
         // Scenario files: YAML decoding and validation, replay, expectations, reports.
         .target(
             name: "ArbiterScenario",

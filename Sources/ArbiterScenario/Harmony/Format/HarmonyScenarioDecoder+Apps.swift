@@ -21,6 +21,7 @@ extension HarmonyScenarioDecoder {
                     expected: "another name: call, alarm and assistant are the system's own streams")
                 continue
             }
+            appPositions[AppID(name)] = reader.position(keyNode)
             if reader.isNull(value) {  // an app with nothing to say for HarmonyOS: one AVPlayer playing music
                 apps.append(HarmonyAppConfig(AppID(name), streams: [StreamConfig("player", kind: .avPlayer)]))
                 continue

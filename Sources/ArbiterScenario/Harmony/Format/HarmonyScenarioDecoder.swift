@@ -1,5 +1,6 @@
 import ArbiterEngine
 import ArbiterHarmony
+import ArbiterLint
 import Yams
 
 /// Turns a composed YAML tree into a `HarmonyScenario`, reporting every problem with its position.
@@ -8,6 +9,9 @@ struct HarmonyScenarioDecoder {
     /// The API level.
     var api = 20
     var apps: [HarmonyAppConfig] = []
+    var appPositions: [AppID: SourcePosition] = [:]
+    var lintAllowances = LintAllowances()
+    var allowancePositions: [LintAllowances.Entry: SourcePosition] = [:]
 
     /// `harmonyos` is the API level as a cross-platform file's projection leaves it (`harmonyos: 20`).
     static let topKeys = [
@@ -31,15 +35,25 @@ struct HarmonyScenarioDecoder {
         }
         var profile = HarmonyProfile(api: api)
         if let node = top.value("profile") { decodeProfile(node, into: &profile) }
+        if let node = top.value("allowLints") {
+            // Every platform's identifiers: a cross-platform file's shared allowances reach each half.
+            lintAllowances.everywhere = reader.allowLints(
+                node, for: nil, known: (Lint.harmonyCatalog + Lint.androidCatalog + Lint.catalog).map(\.id),
+                positions: &allowancePositions)
+        }
         if let node = reader.require("apps", in: top.entries, at: root, context: "the scenario") { decodeApps(node) }
         var steps: [HarmonyStep] = []
         if let node = reader.require("steps", in: top.entries, at: root, context: "the scenario") {
             steps = decodeSteps(node)
         }
         guard reader.diagnostics.isEmpty else { return nil }
-        return HarmonyScenario(
+        var scenario = HarmonyScenario(
             file: reader.file, title: top.title, description: top.description,
             setup: HarmonySetup(api: api, profile: profile, apps: apps), steps: steps)
+        scenario.lintAllowances = lintAllowances
+        scenario.allowancePositions = allowancePositions
+        scenario.appPositions = appPositions
+        return scenario
     }
 
     /// `api: 20`: an API level modelled.

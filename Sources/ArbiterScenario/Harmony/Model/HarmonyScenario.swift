@@ -1,5 +1,6 @@
 import ArbiterEngine
 import ArbiterHarmony
+import ArbiterLint
 
 /// A decoded, validated HarmonyOS scenario file (docs/harmonyos.md): a setup and a timeline of steps.
 public struct HarmonyScenario: Sendable {
@@ -11,6 +12,12 @@ public struct HarmonyScenario: Sendable {
     public var setup: HarmonySetup
     /// The timeline, in file order (a step for another platform left out).
     public var steps: [HarmonyStep]
+    /// The lints the file silences (`allowLints:`), each with its reason.
+    public var lintAllowances = LintAllowances()
+    /// Where each allowance is written, for the warning about one that silences nothing.
+    public var allowancePositions: [LintAllowances.Entry: SourcePosition] = [:]
+    /// Where each app's name is written under `apps:`.
+    public var appPositions: [AppID: SourcePosition] = [:]
 
     public init(file: String, title: String, description: String? = nil, setup: HarmonySetup, steps: [HarmonyStep]) {
         self.file = file

@@ -23,7 +23,10 @@ public enum HarmonyReplayer {
         }
         var window: [HarmonyNotification] = []
         var rules: [String: Rule] = [:]
+        var lints = HarmonyLintTrack(scenario: scenario, startingFrom: engine)
+        var current = SourcePosition(file: scenario.file, line: 1, column: 1)
         func record(_ outcome: HarmonyOutcome, at position: SourcePosition?, returns: ExpectedCallResult?) {
+            lints.observe(outcome, after: engine, at: position ?? current, entry: report.entries.count)
             window += outcome.notifications
             for decision in outcome.decisions { rules[decision.owner.description] = decision.rule }
             report.entries.append(
@@ -33,6 +36,7 @@ public enum HarmonyReplayer {
                         problem: problem(outcome, expected: returns))))
         }
         for step in scenario.steps {
+            current = step.position
             while let due = engine.nextSessionTimeout, due < step.time {
                 record(engine.handle(.advance, at: due), at: nil, returns: nil)
             }
@@ -52,6 +56,7 @@ public enum HarmonyReplayer {
                 window = []
             }
         }
+        report.warnings = lints.warnings()
         return report
     }
 

@@ -6,7 +6,7 @@ import ArbiterLint
 public struct HarmonyScenarioReport: ReplayReport {
     public var scenario: HarmonyScenario
     public var entries: [TimelineEntry<HarmonyStepRecord, HarmonyCheck>]
-    /// HarmonyOS has no lints yet: always empty.
+    /// What the HarmonyOS lints found, in the order the run showed it; not failures.
     public var warnings: [LintWarning] = []
 
     public init(scenario: HarmonyScenario, entries: [TimelineEntry<HarmonyStepRecord, HarmonyCheck>] = []) {
