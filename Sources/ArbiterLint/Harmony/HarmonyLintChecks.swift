@@ -77,7 +77,9 @@ struct MediaUsageForShortSound: HarmonyLintCheck {
         }
         for (owner, record) in stoppers where owner.app == app && !step.after.isRunning(owner) {
             stoppers[owner] = nil
-            guard step.outcome.time - record.started <= Self.shortSound, reported.insert(owner).inserted else { continue }
+            guard step.outcome.time - record.started <= Self.shortSound, reported.insert(owner).inserted else {
+                continue
+            }
             let usage = step.after.stream(owner)?.usage ?? .music
             findings.append(
                 LintFinding(

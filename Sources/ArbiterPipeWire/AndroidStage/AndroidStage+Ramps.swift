@@ -4,23 +4,18 @@ import ArbiterEngine
 extension AndroidStage {
     /// Notes, after a reconciliation, the volumes the streams go through until the ramps under way end, for
     /// `playRamps` between steps: the engine is run on, on a copy, with nothing happening, one `rampStep` at a time
-    /// for `rampHorizon`, and each moment at which a player's volume differs is kept. A 500 ms duck so plays as four
-    /// steps, a 2 s fade as sixteen, each the engine's volume at that moment.
+    /// for `rampHorizon`. A 500 ms duck so plays as four steps, a 2 s fade as sixteen, each the engine's volume then.
     func noteRamps(_ engine: AndroidEngine) {
-        rampSteps = []
+        streams.rampSteps = []
         guard realtime else { return }
         let profile = engine.setup.profile
-        let step = AndroidStage.rampStep(profile)
         var later = engine
-        var last = AndroidStage.wanted(engine).mapValues(\.volume)
-        let end = engine.now + AndroidStage.rampHorizon(profile)
-        var time = engine.now + step
-        while time <= end {
-            _ = later.handle(.advance, at: time)
-            let volumes = AndroidStage.wanted(later).mapValues(\.volume)
-            if volumes != last { rampSteps.append((time, volumes)) }
-            last = volumes
-            time = time + step
+        streams.noteRamps(
+            from: engine.now, step: AndroidStage.rampStep(profile),
+            until: engine.now + AndroidStage.rampHorizon(profile)
+        ) { time in
+            if time > later.now { _ = later.handle(.advance, at: time) }
+            return AndroidStage.wanted(later).mapValues(\.volume)
         }
     }
 
@@ -40,16 +35,8 @@ extension AndroidStage {
 
     /// In real time, between steps: the next moment after `time` at which a ramp under way takes its next step, or
     /// nil when none is under way.
-    public func nextRampStep(after time: Time) -> Time? { rampSteps.first { $0.time > time }?.time }
+    public func nextRampStep(after time: Time) -> Time? { streams.nextRampStep(after: time) }
 
-    /// In real time, between steps: sets every stream to the volume the engine gives its player at `time` (the last
-    /// ramp step noted at or before it).
-    public func playRamps(at time: Time) {
-        guard let step = rampSteps.last(where: { $0.time <= time }) else { return }
-        for (name, volume) in step.volumes {
-            guard let stream = streams[name], applied[name]?.volume != volume else { continue }
-            connection.setVolume(stream, volume)
-            applied[name]?.volume = volume
-        }
-    }
+    /// In real time, between steps: sets every stream to the volume the engine gives its player at `time`.
+    public func playRamps(at time: Time) { streams.playRamps(at: time) }
 }

@@ -14,7 +14,9 @@ struct HarmonyLintTrack {
         linter = HarmonyLinter(startingFrom: engine, allowances: scenario.lintAllowances)
     }
 
-    mutating func observe(_ outcome: HarmonyOutcome, after engine: HarmonyEngine, at position: SourcePosition, entry: Int) {
+    mutating func observe(
+        _ outcome: HarmonyOutcome, after engine: HarmonyEngine, at position: SourcePosition, entry: Int
+    ) {
         steps.append((position, entry))
         linter.observe(outcome, after: engine)
     }
