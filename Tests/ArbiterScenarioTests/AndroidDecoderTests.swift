@@ -216,6 +216,8 @@ struct AndroidDecoderTests {
             #expect(scenario.setup.sdk == sdk, "android: \(release)")
             #expect(scenario.setup.apps[0].targetSdk == sdk)
             #expect(scenario.setup.profile.strongDuck == (sdk >= 34))
+            #expect(scenario.setup.profile.carDelayedFocus == (sdk >= 30))
+            #expect(scenario.setup.profile.carDelayedLosesWhenRefused == (sdk >= 34))
         }
         let scenario = try parse(
             """
@@ -232,6 +234,8 @@ struct AndroidDecoderTests {
               muteInCallAfter: 200ms
               delayedRequestPropagatesLoss: false
               rejectNavigationDuringCall: true
+              carDelayedFocus: false
+              carDelayedLosesWhenRefused: true
             device: { ringerMode: RINGER_MODE_VIBRATE }
             allowLints: [focus.ducking-by-hand, nowplaying.stale-rate]
             apps:
@@ -251,13 +255,15 @@ struct AndroidDecoderTests {
         profile.muteInCallAfter = .ms(200)
         profile.delayedRequestPropagatesLoss = false
         profile.rejectNavigationDuringCall = true
+        profile.carDelayedFocus = false
+        profile.carDelayedLosesWhenRefused = true
         #expect(scenario.setup.profile == profile)
         #expect(scenario.setup.ringerMode == .vibrate)
         #expect(scenario.allowLints == ["focus.ducking-by-hand", "nowplaying.stale-rate"])
         #expect(scenario.lintAllowances.perApp["A"] == ["focus.kept-after-stopping": "A keeps focus on purpose"])
         #expect(
             scenario.allowancePositions[LintAllowances.Entry(app: "A", lint: "focus.kept-after-stopping")]
-                == SourcePosition(file: "a.yaml", line: 18, column: 19))
+                == SourcePosition(file: "a.yaml", line: 20, column: 19))
         #expect(events(scenario) == [.ringerMode(.silent)])
     }
 
@@ -463,7 +469,7 @@ struct AndroidDecoderTests {
                 "a.yaml:2:11: error: unknown platform 'androd' (did you mean 'android'?); expected one of: android, androidAutomotive",
                 "a.yaml:3:14: error: unknown lint 'focus.ducking-by-hnd' (did you mean 'focus.ducking-by-hand'?); expected a lint identifier (`arbiter lints` lists them)",
                 "a.yaml:4:10: error: android is '7', a release not modelled; expected 8, 8.1, 9, 10, 11, 12, 12L, 13, 14, 15 or 16, or { sdk: 26 } to { sdk: 36 }",
-                "a.yaml:5:12: error: unknown key 'duckLevl' in the profile (did you mean 'duckLevel'?); expected one of: duckLevel, strongDuck, strongDuckLevel, duckRamp, fadeOut, fadeInOffendersAfter, muteInCallAfter, delayedRequestPropagatesLoss, rejectNavigationDuringCall",
+                "a.yaml:5:12: error: unknown key 'duckLevl' in the profile (did you mean 'duckLevel'?); expected one of: duckLevel, strongDuck, strongDuckLevel, duckRamp, fadeOut, fadeInOffendersAfter, muteInCallAfter, delayedRequestPropagatesLoss, rejectNavigationDuringCall, carDelayedFocus, carDelayedLosesWhenRefused",
                 "a.yaml:5:36: error: fadeOut is 'soon'; expected a duration such as 250ms, 1.5s, 2m, 1m30s or a number of seconds",
                 "a.yaml:8:12: error: unknown usage 'medai' (did you mean 'media'?); expected one of: unknown, media, voiceCommunication, voiceCommunicationSignalling, alarm, notification, notificationRingtone, notificationCommunicationRequest, notificationCommunicationInstant, notificationCommunicationDelayed, notificationEvent, assistanceAccessibility, assistanceNavigationGuidance, assistanceSonification, game, assistant, callAssistant, emergency, safety, vehicleStatus, announcement",
                 "a.yaml:9:18: error: unknown content type 'CONTENT_TYPE_SPEACH' (did you mean 'speech'?); expected one of: unknown, speech, music, movie, sonification",

@@ -54,7 +54,7 @@ public struct AndroidEngine: Sendable {
         policy =
             switch setup.platform {
             case .phone: PhoneFocusStack(delayedRequestPropagatesLoss: setup.profile.delayedRequestPropagatesLoss)
-            case .car: CarFocus(rejectNavigationDuringCall: setup.profile.rejectNavigationDuringCall)
+            case .car: CarFocus(profile: setup.profile)
             }
     }
 

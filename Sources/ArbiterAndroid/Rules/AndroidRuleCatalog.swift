@@ -23,8 +23,10 @@ public enum AndroidRules {
         // The car
         carContext, carGranted, carInteractionReject, carInteractionDelayed, carInteractionExclusive,
         carInteractionConcurrent, carConcurrentLoses, carNavigationRejectedDuringCall, carNotificationDuringExclusive,
-        carSameListenerOtherUsage, carSameUsageReplaces, carWaitingLoser, carDelayedDisplaced, carDelayedGranted,
-        carRegainUnblocked, carAbandon, carCallAnswered, carDucking,
+        carSameListenerOtherUsage, carSameUsageReplaces, carWaitingLoser, carDelayedDisplaced,
+        carDelayedDisplacesAtOnce,
+        carDelayedGranted, carDelayedRefused, carNoDelayedFocus, carRegainUnblocked, carAbandon, carCallAnswered,
+        carDucking,
     ]
 
     /// The rule with this identifier, if the Android engine has one.
