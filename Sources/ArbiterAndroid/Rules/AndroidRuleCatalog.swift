@@ -19,7 +19,7 @@ public enum AndroidRules {
         assistantTakesFocus, assistantEnds, alarmTakesFocus, alarmEnds, ringerMode,
         notificationPlays, exclusiveHoldsNotificationBack,
         // Players and the apps' own code
-        appControlsPlayers, appVolume, playRequestsFocus, processDied, appReaction,
+        appControlsPlayers, appVolume, appDeclaresPlayer, playRequestsFocus, processDied, appReaction,
         // The car
         carContext, carGranted, carInteractionReject, carInteractionDelayed, carInteractionExclusive,
         carInteractionConcurrent, carConcurrentLoses, carNavigationRejectedDuringCall, carNotificationDuringExclusive,

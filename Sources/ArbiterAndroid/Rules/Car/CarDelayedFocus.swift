@@ -32,7 +32,8 @@ extension CarFocus {
         case .failed:
             if delayedLosesWhenRefused {
                 verdict.losses.append(
-                    FocusLoss(owner: waiting.owner, change: .loss, rule: AndroidRules.carDelayedRefused, winner: waiting))
+                    FocusLoss(
+                        owner: waiting.owner, change: .loss, rule: AndroidRules.carDelayedRefused, winner: waiting))
             } else {
                 delayed = waiting
             }
@@ -70,7 +71,8 @@ extension AndroidRules {
         evidence: .tunable)
     static let carNoDelayedFocus = Rule(
         id: "car.no-delayed-focus",
-        statement: "before Android 11 the car has no delayed focus: a request the matrix rejects FAILS, DELAY_OK or not",
+        statement:
+            "before Android 11 the car has no delayed focus: a request the matrix rejects FAILS, DELAY_OK or not",
         source: AOSP.carAudioFocus + " (Android 10: no mDelayedRequest; profile: carDelayedFocus)",
         evidence: .tunable)
 }

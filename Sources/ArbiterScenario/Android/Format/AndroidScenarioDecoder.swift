@@ -176,7 +176,7 @@ struct AndroidScenarioDecoder {
             guard ids.contains(id) else {
                 reader.fail(
                     keyNode, "unknown lint '\(id)'", expected: "a lint identifier (`arbiter lints` lists them)",
-                    suggestion: Suggestions.nearest(to: id, in: ids))
+                    suggestion: Suggestions.nearestLint(to: id, in: ids))
                 return
             }
             allowed[id] = reason
