@@ -9,6 +9,8 @@ struct SchemaTests {
     static let decoderOnly: Set<String> = [
         "option-refused.yaml", "release-gates.yaml", "time-backwards.yaml", "two-actions.yaml",
         "unknown-app.yaml", "unknown-player.yaml",
+        // The car's checks name apps and contexts the schema does not list, and a phone is told they are the car's.
+        "android-car-checks-malformed.yaml", "android-car-checks-on-phone.yaml",
     ]
 
     func validate(_ files: [String]) throws -> [String: Bool] {
