@@ -230,13 +230,13 @@ struct CarFocusTests {
         #expect(car.events() == ["Music: loss", "Alarm: gain"])
     }
 
-    @Test("a waiting loser that would refuse the delayed request keeps it waiting when the holder leaves")
+    @Test("Android 11 to 13: a waiting loser that would refuse the delayed request keeps it waiting")
     func delayedStillRefused() throws {
         var car = try Device(
             [
                 carApp("Voice", uid: 10001, usage: .assistant, gain: .gainTransient),
                 carApp("Alarm", uid: 10002, usage: .alarm, delayOK: true),
-            ], platform: .car)
+            ], platform: .car, sdk: 33)
         car.request("Voice")
         car.system(.incomingCall)  // VOICE_COMMAND × CALL_RING: E, Voice waits
         #expect(car.request("Alarm").result == .delayed)

@@ -216,6 +216,8 @@ struct AndroidDecoderTests {
             #expect(scenario.setup.sdk == sdk, "android: \(release)")
             #expect(scenario.setup.apps[0].targetSdk == sdk)
             #expect(scenario.setup.profile.strongDuck == (sdk >= 34))
+            #expect(scenario.setup.profile.carDelayedFocus == (sdk >= 30))
+            #expect(scenario.setup.profile.carDelayedLosesWhenRefused == (sdk >= 34))
         }
         let scenario = try parse(
             """
@@ -232,6 +234,8 @@ struct AndroidDecoderTests {
               muteInCallAfter: 200ms
               delayedRequestPropagatesLoss: false
               rejectNavigationDuringCall: true
+              carDelayedFocus: false
+              carDelayedLosesWhenRefused: true
             device: { ringerMode: RINGER_MODE_VIBRATE }
             allowLints: [focus.ducking-by-hand, nowplaying.stale-rate]
             apps:
@@ -251,13 +255,15 @@ struct AndroidDecoderTests {
         profile.muteInCallAfter = .ms(200)
         profile.delayedRequestPropagatesLoss = false
         profile.rejectNavigationDuringCall = true
+        profile.carDelayedFocus = false
+        profile.carDelayedLosesWhenRefused = true
         #expect(scenario.setup.profile == profile)
         #expect(scenario.setup.ringerMode == .vibrate)
         #expect(scenario.allowLints == ["focus.ducking-by-hand", "nowplaying.stale-rate"])
         #expect(scenario.lintAllowances.perApp["A"] == ["focus.kept-after-stopping": "A keeps focus on purpose"])
         #expect(
             scenario.allowancePositions[LintAllowances.Entry(app: "A", lint: "focus.kept-after-stopping")]
-                == SourcePosition(file: "a.yaml", line: 18, column: 19))
+                == SourcePosition(file: "a.yaml", line: 20, column: 19))
         #expect(events(scenario) == [.ringerMode(.silent)])
     }
 
@@ -463,7 +469,7 @@ struct AndroidDecoderTests {
                 "a.yaml:2:11: error: unknown platform 'androd' (did you mean 'android'?); expected one of: android, androidAutomotive",
                 "a.yaml:3:14: error: unknown lint 'focus.ducking-by-hnd' (did you mean 'focus.ducking-by-hand'?); expected a lint identifier (`arbiter lints` lists them)",
                 "a.yaml:4:10: error: android is '7', a release not modelled; expected 8, 8.1, 9, 10, 11, 12, 12L, 13, 14, 15 or 16, or { sdk: 26 } to { sdk: 36 }",
-                "a.yaml:5:12: error: unknown key 'duckLevl' in the profile (did you mean 'duckLevel'?); expected one of: duckLevel, strongDuck, strongDuckLevel, duckRamp, fadeOut, fadeInOffendersAfter, muteInCallAfter, delayedRequestPropagatesLoss, rejectNavigationDuringCall",
+                "a.yaml:5:12: error: unknown key 'duckLevl' in the profile (did you mean 'duckLevel'?); expected one of: duckLevel, strongDuck, strongDuckLevel, duckRamp, fadeOut, fadeInOffendersAfter, muteInCallAfter, delayedRequestPropagatesLoss, rejectNavigationDuringCall, carDelayedFocus, carDelayedLosesWhenRefused",
                 "a.yaml:5:36: error: fadeOut is 'soon'; expected a duration such as 250ms, 1.5s, 2m, 1m30s or a number of seconds",
                 "a.yaml:8:12: error: unknown usage 'medai' (did you mean 'media'?); expected one of: unknown, media, voiceCommunication, voiceCommunicationSignalling, alarm, notification, notificationRingtone, notificationCommunicationRequest, notificationCommunicationInstant, notificationCommunicationDelayed, notificationEvent, assistanceAccessibility, assistanceNavigationGuidance, assistanceSonification, game, assistant, callAssistant, emergency, safety, vehicleStatus, announcement",
                 "a.yaml:9:18: error: unknown content type 'CONTENT_TYPE_SPEACH' (did you mean 'speech'?); expected one of: unknown, speech, music, movie, sonification",
@@ -474,8 +480,8 @@ struct AndroidDecoderTests {
                 "a.yaml:13:18: error: unknown focus change 'focusLost' (did you mean 'focusLoss'?); expected one of: focusGain, focusLoss, focusLossTransient, focusLossTransientCanDuck",
                 "a.yaml:13:47: error: unknown reaction 'resme' (did you mean 'resume'?); expected one of: pause, resume, stop, play, duck, unduck, abandonFocus, requestFocus, nothing",
                 "a.yaml:14:5: error: unknown key 'colour' in app 'Music'; expected one of: uid, targetSdk, usage, contentType, focusGain, willPauseWhenDucked, acceptsDelayedFocusGain, locksFocus, receivesDuckEvents, players, reactions, allowLints",
-                "a.yaml:15:3: error: 'call' cannot be an app name; expected letters, digits, '-' and '_', and none of device, system, expect, at, after, returns, platform, focus, stack, holders, notificationSoundPlays, events, call, assistant, siri, alarm, ios, android, androidAutomotive, sdk",
-                "a.yaml:17:12: error: unknown app verb 'plya' (did you mean 'play'?); expected one of: requestFocus, abandonFocus, play, start, pause, stop, activate, deactivate, setVolume, terminate",
+                "a.yaml:15:3: error: 'call' cannot be an app name; expected letters, digits, '-' and '_', and none of device, system, expect, at, after, returns, platform, focus, stack, holders, notificationSoundPlays, events, losers, delayed, duckedContexts, call, assistant, siri, alarm, ios, android, androidAutomotive, sdk",
+                "a.yaml:17:12: error: unknown app verb 'plya' (did you mean 'play'?); expected one of: requestFocus, abandonFocus, play, start, pause, stop, activate, deactivate, setVolume, terminate, declarePlayer",
                 "a.yaml:18:5: error: unknown app or action 'Musc' (did you mean 'Music'?); expected one of the apps (Music), device, system or expect",
                 "a.yaml:19:20: error: app 'Music' has no player 'mian' (did you mean 'main'?); expected one of its players: main, rec",
                 "a.yaml:20:26: error: unknown assistant phase 'maybe'; expected one of: begin, end",

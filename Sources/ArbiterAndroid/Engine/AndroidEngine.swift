@@ -18,6 +18,8 @@ public struct AndroidEngine: Sendable {
     var fades: [Int: FadeRecord] = [:]
     var dueWork: [DueWork] = []
     var nextSequence = 0
+    /// The system's clients (`call`, `assistant`, `alarm`), once they have asked for focus.
+    var systemClients: [FocusOwner: SystemClientRecord] = [:]
     var callState: AndroidCallState?
     /// Counts rings, so the mute scheduled for one ring does not act on a later one.
     var callToken = 0
@@ -54,7 +56,7 @@ public struct AndroidEngine: Sendable {
         policy =
             switch setup.platform {
             case .phone: PhoneFocusStack(delayedRequestPropagatesLoss: setup.profile.delayedRequestPropagatesLoss)
-            case .car: CarFocus(rejectNavigationDuringCall: setup.profile.rejectNavigationDuringCall)
+            case .car: CarFocus(profile: setup.profile)
             }
     }
 

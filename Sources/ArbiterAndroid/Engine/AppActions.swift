@@ -30,8 +30,20 @@ extension AndroidEngine {
             for name in names { setOwnVolume(i, name, volume, AndroidRules.appVolume) }
         case .terminate:
             terminate(i)
+        case .declarePlayer(let player):
+            declarePlayer(i, player)
         }
         return nil
+    }
+
+    /// The app makes a player mid-run: stopped, at volume 1, with its own attributes or the app's.
+    mutating func declarePlayer(_ i: Int, _ player: AndroidPlayer) {
+        guard records[i].player(player.name) == nil else {
+            return reject("\(records[i].id.name) already has a player named \(player.name)")
+        }
+        let attributes = player.attributes ?? records[i].declaration.attributes
+        records[i].players.append(PlayerRecord(name: player.name, kind: player.kind, attributes: attributes))
+        decide(i, .playerDeclared(player.name, player.kind), AndroidRules.appDeclaresPlayer)
     }
 
     /// The players a step names (nil: all of them); nil, with a rejection, for a player the app does not have.

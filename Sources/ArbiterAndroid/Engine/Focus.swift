@@ -25,10 +25,7 @@ extension AndroidEngine {
     mutating func requestFocus(_ entry: FocusEntry) -> FocusRequestResult {
         let verdict = policy.request(entry)
         decide(entry.owner, .request(entry.gain, verdict.result), verdict.rule)
-        if let i = index(of: entry.owner) {
-            records[i].lastRequest = verdict.result
-            records[i].rules["request"] = verdict.rule
-        }
+        recordRequest(entry.owner, verdict)
         if !verdict.unchanged {
             switch verdict.result {
             case .granted:
@@ -42,6 +39,17 @@ extension AndroidEngine {
         }
         deliver(verdict)
         return verdict.result
+    }
+
+    /// Keeps a request's result for `request` checks.
+    mutating func recordRequest(_ owner: FocusOwner, _ verdict: FocusVerdict) {
+        if let i = index(of: owner) {
+            records[i].lastRequest = verdict.result
+            records[i].rules["request"] = verdict.rule
+        } else {
+            systemClients[owner, default: SystemClientRecord()].lastRequest = verdict.result
+            systemClients[owner, default: SystemClientRecord()].rules["request"] = verdict.rule
+        }
     }
 
     /// Abandons `owner`'s focus (or removes a dead owner's); a listener with nothing to abandon changes nothing.
@@ -69,6 +77,8 @@ extension AndroidEngine {
     /// Records an owner's new place with focus (a decision only when it changed, for an app).
     mutating func setStatus(_ owner: FocusOwner, _ status: FocusStatus, _ rule: Rule) {
         guard let i = index(of: owner) else {
+            systemClients[owner, default: SystemClientRecord()].status = status
+            systemClients[owner, default: SystemClientRecord()].rules["focus"] = rule
             decide(owner, .focus(status), rule)
             return
         }

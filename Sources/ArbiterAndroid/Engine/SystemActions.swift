@@ -30,6 +30,7 @@ extension AndroidEngine {
                 AndroidEngine.systemEntry(
                     .call, uid: AndroidEngine.callUid, gain: .gainTransient,
                     .notificationRingtone, .sonification))
+            effects.result = result
             if !isCar && result != .failed {
                 callToken += 1
                 schedule(.muteForCall(token: callToken), at: now + profile.muteInCallAfter)
@@ -46,6 +47,8 @@ extension AndroidEngine {
                 .call, uid: AndroidEngine.callUid, gain: .gainTransient,
                 .voiceCommunication, .speech)
             let verdict = policy.answer(entry)
+            recordRequest(.call, verdict)
+            effects.result = verdict.result
             if !verdict.unchanged {
                 decide(.call, .request(entry.gain, verdict.result), verdict.rule)
                 if verdict.result == .granted { setStatus(.call, .gain, AndroidRules.holds) }
@@ -64,7 +67,7 @@ extension AndroidEngine {
         case .assistantBegin(let gain):
             assistantActive = true
             decide(.assistant, .assistant(true), AndroidRules.assistantTakesFocus)
-            requestFocus(
+            effects.result = requestFocus(
                 AndroidEngine.systemEntry(
                     .assistant, uid: AndroidEngine.assistantUid, gain: gain, .assistant,
                     .speech))
@@ -76,7 +79,7 @@ extension AndroidEngine {
         case .alarmBegin:
             alarmActive = true
             decide(.alarm, .alarm(true), AndroidRules.alarmTakesFocus)
-            requestFocus(
+            effects.result = requestFocus(
                 AndroidEngine.systemEntry(
                     .alarm, uid: AndroidEngine.alarmUid, gain: .gainTransient, .alarm,
                     .sonification))

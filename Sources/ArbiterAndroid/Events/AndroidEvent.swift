@@ -24,6 +24,8 @@ public enum AndroidAppAction: Hashable, Sendable {
     case setVolume(String?, Double)
     /// The process dies.
     case terminate
+    /// The app's code makes a new player (stopped, at volume 1), which later steps can name.
+    case declarePlayer(AndroidPlayer)
 }
 
 /// What a request step changes from the app's declared request; nil keeps the declaration's.

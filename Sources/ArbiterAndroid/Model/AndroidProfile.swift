@@ -20,10 +20,17 @@ public struct AndroidProfile: Hashable, Sendable {
     public var delayedRequestPropagatesLoss: Bool = true
     /// The car: navigation is refused during a call.
     public var rejectNavigationDuringCall: Bool = false
+    /// The car: a GAIN request with DELAY_OK that the matrix rejects is DELAYED (Android 11+); without it, it fails.
+    public var carDelayedFocus: Bool
+    /// The car: a delayed request that is refused when it is evaluated again (a blocker left) is told LOSS and
+    /// dropped (Android 14+); without it, it keeps waiting, untold.
+    public var carDelayedLosesWhenRefused: Bool
 
     /// The defaults for an Android release (API level `sdk`).
     public init(sdk: Int) {
         strongDuck = sdk >= 34
+        carDelayedFocus = sdk >= 30
+        carDelayedLosesWhenRefused = sdk >= 34
     }
 }
 

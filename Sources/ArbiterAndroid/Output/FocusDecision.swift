@@ -46,6 +46,8 @@ public enum FocusDecisionChange: Hashable, Sendable, CustomStringConvertible {
     /// Muted for a ring or call, or unmuted after it.
     case muted(Bool)
     case player(String, AndroidPlayerState)
+    /// The app made a new player.
+    case playerDeclared(String, AndroidPlayerKind)
     /// The app's own volume for a player.
     case volume(String, Double)
     /// The app's listener ran a reaction.
@@ -73,6 +75,7 @@ public enum FocusDecisionChange: Hashable, Sendable, CustomStringConvertible {
         case .fadedIn: "faded back in"
         case .muted(let muted): muted ? "muted for the ring or call" : "unmuted"
         case .player(let name, let state): "player \(name) \(state)"
+        case .playerDeclared(let name, let kind): "declares player \(name) (\(kind))"
         case .volume(let name, let volume): "player \(name) volume \(Profile.text(volume))"
         case .reacted(let change, let reaction): "app code: on \(change) \(reaction)"
         case .call(let state): "call \(state.map(\.description) ?? "over")"
@@ -123,7 +126,8 @@ public struct FocusOutcome: Hashable, Sendable {
     public var time: Time
     /// The event.
     public var event: AndroidEvent
-    /// A request's result, for a request (or `play`) step.
+    /// A request's result, for a request (or `play`) step, or a system step that requests focus (`incomingCall`,
+    /// `answerCall`, the assistant's or the alarm's begin).
     public var result: FocusRequestResult?
     /// Why the event could not be applied (an unknown player, a call ended that never rang), in scenario words.
     public var rejection: String?

@@ -19,12 +19,14 @@ public enum AndroidRules {
         assistantTakesFocus, assistantEnds, alarmTakesFocus, alarmEnds, ringerMode,
         notificationPlays, exclusiveHoldsNotificationBack,
         // Players and the apps' own code
-        appControlsPlayers, appVolume, playRequestsFocus, processDied, appReaction,
+        appControlsPlayers, appVolume, appDeclaresPlayer, playRequestsFocus, processDied, appReaction,
         // The car
         carContext, carGranted, carInteractionReject, carInteractionDelayed, carInteractionExclusive,
         carInteractionConcurrent, carConcurrentLoses, carNavigationRejectedDuringCall, carNotificationDuringExclusive,
-        carSameListenerOtherUsage, carSameUsageReplaces, carWaitingLoser, carDelayedDisplaced, carDelayedGranted,
-        carRegainUnblocked, carAbandon, carCallAnswered, carDucking,
+        carSameListenerOtherUsage, carSameUsageReplaces, carWaitingLoser, carDelayedDisplaced,
+        carDelayedDisplacesAtOnce,
+        carDelayedGranted, carDelayedRefused, carNoDelayedFocus, carRegainUnblocked, carAbandon, carCallAnswered,
+        carDucking,
     ]
 
     /// The rule with this identifier, if the Android engine has one.

@@ -18,6 +18,12 @@ extension AndroidRules {
             + "stays stopped if refused",
         source: "docs/android.md (play: ExoPlayer's audio focus handling, audio_session, expo-av)",
         evidence: .model)
+    static let appDeclaresPlayer = Rule(
+        id: "player.app-declares",
+        statement: "an app can make a player at any time; it starts stopped at volume 1, and the playback monitor "
+            + "sees it when it starts (a player started in a ducked uid is ducked at once)",
+        source: AOSP.playbackMonitor + " (trackPlayer registers a player when the app creates it)",
+        evidence: .documented)
     static let processDied = Rule(
         id: "player.process-died",
         statement: "when an app's process dies its players stop and its focus entry is removed",

@@ -12,4 +12,6 @@ enum AOSP {
     static let carAudioFocus = car + "CarAudioFocus.java"
     static let focusInteraction = car + "FocusInteraction.java"
     static let carAudioContext = car + "CarAudioContext.java"
+    static let carAudioFocusTest =
+        "AOSP-CAR tests/carservice_unit_test/src/com/android/car/audio/CarAudioFocusUnitTest.java"
 }

@@ -22,6 +22,8 @@ public enum CheckSubject: Sendable {
     case events([EventPattern])
     /// Each listed notification was delivered since the previous `expect`, among others.
     case eventsInclude([EventPattern])
+    /// Exactly the listed notifications were delivered since the previous `expect`, in any order.
+    case eventsAnyOrder([EventPattern])
 }
 
 /// An app property and its expected value.

@@ -64,7 +64,7 @@ public struct TimelinePicture: Sendable {
                 case .app(let id, _): .app(id)
                 case .route: .route
                 case .nowPlaying: .nowPlaying
-                case .events, .eventsInclude: .steps
+                case .events, .eventsInclude, .eventsAnyOrder: .steps
                 }
             self.init(
                 time: time, frame: frame, lane: lane, passed: result.passed,

@@ -1,3 +1,4 @@
+import ArbiterLint
 import Yams
 
 /// Splits a scenario file into one document per platform it is replayed on.
@@ -60,7 +61,9 @@ enum PlatformProjection {
                     pairs.append((scalar("platform", at: key), scalar(platform.rawValue, at: value)))
                 }
             case "apps":
-                pairs.append((key, mapValues(value) { merged($0, for: platform) }))
+                pairs.append((key, mapValues(value) { withOwnLints(merged($0, for: platform), for: platform) }))
+            case "allowLints":
+                pairs.append((key, ownLints(value, for: platform)))
             case "steps":
                 pairs.append((key, steps(value, for: platform)))
             default:
@@ -159,6 +162,31 @@ enum PlatformProjection {
             key.string == from ? (scalar(to, at: key), value) : (key, value)
         }
         return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+    }
+
+    /// An app's mapping with its `allowLints` left to `platform`'s own lints.
+    static func withOwnLints(_ node: Node, for platform: ScenarioPlatform) -> Node {
+        guard case .mapping(let mapping) = node else { return node }
+        let pairs = mapping.map { key, value in
+            key.string == "allowLints" ? (key, ownLints(value, for: platform)) : (key, value)
+        }
+        return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+    }
+
+    /// Shared `allowLints` without the other platforms' lints: each platform is allowed its own (an identifier no
+    /// platform knows stays, for the decoder to report).
+    static func ownLints(_ node: Node, for platform: ScenarioPlatform) -> Node {
+        let own = Set((platform == .ios ? Lint.catalog : Lint.androidCatalog).map(\.id))
+        let others = Set((platform == .ios ? Lint.androidCatalog : Lint.catalog).map(\.id)).subtracting(own)
+        func keep(_ id: Node) -> Bool { !others.contains(id.string ?? "") }
+        switch node {
+        case .mapping(let mapping):
+            return .mapping(Node.Mapping(mapping.filter { keep($0.key) }, mapping.tag, mapping.style, mapping.mark))
+        case .sequence(let sequence):
+            return .sequence(Node.Sequence(sequence.filter(keep), sequence.tag, sequence.style, sequence.mark))
+        default:
+            return node
+        }
     }
 
     /// The mapping without `key`.

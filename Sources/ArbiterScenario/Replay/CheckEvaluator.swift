@@ -38,6 +38,11 @@ struct CheckEvaluator {
                 check: check, passed: EventMatch.all(patterns, window), key: "events.includes",
                 expected: list(patterns.map(\.description)), actual: list(window.map(describe)),
                 rule: nil)
+        case .eventsAnyOrder(let patterns):
+            return CheckResult(
+                check: check, passed: EventMatch.anyOrder(patterns, window), key: "events.anyOrder",
+                expected: list(patterns.map(\.description)), actual: list(window.map(describe)),
+                rule: nil)
         }
     }
 

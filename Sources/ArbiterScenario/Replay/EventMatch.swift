@@ -26,4 +26,10 @@ enum EventMatch {
         }
         return true
     }
+
+    /// `events: { anyOrder: [...] }`: as many notifications as patterns, each pattern matching a different one.
+    static func anyOrder<Pattern: NotificationPattern>(_ patterns: [Pattern], _ delivered: [Pattern.Delivered]) -> Bool
+    {
+        patterns.count == delivered.count && all(patterns, delivered)
+    }
 }

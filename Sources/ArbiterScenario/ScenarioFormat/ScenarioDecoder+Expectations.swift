@@ -25,10 +25,16 @@ extension ScenarioDecoder {
                 }
             case "events":
                 if case .mapping = value {
-                    guard let fields = reader.mapping(value, expected: "{ includes: [...] }") else { continue }
-                    reader.onlyKeys(fields, ["includes"], in: "events")
-                    if let includes = fields.first(where: { $0.key == "includes" }) {
+                    let shapes = "{ includes: [...] } or { anyOrder: [...] }"
+                    guard let fields = reader.mapping(value, expected: shapes) else { continue }
+                    reader.onlyKeys(fields, ["includes", "anyOrder"], in: "events")
+                    if fields.count > 1 {
+                        reader.fail(value, "events has \(fields.count) forms", expected: shapes)
+                    } else if let includes = fields.first(where: { $0.key == "includes" }) {
                         checks.append(Check(position: position, subject: .eventsInclude(eventPatterns(includes.value))))
+                    } else if let anyOrder = fields.first(where: { $0.key == "anyOrder" }) {
+                        checks.append(
+                            Check(position: position, subject: .eventsAnyOrder(eventPatterns(anyOrder.value))))
                     }
                 } else {
                     checks.append(Check(position: position, subject: .events(eventPatterns(value))))

@@ -201,12 +201,14 @@ struct ScenarioDecoder {
                     + "allowed, such as { nowplaying.stale-rate: \"the scenario shows the stale lock screen\" }")
         else { return [:] }
         var allowed: [String: String] = [:]
-        let ids = Lint.catalog.map(\.id)
+        // Android's identifiers are known too, as the Android decoder knows iOS's: a cross-platform file's projection
+        // leaves each platform its own, and a single platform's file naming the other's is told it silences nothing.
+        let ids = (Lint.catalog + Lint.androidCatalog).map(\.id)
         for (id, keyNode, value) in entries {
             guard ids.contains(id) else {
                 reader.fail(
                     keyNode, "unknown lint '\(id)'", expected: "a lint identifier (`arbiter lints` lists them)",
-                    suggestion: Suggestions.nearest(to: id, in: ids))
+                    suggestion: Suggestions.nearestLint(to: id, in: ids))
                 continue
             }
             guard let reason = reader.text(value), !reader.isNull(value),

@@ -22,21 +22,36 @@ enum CarDucking {
 /// the duck level, and its listener is not told.
 extension AndroidEngine {
     mutating func applyCarDucking() {
-        let holders = policy.entries.filter { policy.holders.contains($0.owner) }
+        let ducked = carDuckedOwners
         for i in records.indices {
-            let owner = FocusOwner.app(records[i].id)
-            var ducked = false
-            if let mine = holders.first(where: { $0.owner == owner }) {
-                let context = CarAudioContext(mine.attributes.usage)
-                ducked = holders.contains {
-                    $0.owner != owner && CarDucking.ducks(CarAudioContext($0.attributes.usage)).contains(context)
-                }
-            }
-            guard ducked != records[i].carDucked else { continue }
-            records[i].carDucked = ducked
+            let isDucked = ducked.contains(.app(records[i].id))
+            guard isDucked != records[i].carDucked else { continue }
+            records[i].carDucked = isDucked
             records[i].rules["ducked"] = AndroidRules.carDucking
-            decide(i, ducked ? .ducked(to: profile.duckLevel, over: .zero) : .unducked, AndroidRules.carDucking)
+            decide(i, isDucked ? .ducked(to: profile.duckLevel, over: .zero) : .unducked, AndroidRules.carDucking)
         }
+        for (owner, client) in systemClients where ducked.contains(owner) != client.carDucked {
+            systemClients[owner]?.carDucked = ducked.contains(owner)
+            systemClients[owner]?.rules["ducked"] = AndroidRules.carDucking
+            decide(
+                owner, ducked.contains(owner) ? .ducked(to: profile.duckLevel, over: .zero) : .unducked,
+                AndroidRules.carDucking)
+        }
+    }
+
+    /// The holders whose context another holder's context ducks.
+    var carDuckedOwners: Set<FocusOwner> {
+        let holders = policy.entries.filter { policy.holders.contains($0.owner) }
+        var ducked: Set<FocusOwner> = []
+        for mine in holders {
+            let context = CarAudioContext(mine.attributes.usage)
+            if holders.contains(where: {
+                $0.owner != mine.owner && CarDucking.ducks(CarAudioContext($0.attributes.usage)).contains(context)
+            }) {
+                ducked.insert(mine.owner)
+            }
+        }
+        return ducked
     }
 }
 

@@ -4,6 +4,9 @@ import ArbiterEngine
 /// against every holder and every loser that waits, and lets several holders share focus.
 struct CarFocus: FocusPolicy {
     let rejectNavigationDuringCall: Bool
+    /// The release's delayed focus (profile: carDelayedFocus, carDelayedLosesWhenRefused).
+    let delayedFocus: Bool
+    let delayedLosesWhenRefused: Bool
     /// Who holds focus, most recent first.
     var current: [FocusEntry] = []
     /// Who lost focus for a while and waits, blocked by the requests that took it.
@@ -16,6 +19,13 @@ struct CarFocus: FocusPolicy {
     var frameworkEnforces: Bool { false }
     var entries: [FocusEntry] { current + losers + (delayed.map { [$0] } ?? []) }
     var holders: [FocusOwner] { current.map(\.owner) }
+
+    /// The car's policy with the profile's choices.
+    init(profile: AndroidProfile) {
+        rejectNavigationDuringCall = profile.rejectNavigationDuringCall
+        delayedFocus = profile.carDelayedFocus
+        delayedLosesWhenRefused = profile.carDelayedLosesWhenRefused
+    }
 
     static func context(_ entry: FocusEntry) -> CarAudioContext { CarAudioContext(entry.attributes.usage) }
 
@@ -46,7 +56,9 @@ struct CarFocus: FocusPolicy {
             rejectNavigationDuringCall: rejectNavigationDuringCall)
         {
         case .reject:
-            if new.gain == .gain && new.acceptsDelayedFocusGain { return .delay }
+            if new.gain == .gain && new.acceptsDelayedFocusGain {
+                return delayedFocus ? .delay : .refuse(AndroidRules.carNoDelayedFocus)
+            }
             let navigationRefused = rejectNavigationDuringCall && holder == .call && context == .navigation
             return .refuse(
                 navigationRefused
@@ -84,18 +96,19 @@ struct CarFocus: FocusPolicy {
             case .keeps: break
             }
         }
-        if delay { return delayRequest(new) }
-
+        // A delayed request is weighed like a granted one: whom it displaces loses at once (a GAIN: for good);
+        // it only does not join the holders (evaluateFocusRequestLocked).
         var verdict = FocusVerdict(
-            result: .granted,
-            rule: current.isEmpty || !allConcurrent
-                ? AndroidRules.carGranted : AndroidRules.carInteractionConcurrent)
+            result: delay ? .delayed : .granted,
+            rule: delay
+                ? AndroidRules.carInteractionDelayed
+                : current.isEmpty || !allConcurrent ? AndroidRules.carGranted : AndroidRules.carInteractionConcurrent)
         if replaced || delayed?.owner == new.owner {
             current.removeAll { $0.owner == new.owner }
             losers.removeAll { $0.owner == new.owner }
-            if delayed?.owner == new.owner { delayed = nil }
+            if delayed?.owner == new.owner && !delay { delayed = nil }
             verdict.replaced = [new.owner]
-            if replaced { verdict.rule = AndroidRules.carSameUsageReplaces }
+            if replaced && !delay { verdict.rule = AndroidRules.carSameUsageReplaces }
             // The replaced request no longer blocks anyone; the new one blocks whom it blocks (below).
             for i in losers.indices { losers[i].blockers.removeAll { $0 == new.owner } }
         }
@@ -106,7 +119,8 @@ struct CarFocus: FocusPolicy {
             if permanent {
                 verdict.losses.append(
                     FocusLoss(
-                        owner: owner, change: .loss, rule: AndroidRules.carWaitingLoser,
+                        owner: owner, change: .loss,
+                        rule: delay ? AndroidRules.carDelayedDisplacesAtOnce : AndroidRules.carWaitingLoser,
                         winner: new))
                 losers.remove(at: i)
                 lostForGood.append(owner)
@@ -130,7 +144,10 @@ struct CarFocus: FocusPolicy {
                 : new.gain == .gainTransientMayDuck && entry.receivesDuckEvents
                     ? .lossTransientCanDuck
                     : .lossTransient
-            verdict.losses.append(FocusLoss(owner: owner, change: change, rule: rule, winner: new))
+            verdict.losses.append(
+                FocusLoss(
+                    owner: owner, change: change, rule: delay ? AndroidRules.carDelayedDisplacesAtOnce : rule,
+                    winner: new))
             if permanent {
                 lostForGood.append(owner)
             } else {
@@ -141,6 +158,10 @@ struct CarFocus: FocusPolicy {
         }
         for owner in lostForGood { restoreUnblocked(by: owner, &verdict) }
         if replaced { restoreUnblocked(by: nil, &verdict) }
+        if delay {
+            delayRequest(new, &verdict)
+            return verdict
+        }
         var holder = new
         holder.loss = nil
         holder.delayed = false
@@ -148,21 +169,6 @@ struct CarFocus: FocusPolicy {
         grants += 1
         holder.granted = grants
         current.insert(holder, at: 0)
-        return verdict
-    }
-
-    /// One delayed request at a time: a newer one displaces the older, which is told LOSS.
-    mutating func delayRequest(_ new: FocusEntry) -> FocusVerdict {
-        var verdict = FocusVerdict(result: .delayed, rule: AndroidRules.carInteractionDelayed)
-        if let older = delayed, older.owner != new.owner {
-            verdict.losses.append(
-                FocusLoss(
-                    owner: older.owner, change: .loss, rule: AndroidRules.carDelayedDisplaced,
-                    winner: new))
-        }
-        var waiting = new
-        waiting.delayed = true
-        delayed = waiting
         return verdict
     }
 
@@ -179,26 +185,6 @@ struct CarFocus: FocusPolicy {
         grantDelayed(&verdict)
         restoreUnblocked(by: owner, &verdict)
         return verdict
-    }
-
-    /// CarAudioFocus's `attemptToGainFocusForDelayedAudioFocusRequest`: the delayed request is evaluated again.
-    mutating func grantDelayed(_ verdict: inout FocusVerdict) {
-        guard let waiting = delayed else { return }
-        delayed = nil
-        var retry = waiting
-        retry.delayed = false
-        let again = request(retry)
-        switch again.result {
-        case .granted:
-            verdict.losses += again.losses
-            verdict.regains.append(
-                FocusRegain(owner: waiting.owner, notify: true, rule: AndroidRules.carDelayedGranted))
-            verdict.regains += again.regains
-        case .delayed:
-            break  // it waits again (request put it back)
-        case .failed:
-            delayed = waiting
-        }
     }
 
     /// `removeBlockerAndRestoreUnblockedFocusLosersLocked`: losers no longer blocked by anyone (once `gone` no
@@ -260,16 +246,6 @@ extension AndroidRules {
         statement: "a request that would take focus from a waiting loser blocks it too: a GAIN makes it LOSS for good, "
             + "a request that does not allow ducking turns its LOSS_TRANSIENT_CAN_DUCK into LOSS_TRANSIENT",
         source: AOSP.carAudioFocus + " evaluateFocusRequestLocked (blocked)",
-        evidence: .documented)
-    static let carDelayedDisplaced = Rule(
-        id: "car.delayed-displaced",
-        statement: "a newer delayed request displaces the one waiting, which is told LOSS",
-        source: AOSP.carAudioFocus + " swapDelayedAudioFocusRequest",
-        evidence: .documented)
-    static let carDelayedGranted = Rule(
-        id: "car.delayed-granted",
-        statement: "when a holder abandons, the delayed request is evaluated again and, if granted, told GAIN",
-        source: AOSP.carAudioFocus + " attemptToGainFocusForDelayedAudioFocusRequest",
         evidence: .documented)
     static let carRegainUnblocked = Rule(
         id: "car.regain-unblocked",

@@ -4,6 +4,12 @@ import Yams
 
 extension AndroidScenarioDecoder {
     static let checkKeys = ["focus", "stack", "holders", "notificationSoundPlays", "events"]
+    /// The car's own checks.
+    static let carCheckKeys = ["losers", "delayed", "duckedContexts"]
+    /// The system's clients, which `expect:` can check like apps.
+    static let systemOwners: [(String, FocusOwner)] = [
+        ("call", .call), ("assistant", .assistant), ("siri", .assistant), ("alarm", .alarm),
+    ]
     static let appCheckKeys = [
         "focus", "request", "playing", "audible", "volume", "ducked", "faded", "muted", "players",
         "events",
@@ -15,8 +21,9 @@ extension AndroidScenarioDecoder {
         guard
             let entries = reader.mapping(
                 node,
-                expected: "a mapping of checks: focus, stack, holders, "
-                    + "notificationSoundPlays, events, app names")
+                expected: "a mapping of checks: focus, stack, holders, notificationSoundPlays, events, "
+                    + (platform == .car ? "losers, delayed, duckedContexts, " : "")
+                    + "app names, call, assistant, alarm")
         else { return [] }
         var checks: [AndroidCheck] = []
         for (key, keyNode, value) in entries {
@@ -31,13 +38,29 @@ extension AndroidScenarioDecoder {
             case "notificationSoundPlays":
                 add(reader.bool(value, key: key).map(AndroidCheckSubject.notificationSoundPlays))
             case "events":
-                if let (patterns, includes) = events(value, item: { $0.eventPattern($1) }) {
-                    add(includes ? .eventsInclude(patterns) : .events(patterns))
+                if let (patterns, form) = events(value, item: { $0.eventPattern($1) }) {
+                    switch form {
+                    case .inOrder: add(.events(patterns))
+                    case .includes: add(.eventsInclude(patterns))
+                    case .anyOrder: add(.eventsAnyOrder(patterns))
+                    }
                 }
+            case "losers", "delayed", "duckedContexts":
+                guard platform == .car else {
+                    reader.fail(
+                        keyNode, "'\(key)' is the car's check, and this is a phone",
+                        expected: "platform: androidAutomotive for \(key); on a phone, stack lists who waits")
+                    continue
+                }
+                add(carCheck(key, value))
+            case _ where Self.systemOwners.contains { $0.0 == key }:
+                checks += systemChecks(Self.systemOwners.first { $0.0 == key }!.1, value)
             default:
                 guard apps.contains(where: { $0.name.name == key }) else {
                     let names = apps.map(\.name.name)
-                    let others = Self.checkKeys
+                    let others =
+                        Self.checkKeys + (platform == .car ? Self.carCheckKeys : [])
+                        + ["call", "assistant", "alarm"]
                     reader.fail(
                         keyNode, "unknown app or check '\(key)'",
                         expected: names.isEmpty
@@ -86,21 +109,28 @@ extension AndroidScenarioDecoder {
         return nil
     }
 
-    /// `[...]` in order, or `{ includes: [...] }` in any order; true when it is `includes`.
-    mutating func events<T>(_ node: Node, item: (inout Self, Node) -> T?) -> ([T], Bool)? {
+    /// How an `events` check matches: `[...]` exactly in order, `{ includes: [...] }` among others in any order,
+    /// `{ anyOrder: [...] }` exactly these in any order.
+    enum EventsForm { case inOrder, includes, anyOrder }
+
+    /// `[...]`, `{ includes: [...] }` or `{ anyOrder: [...] }`, and which form it is.
+    mutating func events<T>(_ node: Node, item: (inout Self, Node) -> T?) -> ([T], EventsForm)? {
         var list = node
-        var includes = false
+        var form = EventsForm.inOrder
         if case .mapping = node {
-            guard let fields = reader.mapping(node, expected: "a list of focus changes, or { includes: [...] }")
-            else { return nil }
-            reader.onlyKeys(fields, ["includes"], in: "events")
-            guard let inner = reader.require("includes", in: fields, at: node, context: "events") else { return nil }
-            list = inner
-            includes = true
+            let shapes = "a list of focus changes in order, { includes: [...] } or { anyOrder: [...] }"
+            guard let fields = reader.mapping(node, expected: shapes) else { return nil }
+            reader.onlyKeys(fields, ["includes", "anyOrder"], in: "events")
+            guard fields.count == 1, let field = fields.first, ["includes", "anyOrder"].contains(field.key) else {
+                if fields.count != 1 { reader.fail(node, "events has \(fields.count) forms", expected: shapes) }
+                return nil
+            }
+            list = field.value
+            form = field.key == "includes" ? .includes : .anyOrder
         }
         guard let items = reader.list(list, expected: "a list of focus changes") else { return nil }
         let patterns = items.compactMap { item(&self, $0) }
-        return patterns.count == items.count ? (patterns, includes) : nil
+        return patterns.count == items.count ? (patterns, form) : nil
     }
 
     /// `- Music: lossTransient` or `- Music: { focusChange: gain }`.
@@ -137,6 +167,12 @@ extension AndroidScenarioDecoder {
         guard let fields = reader.mapping(node, expected: "a mapping of the app's checks (focus, playing, volume, ...)")
         else { return [] }
         reader.onlyKeys(fields, Self.appCheckKeys, in: "the checks of app '\(app)'")
+        return propertyChecks(app, fields)
+    }
+
+    /// The checks of an app's (or a system client's) properties, each at its key.
+    mutating func propertyChecks(_ app: AppID, _ fields: [(key: String, keyNode: Node, value: Node)]) -> [AndroidCheck]
+    {
         var checks: [AndroidCheck] = []
         for (key, keyNode, value) in fields {
             let position = reader.position(keyNode)
@@ -185,8 +221,12 @@ extension AndroidScenarioDecoder {
                     checks.append(AndroidCheck(position: at, subject: .app(app, .player(name, state))))
                 }
             case "events":
-                if let (changes, includes) = events(value, item: { $0.focusChange($1) }) {
-                    add(includes ? .eventsInclude(changes) : .events(changes))
+                if let (changes, form) = events(value, item: { $0.focusChange($1) }) {
+                    switch form {
+                    case .inOrder: add(.events(changes))
+                    case .includes: add(.eventsInclude(changes))
+                    case .anyOrder: add(.eventsAnyOrder(changes))
+                    }
                 }
             default: break
             }

@@ -6,7 +6,7 @@ extension AndroidScenarioDecoder {
     static let stepKeys = ["at", "after", "returns", "platform"]
     static let appVerbs = [
         "requestFocus", "abandonFocus", "play", "start", "pause", "stop", "activate", "deactivate",
-        "setVolume", "terminate",
+        "setVolume", "terminate", "declarePlayer",
     ]
     static let systemVerbs = [
         "incomingCall", "answerCall", "declineCall", "endCall", "assistant", "siri", "alarm",
@@ -44,7 +44,19 @@ extension AndroidScenarioDecoder {
             case "device":
                 stepAction = decodeDeviceVerb(action.value).map { .event($0, returns: nil) }
             case "system":
-                stepAction = decodeSystemVerb(action.value).map { .event(.system($0), returns: nil) }
+                guard let verb = decodeSystemVerb(action.value) else { continue }
+                var expected: ExpectedFocusResult?
+                if let returns {
+                    if Self.requests(verb) {
+                        expected = expectedResult(returns.value)
+                    } else {
+                        reader.fail(
+                            returns.keyNode, "'returns' on a system step that makes no focus request",
+                            expected: "returns only on incomingCall, answerCall, { assistant: begin } or "
+                                + "{ alarm: begin }, or an app's requestFocus, activate or play")
+                    }
+                }
+                stepAction = .event(.system(verb), returns: expected)
             default:
                 guard apps.contains(where: { $0.name.name == action.key }) else {
                     reader.unknownAction(
@@ -57,11 +69,7 @@ extension AndroidScenarioDecoder {
                 var expected: ExpectedFocusResult?
                 if let returns {
                     if Self.requests(verb) {
-                        expected = reader.androidChoice(
-                            returns.value, AndroidVocabulary.results, what: "request result",
-                            prefixes: AndroidVocabulary.resultPrefixes
-                        )
-                        .map { ExpectedFocusResult(result: $0, position: reader.position(returns.value)) }
+                        expected = expectedResult(returns.value)
                     } else {
                         reader.fail(
                             returns.keyNode, "'returns' on a step that makes no focus request",
@@ -70,10 +78,11 @@ extension AndroidScenarioDecoder {
                 }
                 stepAction = .event(.app(id, verb), returns: expected)
             }
-            if let returns, ["expect", "device", "system"].contains(action.key) {
+            if let returns, ["expect", "device"].contains(action.key) {
                 reader.fail(
                     returns.keyNode, "'returns' on a \(action.key) step",
-                    expected: "returns only on an app's requestFocus, activate or play")
+                    expected: "returns only on an app's requestFocus, activate or play, or a system step that "
+                        + "requests focus (incomingCall, answerCall, { assistant: begin }, { alarm: begin })")
             }
             if let stepAction { steps.append(AndroidStep(position: position, time: now, action: stepAction)) }
         }
@@ -86,6 +95,22 @@ extension AndroidScenarioDecoder {
         case .requestFocus, .play: true
         default: false
         }
+    }
+
+    /// Whether a system verb makes a focus request: the ring, the answered call, the assistant's or alarm's begin.
+    static func requests(_ action: AndroidSystemAction) -> Bool {
+        switch action {
+        case .incomingCall, .answerCall, .assistantBegin, .alarmBegin: true
+        case .declineCall, .endCall, .assistantEnd, .alarmEnd, .notification: false
+        }
+    }
+
+    /// `returns: granted | delayed | failed`.
+    mutating func expectedResult(_ node: Node) -> ExpectedFocusResult? {
+        reader.androidChoice(
+            node, AndroidVocabulary.results, what: "request result", prefixes: AndroidVocabulary.resultPrefixes
+        )
+        .map { ExpectedFocusResult(result: $0, position: reader.position(node)) }
     }
 
     /// A step's `platform:`: whether the step is this scenario's (`android` is the phone's and the car's).
@@ -153,9 +178,45 @@ extension AndroidScenarioDecoder {
             else { return nil }
             if let player, player == nil { return nil }
             return .setVolume(player ?? nil, volume)
+        case "declarePlayer":
+            return declaredPlayer(verb, app: app).map { .declarePlayer($0) }
         default:
             return reader.noArgument(verb) ? .terminate : nil
         }
+    }
+
+    /// `{ declarePlayer: clicks }` (a mediaPlayer with the app's attributes) or `{ declarePlayer: { voice: audioTrack } }`
+    /// and `{ declarePlayer: { voice: { kind, usage, contentType } } }`, as `players:` declares one. Later steps and
+    /// checks may name it.
+    mutating func declaredPlayer(_ verb: YAMLReader.Verb, app id: AppID) -> AndroidPlayer? {
+        let shapes = "{ declarePlayer: NAME } or { declarePlayer: { NAME: KIND } }"
+        guard let arg = verb.argument, let app = apps.first(where: { $0.name == id }) else {
+            reader.fail(verb.node, "declarePlayer needs a player", expected: shapes)
+            return nil
+        }
+        var player: AndroidPlayer
+        var nameNode = arg
+        if case .scalar = arg {
+            guard let name = reader.string(arg, expected: "a player name"), !name.isEmpty else { return nil }
+            player = AndroidPlayer(name: name)
+        } else {
+            guard let entries = reader.mapping(arg, expected: shapes) else { return nil }
+            guard entries.count == 1 else {
+                reader.fail(arg, "declarePlayer declares \(entries.count) players", expected: "one player a step")
+                return nil
+            }
+            guard let declared = decodePlayers(arg, app: app)?.first else { return nil }
+            player = declared
+            nameNode = entries[0].keyNode
+        }
+        if players[id, default: []].contains(player.name) {
+            reader.fail(
+                nameNode, "\(id) already has a player named \(player.name)",
+                expected: "a new name (its players: " + players[id, default: []].joined(separator: ", ") + ")")
+            return nil
+        }
+        players[id, default: []].append(player.name)
+        return player
     }
 
     /// `{ requestFocus: gainTransient }` or `{ requestFocus: { gain, usage, contentType, ... } }`.

@@ -126,7 +126,8 @@ struct AndroidScenarioDecoder {
 
     static let profileKeys = [
         "duckLevel", "strongDuck", "strongDuckLevel", "duckRamp", "fadeOut", "fadeInOffendersAfter",
-        "muteInCallAfter", "delayedRequestPropagatesLoss", "rejectNavigationDuringCall",
+        "muteInCallAfter", "delayedRequestPropagatesLoss", "rejectNavigationDuringCall", "carDelayedFocus",
+        "carDelayedLosesWhenRefused",
     ]
 
     mutating func decodeProfile(_ node: Node, into profile: inout AndroidProfile) {
@@ -147,6 +148,9 @@ struct AndroidScenarioDecoder {
                 if let flag = reader.bool(value, key: key) { profile.delayedRequestPropagatesLoss = flag }
             case "rejectNavigationDuringCall":
                 if let flag = reader.bool(value, key: key) { profile.rejectNavigationDuringCall = flag }
+            case "carDelayedFocus": if let flag = reader.bool(value, key: key) { profile.carDelayedFocus = flag }
+            case "carDelayedLosesWhenRefused":
+                if let flag = reader.bool(value, key: key) { profile.carDelayedLosesWhenRefused = flag }
             default: break
             }
         }
@@ -172,7 +176,7 @@ struct AndroidScenarioDecoder {
             guard ids.contains(id) else {
                 reader.fail(
                     keyNode, "unknown lint '\(id)'", expected: "a lint identifier (`arbiter lints` lists them)",
-                    suggestion: Suggestions.nearest(to: id, in: ids))
+                    suggestion: Suggestions.nearestLint(to: id, in: ids))
                 return
             }
             allowed[id] = reason

@@ -82,8 +82,8 @@ enum AndroidVocabulary {
     /// Words an app cannot be named: step keys, check keys and the system's focus owners.
     static let reservedNames = [
         "device", "system", "expect", "at", "after", "returns", "platform", "focus", "stack",
-        "holders", "notificationSoundPlays", "events", "call", "assistant", "siri", "alarm",
-        "ios", "android", "androidAutomotive", "sdk",
+        "holders", "notificationSoundPlays", "events", "losers", "delayed", "duckedContexts", "call", "assistant",
+        "siri", "alarm", "ios", "android", "androidAutomotive", "sdk",
     ]
 }
 

@@ -26,10 +26,20 @@ public enum AndroidCheckSubject: Sendable {
     /// Whether a notification sound asking to play now would play.
     case notificationSoundPlays(Bool)
     case app(AppID, AndroidAppProperty)
+    /// One of the system's clients (`call`, `assistant`, `alarm`): `focus`, `request` or `ducked`.
+    case system(FocusOwner, AndroidAppProperty)
+    /// The car's waiting losers (`losers:`), in any order, each with its blockers when the check lists them.
+    case losers([CarLoserPattern])
+    /// The car's delayed request (`delayed:`); nil: none waits.
+    case delayed(FocusOwner?)
+    /// The contexts the car's ducking table ducks now (`duckedContexts:`), in any order.
+    case duckedContexts([CarAudioContext])
     /// The focus changes delivered since the previous `expect`, in order, exactly.
     case events([FocusEventPattern])
     /// Each listed focus change was delivered since the previous `expect`, among others.
     case eventsInclude([FocusEventPattern])
+    /// Exactly the listed focus changes were delivered since the previous `expect`, in any order.
+    case eventsAnyOrder([FocusEventPattern])
 
     /// The key as written in the file: `focus`, `Music.volume`, `Music.players.main`, `events.includes`.
     public var key: String {
@@ -39,9 +49,34 @@ public enum AndroidCheckSubject: Sendable {
         case .holders: "holders"
         case .notificationSoundPlays: "notificationSoundPlays"
         case .app(let app, let property): "\(app).\(property.key)"
+        case .system(let owner, let property): "\(owner).\(property.key)"
+        case .losers: "losers"
+        case .delayed: "delayed"
+        case .duckedContexts: "duckedContexts"
         case .events: "events"
         case .eventsInclude: "events.includes"
+        case .eventsAnyOrder: "events.anyOrder"
         }
+    }
+}
+
+/// One of the car's waiting losers, as a check names it: `Music`, or `Music: [Maps]` with its blockers.
+public struct CarLoserPattern: Hashable, Sendable, CustomStringConvertible {
+    /// Who waits.
+    public var owner: FocusOwner
+    /// Its blockers, in any order; nil: not checked.
+    public var blockers: [FocusOwner]?
+
+    /// A loser, and its blockers when they are checked.
+    public init(owner: FocusOwner, blockers: [FocusOwner]? = nil) {
+        self.owner = owner
+        self.blockers = blockers
+    }
+
+    /// `Music` or `Music: [Maps, call]`.
+    public var description: String {
+        guard let blockers else { return owner.description }
+        return "\(owner): [" + blockers.map(\.description).joined(separator: ", ") + "]"
     }
 }
 
@@ -55,19 +90,21 @@ public enum AndroidAppProperty: Sendable {
     case playing(Bool)
     /// A player is started and its volume is above 0.
     case audible(Bool)
-    /// The first player's volume: its own × duck × fade × mute (within 0.01).
+    /// The first player's volume: its own × duck × fade × mute (within 1 % of the value expected).
     case volume(Double)
     case ducked(Bool)
     case faded(Bool)
     case muted(Bool)
     /// A player's state: `players: { main: started }`.
     case player(String, AndroidPlayerState)
-    /// A player's volume: `players: { main: { volume: 0.2 } }` (within 0.01).
+    /// A player's volume: `players: { main: { volume: 0.2 } }` (within 1 % of the value expected).
     case playerVolume(String, Double)
     /// This app's focus changes since the previous `expect`, in order.
     case events([FocusChange])
     /// Each of these was delivered to this app since the previous `expect`, among others.
     case eventsInclude([FocusChange])
+    /// Exactly these were delivered to this app since the previous `expect`, in any order.
+    case eventsAnyOrder([FocusChange])
 
     /// The key as written in the file.
     public var key: String {
@@ -84,6 +121,7 @@ public enum AndroidAppProperty: Sendable {
         case .playerVolume(let name, _): "players.\(name).volume"
         case .events: "events"
         case .eventsInclude: "events.includes"
+        case .eventsAnyOrder: "events.anyOrder"
         }
     }
 }

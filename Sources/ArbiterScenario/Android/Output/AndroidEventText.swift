@@ -25,6 +25,7 @@ public enum AndroidEventText {
         case .play(let player): return verb("play", player)
         case .setVolume(let player, let volume): return verb("setVolume", player) + " \(Profile.text(volume))"
         case .terminate: return "terminate"
+        case .declarePlayer(let player): return "declarePlayer \(player.name) (\(player.kind))"
         }
     }
 

@@ -8,8 +8,14 @@ struct AndroidCheckEvaluator {
     let window: [FocusNotification]
     let provenance: AndroidProvenance
 
-    /// How far a volume may be from the one expected.
-    static let tolerance = 0.01
+    /// How far a volume may be from the one expected, as a share of it: 1 %, about 0.09 dB either way (the strong
+    /// duck's 0.017783 accepts 0.017605 to 0.017961; an expected 0 accepts only 0).
+    static let relativeTolerance = 0.01
+
+    /// Whether a volume is the one expected, within `relativeTolerance` of it.
+    static func volumeMatches(_ actual: Double, _ expected: Double) -> Bool {
+        abs(actual - expected) <= relativeTolerance * expected + 1e-12
+    }
 
     func evaluate(_ check: AndroidCheck) -> AndroidCheckResult {
         let key = check.subject.key
@@ -42,15 +48,24 @@ struct AndroidCheckEvaluator {
             return result(
                 Self.list(patterns.map(\.description)), Self.list(window.map(Self.describe)),
                 EventMatch.all(patterns, window), rule: nil)
+        case .eventsAnyOrder(let patterns):
+            return result(
+                Self.list(patterns.map(\.description)), Self.list(window.map(Self.describe)),
+                EventMatch.anyOrder(patterns, window), rule: nil)
         case .app(let app, let property):
-            return evaluate(property, of: app, check)
+            return evaluate(property, of: .app(app), check)
+        case .system(let owner, let property):
+            return evaluate(property, of: owner, check)
+        case .losers, .delayed, .duckedContexts:
+            return evaluateCar(check)
         }
     }
 
-    private func evaluate(_ property: AndroidAppProperty, of app: AppID, _ check: AndroidCheck) -> AndroidCheckResult {
+    private func evaluate(_ property: AndroidAppProperty, of owner: FocusOwner, _ check: AndroidCheck)
+        -> AndroidCheckResult
+    {
         let key = check.subject.key
-        let owner = FocusOwner.app(app)
-        guard let state = engine.state(of: app) else {
+        guard let state = engine.state(of: owner) else {
             return AndroidCheckResult(
                 check: check, passed: false, key: key, expected: Self.expected(property),
                 actual: "no such app in the engine", rule: nil)
@@ -82,12 +97,13 @@ struct AndroidCheckEvaluator {
             let audible = state.players.contains { $0.value == .started && (state.volumes[$0.key] ?? 1) > 0 }
             return result(value, audible, value == audible)
         case .volume(let value):
-            guard let first = engine.setup.apps.first(where: { $0.name == app })?.players.first?.name,
+            guard case .app(let app) = owner,
+                let first = engine.setup.apps.first(where: { $0.name == app })?.players.first?.name,
                 let actual = state.volumes[first]
             else {
                 return result(Self.volume(value), "no player", false)
             }
-            return result(Self.volume(value), Self.volume(actual), abs(actual - value) <= Self.tolerance)
+            return result(Self.volume(value), Self.volume(actual), Self.volumeMatches(actual, value))
         case .ducked(let value): return result(value, state.ducked, value == state.ducked)
         case .faded(let value): return result(value, state.faded, value == state.faded)
         case .muted(let value): return result(value, state.muted, value == state.muted)
@@ -99,20 +115,22 @@ struct AndroidCheckEvaluator {
         case .playerVolume(let name, let value):
             guard let actual = state.volumes[name] else { return result(Self.volume(value), "no such player", false) }
             return result(
-                Self.volume(value), Self.volume(actual), abs(actual - value) <= Self.tolerance,
+                Self.volume(value), Self.volume(actual), Self.volumeMatches(actual, value),
                 rule: "volume")
-        case .events(let changes):
+        case .events(let changes), .eventsInclude(let changes), .eventsAnyOrder(let changes):
+            // Only apps' listeners are told (the decoder allows `events` on apps alone).
+            let app = if case .app(let id) = owner { id } else { AppID(owner.description) }
             let mine = window.filter { $0.app == app }
             let patterns = changes.map { FocusEventPattern(app: app, change: $0) }
+            let passed =
+                switch property {
+                case .eventsInclude: EventMatch.all(patterns, mine)
+                case .eventsAnyOrder: EventMatch.anyOrder(patterns, mine)
+                default: EventMatch.inOrder(patterns, mine)
+                }
             return result(
-                Self.list(changes.map(\.description)), Self.list(mine.map(\.change.description)),
-                EventMatch.inOrder(patterns, mine), rule: "events")
-        case .eventsInclude(let changes):
-            let mine = window.filter { $0.app == app }
-            let patterns = changes.map { FocusEventPattern(app: app, change: $0) }
-            return result(
-                Self.list(changes.map(\.description)), Self.list(mine.map(\.change.description)),
-                EventMatch.all(patterns, mine), rule: "events")
+                Self.list(changes.map(\.description)), Self.list(mine.map(\.change.description)), passed,
+                rule: "events")
         }
     }
 
@@ -125,7 +143,8 @@ struct AndroidCheckEvaluator {
             "\(value)"
         case .volume(let value), .playerVolume(_, let value): Self.volume(value)
         case .player(_, let value): value.description
-        case .events(let changes), .eventsInclude(let changes): list(changes.map(\.description))
+        case .events(let changes), .eventsInclude(let changes), .eventsAnyOrder(let changes):
+            list(changes.map(\.description))
         }
     }
 

@@ -54,8 +54,9 @@ public struct AndroidProvenance: Sendable {
     static func deviceProperties(of change: FocusDecisionChange) -> [String] {
         switch change {
         // Who holds focus changes when someone gains it (or leaves it: a gain for the next follows in order).
-        case .focus(.gain), .abandoned, .terminated: ["focus", "stack", "holders"]
-        case .request, .focus: ["stack"]
+        case .focus(.gain), .abandoned, .terminated: ["focus", "stack", "holders", "losers", "delayed"]
+        case .request, .focus: ["stack", "losers", "delayed"]
+        case .ducked, .unducked: ["duckedContexts"]
         case .notificationSound: ["notificationSoundPlays"]
         default: []
         }
