@@ -94,11 +94,13 @@ let package = Package(
         // Line editing, history and tab completion for the REPL, over libedit.
         .target(name: "CArbiterLineEditing", linkerSettings: [.linkedLibrary("edit")]),
         // The PipeWire backend: real streams, nodes and links for the engine's decisions.
-        .target(name: "ArbiterPipeWire", dependencies: ["ArbiterEngine", "ArbiterAndroid", "CArbiterPipeWire"]),
+        .target(
+            name: "ArbiterPipeWire",
+            dependencies: ["ArbiterEngine", "ArbiterAndroid", "ArbiterHarmony", "CArbiterPipeWire"]),
         // A scenario replayed on the PipeWire backend: the replayer's backend over a stage of its own streams.
         .target(
             name: "ArbiterPipeWireReplay",
-            dependencies: ["ArbiterEngine", "ArbiterAndroid", "ArbiterScenario", "ArbiterPipeWire"]
+            dependencies: ["ArbiterEngine", "ArbiterAndroid", "ArbiterHarmony", "ArbiterScenario", "ArbiterPipeWire"]
         ),
         // `arbiter soak`'s rounds and checks: the PipeWire backend run for a long time, ending with nothing leaked.
         .target(
@@ -159,7 +161,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ], exclude: ["Scenarios"]
         ),
-        .testTarget(name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire", "ArbiterAndroid"]),
+        .testTarget(
+            name: "ArbiterPipeWireTests", dependencies: ["ArbiterPipeWire", "ArbiterAndroid", "ArbiterHarmony"]),
         .testTarget(
             name: "ArbiterLiveTests",
             dependencies: [

@@ -80,9 +80,7 @@ extension Arbiter {
             abstract: "List the lints `arbiter lint` and `arbiter replay` apply, with their sources and fixes.")
 
         /// iOS's lints, then Android's.
-        static var all: [ArbiterLint.Lint] {
-            ArbiterLint.Lint.catalog + ArbiterLint.Lint.androidCatalog + ArbiterLint.Lint.harmonyCatalog
-        }
+        static var all: [ArbiterLint.Lint] { ArbiterLint.Lint.everyPlatform }
 
         @Argument(help: "Show only lints whose identifier starts with this prefix (for example `nowplaying`).")
         var prefix: String?

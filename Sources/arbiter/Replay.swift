@@ -112,18 +112,20 @@ extension Arbiter {
                                 break files
                             }
                         case .harmonyos(let scenario):
-                            if real {
+                            switch replayHarmony(
+                                scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
+                                observer: observer)
+                            {
+                            case .passed: passed += 1
+                            case .failed: failed += 1
+                            case .daemonGone(let message):
+                                let remaining = paths.count - index
                                 print(
-                                    "\(path) \(tag ?? "[harmonyos]"): note: --pipewire does not carry HarmonyOS "
-                                        + "decisions to streams yet; replayed on the engine alone")
+                                    "\(path): error: \(message); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed"
+                                )
+                                failed += remaining
+                                break files
                             }
-                            let report = HarmonyReplayer.replay(scenario)
-                            let lines =
-                                json
-                                ? HarmonyJSONLinesFormatter.lines(for: report)
-                                : HarmonyTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
-                            lines.forEach { print($0) }
-                            if report.passed { passed += 1 } else { failed += 1 }
                         case .android(let scenario):
                             switch replayAndroid(
                                 scenario, path: path, tag: tag, real: real,
@@ -194,6 +196,25 @@ extension Arbiter {
                 ? AndroidJSONLinesFormatter.lines(for: report)
                 : AndroidTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
             return printed(lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag))
+        }
+
+        /// Replays a HarmonyOS scenario (with `--pipewire`, on real streams) and prints its report.
+        func replayHarmony(
+            _ scenario: HarmonyScenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
+            observer: ObserverConnection
+        ) -> RunResult {
+            let made = backend(real, path: path) {
+                try HarmonyPipeWireBackend(
+                    setup: scenario.setup, runtimeDirectory: runtimeDirectory,
+                    remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
+            }
+            guard case .success(let backend) = made else { return made.failure! }
+            let report = HarmonyReplayer.replay(scenario, backend: backend)
+            let lines =
+                json
+                ? HarmonyJSONLinesFormatter.lines(for: report)
+                : HarmonyTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
+            return printed(lines, passed: report.passed, picture: nil)
         }
 
         /// The backend a run is carried out on with `--pipewire` (nil without), or how the run ends when it cannot

@@ -41,7 +41,9 @@ struct AndroidWordsTests {
 
         """
 
-    @Test("system steps return their requests' results (the assistant is refused during a call); the car's and the system's checks pass")
+    @Test(
+        "system steps return their requests' results (the assistant is refused during a call); the car's and the system's checks pass"
+    )
     func carWordsPass() throws {
         let file = try temporaryScenario("android-words", Self.car)
         let result = try CLI.run(["replay", file])

@@ -1,6 +1,10 @@
 import ArbiterEngine
 
 extension Lint {
+    /// Every platform's lints: iOS's, Android's, then HarmonyOS's, as `arbiter lints` lists them. A cross-platform
+    /// file's shared allowances may name any of them.
+    public static var everyPlatform: [Lint] { catalog + androidCatalog + harmonyCatalog }
+
     /// Every HarmonyOS lint, in the order `arbiter lints` lists them.
     public static let harmonyCatalog: [Lint] = [.resumeIgnored, .startedAfterStop, .mediaUsageForShortSound]
 

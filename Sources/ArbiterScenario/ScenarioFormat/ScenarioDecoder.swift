@@ -201,9 +201,9 @@ struct ScenarioDecoder {
                     + "allowed, such as { nowplaying.stale-rate: \"the scenario shows the stale lock screen\" }")
         else { return [:] }
         var allowed: [String: String] = [:]
-        // Android's identifiers are known too, as the Android decoder knows iOS's: a cross-platform file's projection
-        // leaves each platform its own, and a single platform's file naming the other's is told it silences nothing.
-        let ids = (Lint.catalog + Lint.androidCatalog).map(\.id)
+        // The other platforms' identifiers are known too: a cross-platform file's projection leaves each platform its
+        // own, and a single platform's file naming another's is told it silences nothing.
+        let ids = Lint.everyPlatform.map(\.id)
         for (id, keyNode, value) in entries {
             guard ids.contains(id) else {
                 reader.fail(

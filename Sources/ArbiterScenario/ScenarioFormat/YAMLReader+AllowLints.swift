@@ -14,7 +14,7 @@ extension YAMLReader {
             guard ids.contains(id) else {
                 fail(
                     keyNode, "unknown lint '\(id)'", expected: "a lint identifier (`arbiter lints` lists them)",
-                    suggestion: Suggestions.nearest(to: id, in: ids))
+                    suggestion: Suggestions.nearestLint(to: id, in: ids))
                 return
             }
             allowed[id] = reason

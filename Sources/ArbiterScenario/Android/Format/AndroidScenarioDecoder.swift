@@ -167,42 +167,10 @@ struct AndroidScenarioDecoder {
     }
 
     /// `allowLints: { focus.ducking-by-hand: "why it is allowed" }` as on iOS, or a list of lint identifiers
-    /// (`[focus.ducking-by-hand]`) with no reason. iOS's identifiers are known too: a cross-platform file's shared
-    /// allowances reach both halves.
+    /// (`[focus.ducking-by-hand]`) with no reason. Every platform's identifiers are known: a cross-platform file's
+    /// shared allowances reach each half.
     mutating func decodeAllowLints(_ node: Node, for app: AppID?) -> [String: String] {
-        let ids = (Lint.androidCatalog + Lint.catalog).map(\.id)
-        var allowed: [String: String] = [:]
-        func allow(_ id: String, at keyNode: Node, reason: String) {
-            guard ids.contains(id) else {
-                reader.fail(
-                    keyNode, "unknown lint '\(id)'", expected: "a lint identifier (`arbiter lints` lists them)",
-                    suggestion: Suggestions.nearestLint(to: id, in: ids))
-                return
-            }
-            allowed[id] = reason
-            allowancePositions[LintAllowances.Entry(app: app, lint: id)] = reader.position(keyNode)
-        }
-        if case .mapping = node {
-            for (id, keyNode, value) in reader.mapping(node, expected: "lint identifiers") ?? [] {
-                guard let reason = reader.text(value), !reader.isNull(value),
-                    reason.contains(where: { !$0.isWhitespace })
-                else {
-                    reader.fail(
-                        value, "lint \(id) is allowed without a reason", expected: "the reason it is allowed, as text")
-                    continue
-                }
-                allow(id, at: keyNode, reason: reason)
-            }
-            return allowed
-        }
-        for item in reader.list(
-            node,
-            expected: "a mapping from lint identifiers to the reason each is allowed, or a "
-                + "list of lint identifiers") ?? []
-        {
-            if let id = reader.string(item, expected: "a lint identifier") { allow(id, at: item, reason: "") }
-        }
-        return allowed
+        reader.allowLints(node, for: app, known: Lint.everyPlatform.map(\.id), positions: &allowancePositions)
     }
 
     // MARK: Names

@@ -38,7 +38,7 @@ struct HarmonyScenarioDecoder {
         if let node = top.value("allowLints") {
             // Every platform's identifiers: a cross-platform file's shared allowances reach each half.
             lintAllowances.everywhere = reader.allowLints(
-                node, for: nil, known: (Lint.harmonyCatalog + Lint.androidCatalog + Lint.catalog).map(\.id),
+                node, for: nil, known: Lint.everyPlatform.map(\.id),
                 positions: &allowancePositions)
         }
         if let node = reader.require("apps", in: top.entries, at: root, context: "the scenario") { decodeApps(node) }

@@ -34,7 +34,7 @@ struct HarmonyCheckEvaluator {
                 switch matching {
                 case .inOrder: EventMatch.inOrder(patterns, window)
                 case .includes: EventMatch.all(patterns, window)
-                case .anyOrder: patterns.count == window.count && EventMatch.all(patterns, window)
+                case .anyOrder: EventMatch.anyOrder(patterns, window)
                 }
             return result(
                 Self.list(patterns.map(\.description)), Self.list(window.map(\.description)), passed, rule: nil)

@@ -4,8 +4,11 @@ import ArbiterHarmony
 /// Replays a HarmonyOS scenario through `HarmonyEngine` and checks its expectations.
 public enum HarmonyReplayer {
     /// Replays `scenario`: each step at its time (an AudioSession that times out before it, at its own time), each
-    /// `returns:` compared with what the call returned, each `expect:` evaluated at its instant.
-    public static func replay(_ scenario: HarmonyScenario) -> HarmonyScenarioReport {
+    /// `returns:` compared with what the call returned, each `expect:` evaluated at its instant. With a backend, every
+    /// step is also carried out for real and every check read back.
+    public static func replay(_ scenario: HarmonyScenario, backend: HarmonyReplayBackend? = nil)
+        -> HarmonyScenarioReport
+    {
         var report = HarmonyScenarioReport(scenario: scenario)
         var engine: HarmonyEngine
         do {
@@ -35,26 +38,47 @@ public enum HarmonyReplayer {
                         position: position, outcome: outcome, expectedResult: returns,
                         problem: problem(outcome, expected: returns))))
         }
-        for step in scenario.steps {
-            current = step.position
-            while let due = engine.nextSessionTimeout, due < step.time {
-                record(engine.handle(.advance, at: due), at: nil, returns: nil)
-            }
-            switch step.action {
-            case .event(let event, let returns):
-                record(engine.handle(event, at: step.time), at: step.position, returns: returns)
-            case .expect(let checks):
-                let outcome = engine.handle(.advance, at: step.time)
-                if !outcome.decisions.isEmpty || !outcome.notifications.isEmpty {
-                    record(outcome, at: nil, returns: nil)
+        do {
+            try backend?.reconcile(with: engine)
+            for step in scenario.steps {
+                current = step.position
+                while let due = engine.nextSessionTimeout, due < step.time {
+                    record(engine.handle(.advance, at: due), at: nil, returns: nil)
+                    try backend?.reconcile(with: engine)
                 }
-                let evaluator = HarmonyCheckEvaluator(engine: engine, window: window, rules: rules)
-                report.entries.append(
-                    .expect(
-                        ExpectationRecord(
-                            position: step.position, time: step.time, results: checks.map(evaluator.evaluate))))
-                window = []
+                switch step.action {
+                case .event(let event, let returns):
+                    record(engine.handle(event, at: step.time), at: step.position, returns: returns)
+                    try backend?.reconcile(with: engine)
+                case .expect(let checks):
+                    let outcome = engine.handle(.advance, at: step.time)
+                    if !outcome.decisions.isEmpty || !outcome.notifications.isEmpty {
+                        record(outcome, at: nil, returns: nil)
+                    }
+                    try backend?.reconcile(with: engine)
+                    let evaluator = HarmonyCheckEvaluator(engine: engine, window: window, rules: rules)
+                    var results = checks.map(evaluator.evaluate)
+                    for real in try backend?.disagreements(with: engine) ?? [] {
+                        results.append(
+                            CheckOutcome(
+                                check: HarmonyCheck(
+                                    position: step.position,
+                                    subject: .stream(StreamOwner(AppID(real.app), real.stream), .playing(true))),
+                                passed: false, key: "\(real.app).streams.\(real.stream).\(real.what) (real graph)",
+                                expected: real.model, actual: real.real, rule: nil))
+                    }
+                    report.entries.append(
+                        .expect(ExpectationRecord(position: step.position, time: step.time, results: results)))
+                    window = []
+                }
             }
+        } catch {
+            let outcome = HarmonyOutcome(
+                time: engine.now, event: .advance, result: nil, rejection: "\(error)", decisions: [], notifications: [])
+            report.entries.append(
+                .step(
+                    HarmonyStepRecord(position: current, outcome: outcome, problem: "the real system failed: \(error)"))
+            )
         }
         report.warnings = lints.warnings()
         return report
