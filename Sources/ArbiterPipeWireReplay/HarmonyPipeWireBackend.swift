@@ -38,7 +38,9 @@ extension HarmonyPipeWireBackend: HarmonyReplayBackend {
     {
         try graph.onGraph(otherwise: []) {
             let snapshot = try graph.snapshot { stage.disagreements(with: engine, in: $0).isEmpty }
-            return stage.disagreements(with: engine, in: snapshot).map { ($0.app, $0.player, $0.what, $0.model, $0.graph) }
+            return stage.disagreements(with: engine, in: snapshot).map {
+                ($0.app, $0.player, $0.what, $0.model, $0.graph)
+            }
         }
     }
 }

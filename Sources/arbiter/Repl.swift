@@ -33,7 +33,7 @@ extension Arbiter {
 
         @Option(
             help: ArgumentHelp(
-                "The platform to explore: ios (the default), android or androidAutomotive. A file "
+                "The platform to explore: ios (the default), android, androidAutomotive or harmonyos. A file "
                     + "that names its platform needs none; a cross-platform file opens on ios unless this says otherwise.",
                 valueName: "PLATFORM"))
         var platform: ScenarioPlatform?
@@ -41,6 +41,9 @@ extension Arbiter {
         @OptionGroup var pipeWireOptions: PipeWireOptions
 
         func run() throws {
+            if let harmony = try harmonySession() {
+                return try runHarmony(harmony)
+            }
             if let android = try androidSession() {
                 return try runAndroid(android)
             }
@@ -95,6 +98,66 @@ extension Arbiter {
                 LineEditor.apps = session.setup.apps
                 guard let line = editor.map({ $0.read(prompt: "arbiter> ") }) ?? readLine() else {
                     if interactive { print("") }  // Ctrl-D: leave the shell's prompt on a line of its own
+                    break
+                }
+                let reply = session.execute(line)
+                reply.lines.forEach { print($0) }
+                failed = failed || reply.failed
+                if reply.quit { break }
+            }
+            if failed && !interactive { throw ExitCode(1) }
+        }
+
+        /// The HarmonyOS session to run, when the file is HarmonyOS's alone or `--platform harmonyos` asks for it.
+        func harmonySession() throws -> HarmonyReplSession? {
+            var text: String?
+            var wanted = platform
+            if let file, wanted == nil || wanted == .harmonyos {
+                switch ScenarioFiles.loadDocument(file) {
+                case .failure(let errors):
+                    errors.diagnostics.forEach { print($0) }
+                    throw ExitCode(2)
+                case .success(let document):
+                    if wanted == nil, !document.isCrossPlatform { wanted = document.runs.first?.platform }
+                    guard wanted == .harmonyos else { return nil }
+                    guard document.runs.contains(where: { $0.platform == .harmonyos }) else {
+                        print(
+                            "error: \(file) has no harmonyos run; expected --platform "
+                                + document.runs.map(\.platform.rawValue).joined(separator: " or "))
+                        throw ExitCode(2)
+                    }
+                    text = try String(contentsOfFile: file, encoding: .utf8)
+                }
+            }
+            guard wanted == .harmonyos else { return nil }
+            if pipeWireOptions.enabled {
+                print(
+                    "error: the HarmonyOS REPL runs on the engine alone; expected no --pipewire (replay a HarmonyOS "
+                        + "scenario with `arbiter replay --pipewire` for real streams)")
+                throw ExitCode(2)
+            }
+            do {
+                return try HarmonyReplSession(text: text, file: file ?? "repl")
+            } catch let errors as ScenarioErrors {
+                errors.diagnostics.forEach { print($0) }
+                throw ExitCode(2)
+            }
+        }
+
+        /// The HarmonyOS REPL's loop: each line a step or a command.
+        func runHarmony(_ start: HarmonyReplSession) throws {
+            var session = start
+            let interactive = isatty(0) != 0
+            var failed = false
+            var editor: LineEditor?
+            if interactive {
+                let history = historyFile == "none" ? nil : (historyFile ?? LineEditor.defaultHistoryPath())
+                editor = LineEditor(historyPath: history)
+                print("arbiter \(ArbiterVersion.current) — HarmonyOS audio focus; type `help`, `quit` to leave")
+            }
+            while true {
+                guard let line = editor.map({ $0.read(prompt: "arbiter harmonyos> ") }) ?? readLine() else {
+                    if interactive { print("") }
                     break
                 }
                 let reply = session.execute(line)

@@ -5,14 +5,14 @@ import Yams
 extension HarmonyScenarioDecoder {
     static let stepKeys = ["at", "after", "returns", "platform"]
 
-    /// The steps under `steps:`.
-    mutating func decodeSteps(_ node: Node) -> [HarmonyStep] {
+    /// The steps under `steps:`, the first at `start` or after it.
+    mutating func decodeSteps(_ node: Node, from start: Time = .zero) -> [HarmonyStep] {
         guard case .sequence = node, let items = reader.list(node, expected: "a list of steps") else {
             reader.fail(node, "steps is \(reader.describe(node))", expected: "a list of steps")
             return []
         }
         var steps: [HarmonyStep] = []
-        var now = Time.zero
+        var now = start
         for item in items {
             guard let entries = reader.mapping(item, expected: "a step: one of an app name, system or expect") else {
                 continue

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// HarmonyOS through the built binary: replay with --json, the REPL on a file and on an empty phone, rules and lints.
+@Suite("arbiter on HarmonyOS")
+struct HarmonyCLITests {
+    @Test("the REPL plays a HarmonyOS file's steps, shows the state, and exits 1 when a typed check fails")
+    func repl() throws {
+        let file = try CLI.run(
+            ["repl", "scenarios/harmonyos/navigation-ducks-music.yaml"], stdin: "run\nstate\nquit\n")
+        #expect(file.status == 0, "\(file.stdout)")
+        #expect(file.stdout.contains("→ Music.player: audioInterrupt begin force duck  [harmony.focus.duck-existing]"))
+        #expect(file.stdout.contains("  player: running, volume 1, focus active, share"))
+        let failing = try CLI.run(
+            ["repl", "--platform", "harmonyos"],
+            stdin: "declare Music music\nMusic start\nexpect: { Music: { volume: 0.2 } }\n")
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("✗ Music.player.volume: expected 0.2, got 1"))
+    }
+
+    @Test("--json writes a HarmonyOS run's steps, decisions with their sources, events and checks")
+    func json() throws {
+        let result = try CLI.run(["replay", "--json", "scenarios/harmonyos/navigation-ducks-music.yaml"])
+        #expect(result.status == 0)
+        let objects = result.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(objects.first?["platform"] as? String == "harmonyos" && objects.first?["api"] as? Int == 20)
+        let duck = objects.first { $0["type"] as? String == "decision" && $0["change"] as? String == "volume 0.2" }
+        #expect(duck?["rule"] as? String == "harmony.focus.duck-existing")
+        #expect((duck?["source"] as? String)?.contains("DUCK_FACTOR 0.2") == true)
+        #expect(objects.contains { $0["type"] as? String == "notification" && $0["event"] as? String == "Music.player: audioInterrupt begin force duck" })
+        let end = objects.first { $0["type"] as? String == "result" }
+        #expect(end?["passed"] as? Bool == true && end?["checks"] as? Int == 9)
+        #expect(objects.last?["type"] as? String == "summary")
+    }
+
+    @Test("rules --platform harmonyos lists HarmonyOS's rules alone; lints lists its lints")
+    func rulesAndLints() throws {
+        let rules = try CLI.run(["rules", "--platform", "harmonyos"]).stdout
+        #expect(rules.contains("harmony.focus.pause-incoming") && !rules.contains("activation.non-mixable"))
+        let lints = try CLI.run(["lints"]).stdout
+        #expect(lints.contains("harmony.resume-ignored") && lints.contains("harmony.media-usage-for-short-sound"))
+    }
+}
