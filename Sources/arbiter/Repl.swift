@@ -41,11 +41,17 @@ extension Arbiter {
         @OptionGroup var pipeWireOptions: PipeWireOptions
 
         func run() throws {
-            if let harmony = try harmonySession() {
-                return try runHarmony(harmony)
+            if var harmony = try harmonySession() {
+                return try runLoop(named: "HarmonyOS audio focus", prompt: "arbiter harmonyos> ") { line in
+                    let reply = harmony.execute(line)
+                    return (reply.lines, reply.failed, reply.quit)
+                }
             }
-            if let android = try androidSession() {
-                return try runAndroid(android)
+            if var android = try androidSession() {
+                return try runLoop(named: "Android audio focus", prompt: "arbiter android> ") { line in
+                    let reply = android.execute(line)
+                    return (reply.lines, reply.failed, reply.quit)
+                }
             }
             var session: ReplSession
             do {
@@ -144,30 +150,6 @@ extension Arbiter {
             }
         }
 
-        /// The HarmonyOS REPL's loop: each line a step or a command.
-        func runHarmony(_ start: HarmonyReplSession) throws {
-            var session = start
-            let interactive = isatty(0) != 0
-            var failed = false
-            var editor: LineEditor?
-            if interactive {
-                let history = historyFile == "none" ? nil : (historyFile ?? LineEditor.defaultHistoryPath())
-                editor = LineEditor(historyPath: history)
-                print("arbiter \(ArbiterVersion.current) — HarmonyOS audio focus; type `help`, `quit` to leave")
-            }
-            while true {
-                guard let line = editor.map({ $0.read(prompt: "arbiter harmonyos> ") }) ?? readLine() else {
-                    if interactive { print("") }
-                    break
-                }
-                let reply = session.execute(line)
-                reply.lines.forEach { print($0) }
-                failed = failed || reply.failed
-                if reply.quit { break }
-            }
-            if failed && !interactive { throw ExitCode(1) }
-        }
-
         /// The Android session to run, when the file is Android's or `--platform` asks for Android; nil for iOS.
         func androidSession() throws -> AndroidReplSession? {
             var text: String?
@@ -204,23 +186,26 @@ extension Arbiter {
             }
         }
 
-        /// The Android REPL's loop: each line a step or a command, as on iOS.
-        func runAndroid(_ start: AndroidReplSession) throws {
-            var session = start
+        /// Another platform's REPL loop (`named` in the greeting): each line a step or a command, as on iOS; piped in,
+        /// a failed line makes the command exit 1.
+        func runLoop(
+            named platformName: String, prompt: String,
+            _ execute: (String) -> (lines: [String], failed: Bool, quit: Bool)
+        ) throws {
             let interactive = isatty(0) != 0
             var failed = false
             var editor: LineEditor?
             if interactive {
                 let history = historyFile == "none" ? nil : (historyFile ?? LineEditor.defaultHistoryPath())
                 editor = LineEditor(historyPath: history)
-                print("arbiter \(ArbiterVersion.current) — Android audio focus; type `help`, `quit` to leave")
+                print("arbiter \(ArbiterVersion.current) — \(platformName); type `help`, `quit` to leave")
             }
             while true {
-                guard let line = editor.map({ $0.read(prompt: "arbiter android> ") }) ?? readLine() else {
+                guard let line = editor.map({ $0.read(prompt: prompt) }) ?? readLine() else {
                     if interactive { print("") }
                     break
                 }
-                let reply = session.execute(line)
+                let reply = execute(line)
                 reply.lines.forEach { print($0) }
                 failed = failed || reply.failed
                 if reply.quit { break }

@@ -95,52 +95,31 @@ extension Arbiter {
                 case .success(let document):
                     for run in document.runs {
                         let tag = document.isCrossPlatform ? "[\(run.platform)]" : nil
-                        switch run {
-                        case .ios(let scenario):
-                            switch replayIOS(
-                                scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
-                                observer: observer, pictures: pictures)
-                            {
-                            case .passed: passed += 1
-                            case .failed: failed += 1
-                            case .daemonGone(let message):
-                                let remaining = paths.count - index
-                                print(
-                                    "\(path): error: \(message); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed"
-                                )
-                                failed += remaining
-                                break files
+                        let result: RunResult =
+                            switch run {
+                            case .ios(let scenario):
+                                replayIOS(
+                                    scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
+                                    observer: observer, pictures: pictures)
+                            case .android(let scenario):
+                                replayAndroid(
+                                    scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
+                                    observer: observer, pictures: pictures)
+                            case .harmonyos(let scenario):
+                                replayHarmony(
+                                    scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
+                                    observer: observer)
                             }
-                        case .harmonyos(let scenario):
-                            switch replayHarmony(
-                                scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
-                                observer: observer)
-                            {
-                            case .passed: passed += 1
-                            case .failed: failed += 1
-                            case .daemonGone(let message):
-                                let remaining = paths.count - index
-                                print(
-                                    "\(path): error: \(message); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed"
-                                )
-                                failed += remaining
-                                break files
-                            }
-                        case .android(let scenario):
-                            switch replayAndroid(
-                                scenario, path: path, tag: tag, real: real,
-                                runtimeDirectory: runtimeDirectory, observer: observer, pictures: pictures)
-                            {
-                            case .passed: passed += 1
-                            case .failed: failed += 1
-                            case .daemonGone(let message):
-                                let remaining = paths.count - index
-                                print(
-                                    "\(path): error: \(message); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed"
-                                )
-                                failed += remaining
-                                break files
-                            }
+                        switch result {
+                        case .passed: passed += 1
+                        case .failed: failed += 1
+                        case .daemonGone(let message):
+                            let remaining = paths.count - index
+                            print(
+                                "\(path): error: \(message); \(remaining) remaining file\(remaining == 1 ? "" : "s") not replayed"
+                            )
+                            failed += remaining
+                            break files
                         }
                     }
                 }

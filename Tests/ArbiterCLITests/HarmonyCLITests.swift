@@ -29,7 +29,11 @@ struct HarmonyCLITests {
         let duck = objects.first { $0["type"] as? String == "decision" && $0["change"] as? String == "volume 0.2" }
         #expect(duck?["rule"] as? String == "harmony.focus.duck-existing")
         #expect((duck?["source"] as? String)?.contains("DUCK_FACTOR 0.2") == true)
-        #expect(objects.contains { $0["type"] as? String == "notification" && $0["event"] as? String == "Music.player: audioInterrupt begin force duck" })
+        #expect(
+            objects.contains {
+                $0["type"] as? String == "notification"
+                    && $0["event"] as? String == "Music.player: audioInterrupt begin force duck"
+            })
         let end = objects.first { $0["type"] as? String == "result" }
         #expect(end?["passed"] as? Bool == true && end?["checks"] as? Int == 9)
         #expect(objects.last?["type"] as? String == "summary")

@@ -96,7 +96,8 @@ public struct HarmonyReplSession {
             }
             let target = first == "after" ? now + time : time
             guard target >= now else {
-                return Reply(lines: ["error: at \(time) is before now (\(now)); time never goes backwards"], failed: true)
+                return Reply(
+                    lines: ["error: at \(time) is before now (\(now)); time never goes backwards"], failed: true)
             }
             var reply = letTimePass(to: target)
             reply.lines.append("time \(now)")
@@ -117,8 +118,9 @@ public struct HarmonyReplSession {
         let yaml =
             line.contains(":")
             ? line
-            : words.count >= 3 ? "\(words[0]): { \(words[1]): \(words.dropFirst(2).joined(separator: " ")) }"
-            : words.count == 2 ? "\(words[0]): \(words[1])" : line
+            : words.count >= 3
+                ? "\(words[0]): { \(words[1]): \(words.dropFirst(2).joined(separator: " ")) }"
+                : words.count == 2 ? "\(words[0]): \(words[1])" : line
         let node: Node
         switch ScenarioParser.compose("- \(yaml)", file: file) {
         case .success(let composed): node = composed
@@ -179,7 +181,9 @@ public struct HarmonyReplSession {
     /// The last rule that decided something about each owner, for checks.
     private var rules: [String: Rule] {
         var rules: [String: Rule] = [:]
-        for entry in played { for decision in entry.outcome.decisions { rules[decision.owner.description] = decision.rule } }
+        for entry in played {
+            for decision in entry.outcome.decisions { rules[decision.owner.description] = decision.rule }
+        }
         return rules
     }
 
@@ -187,7 +191,8 @@ public struct HarmonyReplSession {
     /// made again with it and the steps played so far are played again.
     private mutating func declare(_ words: [String]) -> Reply {
         let usages = StreamUsage.forApps.map(\.rawValue)
-        guard words.count == 2 || words.count == 3, let usage = StreamUsage.forApps.first(where: { $0.rawValue == words[1] })
+        guard words.count == 2 || words.count == 3,
+            let usage = StreamUsage.forApps.first(where: { $0.rawValue == words[1] })
         else {
             return Reply(
                 lines: [
@@ -200,7 +205,8 @@ public struct HarmonyReplSession {
             return Reply(lines: ["error: \(words[0]) is declared already, or not a valid name"], failed: true)
         }
         setup.apps.append(
-            HarmonyAppConfig(name, streams: [StreamConfig(words.count == 3 ? words[2] : "player", kind: .avPlayer, usage: usage)]))
+            HarmonyAppConfig(
+                name, streams: [StreamConfig(words.count == 3 ? words[2] : "player", kind: .avPlayer, usage: usage)]))
         rebuild()
         return Reply(lines: ["declared \(name) (\(usage))"])
     }
@@ -219,7 +225,9 @@ public struct HarmonyReplSession {
 
     /// `why Music` or `why Music.player`: the decisions about it, latest last, each with its rule and source.
     private func why(_ target: String?) -> Reply {
-        guard let target else { return Reply(lines: ["error: why takes an app or a stream: `why Music.player`"], failed: true) }
+        guard let target else {
+            return Reply(lines: ["error: why takes an app or a stream: `why Music.player`"], failed: true)
+        }
         let decisions = played.flatMap(\.outcome.decisions).filter {
             $0.owner.description == target || $0.owner.app.name == target
         }
