@@ -63,6 +63,7 @@ let package = Package(
             dependencies: [
                 "ArbiterEngine",
                 "ArbiterAndroid",
+                "ArbiterHarmony",
                 "ArbiterKit",
                 "ArbiterScenario",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -178,7 +179,7 @@ let package = Package(
         .testTarget(
             name: "ArbiterTestingTests",
             dependencies: [
-                "ArbiterTesting",
+                "ArbiterTesting", "ArbiterHarmony",
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),

@@ -137,7 +137,7 @@ public struct StreamStatus: Hashable, Sendable {
     public var state: StreamState
     public var volume: Double
     /// Its entry in the focus list; nil when it has none.
-    public var focus: FocusState?
+    public var focus: FocusEntryState?
     public var interruptMode: InterruptMode
     public var usage: StreamUsage?
     public var source: SourceType?

@@ -41,7 +41,7 @@ public struct FocusEntry: Hashable, Sendable, CustomStringConvertible {
     /// Whose entry it is; a placeholder names its app alone.
     public var owner: StreamOwner
     public var type: FocusType
-    public var state: FocusState
+    public var state: FocusEntryState
     var app: Int
     /// The stream's index in its app; nil for a placeholder.
     var stream: Int?
@@ -50,7 +50,7 @@ public struct FocusEntry: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(owner) \(state)" }
 }
 
-extension FocusState {
+extension FocusEntryState {
     /// How far from playing freely: active, ducked, paused (a placeholder counts as active).
     var severity: Int {
         switch self {

@@ -70,7 +70,7 @@ public enum StreamState: String, Hashable, Sendable, CaseIterable, CustomStringC
 }
 
 /// An entry's state in the focus list (`AudioFocuState`, §1).
-public enum FocusState: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum FocusEntryState: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case active, duck, pause
     /// An AudioSession holding focus for its app's stopped streams (§9.2).
     case placeholder

@@ -72,7 +72,7 @@ public struct HarmonyDecision: Hashable, Sendable, CustomStringConvertible {
 public enum HarmonyChange: Hashable, Sendable, CustomStringConvertible {
     case stream(StreamState)
     /// The stream's place in the focus list (nil: it left the list).
-    case focus(FocusState?)
+    case focus(FocusEntryState?)
     /// The volume the system applies to the stream (the duck factor, or 1).
     case volume(Double)
     /// The app's AudioSession: active with a strategy, or not (nil).

@@ -43,7 +43,7 @@ extension HarmonyEngine {
         return result
     }
 
-    private func focusState(_ a: Int, _ name: String?) -> FocusState? {
+    private func focusState(_ a: Int, _ name: String?) -> FocusEntryState? {
         list.first { $0.app == a && (name == nil || $0.owner.stream == name) }?.state
     }
 

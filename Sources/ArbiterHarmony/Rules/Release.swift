@@ -40,7 +40,7 @@ extension HarmonyEngine {
     /// state changed. With `timedOut` (an AudioSession's timeout released the focus), a stream that would resume is
     /// stopped instead (§9.2).
     mutating func recomputeFocus(timedOut: Bool) {
-        var states = list.map { _ in FocusState.active }
+        var states = list.map { _ in FocusEntryState.active }
         for k in list.indices {
             for j in 0..<k where !sharesFocus(list[j], list[k]) {
                 let cell = effectiveCell(existing: list[j], incoming: list[k]).cell

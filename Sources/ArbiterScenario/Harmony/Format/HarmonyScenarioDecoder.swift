@@ -102,7 +102,7 @@ enum HarmonyVocabulary {
     static let reactions = table(HarmonyReaction.self)
     static let hints = table(InterruptHint.self).filter { $0.1 != .none }
     static let states = table(StreamState.self)
-    static let focusStates = table(FocusState.self).filter { $0.1 != .placeholder }
+    static let focusStates = table(FocusEntryState.self).filter { $0.1 != .placeholder }
     /// The system's verbs; `declineCall`, `assistant`, `siri` and `alarm` (`{ alarm: begin }`) are the words
     /// a cross-platform file shares with the other platforms.
     static let systemVerbs =

@@ -54,7 +54,7 @@ public enum StreamProperty: Sendable {
     /// The volume the system applies (within 0.1 % of the value expected).
     case volume(Double)
     /// Its focus entry's state; nil: it has none.
-    case focus(FocusState?)
+    case focus(FocusEntryState?)
     case interruptMode(InterruptMode)
 
     public var key: String {
