@@ -93,8 +93,11 @@ public final class HarmonyTestStore {
         }
         if let returns, outcome.result != returns {
             var because = ""
-            if case .failed(_, let rule)? = outcome.result { because = ": [\(rule.id)] \(rule.statement) (\(rule.source))" }
-            location.report("\(event) returned \(outcome.result.map(\.description) ?? "nothing"), expected \(returns)\(because)")
+            if case .failed(_, let rule)? = outcome.result {
+                because = ": [\(rule.id)] \(rule.statement) (\(rule.source))"
+            }
+            location.report(
+                "\(event) returned \(outcome.result.map(\.description) ?? "nothing"), expected \(returns)\(because)")
         }
         expect(expected, from: before, step: "\(event)", at: location)
     }
