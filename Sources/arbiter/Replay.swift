@@ -108,7 +108,7 @@ extension Arbiter {
                             case .harmonyos(let scenario):
                                 replayHarmony(
                                     scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
-                                    observer: observer)
+                                    observer: observer, pictures: pictures)
                             }
                         switch result {
                         case .passed: passed += 1
@@ -180,7 +180,7 @@ extension Arbiter {
         /// Replays a HarmonyOS scenario (with `--pipewire`, on real streams) and prints its report.
         func replayHarmony(
             _ scenario: HarmonyScenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
-            observer: ObserverConnection
+            observer: ObserverConnection, pictures: TimelinePictures?
         ) -> RunResult {
             let made = backend(real, path: path) {
                 try HarmonyPipeWireBackend(
@@ -188,6 +188,9 @@ extension Arbiter {
                     remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
             }
             guard case .success(let backend) = made else { return made.failure! }
+            if pictures != nil {
+                print("\(path)\(tag.map { " \($0)" } ?? ""): note: --svg draws no HarmonyOS picture yet")
+            }
             let report = HarmonyReplayer.replay(scenario, backend: backend)
             let lines =
                 json

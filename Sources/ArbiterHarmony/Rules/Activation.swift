@@ -6,6 +6,9 @@ extension HarmonyEngine {
     /// and joins the focus list. Returns what start() returns.
     mutating func start(_ a: Int, _ s: Int, rule: Rule = HarmonyRules.appStarts) -> HarmonyCallResult {
         let owner = StreamOwner(records[a].name, records[a].streams[s].config.name)
+        if records[a].streams[s].state == .released {
+            return .failed(code: 6_800_103, rule: HarmonyRules.releasedCannotStart)
+        }
         if let k = entryIndex(a, s), list[k].state == .active || list[k].state == .duck {
             decide(owner, .stream(.running), HarmonyRules.alreadyHolds)
             records[a].streams[s].state = .running

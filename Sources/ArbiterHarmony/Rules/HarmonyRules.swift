@@ -89,13 +89,17 @@ public enum HarmonyRules {
             + "pauses is told END FORCE DUCK or END FORCE PAUSE",
         source: "harmonyos §5.2 (END FORCE DUCK / PAUSE rows)", evidence: .documented)
     static let forcePausedPauseRefused = Rule(
-        id: "harmony.stream.force-paused-pause-refused",
-        statement: "pause() on a stream the system paused is refused (it is not running), so it keeps its focus "
-            + "entry; stop() or release() give it up",
+        id: "harmony.stream.pause-refused",
+        statement: "pause() on a stream that is not running (the system paused or stopped it, or it never started) is "
+            + "refused, so a stream the system paused keeps its focus entry; stop() or release() give it up",
         source: "harmonyos §4.2 (AR Pause, Stop)", evidence: .documented)
 
     // MARK: The app's calls
 
+    static let releasedCannotStart = Rule(
+        id: "harmony.stream.released",
+        statement: "a released stream cannot start again: the app makes a new one",
+        source: "harmonyos §4.2 (AR Start on a released renderer)", evidence: .documented)
     static let appStarts = Rule(
         id: "harmony.stream.start",
         statement: "start() / play() makes the stream request focus itself; the app never requests playback focus",
@@ -193,7 +197,7 @@ public enum HarmonyRules {
     public static let catalog: [Rule] = [
         firstStream, playBoth, stopExisting, pauseExisting, duckExisting, duckIncoming, pauseIncoming, denyIncoming,
         noCell, shareMode, soundPoolMixes, alreadyHolds,
-        releaseRecomputes, resume, unduck, recomputedDuckOrPause, forcePausedPauseRefused,
+        releaseRecomputes, resume, unduck, recomputedDuckOrPause, forcePausedPauseRefused, releasedCannotStart,
         appStarts, appStops, interruptModeSet, terminated, appReaction,
         sessionActivated, sessionDeactivated, sessionDuckOthers, sessionPauseOthers, sessionMix, sessionPlaceholder,
         sessionTimeout, sessionLowerPriority,

@@ -6,7 +6,7 @@ extension HarmonyEngine {
     /// while the app's AudioSession is active and this was its last stream, leaves it to the session (§9.2).
     mutating func stop(_ a: Int, _ s: Int, to state: StreamState) -> HarmonyCallResult {
         let owner = StreamOwner(records[a].name, records[a].streams[s].config.name)
-        if state == .paused && records[a].streams[s].forcePaused {
+        if state == .paused && records[a].streams[s].state != .running {
             return .failed(code: 6_800_103, rule: HarmonyRules.forcePausedPauseRefused)
         }
         if records[a].streams[s].state != state {

@@ -17,7 +17,7 @@ struct ResumeIgnored: HarmonyLintCheck {
     }
 }
 
-/// A stream told STOP that runs again once the instant is over: its handler started it.
+/// A stream told STOP that runs again in the same step: its handler started it.
 struct StartedAfterStop: HarmonyLintCheck {
     mutating func runStarted(_ engine: HarmonyEngine, into findings: inout [LintFinding]) {
         for app in engine.setup.apps where app.reactions[.stop] == .start {
@@ -30,11 +30,13 @@ struct StartedAfterStop: HarmonyLintCheck {
         }
     }
 
-    mutating func instantEnded(_ instant: HarmonyInstant, into findings: inout [LintFinding]) {
-        for step in instant.steps {
+    /// Only the app's own handler restarts a stream in the step that told it STOP; a later step at the same instant
+    /// is the user's.
+    mutating func inspect(_ step: HarmonyLintedStep, into findings: inout [LintFinding]) {
+        do {
             for (owner, event) in step.interrupts
-            where event.hint == .stop && instant.engine.isRunning(owner)
-                && instant.engine.declaration(of: owner.app)?.reactions[.stop] != .start
+            where event.hint == .stop && step.after.isRunning(owner)
+                && step.after.declaration(of: owner.app)?.reactions[.stop] != .start
             {
                 findings.append(
                     LintFinding(
@@ -77,6 +79,7 @@ struct MediaUsageForShortSound: HarmonyLintCheck {
         }
         for (owner, record) in stoppers where owner.app == app && !step.after.isRunning(owner) {
             stoppers[owner] = nil
+            guard step.before.isRunning(owner) else { continue }  // the system had stopped it already
             guard step.outcome.time - record.started <= Self.shortSound, reported.insert(owner).inserted else {
                 continue
             }

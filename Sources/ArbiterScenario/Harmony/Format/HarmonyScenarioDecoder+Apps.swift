@@ -1,10 +1,11 @@
 import ArbiterEngine
 import ArbiterHarmony
+import ArbiterLint
 import Yams
 
 extension HarmonyScenarioDecoder {
     /// `players` is a cross-platform file's players shared by every platform: each becomes a stream of its name.
-    static let appKeys = ["streams", "reactions", "kind", "usage", "source", "interruptMode", "players"]
+    static let appKeys = ["streams", "reactions", "kind", "usage", "source", "interruptMode", "players", "allowLints"]
     static let streamKeys = ["kind", "usage", "source", "interruptMode"]
 
     /// `apps:`: each app's streams (or one stream written on the app itself) and reactions.
@@ -46,6 +47,10 @@ extension HarmonyScenarioDecoder {
                 if let stream = stream(records ? "recorder" : "player", fields: inline, at: value) {
                     streams = [stream]
                 }
+            }
+            if let node = fields.first(where: { $0.key == "allowLints" })?.value {
+                lintAllowances.perApp[AppID(name)] = reader.allowLints(
+                    node, for: AppID(name), known: Lint.everyPlatform.map(\.id), positions: &allowancePositions)
             }
             var reactions: [InterruptHint: HarmonyReaction] = [:]
             if let node = fields.first(where: { $0.key == "reactions" })?.value { reactions = decodeReactions(node) }

@@ -32,7 +32,7 @@ extension HarmonyScenarioDecoder {
             case "focusList":
                 guard let items = reader.list(value, expected: "a list of entries, such as ['Music.player duck']")
                 else { continue }
-                let texts = items.compactMap { reader.string($0, expected: "an entry: 'App.stream state'") }
+                let texts = items.compactMap { focusListEntry($0) }
                 if texts.count == items.count { add(.focusList(texts)) }
             case "events":
                 if let (patterns, matching) = events(value) { add(.events(patterns, matching)) }
@@ -128,6 +128,45 @@ extension HarmonyScenarioDecoder {
             reader.choice(value, HarmonyVocabulary.modes, what: "interrupt mode").map(StreamProperty.interruptMode)
         default: nil
         }
+    }
+
+    /// `Music.player duck` (or `Video placeholder`, an AudioSession keeping its app's focus): an entry of the focus
+    /// list, each name and state checked.
+    mutating func focusListEntry(_ node: Node) -> String? {
+        let example = "an entry: 'App.stream state' (active, duck or pause), or 'App placeholder'"
+        guard let text = reader.string(node, expected: example) else { return nil }
+        let words = text.split(separator: " ").map(String.init)
+        guard words.count == 2 else {
+            reader.fail(node, "focus list entry '\(text)'", expected: example)
+            return nil
+        }
+        let states = FocusEntryState.allCases.map(\.rawValue)
+        guard states.contains(words[1]) else {
+            reader.fail(
+                node, "unknown focus state '\(words[1])'", expected: "one of: " + states.joined(separator: ", "),
+                suggestion: Suggestions.nearest(to: words[1], in: states))
+            return nil
+        }
+        let parts = words[0].split(separator: ".", maxSplits: 1).map(String.init)
+        let names = checkedApps.map(\.name.name)
+        guard let app = checkedApps.first(where: { $0.name.name == parts[0] }) else {
+            reader.fail(
+                node, "unknown app '\(parts[0])'", expected: "one of: " + names.joined(separator: ", "),
+                suggestion: Suggestions.nearest(to: parts[0], in: names))
+            return nil
+        }
+        if words[1] == "placeholder" {
+            guard parts.count == 1 else {
+                reader.fail(node, "a placeholder names its app alone", expected: "'\(app.name) placeholder'")
+                return nil
+            }
+        } else if parts.count != 2 || !app.streams.contains(where: { $0.name == parts[1] }) {
+            reader.fail(
+                node, "'\(words[0])' is not a stream of '\(app.name)'",
+                expected: "one of: " + app.streams.map { "\(app.name).\($0.name)" }.joined(separator: ", "))
+            return nil
+        }
+        return text
     }
 
     /// `Music.player`, or `Music` for an app with one stream.

@@ -35,7 +35,7 @@ public struct HarmonyTimelineFormatter {
         }
         if quiet { return lines }
         if case .failed(let code, let rule)? = outcome.result, step.problem == nil {
-            lines.append("            ✗ failed with \(code): \(rule.statement)  [\(rule.id)]")
+            lines.append("            returned failed \(code): \(rule.statement)  [\(rule.id)]")
         }
         for decision in outcome.decisions { lines.append("            \(decision)") }
         for notification in outcome.notifications {

@@ -231,6 +231,12 @@ public struct HarmonyReplSession {
         let decisions = played.flatMap(\.outcome.decisions).filter {
             $0.owner.description == target || $0.owner.app.name == target
         }
+        let apps = (setup.apps + HarmonyEngine.systemApps).map(\.name.name)
+        guard apps.contains(String(target.prefix { $0 != "." })) else {
+            return Reply(
+                lines: ["error: unknown app '\(target)'; expected one of: " + apps.joined(separator: ", ")],
+                failed: true)
+        }
         guard !decisions.isEmpty else { return Reply(lines: ["nothing was decided about \(target)"]) }
         return Reply(
             lines: decisions.suffix(6).flatMap { decision in
@@ -261,7 +267,7 @@ public struct HarmonyReplSession {
         if let rejection = outcome.rejection { return ["error: \(rejection)"] }
         var lines: [String] = []
         if case .failed(let code, let rule)? = outcome.result {
-            lines.append("✗ failed with \(code): \(rule.statement)  [\(rule.id)]")
+            lines.append("returned failed \(code): \(rule.statement)  [\(rule.id)]")
         }
         lines += outcome.decisions.map(\.description)
         lines += outcome.notifications.map { "→ \($0)  [\($0.rule.id)]" }
