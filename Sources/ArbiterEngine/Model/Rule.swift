@@ -60,6 +60,9 @@ public enum Evidence: String, Hashable, Sendable, CaseIterable, CustomStringConv
     case documented
     /// Observed in the field (issues, forums, articles).
     case observed
+    /// Read from the platform's open source code, its configuration or its unit tests (OpenHarmony's audio framework),
+    /// where no documentation states it.
+    case source
     /// Uncertain: the behaviour follows a profile tunable whose default is documented in docs/.
     case tunable
     /// The simulator's own bookkeeping, not a claim about iOS.

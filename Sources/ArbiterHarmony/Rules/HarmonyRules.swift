@@ -7,7 +7,7 @@ public enum HarmonyRules {
     static let firstStream = Rule(
         id: "harmony.focus.first-stream",
         statement: "a stream that starts while no other stream holds focus becomes active and nobody is told anything",
-        source: "harmonyos §4.1 step 2 (AIS ActivateAudioInterruptInternal)", evidence: .documented)
+        source: "harmonyos §4.1 step 2 (AIS ActivateAudioInterruptInternal)", evidence: .source)
     static let playBoth = Rule(
         id: "harmony.focus.play-both",
         statement: "the focus table's cell for the two streams' types says both play: the new stream starts, the "
@@ -40,7 +40,7 @@ public enum HarmonyRules {
         id: "harmony.focus.pause-incoming",
         statement: "the focus table's cell says the new stream waits: start() fails (6800301), the stream is queued "
             + "paused in the focus list and told BEGIN FORCE PAUSE, and RESUME when the other releases",
-        source: "harmonyos §3.2, §4.1 steps 3, 5 and 6 (AR Start; NAPI_ERR_SYSTEM)", evidence: .documented)
+        source: "harmonyos §3.2, §4.1 steps 3, 5 and 6 (AR Start; NAPI_ERR_SYSTEM)", evidence: .source)
     static let denyIncoming = Rule(
         id: "harmony.focus.deny-incoming",
         statement: "the focus table's cell denies the new stream: start() fails (6800301) and it is told BEGIN FORCE "
@@ -49,7 +49,7 @@ public enum HarmonyRules {
     static let noCell = Rule(
         id: "harmony.focus.no-cell",
         statement: "the focus table has no cell for the two types: the start fails",
-        source: "harmonyos §3.1 (AIS ProcessActiveStreamFocus \"no focus cfg\")", evidence: .documented)
+        source: "harmonyos §3.1 (AIS ProcessActiveStreamFocus \"no focus cfg\")", evidence: .source)
     static let shareMode = Rule(
         id: "harmony.focus.share-mode",
         statement: "two streams of one app that both share its focus (InterruptMode SHARE_MODE, the default) do not "
@@ -62,7 +62,7 @@ public enum HarmonyRules {
     static let alreadyHolds = Rule(
         id: "harmony.focus.already-holds",
         statement: "a stream that already holds focus (active or ducked) and starts again changes nothing",
-        source: "harmonyos §4.1 step 1", evidence: .documented)
+        source: "harmonyos §4.1 step 1", evidence: .source)
 
     // MARK: Release and resume (§6)
 
@@ -87,19 +87,19 @@ public enum HarmonyRules {
         id: "harmony.release.duck-or-pause-again",
         statement: "when focus is worked out again after a release, a stream that an earlier entry now ducks or "
             + "pauses is told END FORCE DUCK or END FORCE PAUSE",
-        source: "harmonyos §5.2 (END FORCE DUCK / PAUSE rows)", evidence: .documented)
+        source: "harmonyos §5.2 (END FORCE DUCK / PAUSE rows)", evidence: .source)
     static let forcePausedPauseRefused = Rule(
         id: "harmony.stream.pause-refused",
         statement: "pause() on a stream that is not running (the system paused or stopped it, or it never started) is "
             + "refused, so a stream the system paused keeps its focus entry; stop() or release() give it up",
-        source: "harmonyos §4.2 (AR Pause, Stop)", evidence: .documented)
+        source: "harmonyos §4.2 (AR Pause, Stop)", evidence: .source)
 
     // MARK: The app's calls
 
     static let releasedCannotStart = Rule(
         id: "harmony.stream.released",
         statement: "a released stream cannot start again: the app makes a new one",
-        source: "harmonyos §4.2 (AR Start on a released renderer)", evidence: .documented)
+        source: "harmonyos §4.2; D-AR (the AudioRenderer's states: release is final)", evidence: .documented)
     static let appStarts = Rule(
         id: "harmony.stream.start",
         statement: "start() / play() makes the stream request focus itself; the app never requests playback focus",
@@ -165,7 +165,7 @@ public enum HarmonyRules {
         id: "harmony.session.lower-priority",
         statement: "when another stream stops the last stream of an app with an active AudioSession, the session is "
             + "deactivated and the app told audioSessionDeactivated (lowerPriority)",
-        source: "harmonyos §9.2 (D-SESS \"全部被其他音频流打断\")", evidence: .documented)
+        source: "harmonyos §9.2 (D-SESS \"全部被其他音频流打断\")", evidence: .source)
 
     // MARK: The system's own streams (§7, §8)
 
@@ -178,7 +178,7 @@ public enum HarmonyRules {
         id: "harmony.system.call-answered",
         statement: "an answered cellular call plays with usage VOICE_MODEM_COMMUNICATION; it stops the ring, which "
             + "resumes nobody (streams the ring paused stay paused until the call ends)",
-        source: "harmonyos §7 (XML VRING×VCALL; AIS, §4.1 step 7)", evidence: .documented)
+        source: "harmonyos §7 (XML VRING×VCALL; AIS, §4.1 step 7)", evidence: .source)
     static let callEnds = Rule(
         id: "harmony.system.call-ends",
         statement: "the call (or the unanswered ring) ends and releases its focus",
@@ -191,7 +191,7 @@ public enum HarmonyRules {
         id: "harmony.system.assistant",
         statement: "the voice assistant speaks with usage VOICE_ASSISTANT (it ducks media), and releases focus when "
             + "done",
-        source: "harmonyos §8 (UT-JS 004)", evidence: .documented)
+        source: "harmonyos §8 (UT-JS 004)", evidence: .source)
 
     /// Every rule, grouped by what it decides.
     public static let catalog: [Rule] = [
