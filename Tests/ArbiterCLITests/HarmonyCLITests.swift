@@ -39,6 +39,26 @@ struct HarmonyCLITests {
         #expect(objects.last?["type"] as? String == "summary")
     }
 
+    @Test("--json writes a HarmonyOS run's lint warnings, as the other platforms' reports do")
+    func jsonWarnings() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("harmony-json-lint.yaml")
+        try """
+        scenario: a RESUME ignored
+        platform: harmonyos
+        apps:
+          Music: { usage: music }
+          Chat: { usage: voiceCommunication }
+        steps:
+          - Music: start
+          - Chat: start
+          - Chat: stop
+        """.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CLI.run(["replay", "--json", file.path])
+        let warnings = result.stdout.split(separator: "\n").filter { $0.contains("\"type\":\"warning\"") }
+        #expect(warnings.count == 1 && warnings.first?.contains("harmony.resume-ignored") == true, "\(result.stdout)")
+    }
+
     @Test("rules --platform harmonyos lists HarmonyOS's rules alone; lints lists its lints")
     func rulesAndLints() throws {
         let rules = try CLI.run(["rules", "--platform", "harmonyos"]).stdout

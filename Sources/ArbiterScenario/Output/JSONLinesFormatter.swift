@@ -105,6 +105,31 @@ public enum JSONLinesFormatter {
             })
     }
 
+    /// What a decision or notification line of Android's and HarmonyOS's reports starts with: its type, where its step
+    /// is written and its time.
+    static func eventLineObject(_ type: String, file: String, line: Int, time: Time) -> JSONObject {
+        var object = JSONObject()
+        object.add("type", type)
+        object.add("file", file)
+        object.add("line", line)
+        object.add("time", time.description)
+        return object
+    }
+
+    /// `{"type":"decision", ...}` as Android's and HarmonyOS's reports write it: who, what changed, and the rule with
+    /// its statement and source.
+    static func decisionObject(
+        file: String, line: Int, time: Time, owner: String?, change: String, rule: Rule
+    ) -> JSONObject {
+        var object = eventLineObject("decision", file: file, line: line, time: time)
+        object.add("owner", owner)
+        object.add("change", change)
+        object.add("rule", rule.id)
+        object.add("statement", rule.statement)
+        object.add("source", rule.source)
+        return object
+    }
+
     /// What every platform's step line starts with: where the step is written, its time and its text.
     static func stepObject(file: String, position: SourcePosition?, time: Time, step: String) -> JSONObject {
         var object = JSONObject()

@@ -51,27 +51,15 @@ public enum AndroidJSONLinesFormatter {
 
     /// `{"type":"decision", ...}`: who, what changed, and the rule with its statement and AOSP source.
     static func decisionObject(_ decision: FocusDecision, file: String, line: Int, time: Time) -> JSONObject {
-        var object = JSONObject()
-        object.add("type", "decision")
-        object.add("file", file)
-        object.add("line", line)
-        object.add("time", time.description)
-        object.add("owner", decision.owner?.description)
-        object.add("change", decision.change.description)
-        object.add("rule", decision.rule.id)
-        object.add("statement", decision.rule.statement)
-        object.add("source", decision.rule.source)
-        return object
+        JSONLinesFormatter.decisionObject(
+            file: file, line: line, time: time, owner: decision.owner?.description,
+            change: decision.change.description, rule: decision.rule)
     }
 
     /// `{"type":"notification", ...}`: a focus change delivered to an app's listener, and the rule that sent it.
     static func notificationObject(_ notification: FocusNotification, file: String, line: Int, time: Time) -> JSONObject
     {
-        var object = JSONObject()
-        object.add("type", "notification")
-        object.add("file", file)
-        object.add("line", line)
-        object.add("time", time.description)
+        var object = JSONLinesFormatter.eventLineObject("notification", file: file, line: line, time: time)
         object.add("app", notification.app.name)
         object.add("change", notification.change.rawValue)
         object.add("rule", notification.rule.id)

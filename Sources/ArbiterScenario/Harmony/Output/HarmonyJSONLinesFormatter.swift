@@ -25,25 +25,15 @@ public enum HarmonyJSONLinesFormatter {
                 object.add("problem", step.problem)
                 lines.append(object.text)
                 let line = step.position?.line ?? 0
-                for decision in outcome.decisions {
-                    var object = JSONObject()
-                    object.add("type", "decision")
-                    object.add("file", file)
-                    object.add("line", line)
-                    object.add("time", outcome.time.description)
-                    object.add("owner", decision.owner.description)
-                    object.add("change", decision.change.description)
-                    object.add("rule", decision.rule.id)
-                    object.add("statement", decision.rule.statement)
-                    object.add("source", decision.rule.source)
-                    lines.append(object.text)
+                lines += outcome.decisions.map {
+                    JSONLinesFormatter.decisionObject(
+                        file: file, line: line, time: outcome.time, owner: $0.owner.description,
+                        change: $0.change.description, rule: $0.rule
+                    ).text
                 }
                 for notification in outcome.notifications {
-                    var object = JSONObject()
-                    object.add("type", "notification")
-                    object.add("file", file)
-                    object.add("line", line)
-                    object.add("time", outcome.time.description)
+                    var object = JSONLinesFormatter.eventLineObject(
+                        "notification", file: file, line: line, time: outcome.time)
                     object.add("app", notification.app.name)
                     object.add("event", notification.description)
                     object.add("rule", notification.rule.id)
@@ -53,6 +43,7 @@ public enum HarmonyJSONLinesFormatter {
                 lines += expect.results.map { JSONLinesFormatter.checkObject($0, time: expect.time).text }
             }
         }
+        lines += report.warnings.map { JSONLinesFormatter.warningObject($0).text }
         lines.append(JSONLinesFormatter.resultObject(report, file: file, platform: "harmonyos").text)
         return lines
     }

@@ -105,16 +105,14 @@ public struct AndroidReplSession {
         case "run": return playFileSteps(pendingSteps.count)
         case "lints": return Reply(lines: linter.findings.map { "⚠ \($0.summary)" })
         case "after", "at":
-            guard words.count >= 2, let time = DurationText.parse(words[1]) else {
-                return Reply(lines: ["error: \(first) takes a duration such as 500ms, 2s or 1m30s"], failed: true)
-            }
-            let target = first == "after" ? now + time : time
-            guard target >= now else {
-                return Reply(
-                    lines: ["error: at \(time) is before now (\(now)); time never goes backwards"], failed: true)
+            let target: Time
+            switch ReplTime.target(words, now: now) {
+            case .success(let time): target = time
+            case .failure(let error): return Reply(lines: [error.line], failed: true)
             }
             now = target
-            var reply = play(.advance, line: "\(first) \(time)")
+            let typed = DurationText.parse(words[1])!  // ReplTime read it
+            var reply = play(.advance, line: "\(first) \(typed)")
             if words.count > 2 {
                 let rest = execute(words.dropFirst(2).joined(separator: " "))
                 reply.lines += rest.lines

@@ -91,13 +91,10 @@ public struct HarmonyReplSession {
             if count > 0 && reply.lines.isEmpty { reply.lines = ["no more steps"] }
             return reply
         case "after", "at":
-            guard words.count >= 2, let time = DurationText.parse(words[1]) else {
-                return Reply(lines: ["error: \(first) takes a duration such as 500ms, 2s or 1m30s"], failed: true)
-            }
-            let target = first == "after" ? now + time : time
-            guard target >= now else {
-                return Reply(
-                    lines: ["error: at \(time) is before now (\(now)); time never goes backwards"], failed: true)
+            let target: Time
+            switch ReplTime.target(words, now: now) {
+            case .success(let time): target = time
+            case .failure(let error): return Reply(lines: [error.line], failed: true)
             }
             var reply = letTimePass(to: target)
             reply.lines.append("time \(now)")
