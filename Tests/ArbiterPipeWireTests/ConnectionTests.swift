@@ -8,6 +8,15 @@ func dumpGraph(_ daemon: PrivateDaemon) throws -> [[String: Any]] {
     try GraphSnapshot.dump(runtimeDirectory: daemon.runtimeDirectory, remote: nil)
 }
 
+/// Waits, a bounded number of round trips, until the daemon has told `connection` the stream's ports: on a busy
+/// machine they arrive some round trips after the stream itself.
+func waitForPorts(_ connection: PipeWireConnection, _ stream: Int) throws {
+    for _ in 0..<250 where !connection.portsKnown(stream) {
+        try connection.sync()
+        usleep(20_000)
+    }
+}
+
 func node(_ graph: [[String: Any]], named name: String) -> [String: Any]? {
     graph.first { object in
         let info = object["info"] as? [String: Any]
@@ -27,8 +36,7 @@ struct ConnectionTests {
         let stream = try connection.createStream(
             nodeName: "arbiter.Music.main", app: "Music", mediaName: "main",
             role: "Music", capture: false)
-        try connection.sync()
-        try connection.sync()
+        try waitForPorts(connection, stream)
         try connection.link(stream, to: "arbiter.port.builtInSpeaker")
         connection.setVolume(stream, 0.2)
         connection.setMute(stream, true)
@@ -99,8 +107,7 @@ struct ConnectionTests {
         let stream = try other.createStream(
             nodeName: "arbiter.Music.main", app: "Music", mediaName: "main",
             role: "Music", capture: false)
-        try other.sync()
-        try other.sync()
+        try waitForPorts(other, stream)
         try other.link(stream, to: speaker)
         #expect(try watcher.waitForLinks(into: speaker, atLeast: 2, milliseconds: 5000), "one link per channel")
         #expect(watcher.linksInto(speaker) == 2)
