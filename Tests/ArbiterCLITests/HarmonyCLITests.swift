@@ -59,6 +59,39 @@ struct HarmonyCLITests {
         #expect(warnings.count == 1 && warnings.first?.contains("harmony.resume-ignored") == true, "\(result.stdout)")
     }
 
+    @Test("a step for one platform keeps the file's clock on the others: each half's shared steps at the same times")
+    func oneClockForThreeHalves() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("three-clocks-\(getpid()).yaml")
+        try """
+        scenario: one clock
+        platforms: [ios, android, harmonyos]
+        apps:
+          Music:
+            ios: { category: playback, backgroundModes: [audio] }
+        steps:
+          - Music: play
+          - after: 10s
+            platform: ios
+            Music: background
+          - after: 2s
+            platform: [android, harmonyos]
+            Music: pause
+          - at: 1m
+            platform: harmonyos
+            Music: stop
+          - after: 1s
+            Music: play
+        """.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CLI.run(["replay", file.path])
+        #expect(result.status == 0, "\(result.stdout)")
+        let lastPlays = result.stdout.split(separator: "\n").filter {
+            $0.hasSuffix("Music: play") || $0.hasSuffix("Music: start")
+        }
+        #expect(lastPlays.count == 6, "\(result.stdout)")
+        #expect(lastPlays.filter { $0.contains(" 1m1s  ") }.count == 3, "\(result.stdout)")
+    }
+
     @Test("rules --platform harmonyos lists HarmonyOS's rules alone; lints lists its lints")
     func rulesAndLints() throws {
         let rules = try CLI.run(["rules", "--platform", "harmonyos"]).stdout
