@@ -92,6 +92,34 @@ struct HarmonyCLITests {
         #expect(lastPlays.filter { $0.contains(" 1m1s  ") }.count == 3, "\(result.stdout)")
     }
 
+    @Test("a failed events check shows what was delivered as the check writes it, ready to paste")
+    func eventsGotAsWritten() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("harmony-events-\(getpid()).yaml")
+        try """
+        scenario: what was got
+        platform: harmonyos
+        apps:
+          Music: { usage: music }
+          Game:
+            streams: { sound: game, voice: { kind: audioRenderer, usage: voiceCommunication } }
+          Maps: { usage: navigation }
+        steps:
+          - Music: start
+          - Game: { start: sound }
+          - Maps: start
+          - expect:
+              events: [Music: begin force pause]
+        """.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CLI.run(["replay", "--quiet", file.path])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "events: expected [Music: begin force pause], got [Music: begin force duck, Game.sound: begin force duck]"
+            ),
+            "\(result.stdout)")
+    }
+
     @Test("rules --platform harmonyos lists HarmonyOS's rules alone; lints lists its lints")
     func rulesAndLints() throws {
         let rules = try CLI.run(["rules", "--platform", "harmonyos"]).stdout
