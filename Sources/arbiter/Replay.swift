@@ -54,6 +54,13 @@ extension Arbiter {
                 valueName: "FILE"))
         var junit: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "Also write the runs in the Trace Event format Perfetto and Chrome's trace viewer open: a track per "
+                    + "app (its state, the gain as a counter), notifications and checks as instants, each change "
+                    + "linked to the step that caused it.", valueName: "FILE"))
+        var trace: String?
+
         func run() throws {
             let paths = ScenarioFiles.expand(files)
             var passed = 0
@@ -84,7 +91,7 @@ extension Arbiter {
                 }
             }
             let observer = ObserverConnection(runtimeDirectory: runtimeDirectory, remote: pipewireRemote)
-            let reports = RunReports(junit: junit, json: json)
+            let reports = RunReports(junit: junit, trace: trace, json: json)
             files: for (index, path) in paths.enumerated() {
                 if real, let daemon, !daemon.isRunning {
                     let remaining = paths.count - index
@@ -138,10 +145,9 @@ extension Arbiter {
                 json
                     ? JSONLinesFormatter.summary(passed: passed, failed: failed + invalid)
                     : "\(passed) passed, \(failed + invalid) failed")
-            if let problem = reports.write() {
-                print(problem)
-                throw ExitCode(2)
-            }
+            let problems = reports.write()
+            problems.forEach { print($0) }
+            if !problems.isEmpty { throw ExitCode(2) }
             if invalid > 0 { throw ExitCode(2) }
             if failed > 0 { throw ExitCode(1) }
         }
@@ -164,8 +170,9 @@ extension Arbiter {
                     remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
             }
             guard case .success(let backend) = made else { return made.failure! }
-            let report = Replayer.replay(scenario, backend: backend, recordStates: pictures != nil)
-            defer { reports.record(report, file: path, tag: tag) }
+            let report = Replayer.replay(
+                scenario, backend: backend, recordStates: pictures != nil || reports.needsStates)
+            defer { reports.record(report, timeline: RunTimeline(report: report), file: path, tag: tag) }
             let lines =
                 json
                 ? JSONLinesFormatter.lines(for: report) : TimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
@@ -183,8 +190,9 @@ extension Arbiter {
                     remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
             }
             guard case .success(let backend) = made else { return made.failure! }
-            let report = AndroidReplayer.replay(scenario, backend: backend, recordStates: pictures != nil)
-            defer { reports.record(report, file: path, tag: tag) }
+            let report = AndroidReplayer.replay(
+                scenario, backend: backend, recordStates: pictures != nil || reports.needsStates)
+            defer { reports.record(report, timeline: RunTimeline(report: report), file: path, tag: tag) }
             let lines =
                 json
                 ? AndroidJSONLinesFormatter.lines(for: report)
@@ -207,7 +215,7 @@ extension Arbiter {
                 print("\(path)\(tag.map { " \($0)" } ?? ""): note: --svg draws no HarmonyOS picture yet")
             }
             let report = HarmonyReplayer.replay(scenario, backend: backend)
-            defer { reports.record(report, file: path, tag: tag) }
+            defer { reports.record(report, timeline: nil, file: path, tag: tag) }
             let lines =
                 json
                 ? HarmonyJSONLinesFormatter.lines(for: report)

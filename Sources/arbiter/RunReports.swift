@@ -1,23 +1,38 @@
 import ArbiterScenario
 import Foundation
 
-/// What `replay` writes besides its timeline, gathered run by run: the JUnit XML of `--junit FILE`, and GitHub
-/// Actions' annotations when it runs in a GitHub job (not with `--json`, whose lines stay JSON).
+/// What `replay` writes besides its timeline, gathered run by run: the JUnit XML of `--junit FILE`, the trace of
+/// `--trace FILE`, and GitHub Actions' annotations when it runs in a GitHub job (not with `--json`, whose lines stay
+/// JSON).
 final class RunReports {
     private var junit: JUnitReport?
     private let junitPath: String?
+    private var trace: TraceReport?
+    private let tracePath: String?
     private let annotate: Bool
 
-    init(junit path: String?, json: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        junitPath = path
-        junit = path == nil ? nil : JUnitReport()
+    init(
+        junit: String?, trace: String?, json: Bool,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        junitPath = junit
+        self.junit = junit == nil ? nil : JUnitReport()
+        tracePath = trace
+        self.trace = trace == nil ? nil : TraceReport()
         annotate = !json && GitHubAnnotations.enabled(environment)
     }
 
-    /// Takes one run's report (`tag` is `[android]` for a half of a cross-platform file) and prints its annotations.
-    func record<Report: ReplayReport>(_ report: Report, file: String, tag: String?) {
+    /// Whether a run's timeline is drawn from its recorded states (`recordStates`), which the trace needs.
+    var needsStates: Bool { trace != nil }
+
+    /// Takes one run's report (`tag` is `[android]` for a half of a cross-platform file), with its timeline when
+    /// `needsStates`, and prints its annotations.
+    func record<Report: ReplayReport>(
+        _ report: Report, timeline: @autoclosure () -> RunTimeline?, file: String, tag: String?
+    ) {
         let platform = tag?.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         junit?.add(report, file: file, platform: platform)
+        if trace != nil, let timeline = timeline() { trace?.add(timeline) }
         if annotate { GitHubAnnotations.lines(for: report, platform: platform).forEach { print($0) } }
     }
 
@@ -27,14 +42,17 @@ final class RunReports {
         if annotate { GitHubAnnotations.lines(for: errors).forEach { print($0) } }
     }
 
-    /// Writes the JUnit file, if asked for; a one-line error when it cannot be written.
-    func write() -> String? {
-        guard let junit, let junitPath else { return nil }
-        do {
-            try ScenarioWriter.write(junit.xml, to: junitPath)
-            return nil
-        } catch {
-            return "error: cannot write the JUnit report \(junitPath) (\(error)); expected a writable path"
+    /// Writes the files asked for; a one-line error for each that cannot be written.
+    func write() -> [String] {
+        var problems: [String] = []
+        for (text, path, what) in [(junit?.xml, junitPath, "JUnit report"), (trace?.json, tracePath, "trace")] {
+            guard let text, let path else { continue }
+            do {
+                try ScenarioWriter.write(text, to: path)
+            } catch {
+                problems.append("error: cannot write the \(what) \(path) (\(error)); expected a writable path")
+            }
         }
+        return problems
     }
 }

@@ -14,6 +14,10 @@ public struct JSONObject: Sendable {
         fields.append((key, "[" + objects.map(\.text).joined(separator: ",") + "]"))
     }
 
+    /// A number, in the shortest form that reads back as the same value (`0.2`, `1.0`).
+    public mutating func add(_ key: String, _ value: Double) {
+        fields.append((key, value.isFinite ? "\(value)" : "null"))
+    }
     public mutating func add(_ key: String, object: JSONObject) { fields.append((key, object.text)) }
     public mutating func add(_ key: String, strings: [String]) {
         fields.append((key, "[" + strings.map(JSONObject.quote).joined(separator: ",") + "]"))
