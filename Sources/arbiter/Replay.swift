@@ -188,15 +188,12 @@ extension Arbiter {
                     remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
             }
             guard case .success(let backend) = made else { return made.failure! }
-            if pictures != nil {
-                print("\(path)\(tag.map { " \($0)" } ?? ""): note: --svg draws no HarmonyOS picture yet")
-            }
-            let report = HarmonyReplayer.replay(scenario, backend: backend)
+            let report = HarmonyReplayer.replay(scenario, backend: backend, recordStates: pictures != nil)
             let lines =
                 json
                 ? HarmonyJSONLinesFormatter.lines(for: report)
                 : HarmonyTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
-            return printed(lines, passed: report.passed, picture: nil)
+            return printed(lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag))
         }
 
         /// The backend a run is carried out on with `--pipewire` (nil without), or how the run ends when it cannot

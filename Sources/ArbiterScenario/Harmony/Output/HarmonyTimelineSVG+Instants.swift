@@ -1,0 +1,94 @@
+import ArbiterEngine
+import ArbiterHarmony
+
+/// Steps at one instant take no room on an even axis: each such instant gets a box below the lanes, linked to its
+/// place on the axis, with a column for the state before it and after each of its steps.
+extension HarmonyTimelineSVG.Canvas {
+    /// The streams a box has a row for, in lane order.
+    var boxStreams: [StreamOwner] {
+        picture.lanes.flatMap { lane in lane.streams.map { StreamOwner(lane.app, $0) } }
+    }
+
+    /// The boxes of the instants with several steps, each with a row for the focus list and one per stream.
+    mutating func instantBoxes(below lanesBottom: Double) {
+        let instants = picture.instants
+        let rows = boxStreams.count + 1
+        instantBoxes(instants.map { ($0.time, $0.steps.count, rows) }, below: lanesBottom) { canvas, index, box in
+            canvas.draw(instants[index], in: box)
+        }
+    }
+
+    mutating func draw(_ instant: HarmonyTimelineSVG.Picture.Instant, in box: InstantBoxFrame) {
+        var rowTop = boxFrame(box, steps: instant.steps.count)
+        let engines = [instant.before] + instant.steps.map(\.after)
+        for row in [nil] + boxStreams.map(Optional.some) {
+            boxRowName(row?.description ?? "focus list", box, top: rowTop)
+            for (column, engine) in engines.enumerated() {
+                let notifications = column == 0 ? [] : instant.steps[column - 1].notifications
+                let (left, when) = (boxColumn(box, column), boxWhen(box, column))
+                if let owner = row {
+                    cell(
+                        owner, engine: engine,
+                        events: notifications.compactMap { notification in
+                            if case .interrupt(let to, let event, let rule) = notification, to == owner {
+                                return (event, rule)
+                            }
+                            return nil
+                        }, at: left, top: rowTop, width: box.column, when: when)
+                } else {
+                    let entries = engine.focusList.map(\.description).joined(separator: ", ")
+                    let shown = entries.isEmpty ? "empty" : entries
+                    svg.begin(title: "focus list \(when): \(shown)")
+                    if let fitted = TimelineText.fitted(shown, width: box.column - 6, size: 9) {
+                        svg.text(
+                            fitted, x: left + 3, y: rowTop + 10,
+                            ["class": "label", "font-size": "9", "fill": entries.isEmpty ? "#999999" : "#24466e"])
+                    }
+                    svg.end()
+                }
+            }
+            rowTop += 16
+        }
+        boxSteps(
+            instant.steps.map { TimelineStep(time: $0.time, label: $0.label, detail: $0.detail, failed: $0.failed) },
+            box, top: rowTop)
+    }
+
+    /// A stream's state in one column: its focus entry's colour, a bar while it runs, and the first two interrupt
+    /// events its step delivered.
+    mutating func cell(
+        _ owner: StreamOwner, engine: HarmonyEngine, events: [(InterruptEvent, Rule)], at left: Double,
+        top: Double, width: Double, when: String
+    ) {
+        guard let status = engine.stream(owner) else { return }
+        let glyphRoom = width >= 44 ? 22.0 : 0
+        var title =
+            "\(owner) \(when): \(status.state), focus \(status.focus.map { "\($0)" } ?? "none"), "
+            + "volume \(Profile.text(status.volume))"
+        title += events.map { "; ← \($0.0) [\($0.1.id)]" }.joined()
+        svg.begin(title: title)
+        svg.element(
+            "rect",
+            [
+                "x": n(left + 3), "y": n(top), "width": n(width - 6), "height": "12",
+                "fill": status.focus.map { Self.colours(for: $0).fill } ?? "#f4f4f4",
+            ])
+        if status.state == .running {
+            svg.element(
+                "rect",
+                [
+                    "x": n(left + 5), "y": n(top + 4), "width": n(width - 10 - glyphRoom),
+                    "height": "4", "fill": "#2e8b47",
+                ])
+        }
+        for (index, (event, _)) in events.prefix(glyphRoom > 0 ? 2 : 0).enumerated() {
+            let (glyph, colour) = Self.mark(for: event.hint)
+            let ink =
+                event.force == .share ? ["fill": "#ffffff", "stroke": colour, "stroke-width": "0.6"] : ["fill": colour]
+            svg.text(
+                glyph, x: left + width - 18 + Double(index) * 10, y: top + 10,
+                ["class": "mark", "font-size": "8", "text-anchor": "middle"].merging(ink) { $1 })
+        }
+        svg.end()
+    }
+}
