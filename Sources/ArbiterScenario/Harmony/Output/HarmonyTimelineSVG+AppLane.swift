@@ -72,7 +72,9 @@ extension HarmonyTimelineSVG.Canvas {
                     time: delivered.time, glyph: glyph, size: 12, colour: colour,
                     kind: "interrupt \(event.type) \(event.force) \(event.hint)",
                     title: "\(delivered.time)  \(owner) ← audioInterrupt \(event)  "
-                        + HarmonyTimelineSVG.because(rule), outlined: event.force == .share)
+                        + HarmonyTimelineSVG.because(rule)
+                        + (delivered.reaction.map { "; the app's handler: \($0)" } ?? ""),
+                    outlined: event.force == .share)
             })
     }
 

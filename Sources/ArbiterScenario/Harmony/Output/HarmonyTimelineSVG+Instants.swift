@@ -50,7 +50,10 @@ extension HarmonyTimelineSVG.Canvas {
             rowTop += 16
         }
         boxSteps(
-            instant.steps.map { TimelineStep(time: $0.time, label: $0.label, detail: $0.detail, failed: $0.failed) },
+            instant.steps.map {
+                TimelineStep(
+                    time: $0.time, label: $0.label, detail: $0.detail, failed: $0.failed, isOutside: $0.isOutside)
+            },
             box, top: rowTop)
     }
 

@@ -6,7 +6,10 @@ extension HarmonyTimelineSVG.Canvas {
     /// The steps, each at its time, then the checks that are not about one app (`focus`, `focusList`, `events`).
     mutating func stepsLane() {
         stepsLane(
-            picture.steps.map { TimelineStep(time: $0.time, label: $0.label, detail: $0.detail, failed: $0.failed) },
+            picture.steps.map {
+                TimelineStep(
+                    time: $0.time, label: $0.label, detail: $0.detail, failed: $0.failed, isOutside: $0.isOutside)
+            },
             instants: picture.instants.map { ($0.time, $0.steps.map(\.label)) })
         checkRow(picture.checks.filter { $0.app == nil })
         y += 4

@@ -13,6 +13,8 @@ extension HarmonyTimelineSVG {
             /// Its file position, what a failed call returned and, when the step failed, why.
             var detail: String?
             var failed: Bool
+            /// Time passing on its own did something (an AudioSession timed out): the system's doing, not the file's.
+            var isOutside = false
             /// The engine just before the step's instant (the initial one at 0), and just after the step.
             var before: HarmonyEngine
             var after: HarmonyEngine
@@ -24,6 +26,8 @@ extension HarmonyTimelineSVG {
         struct Delivered {
             var time: Time
             var notification: HarmonyNotification
+            /// What the app's handler did on it, if anything.
+            var reaction: HarmonyReaction?
         }
 
         /// An app's lane, or a system owner's (the call, the alarm, the assistant) once one of its streams sounds.
@@ -71,13 +75,23 @@ extension HarmonyTimelineSVG {
                 }
                 switch entry {
                 case .step(let step):
-                    delivered += step.outcome.notifications.map { Delivered(time: time, notification: $0) }
+                    delivered += step.outcome.notifications.map { notification in
+                        Delivered(
+                            time: time, notification: notification,
+                            reaction: Self.reaction(to: notification, in: step.outcome))
+                    }
                     if step.problem != nil { failedSteps += 1 }
                     if let position = step.position {
                         steps.append(
                             Step(
                                 time: time, label: "\(step.outcome.event)", detail: Self.detail(step, at: position),
                                 failed: step.problem != nil, before: before, after: engine,
+                                notifications: step.outcome.notifications))
+                    } else if let label = Self.outsideLabel(step.outcome) {
+                        steps.append(
+                            Step(
+                                time: time, label: label, detail: "the system, at the time it falls due", failed: false,
+                                isOutside: true, before: before, after: engine,
                                 notifications: step.outcome.notifications))
                     }
                 case .expect(let expect):
@@ -111,6 +125,28 @@ extension HarmonyTimelineSVG {
                     }, hasSession: false)
             }
             return apps + system.filter { !$0.streams.isEmpty }
+        }
+
+        /// What time passing on its own did, as the steps lane names it: `Chat's AudioSession times out`; nil when
+        /// it did nothing.
+        static func outsideLabel(_ outcome: HarmonyOutcome) -> String? {
+            let ended = outcome.decisions.compactMap { decision -> String? in
+                if case .session(nil) = decision.change, decision.owner.stream == nil {
+                    return "\(decision.owner.app)'s AudioSession times out"
+                }
+                return nil
+            }
+            if !ended.isEmpty { return ended.joined(separator: "; ") }
+            return outcome.decisions.isEmpty && outcome.notifications.isEmpty ? nil : "time passes"
+        }
+
+        /// What the handler of the stream told `notification` did in the same outcome.
+        static func reaction(to notification: HarmonyNotification, in outcome: HarmonyOutcome) -> HarmonyReaction? {
+            guard case .interrupt(let owner, let event, _) = notification else { return nil }
+            for decision in outcome.decisions where decision.owner == owner {
+                if case .reacted(let hint, let reaction) = decision.change, hint == event.hint { return reaction }
+            }
+            return nil
         }
 
         /// A step's position, what its call returned when it failed, and why the step failed.

@@ -46,7 +46,7 @@ public enum HarmonyTimelineSVG {
             let passes = picture.checks.filter(\.passed).count
             header(
                 title: picture.title,
-                summary: "\(picture.device): \(picture.steps.count) steps over "
+                summary: "\(picture.device): \(picture.steps.filter { !$0.isOutside }.count) steps over "
                     + "\(picture.lastTime); \(passes) ✓, \(failures) ✗", failed: failures > 0)
         }
     }
