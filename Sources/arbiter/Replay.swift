@@ -37,8 +37,10 @@ extension Arbiter {
             help: ArgumentHelp(
                 "Also draw each scenario's timeline as SVG on an even time axis: the steps by "
                     + "name, the route, Now Playing, one lane per app (playing, audible, gain, interruptions, notifications, "
-                    + "✓/✗), and a box for each instant with several steps. With one file, PATH is the picture; with "
-                    + "several, a folder that gets NAME.svg for each.", valueName: "PATH"))
+                    + "✓/✗; on Android its focus, on HarmonyOS each stream's state, focus, volume and interrupt events), "
+                    + "and a box for each instant with several steps. With one file, PATH is the picture; with "
+                    + "several, a folder that gets NAME.svg for each (NAME-PLATFORM.svg for a cross-platform file).",
+                valueName: "PATH"))
         var svg: String?
 
         @Flag(
