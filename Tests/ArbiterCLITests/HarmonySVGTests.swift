@@ -146,6 +146,18 @@ struct HarmonySVGTests {
         #expect(svg.marks("interrupt end force stop").first?.title.contains("Music.player") == true)
     }
 
+    @Test("a capturer's rows are its state and focus alone: it has no volume")
+    func capturer() throws {
+        let picture = folder() + ".svg"
+        defer { unlink(picture) }
+        let result = try CLI.run(["replay", "--svg", picture, "scenarios/harmonyos/calls-stop-a-recording.yaml"])
+        #expect(result.status == 0, "\(result.stdout)")
+        let svg = try #require(HoverSVG.read(try String(contentsOfFile: picture, encoding: .utf8)))
+        #expect(svg.texts("state").count == 5 && svg.texts("focus").count == 5, "Memo.recorder, Meet's two, call's two")
+        #expect(svg.texts("volume").count == 3, "Meet.voice, call.ring and call.voice play; the two capturers do not")
+        #expect(svg.elements.contains { $0.name == "title" && $0.text.hasPrefix("Meet.mic: audioCapturer") })
+    }
+
     @Test("a file for three platforms draws NAME-ios.svg, NAME-android.svg and NAME-harmonyos.svg")
     func crossPlatform() throws {
         let folder = folder()

@@ -22,8 +22,7 @@ extension HarmonyTimelineSVG.Canvas {
     /// A stream's name under its app's (`nameAt`), or beside its first row, hovering giving what it is.
     mutating func streamName(_ owner: StreamOwner, baseline: Double) {
         guard let name = owner.stream else { return }
-        let config = (picture.samples[0].engine.setup.apps + HarmonyEngine.systemApps)
-            .first { $0.name == owner.app }?.streams.first { $0.name == name }
+        let config = config(of: owner)
         var title = "\(owner)"
         if let config {
             title += ": \(config.kind)"
@@ -39,7 +38,13 @@ extension HarmonyTimelineSVG.Canvas {
         svg.end()
     }
 
-    /// A stream's state, its focus entry and its volume, then the interrupt events it was told.
+    /// How the app (or the system) declares the stream.
+    func config(of owner: StreamOwner) -> StreamConfig? {
+        (picture.samples[0].engine.setup.apps + HarmonyEngine.systemApps)
+            .first { $0.name == owner.app }?.streams.first { $0.name == owner.stream }
+    }
+
+    /// A stream's state, its focus entry and (a player's) its volume, then the interrupt events it was told.
     mutating func streamRows(_ owner: StreamOwner, nameAt nameBaseline: Double?) {
         let top = y
         if nameBaseline == nil {
@@ -57,11 +62,15 @@ extension HarmonyTimelineSVG.Canvas {
         let volumeHeight = 18.0
         laneName("state", y: stateTop + 10, size: 10)
         laneName("focus", y: focusTop + 10, size: 10)
-        laneName("volume", y: volumeTop + 13, size: 10)
         stateBand(owner, top: stateTop)
         focusBand(owner, top: focusTop)
-        volumeLine(owner, top: volumeTop, height: volumeHeight)
-        y = volumeTop + volumeHeight + 2
+        if config(of: owner)?.kind == .audioCapturer {
+            y = focusTop + 17
+        } else {
+            laneName("volume", y: volumeTop + 13, size: 10)
+            volumeLine(owner, top: volumeTop, height: volumeHeight)
+            y = volumeTop + volumeHeight + 2
+        }
         markRow(
             picture.delivered.compactMap { delivered in
                 guard case .interrupt(let to, let event, let rule) = delivered.notification, to == owner else {
