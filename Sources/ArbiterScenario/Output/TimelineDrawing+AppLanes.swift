@@ -1,7 +1,7 @@
 import ArbiterEngine
 
 /// The pieces of a lane per app (or per stream) that Android's and HarmonyOS's pictures share: the lane's name,
-/// named stretches of a row, a level drawn as a line, and the checks' ✓ and ✗.
+/// named stretches of a row, a level drawn as a line, the checks' ✓ and ✗, and a cell of an instant's box.
 extension TimelineDrawing {
     /// A lane's name in bold at the left, cut short before the row names right of it (the full name is the hover
     /// title).
@@ -64,5 +64,35 @@ extension TimelineDrawing {
     /// one's time and text.
     mutating func checkRow(_ checks: [TimelineCheck]) {
         checkRow(checks.map { ($0.time, $0.passed, "\($0.time)  \($0.text)") })
+    }
+
+    /// An app's (or a stream's) state in one column of an instant's box: a cell of `fill`, a green bar while it
+    /// plays, and the first two marks its step delivered at the right, `spacing` apart, when the cell has room for
+    /// them (`glyphRoom` wide; 0: none).
+    mutating func boxCell(
+        at left: Double, top: Double, width: Double, fill: String, playing: Bool,
+        marks: [(glyph: String, colour: String, outlined: Bool)],
+        glyphRoom: Double, spacing: Double, title: String
+    ) {
+        svg.begin(title: title)
+        svg.element(
+            "rect", ["x": n(left + 3), "y": n(top), "width": n(width - 6), "height": "12", "fill": fill])
+        if playing {
+            svg.element(
+                "rect",
+                [
+                    "x": n(left + 5), "y": n(top + 4), "width": n(width - 10 - glyphRoom),
+                    "height": "4", "fill": "#2e8b47",
+                ])
+        }
+        for (index, mark) in marks.prefix(glyphRoom > 0 ? 2 : 0).enumerated() {
+            let ink =
+                mark.outlined
+                ? ["fill": "#ffffff", "stroke": mark.colour, "stroke-width": "0.6"] : ["fill": mark.colour]
+            svg.text(
+                mark.glyph, x: left + width - glyphRoom + 2 + Double(index) * spacing, y: top + 10,
+                ["class": "mark", "font-size": "8", "text-anchor": "middle"].merging(ink) { $1 })
+        }
+        svg.end()
     }
 }

@@ -69,29 +69,12 @@ extension HarmonyTimelineSVG.Canvas {
             "\(owner) \(when): \(status.state), focus \(status.focus.map { "\($0)" } ?? "none"), "
             + "volume \(Profile.text(status.volume))"
         title += events.map { "; ← \($0.0) [\($0.1.id)]" }.joined()
-        svg.begin(title: title)
-        svg.element(
-            "rect",
-            [
-                "x": n(left + 3), "y": n(top), "width": n(width - 6), "height": "12",
-                "fill": status.focus.map { Self.colours(for: $0).fill } ?? "#f4f4f4",
-            ])
-        if status.state == .running {
-            svg.element(
-                "rect",
-                [
-                    "x": n(left + 5), "y": n(top + 4), "width": n(width - 10 - glyphRoom),
-                    "height": "4", "fill": "#2e8b47",
-                ])
-        }
-        for (index, (event, _)) in events.prefix(glyphRoom > 0 ? 2 : 0).enumerated() {
-            let (glyph, colour) = Self.mark(for: event.hint)
-            let ink =
-                event.force == .share ? ["fill": "#ffffff", "stroke": colour, "stroke-width": "0.6"] : ["fill": colour]
-            svg.text(
-                glyph, x: left + width - 18 + Double(index) * 10, y: top + 10,
-                ["class": "mark", "font-size": "8", "text-anchor": "middle"].merging(ink) { $1 })
-        }
-        svg.end()
+        boxCell(
+            at: left, top: top, width: width, fill: status.focus.map { Self.colours(for: $0).fill } ?? "#f4f4f4",
+            playing: status.state == .running,
+            marks: events.map { event, _ in
+                let (glyph, colour) = Self.mark(for: event.hint)
+                return (glyph, colour, event.force == .share)
+            }, glyphRoom: glyphRoom, spacing: 10, title: title)
     }
 }
