@@ -88,9 +88,19 @@ extension TimelineDrawing {
 
     func n(_ value: Double) -> String { SVGWriter.n(value) }
 
-    /// The title, the summary (red when something failed) and the axis's times.
+    /// The title (cut short when wider than the picture, in full on hover), the summary (red when something
+    /// failed) and the axis's times.
     mutating func header(title: String, summary: String, failed: Bool) {
-        svg.text(title, x: 16, y: 26, ["font-size": "17", "font-weight": "bold"])
+        let room = TimelineSVG.width - 20
+        if TimelineText.width(title, size: 17, bold: true) <= room {
+            svg.text(title, x: 16, y: 26, ["font-size": "17", "font-weight": "bold"])
+        } else {
+            svg.begin(title: title)
+            svg.text(
+                TimelineText.fitted(title, width: room, size: 17, bold: true) ?? "", x: 16, y: 26,
+                ["font-size": "17", "font-weight": "bold"])
+            svg.end()
+        }
         svg.text(summary, x: 16, y: 46, ["font-size": "12", "fill": failed ? "#b3261e" : "#3a3a3a"])
         for tick in TimelineSVG.ticks(upTo: end) {
             svg.text(
