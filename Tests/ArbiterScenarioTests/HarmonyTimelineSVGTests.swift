@@ -25,6 +25,29 @@ struct HarmonyTimelineSVGTests {
         #expect(HarmonyTimelineSVG.render(report) != nil)
     }
 
+    @Test("a title wider than the picture is cut short with …, in full on hover; a box shows the focus list's entries")
+    func longTitle() throws {
+        let title = String(repeating: "A navigation prompt ducks the music and a call pauses it; ", count: 3)
+        let yaml = """
+            scenario: \(title)
+            platform: harmonyos
+            apps:
+              Music: { usage: music }
+              Maps: { usage: navigation }
+            steps:
+              - Music: start
+              - Maps: start
+            """
+        let scenario = try HarmonyScenarioParser.parse(yaml, file: "long.yaml").get()
+        let svg = try #require(HarmonyTimelineSVG.render(HarmonyReplayer.replay(scenario, recordStates: true)))
+        let reader = try #require(SVGReader.read(svg))
+        let full = title.trimmingCharacters(in: .whitespaces)
+        #expect(reader.titles(containing: full) == [full])
+        let shown = try #require(reader.elements.first { $0.attributes["font-size"] == "17" })
+        #expect(shown.text.hasSuffix("…") && full.hasPrefix(String(shown.text.dropLast())))
+        #expect(reader.titles(containing: "focus list after step 2: Music.player duck, Maps.player active").count == 1)
+    }
+
     @Test("every HarmonyOS scenario of the corpus draws well-formed XML, the same bytes twice, with a lane per app")
     func corpus() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)

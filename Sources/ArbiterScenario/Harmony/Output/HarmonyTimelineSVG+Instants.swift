@@ -36,15 +36,7 @@ extension HarmonyTimelineSVG.Canvas {
                             return nil
                         }, at: left, top: rowTop, width: box.column, when: when)
                 } else {
-                    let entries = engine.focusList.map(\.description).joined(separator: ", ")
-                    let shown = entries.isEmpty ? "empty" : entries
-                    svg.begin(title: "focus list \(when): \(shown)")
-                    if let fitted = TimelineText.fitted(shown, width: box.column - 6, size: 9) {
-                        svg.text(
-                            fitted, x: left + 3, y: rowTop + 10,
-                            ["class": "label", "font-size": "9", "fill": entries.isEmpty ? "#999999" : "#24466e"])
-                    }
-                    svg.end()
+                    focusListCell(engine.focusList, at: left, top: rowTop, width: box.column, when: when)
                 }
             }
             rowTop += 16
@@ -55,6 +47,29 @@ extension HarmonyTimelineSVG.Canvas {
                     time: $0.time, label: $0.label, detail: $0.detail, failed: $0.failed, isOutside: $0.isOutside)
             },
             box, top: rowTop)
+    }
+
+    /// The focus list in one column: a chip per entry in list order, coloured by its state and named by its app.
+    mutating func focusListCell(_ entries: [FocusEntry], at left: Double, top: Double, width: Double, when: String) {
+        svg.begin(
+            title: "focus list \(when): "
+                + (entries.isEmpty ? "empty" : entries.map(\.description).joined(separator: ", ")))
+        if entries.isEmpty {
+            svg.text("empty", x: left + 3, y: top + 10, ["class": "label", "font-size": "9", "fill": "#999999"])
+        }
+        let chip = (width - 6) / Double(max(1, entries.count))
+        for (index, entry) in entries.enumerated() {
+            let chipLeft = left + 3 + chip * Double(index)
+            let colour = Self.colours(for: entry.state)
+            svg.element(
+                "rect",
+                ["x": n(chipLeft), "y": n(top), "width": n(max(1, chip - 1)), "height": "12", "fill": colour.fill])
+            if let name = TimelineText.fitted(entry.owner.app.name, width: chip - 4, size: 8) {
+                svg.text(
+                    name, x: chipLeft + 2, y: top + 9, ["class": "label", "font-size": "8", "fill": colour.ink])
+            }
+        }
+        svg.end()
     }
 
     /// A stream's state in one column: its focus entry's colour, a bar while it runs, and the first two interrupt
