@@ -64,6 +64,17 @@ let package = Package(
             path: "Benchmarks/AndroidBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The HarmonyOS engine's cost per event.
+        .executableTarget(
+            name: "HarmonyBenchmarks",
+            dependencies: [
+                .product(name: "ArbiterHarmony", package: "Arbiter"),
+                .product(name: "ArbiterEngine", package: "Arbiter"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/HarmonyBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         .executableTarget(
             name: "PhoneBenchmarks",
             dependencies: [

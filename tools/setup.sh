@@ -9,9 +9,14 @@ cd "$(dirname "$0")/.."
 # Debian packages the project needs: PipeWire (the daemon and tools, and the headers for the backend), libedit
 # (the REPL's line editing), tmux (the REPL's terminal test), rsvg-convert (the timeline pictures' test).
 # For `arbiter attach`: sd-bus (MPRIS and the phone stack), and for its tests and benchmark a private session bus,
-# WirePlumber, pipewire-pulse and paplay, and a real player: mpv with its MPRIS plugin.
+# WirePlumber, pipewire-pulse and paplay, and a real player: mpv with its MPRIS plugin. xmllint (libxml2-utils)
+# validates the JUnit reports against their schema.
 DEBIAN_PACKAGES=(libpipewire-0.3-dev libspa-0.2-dev pipewire-bin libedit-dev tmux librsvg2-bin
-    libsystemd-dev dbus-daemon wireplumber pipewire-pulse pulseaudio-utils mpv mpv-mpris)
+    libsystemd-dev dbus-daemon wireplumber pipewire-pulse pulseaudio-utils mpv mpv-mpris libxml2-utils)
+
+# The schemas the report tests validate against, taken from the PyPI source packages that carry them: JUnit's
+# (Jenkins' junit-10.xsd, in pytest's tests) and SARIF 2.1.0's (OASIS, in sarif-pydantic). Kept out of git.
+SCHEMAS=.build-schemas
 
 if ! command -v swift >/dev/null 2>&1; then
     echo "error: swift is not on PATH; install a Swift 6.3 toolchain (swift.org) and try again" >&2
@@ -41,6 +46,16 @@ install_dependencies() {
     if ! python3 -c "import jsonschema, yaml" >/dev/null 2>&1; then
         echo "setup: installing jsonschema and PyYAML for the schema test" >&2
         python3 -m pip install --quiet jsonschema pyyaml >&2
+    fi
+    if [ ! -s "$SCHEMAS/junit-10.xsd" ] || [ ! -s "$SCHEMAS/sarif-schema-2.1.0.json" ]; then
+        echo "setup: fetching the JUnit and SARIF schemas for the report tests" >&2
+        mkdir -p "$SCHEMAS/pypi"
+        python3 -m pip download --quiet --no-binary :all: --no-deps -d "$SCHEMAS/pypi" \
+            pytest==9.2.0 sarif-pydantic==0.6.2 >&2
+        tar -xzOf "$SCHEMAS/pypi/pytest-9.2.0.tar.gz" pytest-9.2.0/testing/example_scripts/junit-10.xsd \
+            >"$SCHEMAS/junit-10.xsd"
+        tar -xzOf "$SCHEMAS/pypi/sarif_pydantic-0.6.2.tar.gz" sarif_pydantic-0.6.2/sarif-schema-2.1.0.json \
+            >"$SCHEMAS/sarif-schema-2.1.0.json"
     fi
 }
 

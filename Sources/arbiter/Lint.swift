@@ -1,6 +1,7 @@
 import ArbiterLint
 import ArbiterScenario
 import ArgumentParser
+import Foundation
 
 extension Arbiter {
     /// `arbiter lint FILE...`: replays scenario files and reports the app mistakes the lints find.
@@ -21,6 +22,12 @@ extension Arbiter {
         @Flag(help: "Print one JSON object a line (warnings, errors, a summary) for tools.")
         var json = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Also write the findings as a SARIF 2.1.0 log for code scanning (each lint a rule with its help; "
+                    + "an invalid file an error of scenario.invalid).", valueName: "FILE"))
+        var sarif: String?
+
         func run() throws {
             let paths = ScenarioFiles.expand(files)
             if paths.isEmpty {
@@ -31,12 +38,16 @@ extension Arbiter {
             var warned = 0
             var invalid = 0
             var warnings = 0
+            var log = SARIFLog(version: ArbiterVersion.current)
+            let annotate = !json && GitHubAnnotations.enabled(ProcessInfo.processInfo.environment)
             for path in paths {
                 switch ScenarioFiles.loadDocument(path) {
                 case .failure(let errors):
                     invalid += 1
                     let lines = json ? JSONLinesFormatter.lines(for: errors) : TimelineFormatter().lines(for: errors)
                     lines.forEach { print($0) }
+                    log.add(errors)
+                    if annotate { GitHubAnnotations.lines(for: errors).forEach { print($0) } }
                 case .success(let document):
                     let found = document.runs.flatMap { run -> [LintWarning] in
                         switch run {
@@ -53,6 +64,8 @@ extension Arbiter {
                     warnings += unique.count
                     if unique.isEmpty { clean += 1 } else { warned += 1 }
                     for warning in unique {
+                        log.add(warning)
+                        if annotate { print(GitHubAnnotations.line(for: warning)) }
                         if json {
                             print(JSONLinesFormatter.warningObject(warning).text)
                         } else {
@@ -68,6 +81,14 @@ extension Arbiter {
                 let files = paths.count == 1 ? "1 file" : "\(paths.count) files"
                 print("\(warnings == 1 ? "1 warning" : "\(warnings) warnings") in \(files)")
                 print("\(clean) passed, \(warned + invalid) failed")
+            }
+            if let sarif {
+                do {
+                    try ScenarioWriter.write(log.json, to: sarif)
+                } catch {
+                    print("error: cannot write the SARIF log \(sarif) (\(error)); expected a writable path")
+                    throw ExitCode(2)
+                }
             }
             if invalid > 0 { throw ExitCode(2) }
             if warned > 0 { throw ExitCode(1) }

@@ -49,6 +49,13 @@ extension Arbiter {
                     + "graph settles."))
         var realtime = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Also write the results as JUnit XML for a CI's test report: a test suite per file and platform half, "
+                    + "a test case per expect step (failures with expected, actual and the rule).",
+                valueName: "FILE"))
+        var junit: String?
+
         func run() throws {
             let paths = ScenarioFiles.expand(files)
             var passed = 0
@@ -79,6 +86,7 @@ extension Arbiter {
                 }
             }
             let observer = ObserverConnection(runtimeDirectory: runtimeDirectory, remote: pipewireRemote)
+            let reports = RunReports(junit: junit, json: json)
             files: for (index, path) in paths.enumerated() {
                 if real, let daemon, !daemon.isRunning {
                     let remaining = paths.count - index
@@ -93,6 +101,7 @@ extension Arbiter {
                     invalid += 1
                     let lines = json ? JSONLinesFormatter.lines(for: errors) : timeline.lines(for: errors)
                     lines.forEach { print($0) }
+                    reports.record(errors, file: path)
                     if !json && !quiet { print("") }
                 case .success(let document):
                     for run in document.runs {
@@ -102,15 +111,15 @@ extension Arbiter {
                             case .ios(let scenario):
                                 replayIOS(
                                     scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
-                                    observer: observer, pictures: pictures)
+                                    observer: observer, pictures: pictures, reports: reports)
                             case .android(let scenario):
                                 replayAndroid(
                                     scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
-                                    observer: observer, pictures: pictures)
+                                    observer: observer, pictures: pictures, reports: reports)
                             case .harmonyos(let scenario):
                                 replayHarmony(
                                     scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
-                                    observer: observer, pictures: pictures)
+                                    observer: observer, pictures: pictures, reports: reports)
                             }
                         switch result {
                         case .passed: passed += 1
@@ -131,6 +140,10 @@ extension Arbiter {
                 json
                     ? JSONLinesFormatter.summary(passed: passed, failed: failed + invalid)
                     : "\(passed) passed, \(failed + invalid) failed")
+            if let problem = reports.write() {
+                print(problem)
+                throw ExitCode(2)
+            }
             if invalid > 0 { throw ExitCode(2) }
             if failed > 0 { throw ExitCode(1) }
         }
@@ -145,7 +158,7 @@ extension Arbiter {
         /// Replays an iOS scenario (with `--pipewire`, on real streams) and prints its report.
         func replayIOS(
             _ scenario: Scenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
-            observer: ObserverConnection, pictures: TimelinePictures?
+            observer: ObserverConnection, pictures: TimelinePictures?, reports: RunReports
         ) -> RunResult {
             let made = backend(real, path: path) {
                 try PipeWireReplayBackend(
@@ -154,6 +167,7 @@ extension Arbiter {
             }
             guard case .success(let backend) = made else { return made.failure! }
             let report = Replayer.replay(scenario, backend: backend, recordStates: pictures != nil)
+            defer { reports.record(report, file: path, tag: tag) }
             let lines =
                 json
                 ? JSONLinesFormatter.lines(for: report) : TimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
@@ -163,7 +177,7 @@ extension Arbiter {
         /// Replays an Android scenario (with `--pipewire`, on real streams) and prints its report.
         func replayAndroid(
             _ scenario: AndroidScenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
-            observer: ObserverConnection, pictures: TimelinePictures?
+            observer: ObserverConnection, pictures: TimelinePictures?, reports: RunReports
         ) -> RunResult {
             let made = backend(real, path: path) {
                 try AndroidPipeWireBackend(
@@ -172,6 +186,7 @@ extension Arbiter {
             }
             guard case .success(let backend) = made else { return made.failure! }
             let report = AndroidReplayer.replay(scenario, backend: backend, recordStates: pictures != nil)
+            defer { reports.record(report, file: path, tag: tag) }
             let lines =
                 json
                 ? AndroidJSONLinesFormatter.lines(for: report)
@@ -182,7 +197,7 @@ extension Arbiter {
         /// Replays a HarmonyOS scenario (with `--pipewire`, on real streams) and prints its report.
         func replayHarmony(
             _ scenario: HarmonyScenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
-            observer: ObserverConnection, pictures: TimelinePictures?
+            observer: ObserverConnection, pictures: TimelinePictures?, reports: RunReports
         ) -> RunResult {
             let made = backend(real, path: path) {
                 try HarmonyPipeWireBackend(
@@ -191,6 +206,7 @@ extension Arbiter {
             }
             guard case .success(let backend) = made else { return made.failure! }
             let report = HarmonyReplayer.replay(scenario, backend: backend, recordStates: pictures != nil)
+            defer { reports.record(report, file: path, tag: tag) }
             let lines =
                 json
                 ? HarmonyJSONLinesFormatter.lines(for: report)

@@ -59,6 +59,67 @@ struct HarmonyCLITests {
         #expect(warnings.count == 1 && warnings.first?.contains("harmony.resume-ignored") == true, "\(result.stdout)")
     }
 
+    @Test("a step for one platform keeps the file's clock on the others: each half's shared steps at the same times")
+    func oneClockForThreeHalves() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("three-clocks-\(getpid()).yaml")
+        try """
+        scenario: one clock
+        platforms: [ios, android, harmonyos]
+        apps:
+          Music:
+            ios: { category: playback, backgroundModes: [audio] }
+        steps:
+          - Music: play
+          - after: 10s
+            platform: ios
+            Music: background
+          - after: 2s
+            platform: [android, harmonyos]
+            Music: pause
+          - at: 1m
+            platform: harmonyos
+            Music: stop
+          - after: 1s
+            Music: play
+        """.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CLI.run(["replay", file.path])
+        #expect(result.status == 0, "\(result.stdout)")
+        let lastPlays = result.stdout.split(separator: "\n").filter {
+            $0.hasSuffix("Music: play") || $0.hasSuffix("Music: start")
+        }
+        #expect(lastPlays.count == 6, "\(result.stdout)")
+        #expect(lastPlays.filter { $0.contains(" 1m1s  ") }.count == 3, "\(result.stdout)")
+    }
+
+    @Test("a failed events check shows what was delivered as the check writes it, ready to paste")
+    func eventsGotAsWritten() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("harmony-events-\(getpid()).yaml")
+        try """
+        scenario: what was got
+        platform: harmonyos
+        apps:
+          Music: { usage: music }
+          Game:
+            streams: { sound: game, voice: { kind: audioRenderer, usage: voiceCommunication } }
+          Maps: { usage: navigation }
+        steps:
+          - Music: start
+          - Game: { start: sound }
+          - Maps: start
+          - expect:
+              events: [Music: begin force pause]
+        """.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CLI.run(["replay", "--quiet", file.path])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "events: expected [Music: begin force pause], got [Music: begin force duck, Game.sound: begin force duck]"
+            ),
+            "\(result.stdout)")
+    }
+
     @Test("rules --platform harmonyos lists HarmonyOS's rules alone; lints lists its lints")
     func rulesAndLints() throws {
         let rules = try CLI.run(["rules", "--platform", "harmonyos"]).stdout

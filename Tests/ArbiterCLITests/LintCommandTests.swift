@@ -134,6 +134,29 @@ struct LintCommandTests {
         #expect(result.stdout.contains("4 warnings in 1 file"))
     }
 
+    @Test("a project's folder is linted and replayed without walking into its hidden folders (.build, .github)")
+    func hiddenFoldersLeftOut() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbiter-walk-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for folder in ["scenarios", ".build/checkouts", ".github/workflows"] {
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let scenario = try CLI.read("Tests/ArbiterCLITests/Golden/passing.yaml")
+        try scenario.write(toFile: directory.path + "/scenarios/passing.yaml", atomically: true, encoding: .utf8)
+        try "not: [a scenario".write(
+            toFile: directory.path + "/.build/checkouts/config.yaml", atomically: true, encoding: .utf8)
+        try "on: push\n".write(toFile: directory.path + "/.github/workflows/ci.yml", atomically: true, encoding: .utf8)
+        let lint = try CLI.run(["lint", directory.path])
+        #expect(lint.status == 0, "\(lint.stdout)")
+        #expect(lint.stdout.contains("0 warnings in 1 file"), "\(lint.stdout)")
+        let replay = try CLI.run(["replay", "--quiet", directory.path + "/"])
+        #expect(replay.status == 0, "\(replay.stdout)")
+        #expect(replay.stdout.contains("1 passed, 0 failed"), "\(replay.stdout)")
+        let named = try CLI.run(["replay", "--quiet", directory.path + "/.github/workflows/ci.yml"])
+        #expect(named.status == 2, "a hidden file named on the command line is still read")
+    }
+
     @Test("replay shows each warning under the step that showed it, and warnings do not fail the scenario")
     func replayWarnings() throws {
         let result = try CLI.run(["replay", LintCommandTests.mistakes])

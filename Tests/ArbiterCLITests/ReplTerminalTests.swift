@@ -43,6 +43,21 @@ final class Terminal {
         return false
     }
 
+    /// Waits (up to 20 s) until the screen holds `text` with a prompt after it: the REPL reads again, so keys sent
+    /// now are not dropped when the line editor takes the terminal back.
+    @discardableResult
+    func waitForPrompt(after text: String) -> Bool {
+        for _ in 0..<400 {
+            let shown = screen()
+            if let found = shown.range(of: text, options: .backwards), shown[found.upperBound...].contains("arbiter> ")
+            {
+                return true
+            }
+            usleep(50_000)
+        }
+        return false
+    }
+
     private func tmux(_ arguments: String) -> Int32 {
         system("tmux -L \(socket) \(arguments) </dev/null >/dev/null 2>&1")
     }
@@ -78,7 +93,8 @@ struct ReplTerminalTests {
                 terminal.waitFor("app Music category=playback options=mixWithOthers,duckOthers background=audio"),
                 "\(terminal.screen())")
             terminal.send("Enter")
-            #expect(terminal.waitFor("Music: app foreground  [lifecycle.declared]"), "\(terminal.screen())")
+            #expect(
+                terminal.waitForPrompt(after: "Music: app foreground  [lifecycle.declared]"), "\(terminal.screen())")
 
             // Ctrl-C drops the line being typed and prompts again; the REPL goes on.
             terminal.send("Music sto", literal: true)
@@ -92,7 +108,9 @@ struct ReplTerminalTests {
             terminal.send("Tab")
             #expect(terminal.waitFor("arbiter> Music play "), "\(terminal.screen())")
             terminal.send("Enter")
-            #expect(terminal.waitFor("Music: player main playing  [playback.player-state]"), "\(terminal.screen())")
+            #expect(
+                terminal.waitForPrompt(after: "Music: player main playing  [playback.player-state]"),
+                "\(terminal.screen())")
 
             // Several candidates: the second Tab lists them.
             terminal.send("Music setCategory play", literal: true)
@@ -106,12 +124,12 @@ struct ReplTerminalTests {
             terminal.send("C-a")
             terminal.send("M", literal: true)
             terminal.send("Enter")
-            #expect(terminal.waitFor("Music: player main paused"), "\(terminal.screen())")
+            #expect(terminal.waitForPrompt(after: "Music: player main paused"), "\(terminal.screen())")
 
             // Up recalls the previous line.
             terminal.send("Up")
             terminal.send("Enter")
-            #expect(terminal.waitFor("arbiter> Music pause\nnothing changed"), "\(terminal.screen())")
+            #expect(terminal.waitForPrompt(after: "arbiter> Music pause\nnothing changed"), "\(terminal.screen())")
             terminal.send("quit", literal: true)
             terminal.send("Enter")
             #expect(terminal.waitFor("EXIT 0"), "\(terminal.screen())")
@@ -126,7 +144,7 @@ struct ReplTerminalTests {
         #expect(again.waitFor("arbiter> "))
         for _ in 0..<5 { again.send("Up") }
         again.send("Enter")
-        #expect(again.waitFor("Music: app foreground  [lifecycle.declared]"), "\(again.screen())")
+        #expect(again.waitForPrompt(after: "Music: app foreground  [lifecycle.declared]"), "\(again.screen())")
         // Ctrl-D on an empty line leaves.
         again.send("C-d")
         #expect(again.waitFor("EXIT 0"), "\(again.screen())")

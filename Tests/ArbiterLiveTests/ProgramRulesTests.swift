@@ -43,6 +43,22 @@ import Testing
         #expect(rules.profile.idleBackgroundSuspension == .seconds(30))
     }
 
+    @Test func anOlderReleaseStartsFromItsOwnDefaultsWhereverItIsWritten() throws {
+        let rules = try ProgramRulesParser.parse(
+            "profile: { duckLevel: 0.3 }\nios: 9\nprograms: []\n", file: "rules.yaml"
+        ).get()
+        #expect(rules.ios == 9)
+        #expect(rules.profile.suspensionDeactivatesSession == false, "iOS 9 keeps a suspended app's session")
+        #expect(rules.profile.duckLevel == 0.3, "the file's choice is kept over the release's defaults")
+        #expect(rules.profile.duckRamp == ProgramRules.duckRamp && rules.profile.idleBackgroundSuspension == nil)
+        guard case .failure(let errors) = ProgramRulesParser.parse("ios: 8\nprograms: []\n", file: "rules.yaml")
+        else {
+            Issue.record("iOS 8 was accepted")
+            return
+        }
+        #expect(errors.diagnostics.first?.description.hasPrefix("rules.yaml:1:6: error:") == true)
+    }
+
     @Test func patternsHoldAStarForAnyCharacters() {
         #expect(PropertyPattern("k", "fire*").matches("firefox"))
         #expect(PropertyPattern("k", "*fox").matches("firefox"))

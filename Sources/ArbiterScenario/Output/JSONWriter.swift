@@ -1,5 +1,5 @@
 /// A JSON object written with its keys in a fixed order, so output is byte-for-byte reproducible.
-public struct JSONObject {
+public struct JSONObject: Sendable {
     private var fields: [(String, String)] = []
 
     public init() {}
@@ -12,6 +12,11 @@ public struct JSONObject {
     public mutating func add(_ key: String, _ value: Bool) { fields.append((key, value ? "true" : "false")) }
     public mutating func add(_ key: String, objects: [JSONObject]) {
         fields.append((key, "[" + objects.map(\.text).joined(separator: ",") + "]"))
+    }
+
+    public mutating func add(_ key: String, object: JSONObject) { fields.append((key, object.text)) }
+    public mutating func add(_ key: String, strings: [String]) {
+        fields.append((key, "[" + strings.map(JSONObject.quote).joined(separator: ",") + "]"))
     }
 
     public var text: String {

@@ -127,17 +127,32 @@ enum PlatformProjection {
                 kept.append(step)
                 continue
             }
-            if let marked = value("platform", in: mapping), let name = marked.string {
+            // `platform: ios` or `platform: [android, harmonyos]`; a name no platform has is left to the decoder.
+            if let marked = value("platform", in: mapping),
+                let listed = marked.string.map({ [$0] }) ?? marked.sequence?.compactMap(\.string),
+                !listed.isEmpty, listed.allSatisfy({ ScenarioPlatform(rawValue: $0) != nil })
+            {
                 let names = platform == .androidAutomotive ? ["androidAutomotive", "android"] : [platform.rawValue]
-                if !names.contains(name) && ScenarioPlatform(rawValue: name) != nil { continue }
-                if ScenarioPlatform(rawValue: name) != nil {
+                if listed.contains(where: names.contains) {
                     kept.append(expectMerged(removing("platform", from: mapping), for: platform))
-                    continue
+                } else if let timed = timeOnly(mapping) {
+                    kept.append(timed)
                 }
+                continue
             }
             kept.append(expectMerged(step, for: platform))
         }
         return .sequence(Node.Sequence(kept, sequence.tag, sequence.style, sequence.mark))
+    }
+
+    /// What is left of another platform's step: its `at:` or `after:` under `YAMLReader.otherPlatformsStep`, so that
+    /// every half keeps the file's clock (nil when it names no time).
+    static func timeOnly(_ step: Node.Mapping) -> Node? {
+        let times = step.filter { ["at", "after"].contains($0.key.string) }
+        guard !times.isEmpty else { return nil }
+        let marker = scalar(YAMLReader.otherPlatformsStep, at: times[0].key)
+        return .mapping(
+            Node.Mapping(times + [(marker, scalar("true", at: times[0].key))], step.tag, step.style, step.mark))
     }
 
     static func expectMerged(_ step: Node, for platform: ScenarioPlatform) -> Node {

@@ -9,12 +9,7 @@ public struct ProgramRules: Sendable {
     /// The tunables, as a scenario's `profile:`; a live session's duck is a fade of `ProgramRules.duckRamp` unless
     /// the file sets `duckRamp`, and a paused program is never suspended (Linux suspends no idle program) unless the
     /// file sets `idleBackgroundSuspension`.
-    public var profile: Profile = {
-        var profile = Profile()
-        profile.duckRamp = ProgramRules.duckRamp
-        profile.idleBackgroundSuspension = nil
-        return profile
-    }()
+    public var profile = ProgramRules.liveProfile(ios: 17)
     /// The Silent switch and the lock, as a scenario's `device:` (accessories are the real ones).
     public var device = DeviceConfig()
     /// The rules, in file order: the first whose match holds names a program.
@@ -32,6 +27,15 @@ public struct ProgramRules: Sendable {
     /// How long a duck takes on a live graph unless the rules say (`live.duck-ramp`): heard as a fade, as Android's
     /// automatic duck (500 ms); iOS documents none.
     public static let duckRamp = Time.ms(500)
+
+    /// The release's profile (`Profile(ios:)`) as a live session starts from it: the duck a fade of `duckRamp`, and
+    /// no paused program suspended.
+    public static func liveProfile(ios: Int) -> Profile {
+        var profile = Profile(ios: ios)
+        profile.duckRamp = duckRamp
+        profile.idleBackgroundSuspension = nil
+        return profile
+    }
 }
 
 /// One rule: the properties a program's stream must have, and what it is then.

@@ -47,15 +47,22 @@ public enum ProgramRulesParser {
                 expected: "a mapping with programs (and ios, profile, device, pause, endNotifiesOthers, rolePolicy)")
         else { return }
         decoder.reader.onlyKeys(entries, topKeys, in: "the rules")
+        // The release first, wherever it is written: the profile's choices start from its defaults.
+        if let value = entries.first(where: { $0.0 == "ios" })?.2 {
+            let releases = ScenarioDecoder.releases
+            let range = Double(releases.lowerBound)...Double(releases.upperBound)
+            if let number = decoder.reader.number(value, key: "ios", in: range) {
+                if number != number.rounded() {
+                    decoder.reader.fail(value, "ios is \(number)", expected: "a whole iOS version such as 16 or 17")
+                }
+                rules.ios = Int(number)
+                rules.profile = ProgramRules.liveProfile(ios: rules.ios)
+                decoder.profile = rules.profile
+            }
+        }
         for (key, _, value) in entries {
             switch key {
-            case "ios":
-                if let number = decoder.reader.number(value, key: key, in: 14...27) {
-                    if number != number.rounded() {
-                        decoder.reader.fail(value, "ios is \(number)", expected: "a whole iOS version such as 16 or 17")
-                    }
-                    rules.ios = Int(number)
-                }
+            case "ios": break
             case "profile":
                 decoder.decodeProfile(value)
                 rules.profile = decoder.profile

@@ -22,6 +22,7 @@ extension ScenarioDecoder {
                 continue
             }
             reader.stepTime(entries, now: &now)
+            if reader.isOtherPlatformsStep(entries) { continue }
             guard let action = reader.stepAction(entries, of: item, otherKeys: ScenarioDecoder.timeKeys) else {
                 continue
             }

@@ -3,21 +3,34 @@ import Foundation
 /// Finding and reading scenario files.
 public enum ScenarioFiles {
     /// The files to replay: each path itself, or the `.yaml`/`.yml` files under a directory (sorted, recursively).
+    /// Hidden folders and files under a directory (`.build`, `.github`, `.git`) are not walked into: a project's
+    /// root holds build products and CI workflows, which are not scenarios.
     public static func expand(_ paths: [String]) -> [String] {
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                 let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-                let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                    .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
-                    .sorted()
-                files += found.map { "\(base)/\($0)" }
+                files += scenarios(under: path).map { "\(base)/\($0)" }
             } else {
                 files.append(path)
             }
         }
         return files
+    }
+
+    /// The `.yaml`/`.yml` files under `directory`, relative to it and sorted, leaving hidden entries out.
+    static func scenarios(under directory: String) -> [String] {
+        guard let walk = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var found: [String] = []
+        while let relative = walk.nextObject() as? String {
+            if (relative.split(separator: "/").last ?? "").hasPrefix(".") {
+                walk.skipDescendants()
+            } else if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
+                found.append(relative)
+            }
+        }
+        return found.sorted()
     }
 
     /// Reads and decodes one file.

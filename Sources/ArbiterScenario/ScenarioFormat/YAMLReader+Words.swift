@@ -84,6 +84,15 @@ extension YAMLReader {
         return name
     }
 
+    /// The key a cross-platform file's projection leaves on another platform's step, beside its time: the step is
+    /// gone, and its `at:` or `after:` still moves this platform's clock (`isOtherPlatformsStep`).
+    static let otherPlatformsStep = "(another platform's step)"
+
+    /// Whether a step is what is left of another platform's (`otherPlatformsStep`): only its time counts.
+    func isOtherPlatformsStep(_ entries: [(key: String, keyNode: Node, value: Node)]) -> Bool {
+        entries.contains { $0.key == Self.otherPlatformsStep }
+    }
+
     /// A step's time, from its `at:` (not before `now`) or `after:` (counted from `now`), which moves `now` on.
     mutating func stepTime(_ entries: [(key: String, keyNode: Node, value: Node)], now: inout Time) {
         let at = entries.first { $0.key == "at" }

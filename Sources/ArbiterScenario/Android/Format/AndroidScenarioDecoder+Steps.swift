@@ -30,6 +30,7 @@ extension AndroidScenarioDecoder {
             guard let entries = reader.mapping(item, expected: "a step: one of an app name, device, system or expect")
             else { continue }
             reader.stepTime(entries, now: &now)
+            if reader.isOtherPlatformsStep(entries) { continue }
             guard let action = reader.stepAction(entries, of: item, otherKeys: Self.stepKeys) else { continue }
             // A cross-platform file's step for one platform only.
             if let platform = entries.first(where: { $0.key == "platform" }), !isForThisPlatform(platform.value) {

@@ -5,7 +5,11 @@ import Yams
 
 extension HarmonyScenarioDecoder {
     /// `players` is a cross-platform file's players shared by every platform: each becomes a stream of its name.
-    static let appKeys = ["streams", "reactions", "kind", "usage", "source", "interruptMode", "players", "allowLints"]
+    /// `concurrencyMode` is the strategy the app's code passes to `activateAudioSession`: what `activate` and a bare
+    /// `activateSession` ask for (default `default`).
+    static let appKeys = [
+        "streams", "reactions", "kind", "usage", "source", "interruptMode", "players", "allowLints", "concurrencyMode",
+    ]
     static let streamKeys = ["kind", "usage", "source", "interruptMode"]
 
     /// `apps:`: each app's streams (or one stream written on the app itself) and reactions.
@@ -51,6 +55,11 @@ extension HarmonyScenarioDecoder {
             if let node = fields.first(where: { $0.key == "allowLints" })?.value {
                 lintAllowances.perApp[AppID(name)] = reader.allowLints(
                     node, for: AppID(name), known: Lint.everyPlatform.map(\.id), positions: &allowancePositions)
+            }
+            if let node = fields.first(where: { $0.key == "concurrencyMode" })?.value,
+                let mode = reader.choice(node, HarmonyVocabulary.concurrencyModes, what: "concurrency mode")
+            {
+                sessionModes[AppID(name)] = mode
             }
             var reactions: [InterruptHint: HarmonyReaction] = [:]
             if let node = fields.first(where: { $0.key == "reactions" })?.value { reactions = decodeReactions(node) }

@@ -18,6 +18,7 @@ extension HarmonyScenarioDecoder {
                 continue
             }
             reader.stepTime(entries, now: &now)
+            if reader.isOtherPlatformsStep(entries) { continue }
             guard let action = reader.stepAction(entries, of: item, otherKeys: Self.stepKeys) else { continue }
             if let platform = entries.first(where: { $0.key == "platform" }), !isForThisPlatform(platform.value) {
                 continue
@@ -83,7 +84,7 @@ extension HarmonyScenarioDecoder {
             default: return .release(stream)
             }
         case "activate":
-            return reader.noArgument(verb) ? .activateSession(.default) : nil
+            return reader.noArgument(verb) ? .activateSession(sessionModes[app.name] ?? .default) : nil
         case "deactivate":
             if let arg {  // `{ deactivate: { notifyOthers: true } }`: releasing focus always tells the others
                 guard let fields = reader.mapping(arg, expected: "{ notifyOthers: true }") else { return nil }
@@ -98,7 +99,7 @@ extension HarmonyScenarioDecoder {
         case "terminate":
             return reader.noArgument(verb) ? .terminate : nil
         case "activateSession":
-            guard let arg else { return .activateSession(.default) }
+            guard let arg else { return .activateSession(sessionModes[app.name] ?? .default) }
             return reader.choice(arg, HarmonyVocabulary.concurrencyModes, what: "concurrency mode")
                 .map { .activateSession($0) }
         case "deactivateSession":

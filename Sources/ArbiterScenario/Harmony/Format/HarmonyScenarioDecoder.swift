@@ -10,6 +10,8 @@ struct HarmonyScenarioDecoder {
     var api = 20
     var apps: [HarmonyAppConfig] = []
     var appPositions: [AppID: SourcePosition] = [:]
+    /// Each app's declared `concurrencyMode`.
+    var sessionModes: [AppID: ConcurrencyMode] = [:]
     var lintAllowances = LintAllowances()
     var allowancePositions: [LintAllowances.Entry: SourcePosition] = [:]
 
@@ -58,6 +60,12 @@ struct HarmonyScenarioDecoder {
 
     /// `api: 20`: an API level modelled.
     mutating func apiLevel(_ node: Node, key: String) -> Int? {
+        if let text = reader.text(node), let level = Self.releaseLevels[text] {
+            reader.fail(
+                node, "\(key) is \(text), an OpenHarmony release, not an API level",
+                expected: "its API level, \(level) (a whole API level from 12 to 20)")
+            return nil
+        }
         let range = Double(Self.apiLevels.lowerBound)...Double(Self.apiLevels.upperBound)
         guard let number = reader.number(node, key: key, in: range) else { return nil }
         guard number == number.rounded() else {
@@ -66,6 +74,12 @@ struct HarmonyScenarioDecoder {
         }
         return Int(number)
     }
+
+    /// OpenHarmony's releases and their API levels, for a file that names the release (reference D-VER).
+    static let releaseLevels = [
+        "4.0": 10, "4.1": 11, "5.0": 12, "5.0.0": 12, "5.0.1": 13, "5.0.2": 14, "5.0.3": 15, "5.1": 18, "5.1.0": 18,
+        "6.0": 20, "6.1": 23,
+    ]
 
     static let profileKeys = HarmonyProfile().tunables.map(\.name)
 

@@ -37,7 +37,7 @@ struct HarmonyCheckEvaluator {
                 case .anyOrder: EventMatch.anyOrder(patterns, window)
                 }
             return result(
-                Self.list(patterns.map(\.description)), Self.list(window.map(\.description)), passed, rule: nil)
+                Self.list(patterns.map(\.description)), Self.list(window.map(written)), passed, rule: nil)
         case .stream(let owner, let property):
             let rule = rules[owner.description]
             guard let status = engine.stream(owner) else {
@@ -64,6 +64,20 @@ struct HarmonyCheckEvaluator {
             case .interruptMode(let mode):
                 return result(mode.rawValue, status.interruptMode.rawValue, mode == status.interruptMode, rule: rule)
             }
+        }
+    }
+
+    /// A delivered event as an `events:` check writes it (`Music: begin force duck`), so that what was got can be
+    /// pasted into the file: the stream is named only when its app has several.
+    func written(_ notification: HarmonyNotification) -> String {
+        switch notification {
+        case .interrupt(let owner, let event, _):
+            let apps = engine.setup.apps + HarmonyEngine.systemApps
+            let several = (apps.first { $0.name == owner.app }?.streams.count ?? 1) > 1
+            let shown = several ? owner : StreamOwner(owner.app)
+            return HarmonyEventPattern(owner: shown, kind: .interrupt(event)).description
+        case .sessionDeactivated(let app, let reason, _):
+            return HarmonyEventPattern(owner: StreamOwner(app), kind: .sessionDeactivated(reason)).description
         }
     }
 
