@@ -19,7 +19,8 @@ extension HarmonyTimelineSVG.Canvas {
         y = max(y, top + 70) + 2
     }
 
-    /// A stream's name under its app's (`nameAt`), or beside its first row, hovering giving what it is.
+    /// A stream's name at `baseline` (under its app's name for the first stream, beside its first row for the
+    /// others), hovering giving what it is.
     mutating func streamName(_ owner: StreamOwner, baseline: Double) {
         guard let name = owner.stream else { return }
         let config = config(of: owner)
@@ -44,7 +45,8 @@ extension HarmonyTimelineSVG.Canvas {
             .first { $0.name == owner.app }?.streams.first { $0.name == owner.stream }
     }
 
-    /// A stream's state, its focus entry and (a player's) its volume, then the interrupt events it was told.
+    /// A stream's state, its focus entry and (a player's) its volume, then the interrupt events it was told; its
+    /// name at `nameBaseline` when given (the app's first stream), else beside its first row.
     mutating func streamRows(_ owner: StreamOwner, nameAt nameBaseline: Double?) {
         let top = y
         if nameBaseline == nil {
