@@ -37,8 +37,10 @@ extension Arbiter {
             help: ArgumentHelp(
                 "Also draw each scenario's timeline as SVG on an even time axis: the steps by "
                     + "name, the route, Now Playing, one lane per app (playing, audible, gain, interruptions, notifications, "
-                    + "✓/✗), and a box for each instant with several steps. With one file, PATH is the picture; with "
-                    + "several, a folder that gets NAME.svg for each.", valueName: "PATH"))
+                    + "✓/✗; on Android its focus, on HarmonyOS each stream's state, focus, volume and interrupt events), "
+                    + "and a box for each instant with several steps. With one file, PATH is the picture; with "
+                    + "several, a folder that gets NAME.svg for each (NAME-PLATFORM.svg for a cross-platform file).",
+                valueName: "PATH"))
         var svg: String?
 
         @Flag(
@@ -211,16 +213,14 @@ extension Arbiter {
                     remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
             }
             guard case .success(let backend) = made else { return made.failure! }
-            if pictures != nil {
-                print("\(path)\(tag.map { " \($0)" } ?? ""): note: --svg draws no HarmonyOS picture yet")
-            }
-            let report = HarmonyReplayer.replay(scenario, backend: backend)
-            defer { reports.record(report, timeline: nil, file: path, tag: tag) }
+            let report = HarmonyReplayer.replay(
+                scenario, backend: backend, recordStates: pictures != nil || reports.needsStates)
+            defer { reports.record(report, timeline: RunTimeline(report: report), file: path, tag: tag) }
             let lines =
                 json
                 ? HarmonyJSONLinesFormatter.lines(for: report)
                 : HarmonyTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
-            return printed(lines, passed: report.passed, picture: nil)
+            return printed(lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag))
         }
 
         /// The backend a run is carried out on with `--pipewire` (nil without), or how the run ends when it cannot

@@ -48,6 +48,12 @@ struct TimelinePictures {
         return write(svg, from: file, tag: tag)
     }
 
+    /// Draws a HarmonyOS replay's picture (`HarmonyTimelineSVG`); a one-line error if it cannot be written.
+    func draw(_ report: HarmonyScenarioReport, from file: String, tag: String? = nil) -> String? {
+        guard let svg = HarmonyTimelineSVG.render(report) else { return nil }
+        return write(svg, from: file, tag: tag)
+    }
+
     /// Writes one picture where `--svg` says, named for `file` (and the platform of a cross-platform run).
     func write(_ svg: String, from file: String, tag: String?) -> String? {
         let platform = tag.map { "-" + $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) } ?? ""

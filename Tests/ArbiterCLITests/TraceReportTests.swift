@@ -30,8 +30,19 @@ struct TraceReportTests {
         let processes = events.filter { $0["name"] as? String == "process_name" }.compactMap {
             ($0["args"] as? [String: Any])?["name"] as? String
         }
-        #expect(processes.count == 2, "iOS and Android here; HarmonyOS's run has no states yet: \(processes)")
-        #expect(processes.first?.contains("[ios]") == true && processes.last?.contains("[android]") == true)
+        #expect(processes.count == 3, "\(processes)")
+        #expect(processes.map { $0.contains("[ios]") } == [true, false, false])
+        #expect(processes.map { $0.contains("[android]") } == [false, true, false])
+        #expect(processes.map { $0.contains("[harmonyos]") } == [false, false, true])
+        let streams = events.filter { $0["name"] as? String == "thread_name" && $0["pid"] as? Int == 3 }.compactMap {
+            ($0["args"] as? [String: Any])?["name"] as? String
+        }
+        #expect(streams == ["steps", "Music.player", "Maps.player"], "HarmonyOS's lanes are streams")
+        #expect(
+            events.contains {
+                $0["pid"] as? Int == 3 && $0["ph"] as? String == "i"
+                    && $0["name"] as? String == "Music.player: audioInterrupt begin force duck"
+            })
         let threads = events.filter { $0["name"] as? String == "thread_name" && $0["pid"] as? Int == 2 }.compactMap {
             ($0["args"] as? [String: Any])?["name"] as? String
         }

@@ -43,6 +43,8 @@ struct TimelineMark {
     /// Its class: `check held`, `check failed`, a notification's kind.
     var kind: String
     var title: String
+    /// Drawn as an outline (HarmonyOS's SHARE events) rather than filled.
+    var outlined = false
 }
 
 /// Where an instant's box goes.
@@ -86,9 +88,19 @@ extension TimelineDrawing {
 
     func n(_ value: Double) -> String { SVGWriter.n(value) }
 
-    /// The title, the summary (red when something failed) and the axis's times.
+    /// The title (cut short when wider than the picture, in full on hover), the summary (red when something
+    /// failed) and the axis's times.
     mutating func header(title: String, summary: String, failed: Bool) {
-        svg.text(title, x: 16, y: 26, ["font-size": "17", "font-weight": "bold"])
+        let room = TimelineSVG.width - 20
+        if TimelineText.width(title, size: 17, bold: true) <= room {
+            svg.text(title, x: 16, y: 26, ["font-size": "17", "font-weight": "bold"])
+        } else {
+            svg.begin(title: title)
+            svg.text(
+                TimelineText.fitted(title, width: room, size: 17, bold: true) ?? "", x: 16, y: 26,
+                ["font-size": "17", "font-weight": "bold"])
+            svg.end()
+        }
         svg.text(summary, x: 16, y: 46, ["font-size": "12", "fill": failed ? "#b3261e" : "#3a3a3a"])
         for tick in TimelineSVG.ticks(upTo: end) {
             svg.text(
@@ -229,13 +241,14 @@ extension TimelineDrawing {
                         "stroke": "#bdbdbd", "stroke-width": "1",
                     ])
             }
+            let ink =
+                mark.outlined ? ["fill": "#ffffff", "stroke": mark.colour, "stroke-width": "1"] : ["fill": mark.colour]
             svg.text(
                 mark.glyph, x: centre, y: baseline,
                 [
                     "class": mark.kind, "font-size": n(mark.size),
-                    "font-weight": "bold", "fill": mark.colour,
-                    "text-anchor": "middle",
-                ])
+                    "font-weight": "bold", "text-anchor": "middle",
+                ].merging(ink) { $1 })
             svg.end()
         }
         y = baseline + 5
@@ -413,6 +426,15 @@ struct TimelineLegend {
     /// A glyph as a sample.
     static func glyph(_ glyph: String, _ colour: String) -> Sample {
         { svg, x, y in svg.text(glyph, x: x + 7, y: y, ["font-size": "12", "fill": colour, "text-anchor": "middle"]) }
+    }
+
+    /// A glyph drawn as an outline, as a sample.
+    static func outlined(_ glyph: String, _ colour: String) -> Sample {
+        { svg, x, y in
+            svg.text(
+                glyph, x: x + 7, y: y,
+                ["font-size": "12", "fill": "#ffffff", "stroke": colour, "stroke-width": "1", "text-anchor": "middle"])
+        }
     }
 
     /// The gain or volume line's sample.

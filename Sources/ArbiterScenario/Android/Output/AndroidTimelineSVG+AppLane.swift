@@ -9,13 +9,7 @@ extension AndroidTimelineSVG.Canvas {
     mutating func appLane(_ app: AppID) {
         separator(at: y)
         let top = y
-        // The name, cut short before the row names right of it (the full name is the hover title).
-        let rowNames = Self.rowNames.map { TimelineText.width($0, size: 10) }.max() ?? 0
-        svg.begin(title: app.name)
-        if let name = TimelineText.fitted(app.name, width: TimelineSVG.left - 8 - rowNames - 18, size: 14, bold: true) {
-            svg.text(name, x: 12, y: top + 22, ["font-size": "14", "font-weight": "bold"])
-        }
-        svg.end()
+        laneHeading(app.name, top: top, rowNames: Self.rowNames)
         let focusTop = top + 6
         let playingTop = top + 24
         let volumeTop = top + 42
@@ -105,26 +99,10 @@ extension AndroidTimelineSVG.Canvas {
         levelRowEdges(top: top, height: height)
         let declared = picture.samples.first?.engine.setup.apps.first { $0.name == app }
         guard let player = declared?.players.first?.name else { return }
-        var points: [(Double, Double)] = []
-        for sample in picture.samples {
-            let volume = sample.engine.state(of: app)?.volumes[player] ?? 0
-            let point = (x(sample.time), top + height * (1 - min(1, max(0, volume))))
-            // Points along a level stretch add nothing: keep its two ends.
-            if points.count >= 2, points[points.count - 1].1 == point.1, points[points.count - 2].1 == point.1 {
-                points[points.count - 1] = point
-            } else {
-                points.append(point)
-            }
-        }
-        svg.begin(title: "\(app) volume: \(player)'s own × duck × fade × mute")
-        let line = points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
-        svg.element(
-            "polyline",
-            [
-                "class": "volume", "points": line,
-                "fill": "none", "stroke": "#e07b00", "stroke-width": "2",
-            ])
-        svg.end()
+        levelLine(
+            picture.samples.map { ($0.time, $0.engine.state(of: app)?.volumes[player] ?? 0) }, top: top,
+            height: height, title: "\(app) volume: \(player)'s own × duck × fade × mute",
+            ["class": "volume", "stroke": "#e07b00", "stroke-width": "2"])
     }
 
     /// A focus status's band colours.

@@ -65,27 +65,11 @@ extension AndroidTimelineSVG.Canvas {
         if state.faded { title += ", faded" }
         if state.muted { title += ", muted" }
         title += notifications.map { "; ← \($0.change) [\($0.rule.id)]" }.joined()
-        svg.begin(title: title)
-        svg.element(
-            "rect",
-            [
-                "x": n(left + 3), "y": n(top), "width": n(width - 6), "height": "12",
-                "fill": Self.colours(for: state.focus).fill,
-            ])
-        if playing {
-            svg.element(
-                "rect",
-                [
-                    "x": n(left + 5), "y": n(top + 4), "width": n(width - 10 - glyphRoom),
-                    "height": "4", "fill": "#2e8b47",
-                ])
-        }
-        for (index, notification) in notifications.prefix(glyphRoom > 0 ? 2 : 0).enumerated() {
-            let (glyph, colour) = Self.mark(for: notification.change)
-            svg.text(
-                glyph, x: left + width - 16 + Double(index) * 8, y: top + 10,
-                ["class": "mark", "font-size": "8", "fill": colour, "text-anchor": "middle"])
-        }
-        svg.end()
+        boxCell(
+            at: left, top: top, width: width, fill: Self.colours(for: state.focus).fill, playing: playing,
+            marks: notifications.map { notification in
+                let (glyph, colour) = Self.mark(for: notification.change)
+                return (glyph, colour, false)
+            }, glyphRoom: glyphRoom, spacing: 8, title: title)
     }
 }

@@ -27,27 +27,13 @@ extension AndroidTimelineSVG {
         }
 
         /// A check's result, drawn in its app's lane or (app nil) in the steps lane.
-        struct Check {
-            var time: Time
-            var app: AppID?
-            var passed: Bool
-            /// `✓ Music.ducked = true  (a.yaml:12:7)`.
-            var text: String
-        }
+        typealias Check = TimelineCheck
 
         /// The engine at an instant: after the last entry at a time, or part way to the next one.
-        struct Sample {
-            var time: Time
-            var engine: AndroidEngine
-        }
+        typealias Sample = TimelineSample<AndroidEngine>
 
         /// Steps at one instant, which share its place on the axis.
-        struct Instant {
-            var time: Time
-            var steps: [Step]
-            /// The engine just before the instant (the initial one at 0).
-            var before: AndroidEngine { steps[0].before }
-        }
+        typealias Instant = TimelineInstant<Step>
 
         var title: String
         /// `android, API 34`.
@@ -147,40 +133,17 @@ extension AndroidTimelineSVG {
         }
 
         /// The instants with more than one step, in time order.
-        var instants: [Instant] {
-            var result: [Instant] = []
-            for step in steps {
-                if let last = result.last, last.time == step.time {
-                    result[result.count - 1].steps.append(step)
-                } else {
-                    result.append(Instant(time: step.time, steps: [step]))
-                }
-            }
-            return result.filter { $0.steps.count > 1 }
-        }
-
-        /// A stretch of time over which a value holds.
-        struct Part<Value> {
-            var from: Time
-            var to: Time
-            var value: Value
-        }
+        var instants: [Instant] { Instant.several(steps, time: \.time) }
 
         /// The stretches of `value` over the samples, adjacent equal ones joined; each sample's value holds until
         /// the next sample.
-        func parts<Value: Equatable>(_ value: (AndroidEngine) -> Value) -> [Part<Value>] {
-            var result: [Part<Value>] = []
-            for (index, sample) in samples.enumerated() {
-                let to = index + 1 < samples.count ? samples[index + 1].time : end
-                guard to > sample.time else { continue }
-                let current = value(sample.engine)
-                if let last = result.last, last.value == current, last.to == sample.time {
-                    result[result.count - 1].to = to
-                } else {
-                    result.append(Part(from: sample.time, to: to, value: current))
-                }
-            }
-            return result
+        func parts<Value: Equatable>(_ value: (AndroidEngine) -> Value) -> [TimelinePart<Value>] {
+            samples.parts(until: end, value)
         }
     }
+}
+
+extension TimelineInstant where Step == AndroidTimelineSVG.Picture.Step {
+    /// The engine just before the instant (the initial one at 0).
+    var before: AndroidEngine { steps[0].before }
 }

@@ -48,26 +48,5 @@ public enum AndroidTimelineSVG {
                 summary: "\(picture.device): \(picture.steps.count) steps over "
                     + "\(picture.lastTime); \(passes) ✓, \(failures) ✗", failed: failures > 0)
         }
-
-        /// A stretch of a lane, `height` tall, named inside when there is room.
-        mutating func segment(
-            from: Time, to: Time, top: Double, height: Double, fill: String, ink: String,
-            label: String, size: Double, title: String
-        ) {
-            let (x0, x1) = (x(from), x(to))
-            svg.begin(title: title)
-            svg.element(
-                "rect",
-                [
-                    "x": n(x0), "y": n(top), "width": n(max(1, x1 - x0)), "height": n(height),
-                    "fill": fill, "stroke": "#ffffff", "stroke-width": "0.5",
-                ])
-            if let shown = TimelineText.fitted(label, width: x1 - x0 - 6, size: size) {
-                svg.text(
-                    shown, x: x0 + 3, y: top + (height + size) / 2 - 1.5,
-                    ["class": "label", "font-size": n(size), "fill": ink])
-            }
-            svg.end()
-        }
     }
 }

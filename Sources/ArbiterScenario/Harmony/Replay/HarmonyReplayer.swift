@@ -5,10 +5,11 @@ import ArbiterHarmony
 public enum HarmonyReplayer {
     /// Replays `scenario`: each step at its time (an AudioSession that times out before it, at its own time), each
     /// `returns:` compared with what the call returned, each `expect:` evaluated at its instant. With a backend, every
-    /// step is also carried out for real and every check read back.
-    public static func replay(_ scenario: HarmonyScenario, backend: HarmonyReplayBackend? = nil)
-        -> HarmonyScenarioReport
-    {
+    /// step is also carried out for real and every check read back. With `recordStates`, the report keeps the engine
+    /// after its setup and after each entry (for a picture).
+    public static func replay(
+        _ scenario: HarmonyScenario, backend: HarmonyReplayBackend? = nil, recordStates: Bool = false
+    ) -> HarmonyScenarioReport {
         var report = HarmonyScenarioReport(scenario: scenario)
         var engine: HarmonyEngine
         do {
@@ -24,6 +25,7 @@ public enum HarmonyReplayer {
                         problem: "the setup is inconsistent: \(error.description)")))
             return report
         }
+        if recordStates { report.initialState = engine }
         var window: [HarmonyNotification] = []
         var rules: [String: Rule] = [:]
         var lints = HarmonyLintTrack(scenario: scenario, startingFrom: engine)
@@ -37,6 +39,7 @@ public enum HarmonyReplayer {
                     HarmonyStepRecord(
                         position: position, outcome: outcome, expectedResult: returns,
                         problem: problem(outcome, expected: returns))))
+            if recordStates { report.states.append(engine) }
         }
         do {
             try backend?.reconcile(with: engine)
@@ -69,6 +72,7 @@ public enum HarmonyReplayer {
                     }
                     report.entries.append(
                         .expect(ExpectationRecord(position: step.position, time: step.time, results: results)))
+                    if recordStates { report.states.append(engine) }
                     window = []
                 }
             }
@@ -79,6 +83,7 @@ public enum HarmonyReplayer {
                 .step(
                     HarmonyStepRecord(position: current, outcome: outcome, problem: "the real system failed: \(error)"))
             )
+            if recordStates { report.states.append(engine) }
         }
         report.warnings = lints.warnings()
         return report

@@ -8,6 +8,10 @@ public struct HarmonyScenarioReport: ReplayReport {
     public var entries: [TimelineEntry<HarmonyStepRecord, HarmonyCheck>]
     /// What the HarmonyOS lints found, in the order the run showed it; not failures.
     public var warnings: [LintWarning] = []
+    /// With `recordStates`, the engine after its setup.
+    public var initialState: HarmonyEngine?
+    /// With `recordStates`, the engine after each entry (parallel to `entries`).
+    public var states: [HarmonyEngine] = []
 
     public init(scenario: HarmonyScenario, entries: [TimelineEntry<HarmonyStepRecord, HarmonyCheck>] = []) {
         self.scenario = scenario
