@@ -2,7 +2,8 @@ import ArbiterEngine
 
 /// The choices where HarmonyOS releases differ or the sources leave it open (reference §12, §15).
 public struct HarmonyProfile: Hashable, Sendable {
-    /// Which default focus table (§3): OpenHarmony 6.0-Release's (API 20, also API 14 to 18 for playback), or
+    /// Which default focus table (§3): OpenHarmony 5.0.0-Release's (API 12 and 13: a system tone or DTMF that plays
+    /// is stopped by almost any stream that starts), 6.0-Release's (API 20, also API 14 to 18 for playback), or
     /// master's after 6.0 (an alarm ducks media that starts over it instead of being stopped; media started during a
     /// call mixes instead of being ducked).
     public var focusTable: FocusTableVersion = .openHarmony6
@@ -18,6 +19,7 @@ public struct HarmonyProfile: Hashable, Sendable {
     /// The defaults for API level `api` (§12).
     public init(api: Int) {
         self.init()
+        focusTable = api >= 14 ? .openHarmony6 : .openHarmony500
         pausedStreamsParticipate = api >= 14
     }
 
@@ -32,6 +34,8 @@ public struct HarmonyProfile: Hashable, Sendable {
 
 /// The focus tables the engine knows (§3.3).
 public enum FocusTableVersion: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// OpenHarmony 5.0.0-Release (API 12; API 13 has no branch and takes it too).
+    case openHarmony500 = "5.0.0"
     /// OpenHarmony 6.0-Release (API 20); API 14 to 18 have the same playback cells.
     case openHarmony6 = "6.0"
     /// OpenHarmony master after 6.0 (2025-11-13).

@@ -26,6 +26,9 @@ extension HarmonyEngine {
         }
         let cell = table.cell(existing: existing.type, incoming: incoming.type)
         var result = EffectiveCell(cell: cell, rule: HarmonyRules.rule(for: cell))
+        if table.differsFromOpenHarmony6(existing: existing.type, incoming: incoming.type) {
+            result.rule = HarmonyRules.rule(for: table.version)
+        }
         let mixable = mayMix(existing.type, incoming.type)
         let sameGroup = existing.type.sessionGroup != nil && existing.type.sessionGroup == incoming.type.sessionGroup
         switch records[incoming.app].session {

@@ -50,6 +50,24 @@ public enum HarmonyRules {
         id: "harmony.focus.no-cell",
         statement: "the focus table has no cell for the two types: the start fails",
         source: "harmonyos §3.1 (AIS ProcessActiveStreamFocus \"no focus cfg\")", evidence: .source)
+    static let table500 = Rule(
+        id: "harmony.focus.table-5.0.0",
+        statement: "OpenHarmony 5.0.0's table (API 12 and 13) has this cell otherwise than 6.0: a SYSTEM or DTMF "
+            + "stream that plays is stopped by almost any stream that starts, a NOTIFICATION that plays is stopped by "
+            + "a system tone, an enforced tone or the voice assistant, ACCESSIBILITY started during a call assistant "
+            + "is ducked, and 10 recording pairs differ; a type 5.0.0 lacks (CAMCORDER, UNPROCESSED, LIVE "
+            + "recordings) has no cell, so its start fails. The cell acts as any other",
+        source: "harmonyos §3.1 (5.0.0: 30 types, 899 cells), §3.3 (5.0.0 → 5.0.2: 31 playback cells) "
+            + "(audio_interrupt_policy_config.xml, OpenHarmony-5.0.0-Release 09294a60c0bb)",
+        evidence: .source)
+    static let tableMaster = Rule(
+        id: "harmony.focus.table-master",
+        statement: "OpenHarmony master's table (after 6.0) has this cell otherwise than 6.0: media started over an "
+            + "alarm is ducked instead of stopping it, media started during a call plays beside it instead of being "
+            + "ducked. The cell acts as any other",
+        source: "harmonyos §3.3 (master vs 6.0-Release: 20 playback cells) (audio_interrupt_policy_config.xml, "
+            + "master 52141b7cdd5c)",
+        evidence: .source)
     static let shareMode = Rule(
         id: "harmony.focus.share-mode",
         statement: "two streams of one app that both share its focus (InterruptMode SHARE_MODE, the default) do not "
@@ -196,13 +214,18 @@ public enum HarmonyRules {
     /// Every rule, grouped by what it decides.
     public static let catalog: [Rule] = [
         firstStream, playBoth, stopExisting, pauseExisting, duckExisting, duckIncoming, pauseIncoming, denyIncoming,
-        noCell, shareMode, soundPoolMixes, alreadyHolds,
+        noCell, table500, tableMaster, shareMode, soundPoolMixes, alreadyHolds,
         releaseRecomputes, resume, unduck, recomputedDuckOrPause, forcePausedPauseRefused, releasedCannotStart,
         appStarts, appStops, interruptModeSet, terminated, appReaction,
         sessionActivated, sessionDeactivated, sessionDuckOthers, sessionPauseOthers, sessionMix, sessionPlaceholder,
         sessionTimeout, sessionLowerPriority,
         callRings, callAnswered, callEnds, alarm, assistant,
     ]
+
+    /// The rule a cell that `version` changed from 6.0's cites.
+    static func rule(for version: FocusTableVersion) -> Rule {
+        version == .master ? tableMaster : table500
+    }
 
     /// The rule a table cell cites.
     static func rule(for cell: FocusCell) -> Rule {

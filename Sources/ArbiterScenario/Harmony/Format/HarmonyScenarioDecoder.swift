@@ -8,6 +8,8 @@ struct HarmonyScenarioDecoder {
     var reader: YAMLReader
     /// The API level.
     var api = 20
+    /// The profile's focus table (a source type it lacks is an error at the word).
+    var focusTable = FocusTableVersion.openHarmony6
     var apps: [HarmonyAppConfig] = []
     var appPositions: [AppID: SourcePosition] = [:]
     /// Each app's declared `concurrencyMode`.
@@ -37,6 +39,7 @@ struct HarmonyScenarioDecoder {
         }
         var profile = HarmonyProfile(api: api)
         if let node = top.value("profile") { decodeProfile(node, into: &profile) }
+        focusTable = profile.focusTable
         if let node = top.value("allowLints") {
             // Every platform's identifiers: a cross-platform file's shared allowances reach each half.
             lintAllowances.everywhere = reader.allowLints(
