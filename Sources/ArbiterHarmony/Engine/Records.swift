@@ -29,6 +29,8 @@ struct StreamRecord: Hashable, Sendable {
     var volume: Double = 1
     /// The system paused it (only such a stream is told RESUME).
     var forcePaused = false
+    /// The app set silent mode: it plays silently and interrupts nobody (§10).
+    var silent = false
 
     init(_ config: StreamConfig) {
         self.config = config
@@ -45,6 +47,8 @@ public struct FocusEntry: Hashable, Sendable, CustomStringConvertible {
     var app: Int
     /// The stream's index in its app; nil for a placeholder.
     var stream: Int?
+    /// Its stream asked for focus in silent mode (strategy SILENT): it mixes with every other entry (§10).
+    var silent = false
 
     /// `Music.player active`.
     public var description: String { "\(owner) \(state)" }

@@ -9,6 +9,9 @@ public struct HarmonyProfile: Hashable, Sendable {
     public var focusTable: FocusTableVersion = .openHarmony6
     /// Whether a paused entry still counts when another stream starts (API 14 and later; API 12 skipped it, §4.1).
     public var pausedStreamsParticipate: Bool = true
+    /// How a stream in silent mode (`setSilentModeAndMixWithOthers(true)`, AVPlayer `setMediaMuted`) takes focus
+    /// (§10): none at all up to API 15, an entry that mixes with everything from API 18.
+    public var silentModel: SilentModel = .silentStrategy
     /// The duck factor (§5.3: 0.2).
     public var duckFactor: Double = 0.2
     /// How long an active AudioSession with no stream keeps its focus before it times out (§9.2: 60 s).
@@ -21,13 +24,15 @@ public struct HarmonyProfile: Hashable, Sendable {
         self.init()
         focusTable = api >= 14 ? .openHarmony6 : .openHarmony500
         pausedStreamsParticipate = api >= 14
+        silentModel = api >= 18 ? .silentStrategy : .noFocus
     }
 
     /// Every choice with its value as text, in a fixed order.
     public var tunables: [(name: String, value: String)] {
         [
             ("focusTable", focusTable.rawValue), ("pausedStreamsParticipate", String(pausedStreamsParticipate)),
-            ("duckFactor", Profile.text(duckFactor)), ("sessionTimeout", sessionTimeout.description),
+            ("silentModel", silentModel.rawValue), ("duckFactor", Profile.text(duckFactor)),
+            ("sessionTimeout", sessionTimeout.description),
         ]
     }
 }
@@ -40,6 +45,17 @@ public enum FocusTableVersion: String, Hashable, Sendable, CaseIterable, CustomS
     case openHarmony6 = "6.0"
     /// OpenHarmony master after 6.0 (2025-11-13).
     case master
+    public var description: String { rawValue }
+}
+
+/// How a silent stream takes focus (§10).
+public enum SilentModel: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// API 12 to 15: a silent stream requests no focus; start() skips the request, turning silence off while running
+    /// requests it, turning it on while running releases it.
+    case noFocus
+    /// API 18 and later: a silent stream holds an entry with strategy SILENT that mixes with everything both ways;
+    /// turning silence on or off while running requests focus again with the new strategy.
+    case silentStrategy
     public var description: String { rawValue }
 }
 

@@ -18,9 +18,13 @@ extension HarmonyEngine {
         entry.stream.map { records[entry.app].streams[$0].interruptMode } ?? .share
     }
 
-    /// The cell for `existing` and `incoming` after the modifiers: a SoundPool's media mixing, then the incoming
+    /// The cell for `existing` and `incoming` after the modifiers: a silent stream's mixing, a SoundPool's media
+    /// mixing, then the incoming
     /// app's AudioSession strategy, then the existing app's MIX_WITH_OTHERS.
     func effectiveCell(existing: FocusEntry, incoming: FocusEntry) -> EffectiveCell {
+        if existing.silent || incoming.silent {
+            return EffectiveCell(cell: .playBoth, rule: HarmonyRules.silentMixes)
+        }
         if mixesAlways(existing) || mixesAlways(incoming) {
             return EffectiveCell(cell: .playBoth, rule: HarmonyRules.soundPoolMixes)
         }

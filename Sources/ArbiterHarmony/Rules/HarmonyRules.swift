@@ -77,6 +77,36 @@ public enum HarmonyRules {
         id: "harmony.focus.soundpool-mixes",
         statement: "a SoundPool playing music, movie or audiobook usage mixes with every other stream, both ways",
         source: "harmonyos §10 (D-FOCUS 特殊场景 1; OHPF stream.cpp IsAudioRendererCanMix)", evidence: .documented)
+    static let silentMixes = Rule(
+        id: "harmony.focus.silent-mixes",
+        statement: "a stream that asked for focus in silent mode holds an entry with strategy SILENT: it mixes with "
+            + "every other stream both ways, so it neither acts on another nor is acted on (API 18 and later; the "
+            + "profile's silentModel silentStrategy)",
+        source: "harmonyos §10 (AR @5.1.0/master SetSilentModeAndMixWithOthers; AIS CanMixForIncomingSession, "
+            + "CanMixForActiveSession SILENT); D-FOCUS 特殊场景 2 \"不会打断其他音频流\"",
+        evidence: .source)
+    static let silentNoFocus = Rule(
+        id: "harmony.focus.silent-no-focus",
+        statement: "a stream in silent mode starts without asking for focus: it plays silently, has no focus entry, "
+            + "acts on nobody and nothing acts on it (API 12 to 15; the profile's silentModel noFocus)",
+        source: "harmonyos §10 (AR @5.0.0/5.0.2/5.0.3 Start skips ActivateAudioInterrupt); D-FOCUS 特殊场景 2",
+        evidence: .source)
+    static let silentModeOn = Rule(
+        id: "harmony.stream.silent-on",
+        statement: "setSilentModeAndMixWithOthers(true) / setMediaMuted(MEDIA_TYPE_AUD, true): the stream plays on "
+            + "silently and interrupts nobody; while it runs it releases its focus (what it paused or ducked is "
+            + "resumed or unducked) and, from API 18, asks again as a SILENT entry (that the re-request releases "
+            + "first is the model's reading of \"interrupts nobody\")",
+        source: "harmonyos §10 (D-FOCUS 特殊场景 2; D-AR; D-AVP; AR SetSilentModeAndMixWithOthers: "
+            + "DeactivateAudioInterrupt to API 15, ActivateAudioInterrupt with the SILENT strategy from API 18)",
+        evidence: .documented)
+    static let silentModeOff = Rule(
+        id: "harmony.stream.silent-off",
+        statement: "setSilentModeAndMixWithOthers(false) / setMediaMuted(MEDIA_TYPE_AUD, false): a running stream "
+            + "asks for focus by the table as it stands, as a stream starting now",
+        source: "harmonyos §10 (D-FOCUS 特殊场景 2: turned off, the stream takes focus by the normal policy at that "
+            + "moment; AR SetSilentModeAndMixWithOthers ActivateAudioInterrupt)",
+        evidence: .documented)
     static let alreadyHolds = Rule(
         id: "harmony.focus.already-holds",
         statement: "a stream that already holds focus (active or ducked) and starts again changes nothing",
@@ -214,9 +244,9 @@ public enum HarmonyRules {
     /// Every rule, grouped by what it decides.
     public static let catalog: [Rule] = [
         firstStream, playBoth, stopExisting, pauseExisting, duckExisting, duckIncoming, pauseIncoming, denyIncoming,
-        noCell, table500, tableMaster, shareMode, soundPoolMixes, alreadyHolds,
+        noCell, table500, tableMaster, shareMode, soundPoolMixes, silentMixes, silentNoFocus, alreadyHolds,
         releaseRecomputes, resume, unduck, recomputedDuckOrPause, forcePausedPauseRefused, releasedCannotStart,
-        appStarts, appStops, interruptModeSet, terminated, appReaction,
+        appStarts, appStops, interruptModeSet, silentModeOn, silentModeOff, terminated, appReaction,
         sessionActivated, sessionDeactivated, sessionDuckOthers, sessionPauseOthers, sessionMix, sessionPlaceholder,
         sessionTimeout, sessionLowerPriority,
         callRings, callAnswered, callEnds, alarm, assistant,

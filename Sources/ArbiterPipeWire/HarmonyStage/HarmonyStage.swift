@@ -40,7 +40,7 @@ public final class HarmonyStage: @unchecked Sendable {
     }
 
     /// Each playback stream in the order declared (the apps', then the system's), with its node name and what the
-    /// engine asks of it.
+    /// engine asks of it (a stream in silent mode plays at volume 0).
     static func streamWants(_ engine: HarmonyEngine)
         -> [(app: String, player: String, nodeName: String, wanted: PlaybackStreams.Wanted)]
     {
@@ -49,7 +49,8 @@ public final class HarmonyStage: @unchecked Sendable {
                 let status = engine.stream(StreamOwner(app.name, stream.name))
                 return (
                     app.name.name, stream.name, streamName(app.name, stream.name),
-                    PlaybackStreams.Wanted(active: status?.state == .running, volume: status?.volume ?? 1)
+                    PlaybackStreams.Wanted(
+                        active: status?.state == .running, volume: status?.silent == true ? 0 : status?.volume ?? 1)
                 )
             }
         }

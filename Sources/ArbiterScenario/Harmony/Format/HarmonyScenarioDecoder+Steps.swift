@@ -104,6 +104,8 @@ extension HarmonyScenarioDecoder {
                 .map { .activateSession($0) }
         case "deactivateSession":
             return reader.noArgument(verb) ? .deactivateSession : nil
+        case "setSilentMode":
+            return silentMode(verb.node, arg, app: app)
         default:  // setInterruptMode
             guard let arg else {
                 reader.fail(
@@ -126,6 +128,41 @@ extension HarmonyScenarioDecoder {
             if let stream, stream == nil { return nil }
             return .setInterruptMode(stream ?? nil, mode)
         }
+    }
+
+    /// `{ setSilentMode: true }` (every AudioRenderer and AVPlayer of the app) or `{ setSilentMode: { stream: player,
+    /// silent: false } }`: `setSilentModeAndMixWithOthers` / `setMediaMuted` (§10).
+    mutating func silentMode(_ verbNode: Node, _ arg: Node?, app: HarmonyAppConfig) -> HarmonyAppAction? {
+        let example = "{ setSilentMode: true } or { setSilentMode: { stream: player, silent: false } }"
+        guard let arg else {
+            reader.fail(verbNode, "setSilentMode needs true or false", expected: example)
+            return nil
+        }
+        var stream: String?
+        var flagNode = arg
+        if case .mapping = arg {
+            guard let fields = reader.mapping(arg, expected: example) else { return nil }
+            reader.onlyKeys(fields, ["stream", "silent"], in: "setSilentMode")
+            if let node = fields.first(where: { $0.key == "stream" })?.value {
+                guard let name = streamName(node, of: app) else { return nil }
+                stream = name
+                if let kind = app.streams.first(where: { $0.name == name })?.kind, !kind.hasSilentMode {
+                    reader.fail(
+                        node, "stream '\(name)' of '\(app.name)' is a \(kind), which has no silent mode",
+                        expected: "an audioRenderer or avPlayer stream")
+                    return nil
+                }
+            }
+            guard let node = reader.require("silent", in: fields, at: arg, context: "setSilentMode") else { return nil }
+            flagNode = node
+        } else if !app.streams.contains(where: { $0.kind.hasSilentMode }) {
+            reader.fail(
+                verbNode, "'\(app.name)' has no audioRenderer or avPlayer stream, so no silent mode",
+                expected: "setSilentMode on an app with an audioRenderer or avPlayer stream")
+            return nil
+        }
+        guard let on = reader.bool(flagNode, key: "setSilentMode") else { return nil }
+        return .setSilentMode(stream, on)
     }
 
     /// A system verb: `incomingCall`, ..., `declineCall` (ends the ringing call), or `{ alarm: begin }`,

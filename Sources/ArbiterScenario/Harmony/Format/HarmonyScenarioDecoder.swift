@@ -96,6 +96,9 @@ struct HarmonyScenarioDecoder {
                 if let table = reader.choice(value, tables, what: "focus table") { profile.focusTable = table }
             case "pausedStreamsParticipate":
                 if let flag = reader.bool(value, key: key) { profile.pausedStreamsParticipate = flag }
+            case "silentModel":
+                let models = SilentModel.allCases.map { ($0.rawValue, $0) }
+                if let model = reader.choice(value, models, what: "silent model") { profile.silentModel = model }
             case "duckFactor":
                 if let factor = reader.number(value, key: key, in: 0...1) { profile.duckFactor = factor }
             case "sessionTimeout":
@@ -127,7 +130,7 @@ enum HarmonyVocabulary {
     /// The apps' verbs; `activate`, `deactivate` (the AudioSession's) and `terminate` are shared with the other
     /// platforms.
     static let appVerbs = [
-        "start", "play", "pause", "stop", "release", "setInterruptMode", "activateSession", "deactivateSession",
-        "activate", "deactivate", "terminate",
+        "start", "play", "pause", "stop", "release", "setInterruptMode", "setSilentMode", "activateSession",
+        "deactivateSession", "activate", "deactivate", "terminate",
     ]
 }
