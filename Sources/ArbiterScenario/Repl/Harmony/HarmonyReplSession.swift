@@ -253,7 +253,8 @@ public struct HarmonyReplSession {
                 guard let status = engine.stream(StreamOwner(app.name, stream.name)) else { continue }
                 lines.append(
                     "  \(stream.name): \(status.state), volume \(Profile.text(status.volume)), focus "
-                        + "\(status.focus?.rawValue ?? "none"), \(status.interruptMode)")
+                        + "\(status.focus?.rawValue ?? "none"), \(status.interruptMode)"
+                        + (status.silent ? ", silent" : ""))
             }
         }
         lines.append("focus: " + engine.focusList.map(\.description).joined(separator: ", "))
@@ -276,6 +277,7 @@ public struct HarmonyReplSession {
         "Steps, in the scenario's words (docs/harmonyos.md):",
         "  Music start | Maps start voice | Music pause | Music stop | Music release",
         "  Chat activateSession duckOthers | Chat deactivateSession | Music setInterruptMode independent",
+        "  Video setSilentMode true | Video setSilentMode false   (mute-play: plays silently, interrupts nobody)",
         "  system incomingCall | answerCall | endCall | alarmBegin | alarmEnd | assistantBegin | assistantEnd",
         "  or one step's YAML: `Maps: { start: voice }`, `expect: { Music: { focus: duck } }`",
         "Commands:",
