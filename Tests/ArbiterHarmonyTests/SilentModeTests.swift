@@ -103,3 +103,43 @@ struct SilentModeTests {
         #expect(named.rejection?.contains("Clicks.player is a soundPool") == true)
     }
 }
+
+@Suite("HarmonyOS: a renderer started at volume 0 (harmonyos §10, API 20)")
+struct ZeroVolumeTests {
+    let apps = [app("Music", .music), app("Video", .movie, kind: .audioRenderer)]
+
+    @Test("API 20: a movie started at volume 0 mixes; raised while it runs, it asks again and stops the music")
+    func zeroVolumeStart() throws {
+        #expect(HarmonyProfile(api: 18).zeroVolumeIsSilent == false)
+        var phone = try Phone(apps, api: 20)
+        phone.app("Music", .start(nil))
+        phone.app("Video", .setVolume(nil, 0))
+        let start = phone.app("Video", .start(nil))
+        #expect(start.decisions.contains { $0.rule == HarmonyRules.zeroVolumeSilent })
+        #expect(phone.takeTold().isEmpty)
+        #expect(phone.engine.focusList.map(\.description) == ["Music.player active", "Video.player active"])
+
+        phone.app("Video", .setVolume(nil, 0.5))
+        #expect(phone.takeTold() == ["Music.player: audioInterrupt begin force stop"])
+        #expect(phone.stream("Video", "player").appVolume == 0.5)
+        phone.app("Video", .setVolume(nil, 1))
+        #expect(phone.last?.decisions.map(\.change) == [.appVolume(1)], "raised from above 0: no new request")
+    }
+
+    @Test("API 18, or a volume lowered to 0 only after the start: the table as usual")
+    func notSilent() throws {
+        var api18 = try Phone(apps, api: 18)
+        api18.app("Music", .start(nil))
+        api18.app("Video", .setVolume(nil, 0))
+        api18.app("Video", .start(nil))
+        #expect(api18.takeTold() == ["Music.player: audioInterrupt begin force stop"])
+
+        var lowered = try Phone(apps, api: 20)
+        lowered.app("Video", .start(nil))
+        lowered.app("Video", .setVolume(nil, 0))
+        lowered.app("Video", .stop(nil))
+        lowered.app("Music", .start(nil))
+        lowered.app("Video", .start(nil))
+        #expect(lowered.takeTold() == ["Music.player: audioInterrupt begin force stop"], "volume 0 set while stopped")
+    }
+}

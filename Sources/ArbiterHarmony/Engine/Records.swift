@@ -31,6 +31,13 @@ struct StreamRecord: Hashable, Sendable {
     var forcePaused = false
     /// The app set silent mode: it plays silently and interrupts nobody (§10).
     var silent = false
+    /// The app's own volume for the stream (`setVolume`).
+    var appVolume: Double = 1
+    /// The app set volume 0 before the stream started and has not raised it since (§10, AR
+    /// `isStillZeroStreamVolume_`).
+    var stillZeroVolume = false
+    /// It asked for focus as silent because it started at volume 0 (`zeroVolumeIsSilent`).
+    var silentByZeroVolume = false
 
     init(_ config: StreamConfig) {
         self.config = config

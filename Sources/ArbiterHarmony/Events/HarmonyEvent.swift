@@ -27,6 +27,9 @@ public enum HarmonyAppAction: Hashable, Sendable, CustomStringConvertible {
     /// `AudioRenderer.setSilentModeAndMixWithOthers(on)` or AVPlayer `setMediaMuted(MEDIA_TYPE_AUD, on)` (API 12):
     /// the stream plays silently and interrupts nobody (§10).
     case setSilentMode(String?, Bool)
+    /// `AudioRenderer.setVolume(volume)` / AVPlayer `setVolume`: the app's own volume for the stream, 0 to 1 (§10:
+    /// from API 20 a start at volume 0 is a silent one).
+    case setVolume(String?, Double)
     /// `AudioSessionManager.activateAudioSession({ concurrencyMode })` (§9).
     case activateSession(ConcurrencyMode)
     case deactivateSession
@@ -42,6 +45,7 @@ public enum HarmonyAppAction: Hashable, Sendable, CustomStringConvertible {
         case .release(let s): on("release", s)
         case .setInterruptMode(let s, let mode): on("setInterruptMode \(mode)", s)
         case .setSilentMode(let s, let silent): on("setSilentMode \(silent)", s)
+        case .setVolume(let s, let volume): on("setVolume \(Profile.text(volume))", s)
         case .activateSession(let mode): "activateSession \(mode)"
         case .deactivateSession: "deactivateSession"
         case .terminate: "terminate"

@@ -12,6 +12,10 @@ public struct HarmonyProfile: Hashable, Sendable {
     /// How a stream in silent mode (`setSilentModeAndMixWithOthers(true)`, AVPlayer `setMediaMuted`) takes focus
     /// (§10): none at all up to API 15, an entry that mixes with everything from API 18.
     public var silentModel: SilentModel = .silentStrategy
+    /// Whether a renderer started at volume 0 (set before it started, never raised since) asks for focus as if in
+    /// silent mode, and asks again by the table once its volume is raised while it runs (§10: API 20 and master;
+    /// read from the source, not in the docs read).
+    public var zeroVolumeIsSilent: Bool = true
     /// The duck factor (§5.3: 0.2).
     public var duckFactor: Double = 0.2
     /// How long an active AudioSession with no stream keeps its focus before it times out (§9.2: 60 s).
@@ -25,13 +29,15 @@ public struct HarmonyProfile: Hashable, Sendable {
         focusTable = api >= 14 ? .openHarmony6 : .openHarmony500
         pausedStreamsParticipate = api >= 14
         silentModel = api >= 18 ? .silentStrategy : .noFocus
+        zeroVolumeIsSilent = api >= 20
     }
 
     /// Every choice with its value as text, in a fixed order.
     public var tunables: [(name: String, value: String)] {
         [
             ("focusTable", focusTable.rawValue), ("pausedStreamsParticipate", String(pausedStreamsParticipate)),
-            ("silentModel", silentModel.rawValue), ("duckFactor", Profile.text(duckFactor)),
+            ("silentModel", silentModel.rawValue), ("zeroVolumeIsSilent", String(zeroVolumeIsSilent)),
+            ("duckFactor", Profile.text(duckFactor)),
             ("sessionTimeout", sessionTimeout.description),
         ]
     }

@@ -81,6 +81,8 @@ public enum HarmonyChange: Hashable, Sendable, CustomStringConvertible {
     case reacted(InterruptHint, HarmonyReaction)
     /// The stream's silent mode (§10).
     case silent(Bool)
+    /// The app's own volume for the stream.
+    case appVolume(Double)
 
     public var description: String {
         switch self {
@@ -92,6 +94,7 @@ public enum HarmonyChange: Hashable, Sendable, CustomStringConvertible {
         case .session(nil): "session inactive"
         case .reacted(let hint, let reaction): "app code: on \(hint) \(reaction)"
         case .silent(let silent): silent ? "silent mode on" : "silent mode off"
+        case .appVolume(let volume): "app volume \(Profile.text(volume))"
         }
     }
 }

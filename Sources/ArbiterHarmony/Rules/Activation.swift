@@ -9,7 +9,11 @@ extension HarmonyEngine {
         if records[a].streams[s].state == .released {
             return .failed(code: 6_800_103, rule: HarmonyRules.releasedCannotStart)
         }
-        if records[a].streams[s].silent && profile.silentModel == .noFocus {
+        let zeroVolume =
+            profile.zeroVolumeIsSilent && records[a].streams[s].appVolume == 0 && records[a].streams[s].stillZeroVolume
+        records[a].streams[s].stillZeroVolume = zeroVolume
+        records[a].streams[s].silentByZeroVolume = zeroVolume
+        if (records[a].streams[s].silent || zeroVolume) && profile.silentModel == .noFocus {
             if records[a].streams[s].state != .running { decide(owner, .stream(.running), HarmonyRules.silentNoFocus) }
             records[a].streams[s].state = .running
             return .success
@@ -30,7 +34,8 @@ extension HarmonyEngine {
             decide(StreamOwner(records[a].name), .focus(nil), HarmonyRules.sessionPlaceholder)
         }
         var incoming = FocusEntry(
-            owner: owner, type: type, state: .active, app: a, stream: s, silent: records[a].streams[s].silent)
+            owner: owner, type: type, state: .active, app: a, stream: s,
+            silent: records[a].streams[s].silent || zeroVolume)
         // Step 3: the incoming stream's state, the worst any entry's cell gives it (play, duck, pause, deny).
         var verdict = EffectiveCell(
             cell: .playBoth, rule: list.isEmpty ? HarmonyRules.firstStream : HarmonyRules.playBoth)

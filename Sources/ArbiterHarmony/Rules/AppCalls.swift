@@ -8,7 +8,7 @@ extension HarmonyEngine {
         let stream: String? =
             switch action {
             case .start(let s), .pause(let s), .stop(let s), .release(let s), .setInterruptMode(let s, _),
-                .setSilentMode(let s, _):
+                .setSilentMode(let s, _), .setVolume(let s, _):
                 s
             case .activateSession, .deactivateSession, .terminate: nil
             }
@@ -16,8 +16,10 @@ extension HarmonyEngine {
             let names = records[a].streams.map(\.config.name).joined(separator: ", ")
             return "\(records[a].name) has no stream \(stream); expected one of \(names)"
         }
-        if case .setSilentMode = action { return silentModeProblem(stream, of: a) }
-        return nil
+        switch action {
+        case .setSilentMode, .setVolume: return silentModeProblem(stream, of: a)
+        default: return nil
+        }
     }
 
     /// The streams `name` picks: that one, or all of the app's.
@@ -41,6 +43,10 @@ extension HarmonyEngine {
         case .setSilentMode(let name, let silent):
             for s in streams(of: a, named: name) where records[a].streams[s].config.kind.hasSilentMode {
                 setSilentMode(a, s, silent)
+            }
+        case .setVolume(let name, let volume):
+            for s in streams(of: a, named: name) where records[a].streams[s].config.kind.hasSilentMode {
+                setVolume(a, s, volume)
             }
         case .activateSession(let mode): result = activateSession(a, mode)
         case .deactivateSession: result = deactivateSession(a)

@@ -23,7 +23,9 @@ extension HarmonyEngine {
     /// app's AudioSession strategy, then the existing app's MIX_WITH_OTHERS.
     func effectiveCell(existing: FocusEntry, incoming: FocusEntry) -> EffectiveCell {
         if existing.silent || incoming.silent {
-            return EffectiveCell(cell: .playBoth, rule: HarmonyRules.silentMixes)
+            let byMode = [existing, incoming].contains { $0.silent && silentMode($0) }
+            return EffectiveCell(
+                cell: .playBoth, rule: byMode ? HarmonyRules.silentMixes : HarmonyRules.zeroVolumeSilent)
         }
         if mixesAlways(existing) || mixesAlways(incoming) {
             return EffectiveCell(cell: .playBoth, rule: HarmonyRules.soundPoolMixes)
@@ -50,6 +52,11 @@ extension HarmonyEngine {
             return EffectiveCell(cell: .playBoth, rule: HarmonyRules.sessionMix)
         }
         return result
+    }
+
+    /// Whether an entry's stream is in silent mode (not only started at volume 0).
+    private func silentMode(_ entry: FocusEntry) -> Bool {
+        entry.stream.map { records[entry.app].streams[$0].silent } ?? false
     }
 
     /// Whether an entry is a SoundPool's media stream, which mixes with everything (§10).

@@ -91,6 +91,26 @@ public enum HarmonyRules {
             + "acts on nobody and nothing acts on it (API 12 to 15; the profile's silentModel noFocus)",
         source: "harmonyos §10 (AR @5.0.0/5.0.2/5.0.3 Start skips ActivateAudioInterrupt); D-FOCUS 特殊场景 2",
         evidence: .source)
+    static let zeroVolumeSilent = Rule(
+        id: "harmony.focus.zero-volume-silent",
+        statement: "a renderer started at volume 0 (set before it started, not raised since) asks for focus with "
+            + "strategy SILENT, as in silent mode: it mixes with every other stream both ways (API 20 and master; "
+            + "the profile's zeroVolumeIsSilent)",
+        source: "harmonyos §10 (AR @6.0 Start: volume 0 and isStillZeroStreamVolume_ → SILENT; not in the docs "
+            + "read)",
+        evidence: .source)
+    static let zeroVolumeRaised = Rule(
+        id: "harmony.stream.zero-volume-raised",
+        statement: "raising the volume of a renderer that started silent at volume 0 while it runs asks for focus "
+            + "again with its own strategy, by the table as it stands, as a stream starting now",
+        source: "harmonyos §10 (AR @6.0 SetVolume → UpdateAudioInterruptStrategy → ActivateAudioInterrupt; not in "
+            + "the docs read)",
+        evidence: .source)
+    static let appVolume = Rule(
+        id: "harmony.stream.volume",
+        statement: "setVolume sets the app's own volume for the stream; it changes no focus, except that a start at "
+            + "volume 0 is a silent one from API 20 and raising it from there asks for focus again",
+        source: "harmonyos §10 (D-AR setVolume; AR UpdateAudioInterruptStrategy)", evidence: .documented)
     static let silentModeOn = Rule(
         id: "harmony.stream.silent-on",
         statement: "setSilentModeAndMixWithOthers(true) / setMediaMuted(MEDIA_TYPE_AUD, true): the stream plays on "
@@ -244,9 +264,11 @@ public enum HarmonyRules {
     /// Every rule, grouped by what it decides.
     public static let catalog: [Rule] = [
         firstStream, playBoth, stopExisting, pauseExisting, duckExisting, duckIncoming, pauseIncoming, denyIncoming,
-        noCell, table500, tableMaster, shareMode, soundPoolMixes, silentMixes, silentNoFocus, alreadyHolds,
+        noCell, table500, tableMaster, shareMode, soundPoolMixes, silentMixes, silentNoFocus, zeroVolumeSilent,
+        alreadyHolds,
         releaseRecomputes, resume, unduck, recomputedDuckOrPause, forcePausedPauseRefused, releasedCannotStart,
-        appStarts, appStops, interruptModeSet, silentModeOn, silentModeOff, terminated, appReaction,
+        appStarts, appStops, interruptModeSet, silentModeOn, silentModeOff, appVolume,
+        zeroVolumeRaised, terminated, appReaction,
         sessionActivated, sessionDeactivated, sessionDuckOthers, sessionPauseOthers, sessionMix, sessionPlaceholder,
         sessionTimeout, sessionLowerPriority,
         callRings, callAnswered, callEnds, alarm, assistant,

@@ -99,6 +99,8 @@ struct HarmonyScenarioDecoder {
             case "silentModel":
                 let models = SilentModel.allCases.map { ($0.rawValue, $0) }
                 if let model = reader.choice(value, models, what: "silent model") { profile.silentModel = model }
+            case "zeroVolumeIsSilent":
+                if let flag = reader.bool(value, key: key) { profile.zeroVolumeIsSilent = flag }
             case "duckFactor":
                 if let factor = reader.number(value, key: key, in: 0...1) { profile.duckFactor = factor }
             case "sessionTimeout":
@@ -130,7 +132,8 @@ enum HarmonyVocabulary {
     /// The apps' verbs; `activate`, `deactivate` (the AudioSession's) and `terminate` are shared with the other
     /// platforms.
     static let appVerbs = [
-        "start", "play", "pause", "stop", "release", "setInterruptMode", "setSilentMode", "activateSession",
+        "start", "play", "pause", "stop", "release", "setInterruptMode", "setSilentMode", "setVolume",
+        "activateSession",
         "deactivateSession", "activate", "deactivate", "terminate",
     ]
 }
