@@ -135,7 +135,9 @@ extension HarmonyScenarioDecoder {
     /// `{ setSilentMode: true }` (every AudioRenderer and AVPlayer of the app) or `{ setSilentMode: { stream: player,
     /// silent: false } }`: `setSilentModeAndMixWithOthers` / `setMediaMuted` (§10).
     mutating func silentMode(_ verbNode: Node, _ arg: Node?, app: HarmonyAppConfig) -> (stream: String?, flag: Bool)? {
-        guard let (stream, node) = rendererCall(verbNode, arg, app: app, verb: "setSilentMode", key: "silent")
+        guard
+            let (stream, node) = rendererCall(
+                verbNode, arg, app: app, verb: "setSilentMode", key: "silent", sample: "true")
         else { return nil }
         return reader.bool(node, key: "setSilentMode").map { (stream, $0) }
     }
@@ -143,19 +145,19 @@ extension HarmonyScenarioDecoder {
     /// `{ setVolume: 0 }` (every AudioRenderer and AVPlayer of the app) or `{ setVolume: { stream: player, volume:
     /// 0.5 } }`: the app's own volume for the stream, 0 to 1.
     mutating func appVolume(_ verbNode: Node, _ arg: Node?, app: HarmonyAppConfig) -> HarmonyAppAction? {
-        guard let (stream, node) = rendererCall(verbNode, arg, app: app, verb: "setVolume", key: "volume")
+        guard let (stream, node) = rendererCall(verbNode, arg, app: app, verb: "setVolume", key: "volume", sample: "0")
         else { return nil }
         return reader.number(node, key: "setVolume", in: 0...1).map { .setVolume(stream, $0) }
     }
 
     /// The stream and the value node of a call only an AudioRenderer or AVPlayer has: `{ VERB: value }` or
-    /// `{ VERB: { stream: player, KEY: value } }`.
-    mutating func rendererCall(_ verbNode: Node, _ arg: Node?, app: HarmonyAppConfig, verb: String, key: String)
-        -> (String?, Node)?
-    {
-        let example = "{ \(verb): VALUE } or { \(verb): { stream: player, \(key): VALUE } }"
+    /// `{ VERB: { stream: player, KEY: value } }` (`sample` is a value the error shows).
+    mutating func rendererCall(
+        _ verbNode: Node, _ arg: Node?, app: HarmonyAppConfig, verb: String, key: String, sample: String
+    ) -> (String?, Node)? {
+        let example = "{ \(verb): \(sample) } or { \(verb): { stream: player, \(key): \(sample) } }"
         guard let arg else {
-            reader.fail(verbNode, "\(verb) needs a \(key) value", expected: example)
+            reader.fail(verbNode, "\(verb) needs a value", expected: example)
             return nil
         }
         guard case .mapping = arg else {
