@@ -82,8 +82,8 @@ public enum HarmonyRules {
         statement: "a stream that asked for focus in silent mode holds an entry with strategy SILENT: it mixes with "
             + "every other stream both ways, so it neither acts on another nor is acted on (API 18 and later; the "
             + "profile's silentModel silentStrategy)",
-        source: "harmonyos §10 (AR @5.1.0/master SetSilentModeAndMixWithOthers; AIS CanMixForIncomingSession, "
-            + "CanMixForActiveSession SILENT); D-FOCUS 特殊场景 2 \"不会打断其他音频流\"",
+        source: "harmonyos §10 (AR @5.1.0/master SetSilentModeAndMixWithOthers, strategy SILENT); D-FOCUS 特殊场景 2 "
+            + "\"不会打断其他音频流\"",
         evidence: .source)
     static let silentNoFocus = Rule(
         id: "harmony.focus.silent-no-focus",
