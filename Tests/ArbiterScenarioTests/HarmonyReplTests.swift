@@ -30,6 +30,26 @@ struct HarmonyReplTests {
         #expect(later.lines.last == "time 2m")
     }
 
+    @Test("setSilentMode typed as words: the stream plays silently beside the music, then stops it when audible")
+    func silentMode() throws {
+        var session = try HarmonyReplSession()
+        _ = session.execute("declare Music music")
+        _ = session.execute("declare Video movie")
+        _ = session.execute("Music start")
+        #expect(
+            session.execute("Video setSilentMode true").lines == [
+                "Video.player: silent mode on  [harmony.stream.silent-on]"
+            ])
+        let start = session.execute("Video start")
+        #expect(start.lines.contains("Video.player: focus active  [harmony.focus.silent-mixes]"))
+        #expect(session.execute("state").lines.contains("  player: running, volume 1, focus active, share, silent"))
+        let check = session.execute("expect: { Video: { playing: true, audible: false }, Music: { audible: true } }")
+        #expect(!check.failed)
+        let audible = session.execute("Video setSilentMode false")
+        #expect(
+            audible.lines.contains("→ Music.player: audioInterrupt begin force stop  [harmony.focus.stop-existing]"))
+    }
+
     @Test("a mistake is the decoder's error, in the typed line's words, and changes nothing")
     func mistakes() throws {
         var session = try HarmonyReplSession()

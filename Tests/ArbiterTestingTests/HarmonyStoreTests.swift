@@ -38,6 +38,19 @@ struct HarmonyStoreTests {
         store.finish()
     }
 
+    @Test("silent mode is part of a stream's state: a silent AVPlayer runs beside the call without taking focus")
+    func silentModeIsState() {
+        let store = HarmonyTestStore(api: 12, apps: [HarmonyStoreTests.music, HarmonyStoreTests.chat])
+        store.send(.app("Chat", .start(nil))) {
+            $0.streams["Chat.voice"]?.state = .running
+            $0.streams["Chat.voice"]?.focus = .active
+            $0.focusList = ["Chat.voice active"]
+        }
+        store.send(.app("Music", .setSilentMode(nil, true))) { $0.streams["Music.player"]?.silent = true }
+        store.send(.app("Music", .start(nil))) { $0.streams["Music.player"]?.state = .running }
+        store.finish()
+    }
+
     @Test("a wrong return fails with the rule behind the real one")
     func wrongReturn() {
         withKnownIssue {

@@ -114,7 +114,8 @@ public struct HarmonyEngine: Sendable {
         let focus = list.first { $0.app == a && $0.stream == s }?.state
         return StreamStatus(
             state: record.state, volume: record.volume, focus: focus, interruptMode: record.interruptMode,
-            usage: record.config.usage, source: record.config.source)
+            usage: record.config.usage, source: record.config.source, silent: record.silent,
+            appVolume: record.appVolume)
     }
 
     /// The streams of an app (or of one of the system's owners), in the order declared.
@@ -141,6 +142,10 @@ public struct StreamStatus: Hashable, Sendable {
     public var interruptMode: InterruptMode
     public var usage: StreamUsage?
     public var source: SourceType?
+    /// In silent mode: it plays, but nothing is heard (§10).
+    public var silent = false
+    /// The app's own volume for the stream (`setVolume`).
+    public var appVolume: Double = 1
 }
 
 /// Why a setup cannot start an engine.

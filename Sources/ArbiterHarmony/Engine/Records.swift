@@ -29,6 +29,15 @@ struct StreamRecord: Hashable, Sendable {
     var volume: Double = 1
     /// The system paused it (only such a stream is told RESUME).
     var forcePaused = false
+    /// The app set silent mode: it plays silently and interrupts nobody (§10).
+    var silent = false
+    /// The app's own volume for the stream (`setVolume`).
+    var appVolume: Double = 1
+    /// The app set volume 0 before the stream started and has not raised it since (§10, AR
+    /// `isStillZeroStreamVolume_`).
+    var stillZeroVolume = false
+    /// It asked for focus as silent because it started at volume 0 (`zeroVolumeIsSilent`).
+    var silentByZeroVolume = false
 
     init(_ config: StreamConfig) {
         self.config = config
@@ -45,6 +54,8 @@ public struct FocusEntry: Hashable, Sendable, CustomStringConvertible {
     var app: Int
     /// The stream's index in its app; nil for a placeholder.
     var stream: Int?
+    /// Its stream asked for focus in silent mode (strategy SILENT): it mixes with every other entry (§10).
+    var silent = false
 
     /// `Music.player active`.
     public var description: String { "\(owner) \(state)" }

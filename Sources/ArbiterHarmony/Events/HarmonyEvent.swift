@@ -24,6 +24,12 @@ public enum HarmonyAppAction: Hashable, Sendable, CustomStringConvertible {
     case stop(String?)
     case release(String?)
     case setInterruptMode(String?, InterruptMode)
+    /// `AudioRenderer.setSilentModeAndMixWithOthers(on)` or AVPlayer `setMediaMuted(MEDIA_TYPE_AUD, on)` (API 12):
+    /// the stream plays silently and interrupts nobody (§10).
+    case setSilentMode(String?, Bool)
+    /// `AudioRenderer.setVolume(volume)` / AVPlayer `setVolume`: the app's own volume for the stream, 0 to 1 (§10:
+    /// from API 20 a start at volume 0 is a silent one).
+    case setVolume(String?, Double)
     /// `AudioSessionManager.activateAudioSession({ concurrencyMode })` (§9).
     case activateSession(ConcurrencyMode)
     case deactivateSession
@@ -38,6 +44,8 @@ public enum HarmonyAppAction: Hashable, Sendable, CustomStringConvertible {
         case .stop(let s): on("stop", s)
         case .release(let s): on("release", s)
         case .setInterruptMode(let s, let mode): on("setInterruptMode \(mode)", s)
+        case .setSilentMode(let s, let silent): on("setSilentMode \(silent)", s)
+        case .setVolume(let s, let volume): on("setVolume \(Profile.text(volume))", s)
         case .activateSession(let mode): "activateSession \(mode)"
         case .deactivateSession: "deactivateSession"
         case .terminate: "terminate"

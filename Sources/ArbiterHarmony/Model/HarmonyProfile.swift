@@ -2,12 +2,20 @@ import ArbiterEngine
 
 /// The choices where HarmonyOS releases differ or the sources leave it open (reference §12, §15).
 public struct HarmonyProfile: Hashable, Sendable {
-    /// Which default focus table (§3): OpenHarmony 6.0-Release's (API 20, also API 14 to 18 for playback), or
+    /// Which default focus table (§3): OpenHarmony 5.0.0-Release's (API 12 and 13: a system tone or DTMF that plays
+    /// is stopped by almost any stream that starts), 6.0-Release's (API 20, also API 14 to 18 for playback), or
     /// master's after 6.0 (an alarm ducks media that starts over it instead of being stopped; media started during a
     /// call mixes instead of being ducked).
     public var focusTable: FocusTableVersion = .openHarmony6
     /// Whether a paused entry still counts when another stream starts (API 14 and later; API 12 skipped it, §4.1).
     public var pausedStreamsParticipate: Bool = true
+    /// How a stream in silent mode (`setSilentModeAndMixWithOthers(true)`, AVPlayer `setMediaMuted`) takes focus
+    /// (§10): none at all up to API 15, an entry that mixes with everything from API 18.
+    public var silentModel: SilentModel = .silentStrategy
+    /// Whether a renderer started at volume 0 (set before it started, never raised since) asks for focus as if in
+    /// silent mode, and asks again by the table once its volume is raised while it runs (§10: API 20 and master;
+    /// read from the source, not in the docs read).
+    public var zeroVolumeIsSilent: Bool = true
     /// The duck factor (§5.3: 0.2).
     public var duckFactor: Double = 0.2
     /// How long an active AudioSession with no stream keeps its focus before it times out (§9.2: 60 s).
@@ -18,24 +26,42 @@ public struct HarmonyProfile: Hashable, Sendable {
     /// The defaults for API level `api` (§12).
     public init(api: Int) {
         self.init()
+        focusTable = api >= 14 ? .openHarmony6 : .openHarmony500
         pausedStreamsParticipate = api >= 14
+        silentModel = api >= 18 ? .silentStrategy : .noFocus
+        zeroVolumeIsSilent = api >= 20
     }
 
     /// Every choice with its value as text, in a fixed order.
     public var tunables: [(name: String, value: String)] {
         [
             ("focusTable", focusTable.rawValue), ("pausedStreamsParticipate", String(pausedStreamsParticipate)),
-            ("duckFactor", Profile.text(duckFactor)), ("sessionTimeout", sessionTimeout.description),
+            ("silentModel", silentModel.rawValue), ("zeroVolumeIsSilent", String(zeroVolumeIsSilent)),
+            ("duckFactor", Profile.text(duckFactor)),
+            ("sessionTimeout", sessionTimeout.description),
         ]
     }
 }
 
 /// The focus tables the engine knows (§3.3).
 public enum FocusTableVersion: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// OpenHarmony 5.0.0-Release (API 12; API 13 has no branch and takes it too).
+    case openHarmony500 = "5.0.0"
     /// OpenHarmony 6.0-Release (API 20); API 14 to 18 have the same playback cells.
     case openHarmony6 = "6.0"
     /// OpenHarmony master after 6.0 (2025-11-13).
     case master
+    public var description: String { rawValue }
+}
+
+/// How a silent stream takes focus (§10).
+public enum SilentModel: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// API 12 to 15: a silent stream requests no focus; start() skips the request, turning silence off while running
+    /// requests it, turning it on while running releases it.
+    case noFocus
+    /// API 18 and later: a silent stream holds an entry with strategy SILENT that mixes with everything both ways;
+    /// turning silence on or off while running requests focus again with the new strategy.
+    case silentStrategy
     public var description: String { rawValue }
 }
 

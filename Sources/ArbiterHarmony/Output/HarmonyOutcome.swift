@@ -79,6 +79,10 @@ public enum HarmonyChange: Hashable, Sendable, CustomStringConvertible {
     case session(ConcurrencyMode?)
     /// The app's handler ran a reaction to a hint.
     case reacted(InterruptHint, HarmonyReaction)
+    /// The stream's silent mode (§10).
+    case silent(Bool)
+    /// The app's own volume for the stream.
+    case appVolume(Double)
 
     public var description: String {
         switch self {
@@ -89,6 +93,8 @@ public enum HarmonyChange: Hashable, Sendable, CustomStringConvertible {
         case .session(let mode?): "session active (\(mode))"
         case .session(nil): "session inactive"
         case .reacted(let hint, let reaction): "app code: on \(hint) \(reaction)"
+        case .silent(let silent): silent ? "silent mode on" : "silent mode off"
+        case .appVolume(let volume): "app volume \(Profile.text(volume))"
         }
     }
 }

@@ -9,6 +9,15 @@ extension HarmonyEngine {
         if records[a].streams[s].state == .released {
             return .failed(code: 6_800_103, rule: HarmonyRules.releasedCannotStart)
         }
+        let zeroVolume =
+            profile.zeroVolumeIsSilent && records[a].streams[s].appVolume == 0 && records[a].streams[s].stillZeroVolume
+        records[a].streams[s].stillZeroVolume = zeroVolume
+        records[a].streams[s].silentByZeroVolume = zeroVolume
+        if (records[a].streams[s].silent || zeroVolume) && profile.silentModel == .noFocus {
+            if records[a].streams[s].state != .running { decide(owner, .stream(.running), HarmonyRules.silentNoFocus) }
+            records[a].streams[s].state = .running
+            return .success
+        }
         if let k = entryIndex(a, s), list[k].state == .active || list[k].state == .duck {
             decide(owner, .stream(.running), HarmonyRules.alreadyHolds)
             records[a].streams[s].state = .running
@@ -24,7 +33,9 @@ extension HarmonyEngine {
             list.remove(at: k)
             decide(StreamOwner(records[a].name), .focus(nil), HarmonyRules.sessionPlaceholder)
         }
-        var incoming = FocusEntry(owner: owner, type: type, state: .active, app: a, stream: s)
+        var incoming = FocusEntry(
+            owner: owner, type: type, state: .active, app: a, stream: s,
+            silent: records[a].streams[s].silent || zeroVolume)
         // Step 3: the incoming stream's state, the worst any entry's cell gives it (play, duck, pause, deny).
         var verdict = EffectiveCell(
             cell: .playBoth, rule: list.isEmpty ? HarmonyRules.firstStream : HarmonyRules.playBoth)
@@ -99,18 +110,18 @@ extension HarmonyEngine {
         case .duckIncoming:
             incoming.state = .duck
             list.append(incoming)
+            if records[a].streams[s].state != .running { decide(owner, .stream(.running), rule) }
             records[a].streams[s].state = .running
             records[a].streams[s].forcePaused = false
-            decide(owner, .stream(.running), rule)
             decide(owner, .focus(.duck), verdict.rule)
             records[a].streams[s].volume = profile.duckFactor
             decide(owner, .volume(profile.duckFactor), verdict.rule)
             tell(owner, InterruptEvent(.begin, .force, .duck), verdict.rule)
         default:
             list.append(incoming)
+            if records[a].streams[s].state != .running { decide(owner, .stream(.running), rule) }
             records[a].streams[s].state = .running
             records[a].streams[s].forcePaused = false
-            decide(owner, .stream(.running), rule)
             decide(owner, .focus(.active), verdict.rule)
         }
         return .success

@@ -2,16 +2,24 @@ import ArbiterEngine
 
 /// What an app's code calls, and what the system does with its own streams.
 extension HarmonyEngine {
-    /// Why `action` cannot be applied to app `a` at all, if it cannot (a stream it does not have).
+    /// Why `action` cannot be applied to app `a` at all, if it cannot (a stream it does not have, silent mode on a
+    /// stream without it).
     func problem(with action: HarmonyAppAction, of a: Int) -> String? {
         let stream: String? =
             switch action {
-            case .start(let s), .pause(let s), .stop(let s), .release(let s), .setInterruptMode(let s, _): s
+            case .start(let s), .pause(let s), .stop(let s), .release(let s), .setInterruptMode(let s, _),
+                .setSilentMode(let s, _), .setVolume(let s, _):
+                s
             case .activateSession, .deactivateSession, .terminate: nil
             }
-        guard let stream, !records[a].streams.contains(where: { $0.config.name == stream }) else { return nil }
-        let names = records[a].streams.map(\.config.name).joined(separator: ", ")
-        return "\(records[a].name) has no stream \(stream); expected one of \(names)"
+        if let stream, !records[a].streams.contains(where: { $0.config.name == stream }) {
+            let names = records[a].streams.map(\.config.name).joined(separator: ", ")
+            return "\(records[a].name) has no stream \(stream); expected one of \(names)"
+        }
+        switch action {
+        case .setSilentMode, .setVolume: return silentModeProblem(stream, of: a)
+        default: return nil
+        }
     }
 
     /// The streams `name` picks: that one, or all of the app's.
@@ -32,6 +40,14 @@ extension HarmonyEngine {
                 records[a].streams[s].interruptMode = mode
             }
             decide(StreamOwner(records[a].name, name), .focus(focusState(a, name)), HarmonyRules.interruptModeSet)
+        case .setSilentMode(let name, let silent):
+            for s in streams(of: a, named: name) where records[a].streams[s].config.kind.hasSilentMode {
+                setSilentMode(a, s, silent)
+            }
+        case .setVolume(let name, let volume):
+            for s in streams(of: a, named: name) where records[a].streams[s].config.kind.hasSilentMode {
+                setVolume(a, s, volume)
+            }
         case .activateSession(let mode): result = activateSession(a, mode)
         case .deactivateSession: result = deactivateSession(a)
         case .terminate:

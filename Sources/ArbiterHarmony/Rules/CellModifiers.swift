@@ -18,14 +18,23 @@ extension HarmonyEngine {
         entry.stream.map { records[entry.app].streams[$0].interruptMode } ?? .share
     }
 
-    /// The cell for `existing` and `incoming` after the modifiers: a SoundPool's media mixing, then the incoming
+    /// The cell for `existing` and `incoming` after the modifiers: a silent stream's mixing, a SoundPool's media
+    /// mixing, then the incoming
     /// app's AudioSession strategy, then the existing app's MIX_WITH_OTHERS.
     func effectiveCell(existing: FocusEntry, incoming: FocusEntry) -> EffectiveCell {
+        if existing.silent || incoming.silent {
+            let byMode = [existing, incoming].contains { $0.silent && silentMode($0) }
+            return EffectiveCell(
+                cell: .playBoth, rule: byMode ? HarmonyRules.silentMixes : HarmonyRules.zeroVolumeSilent)
+        }
         if mixesAlways(existing) || mixesAlways(incoming) {
             return EffectiveCell(cell: .playBoth, rule: HarmonyRules.soundPoolMixes)
         }
         let cell = table.cell(existing: existing.type, incoming: incoming.type)
         var result = EffectiveCell(cell: cell, rule: HarmonyRules.rule(for: cell))
+        if table.differsFromOpenHarmony6(existing: existing.type, incoming: incoming.type) {
+            result.rule = HarmonyRules.rule(for: table.version)
+        }
         let mixable = mayMix(existing.type, incoming.type)
         let sameGroup = existing.type.sessionGroup != nil && existing.type.sessionGroup == incoming.type.sessionGroup
         switch records[incoming.app].session {
@@ -43,6 +52,11 @@ extension HarmonyEngine {
             return EffectiveCell(cell: .playBoth, rule: HarmonyRules.sessionMix)
         }
         return result
+    }
+
+    /// Whether an entry's stream is in silent mode (not only started at volume 0).
+    private func silentMode(_ entry: FocusEntry) -> Bool {
+        entry.stream.map { records[entry.app].streams[$0].silent } ?? false
     }
 
     /// Whether an entry is a SoundPool's media stream, which mixes with everything (§10).

@@ -31,13 +31,34 @@ public struct FocusTable: Sendable {
     public init(_ version: FocusTableVersion) {
         self.version = version
         var cells = openHarmony6Table.map { row in row.split(separator: " ").map { FocusCell(rawValue: String($0))! } }
-        if version == .master {
-            for (existing, incoming, cell) in masterChanges {
-                cells[existing.index][incoming.index] = cell
+        let changes: [(FocusType, FocusType, FocusCell)] =
+            switch version {
+            case .openHarmony500: openHarmony500Changes
+            case .openHarmony6: []
+            case .master: masterChanges
+            }
+        for (existing, incoming, cell) in changes {
+            cells[existing.index][incoming.index] = cell
+        }
+        if version == .openHarmony500 {
+            for type in FocusType.allCases where !type.inOpenHarmony500 {
+                for other in FocusType.allCases {
+                    cells[type.index][other.index] = .none
+                    cells[other.index][type.index] = .none
+                }
             }
         }
         self.cells = cells
     }
+
+    /// Whether the version's cell for the pair differs from 6.0's (the release's own change).
+    public func differsFromOpenHarmony6(existing: FocusType, incoming: FocusType) -> Bool {
+        version != .openHarmony6
+            && cell(existing: existing, incoming: incoming)
+                != FocusTable.openHarmony6.cell(existing: existing, incoming: incoming)
+    }
+
+    private static let openHarmony6 = FocusTable(.openHarmony6)
 
     /// The cell for `existing`, already in the focus list, and `incoming`, starting now.
     public func cell(existing: FocusType, incoming: FocusType) -> FocusCell {
@@ -54,6 +75,38 @@ extension FocusType {
     /// The type's row and column in the table.
     var index: Int { FocusType.allCases.firstIndex(of: self)! }
 }
+
+extension FocusType {
+    /// Whether OpenHarmony 5.0.0's table (API 12) has the type: it has 30 of the 33, not CAMCORDER, UNPROCESSED or
+    /// LIVE recordings, whose every pair has no entry there (§3.1).
+    public var inOpenHarmony500: Bool { ![.camcorder, .unprocessed, .live].contains(self) }
+}
+
+/// The cells OpenHarmony 5.0.0-Release (API 12; also taken for API 13, which has no branch) has otherwise than 6.0,
+/// among the 30 types both have: the focus table `services/audio_policy/server/config/audio_interrupt_policy_config.xml`
+/// at the mirror's `OpenHarmony-5.0.0-Release` branch (commit 09294a60c0bbdd3da8745fe037430eba4a3663c5), read with
+/// first-entry-wins: 30 types, 899 cells (§3.1). The 31 playback cells of §3.3 (a SYSTEM or DTMF stream that plays
+/// is stopped by almost any stream that starts; a NOTIFICATION that plays is stopped by a system tone, an enforced
+/// tone or the voice assistant; ACCESSIBILITY during a call assistant is ducked instead of ducking it), then the 10
+/// recording cells.
+let openHarmony500Changes: [(FocusType, FocusType, FocusCell)] =
+    [
+        FocusType.music, .movie, .game, .speech, .voiceAssistant, .voiceMessage, .voiceCommunication, .voiceCall,
+        .voiceCallAssistant, .ring, .voiceRing, .alarm, .notification, .system, .enforced, .dtmf,
+    ].map { (.system, $0, .stopExisting) }
+    + [
+        FocusType.music, .movie, .game, .speech, .voiceAssistant, .voiceMessage, .voiceCallAssistant, .system,
+        .enforced, .dtmf, .accessibility,
+    ].map { (.dtmf, $0, .stopExisting) }
+    + [FocusType.voiceAssistant, .system, .enforced].map { (.notification, $0, .stopExisting) }
+    + [(.voiceCallAssistant, .accessibility, .duckIncoming)]
+    + [
+        (.voiceMessage, .wakeup, .playBoth), (.mic, .voiceRecognition, .denyIncoming),
+        (.mic, .voiceMessageRecording, .denyIncoming), (.voiceRecognition, .music, .playBoth),
+        (.voiceRecognition, .movie, .playBoth), (.voiceRecognition, .speech, .playBoth),
+        (.voiceRecognition, .mic, .pauseExisting), (.voiceCallRecording, .voiceCallRecording, .denyIncoming),
+        (.wakeup, .voiceMessage, .playBoth), (.playbackCapture, .voiceRing, .stopExisting),
+    ]
 
 /// The playback cells OpenHarmony master (2025-11-13) changed after 6.0 (§3.3): an alarm ducks media that starts over
 /// it instead of being stopped, and media started during a call mixes instead of being ducked.

@@ -50,6 +50,24 @@ public enum HarmonyRules {
         id: "harmony.focus.no-cell",
         statement: "the focus table has no cell for the two types: the start fails",
         source: "harmonyos §3.1 (AIS ProcessActiveStreamFocus \"no focus cfg\")", evidence: .source)
+    static let table500 = Rule(
+        id: "harmony.focus.table-5.0.0",
+        statement: "OpenHarmony 5.0.0's table (API 12 and 13) has this cell otherwise than 6.0: a SYSTEM or DTMF "
+            + "stream that plays is stopped by almost any stream that starts, a NOTIFICATION that plays is stopped by "
+            + "a system tone, an enforced tone or the voice assistant, ACCESSIBILITY started during a call assistant "
+            + "is ducked, and 10 recording pairs differ; a type 5.0.0 lacks (CAMCORDER, UNPROCESSED, LIVE "
+            + "recordings) has no cell, so its start fails. The cell acts as any other",
+        source: "harmonyos §3.1 (5.0.0: 30 types, 899 cells), §3.3 (5.0.0 → 5.0.2: 31 playback cells) "
+            + "(audio_interrupt_policy_config.xml, OpenHarmony-5.0.0-Release 09294a60c0bb)",
+        evidence: .source)
+    static let tableMaster = Rule(
+        id: "harmony.focus.table-master",
+        statement: "OpenHarmony master's table (after 6.0) has this cell otherwise than 6.0: media started over an "
+            + "alarm is ducked instead of stopping it, media started during a call plays beside it instead of being "
+            + "ducked. The cell acts as any other",
+        source: "harmonyos §3.3 (master vs 6.0-Release: 20 playback cells) (audio_interrupt_policy_config.xml, "
+            + "master 52141b7cdd5c)",
+        evidence: .source)
     static let shareMode = Rule(
         id: "harmony.focus.share-mode",
         statement: "two streams of one app that both share its focus (InterruptMode SHARE_MODE, the default) do not "
@@ -59,6 +77,56 @@ public enum HarmonyRules {
         id: "harmony.focus.soundpool-mixes",
         statement: "a SoundPool playing music, movie or audiobook usage mixes with every other stream, both ways",
         source: "harmonyos §10 (D-FOCUS 特殊场景 1; OHPF stream.cpp IsAudioRendererCanMix)", evidence: .documented)
+    static let silentMixes = Rule(
+        id: "harmony.focus.silent-mixes",
+        statement: "a stream that asked for focus in silent mode holds an entry with strategy SILENT: it mixes with "
+            + "every other stream both ways, so it neither acts on another nor is acted on (API 18 and later; the "
+            + "profile's silentModel silentStrategy)",
+        source: "harmonyos §10 (AR @5.1.0/master SetSilentModeAndMixWithOthers, strategy SILENT); D-FOCUS 特殊场景 2 "
+            + "\"不会打断其他音频流\"",
+        evidence: .source)
+    static let silentNoFocus = Rule(
+        id: "harmony.focus.silent-no-focus",
+        statement: "a stream in silent mode starts without asking for focus: it plays silently, has no focus entry, "
+            + "acts on nobody and nothing acts on it (API 12 to 15; the profile's silentModel noFocus)",
+        source: "harmonyos §10 (AR @5.0.0/5.0.2/5.0.3 Start skips ActivateAudioInterrupt); D-FOCUS 特殊场景 2",
+        evidence: .source)
+    static let zeroVolumeSilent = Rule(
+        id: "harmony.focus.zero-volume-silent",
+        statement: "a renderer started at volume 0 (set before it started, not raised since) asks for focus with "
+            + "strategy SILENT, as in silent mode: it mixes with every other stream both ways (API 20 and master; "
+            + "the profile's zeroVolumeIsSilent)",
+        source: "harmonyos §10 (AR @6.0 Start: volume 0 and isStillZeroStreamVolume_ → SILENT; not in the docs "
+            + "read)",
+        evidence: .source)
+    static let zeroVolumeRaised = Rule(
+        id: "harmony.stream.zero-volume-raised",
+        statement: "raising the volume of a renderer that started silent at volume 0 while it runs asks for focus "
+            + "again with its own strategy, by the table as it stands, as a stream starting now",
+        source: "harmonyos §10 (AR @6.0 SetVolume → UpdateAudioInterruptStrategy → ActivateAudioInterrupt; not in "
+            + "the docs read)",
+        evidence: .source)
+    static let appVolume = Rule(
+        id: "harmony.stream.volume",
+        statement: "setVolume sets the app's own volume for the stream; it changes no focus, except that a start at "
+            + "volume 0 is a silent one from API 20 and raising it from there asks for focus again",
+        source: "harmonyos §10 (D-AR setVolume; AR UpdateAudioInterruptStrategy)", evidence: .documented)
+    static let silentModeOn = Rule(
+        id: "harmony.stream.silent-on",
+        statement: "setSilentModeAndMixWithOthers(true) / setMediaMuted(MEDIA_TYPE_AUD, true): the stream plays on "
+            + "silently and interrupts nobody; while it runs it releases its focus (what it paused or ducked is "
+            + "resumed or unducked) and, from API 18, asks again as a SILENT entry (that the re-request releases "
+            + "first is the model's reading of \"interrupts nobody\")",
+        source: "harmonyos §10 (D-FOCUS 特殊场景 2; D-AR; D-AVP; AR SetSilentModeAndMixWithOthers: "
+            + "DeactivateAudioInterrupt to API 15, ActivateAudioInterrupt with the SILENT strategy from API 18)",
+        evidence: .documented)
+    static let silentModeOff = Rule(
+        id: "harmony.stream.silent-off",
+        statement: "setSilentModeAndMixWithOthers(false) / setMediaMuted(MEDIA_TYPE_AUD, false): a running stream "
+            + "asks for focus by the table as it stands, as a stream starting now",
+        source: "harmonyos §10 (D-FOCUS 特殊场景 2: turned off, the stream takes focus by the normal policy at that "
+            + "moment; AR SetSilentModeAndMixWithOthers ActivateAudioInterrupt)",
+        evidence: .documented)
     static let alreadyHolds = Rule(
         id: "harmony.focus.already-holds",
         statement: "a stream that already holds focus (active or ducked) and starts again changes nothing",
@@ -196,13 +264,20 @@ public enum HarmonyRules {
     /// Every rule, grouped by what it decides.
     public static let catalog: [Rule] = [
         firstStream, playBoth, stopExisting, pauseExisting, duckExisting, duckIncoming, pauseIncoming, denyIncoming,
-        noCell, shareMode, soundPoolMixes, alreadyHolds,
+        noCell, table500, tableMaster, shareMode, soundPoolMixes, silentMixes, silentNoFocus, zeroVolumeSilent,
+        alreadyHolds,
         releaseRecomputes, resume, unduck, recomputedDuckOrPause, forcePausedPauseRefused, releasedCannotStart,
-        appStarts, appStops, interruptModeSet, terminated, appReaction,
+        appStarts, appStops, interruptModeSet, silentModeOn, silentModeOff, appVolume,
+        zeroVolumeRaised, terminated, appReaction,
         sessionActivated, sessionDeactivated, sessionDuckOthers, sessionPauseOthers, sessionMix, sessionPlaceholder,
         sessionTimeout, sessionLowerPriority,
         callRings, callAnswered, callEnds, alarm, assistant,
     ]
+
+    /// The rule a cell that `version` changed from 6.0's cites.
+    static func rule(for version: FocusTableVersion) -> Rule {
+        version == .master ? tableMaster : table500
+    }
 
     /// The rule a table cell cites.
     static func rule(for cell: FocusCell) -> Rule {

@@ -40,7 +40,7 @@ public final class HarmonyStage: @unchecked Sendable {
     }
 
     /// Each playback stream in the order declared (the apps', then the system's), with its node name and what the
-    /// engine asks of it.
+    /// engine asks of it (the system's volume times the app's own; a stream in silent mode plays at 0).
     static func streamWants(_ engine: HarmonyEngine)
         -> [(app: String, player: String, nodeName: String, wanted: PlaybackStreams.Wanted)]
     {
@@ -49,7 +49,9 @@ public final class HarmonyStage: @unchecked Sendable {
                 let status = engine.stream(StreamOwner(app.name, stream.name))
                 return (
                     app.name.name, stream.name, streamName(app.name, stream.name),
-                    PlaybackStreams.Wanted(active: status?.state == .running, volume: status?.volume ?? 1)
+                    PlaybackStreams.Wanted(
+                        active: status?.state == .running,
+                        volume: status.map { $0.silent ? 0 : $0.volume * $0.appVolume } ?? 1)
                 )
             }
         }

@@ -36,12 +36,18 @@ public struct HarmonyPolicyState: Equatable, Sendable {
         /// Its focus entry's state; nil when it has none.
         public var focus: FocusEntryState?
         public var interruptMode: InterruptMode
+        /// In silent mode (`setSilentMode`, harmonyos §10).
+        public var silent: Bool
+        /// The app's own volume for the stream (`setVolume`), rounded to 3 decimals.
+        public var appVolume: Double
 
         init(_ status: StreamStatus) {
             state = status.state
             volume = (status.volume * 1000).rounded() / 1000
             focus = status.focus
             interruptMode = status.interruptMode
+            silent = status.silent
+            appVolume = (status.appVolume * 1000).rounded() / 1000
         }
     }
 }

@@ -125,6 +125,12 @@ extension HarmonyScenarioDecoder {
                         reader.fail(
                             value, "source type \(source) needs API \(source.since); this scenario has api: \(api)",
                             expected: "api: \(source.since) or later, or another source type")
+                    } else if focusTable == .openHarmony500 && !source.focusType.inOpenHarmony500 {
+                        reader.fail(
+                            value,
+                            "source type \(source) has no cell in OpenHarmony 5.0.0's focus table, which this scenario "
+                                + "takes (api: \(api)), so its start would fail",
+                            expected: "api: 14 or later, profile: { focusTable: \"6.0\" }, or another source type")
                     }
                     config.source = source
                 }

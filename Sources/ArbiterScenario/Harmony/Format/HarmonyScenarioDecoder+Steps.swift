@@ -104,6 +104,10 @@ extension HarmonyScenarioDecoder {
                 .map { .activateSession($0) }
         case "deactivateSession":
             return reader.noArgument(verb) ? .deactivateSession : nil
+        case "setSilentMode":
+            return silentMode(verb.node, arg, app: app).map { .setSilentMode($0.stream, $0.flag) }
+        case "setVolume":
+            return appVolume(verb.node, arg, app: app)
         default:  // setInterruptMode
             guard let arg else {
                 reader.fail(
@@ -126,6 +130,60 @@ extension HarmonyScenarioDecoder {
             if let stream, stream == nil { return nil }
             return .setInterruptMode(stream ?? nil, mode)
         }
+    }
+
+    /// `{ setSilentMode: true }` (every AudioRenderer and AVPlayer of the app) or `{ setSilentMode: { stream: player,
+    /// silent: false } }`: `setSilentModeAndMixWithOthers` / `setMediaMuted` (§10).
+    mutating func silentMode(_ verbNode: Node, _ arg: Node?, app: HarmonyAppConfig) -> (stream: String?, flag: Bool)? {
+        guard
+            let (stream, node) = rendererCall(
+                verbNode, arg, app: app, verb: "setSilentMode", key: "silent", sample: "true")
+        else { return nil }
+        return reader.bool(node, key: "setSilentMode").map { (stream, $0) }
+    }
+
+    /// `{ setVolume: 0 }` (every AudioRenderer and AVPlayer of the app) or `{ setVolume: { stream: player, volume:
+    /// 0.5 } }`: the app's own volume for the stream, 0 to 1.
+    mutating func appVolume(_ verbNode: Node, _ arg: Node?, app: HarmonyAppConfig) -> HarmonyAppAction? {
+        guard let (stream, node) = rendererCall(verbNode, arg, app: app, verb: "setVolume", key: "volume", sample: "0")
+        else { return nil }
+        return reader.number(node, key: "setVolume", in: 0...1).map { .setVolume(stream, $0) }
+    }
+
+    /// The stream and the value node of a call only an AudioRenderer or AVPlayer has: `{ VERB: value }` or
+    /// `{ VERB: { stream: player, KEY: value } }` (`sample` is a value the error shows).
+    mutating func rendererCall(
+        _ verbNode: Node, _ arg: Node?, app: HarmonyAppConfig, verb: String, key: String, sample: String
+    ) -> (String?, Node)? {
+        let example = "{ \(verb): \(sample) } or { \(verb): { stream: player, \(key): \(sample) } }"
+        guard let arg else {
+            reader.fail(verbNode, "\(verb) needs a value", expected: example)
+            return nil
+        }
+        guard case .mapping = arg else {
+            guard app.streams.contains(where: { $0.kind.hasSilentMode }) else {
+                reader.fail(
+                    verbNode, "'\(app.name)' has no audioRenderer or avPlayer stream, so no \(verb)",
+                    expected: "\(verb) on an app with an audioRenderer or avPlayer stream")
+                return nil
+            }
+            return (nil, arg)
+        }
+        guard let fields = reader.mapping(arg, expected: example) else { return nil }
+        reader.onlyKeys(fields, ["stream", key], in: verb)
+        var stream: String?
+        if let node = fields.first(where: { $0.key == "stream" })?.value {
+            guard let name = streamName(node, of: app) else { return nil }
+            stream = name
+            if let kind = app.streams.first(where: { $0.name == name })?.kind, !kind.hasSilentMode {
+                reader.fail(
+                    node, "stream '\(name)' of '\(app.name)' is a \(kind), which has no \(verb)",
+                    expected: "an audioRenderer or avPlayer stream")
+                return nil
+            }
+        }
+        guard let node = reader.require(key, in: fields, at: arg, context: verb) else { return nil }
+        return (stream, node)
     }
 
     /// A system verb: `incomingCall`, ..., `declineCall` (ends the ringing call), or `{ alarm: begin }`,

@@ -8,6 +8,8 @@ struct HarmonyScenarioDecoder {
     var reader: YAMLReader
     /// The API level.
     var api = 20
+    /// The profile's focus table (a source type it lacks is an error at the word).
+    var focusTable = FocusTableVersion.openHarmony6
     var apps: [HarmonyAppConfig] = []
     var appPositions: [AppID: SourcePosition] = [:]
     /// Each app's declared `concurrencyMode`.
@@ -37,6 +39,7 @@ struct HarmonyScenarioDecoder {
         }
         var profile = HarmonyProfile(api: api)
         if let node = top.value("profile") { decodeProfile(node, into: &profile) }
+        focusTable = profile.focusTable
         if let node = top.value("allowLints") {
             // Every platform's identifiers: a cross-platform file's shared allowances reach each half.
             lintAllowances.everywhere = reader.allowLints(
@@ -93,6 +96,11 @@ struct HarmonyScenarioDecoder {
                 if let table = reader.choice(value, tables, what: "focus table") { profile.focusTable = table }
             case "pausedStreamsParticipate":
                 if let flag = reader.bool(value, key: key) { profile.pausedStreamsParticipate = flag }
+            case "silentModel":
+                let models = SilentModel.allCases.map { ($0.rawValue, $0) }
+                if let model = reader.choice(value, models, what: "silent model") { profile.silentModel = model }
+            case "zeroVolumeIsSilent":
+                if let flag = reader.bool(value, key: key) { profile.zeroVolumeIsSilent = flag }
             case "duckFactor":
                 if let factor = reader.number(value, key: key, in: 0...1) { profile.duckFactor = factor }
             case "sessionTimeout":
@@ -124,7 +132,8 @@ enum HarmonyVocabulary {
     /// The apps' verbs; `activate`, `deactivate` (the AudioSession's) and `terminate` are shared with the other
     /// platforms.
     static let appVerbs = [
-        "start", "play", "pause", "stop", "release", "setInterruptMode", "activateSession", "deactivateSession",
-        "activate", "deactivate", "terminate",
+        "start", "play", "pause", "stop", "release", "setInterruptMode", "setSilentMode", "setVolume",
+        "activateSession",
+        "deactivateSession", "activate", "deactivate", "terminate",
     ]
 }

@@ -47,7 +47,7 @@ public enum StreamProperty: Sendable {
     case state(StreamState)
     /// Running.
     case playing(Bool)
-    /// Running at a volume above 0.
+    /// Running at a volume above 0 (the system's and the app's own), not in silent mode.
     case audible(Bool)
     /// Lowered by a duck.
     case ducked(Bool)

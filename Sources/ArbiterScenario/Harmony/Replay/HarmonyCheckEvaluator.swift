@@ -50,7 +50,7 @@ struct HarmonyCheckEvaluator {
                 let actual = status.state == .running
                 return result("\(playing)", "\(actual)", playing == actual, rule: rule)
             case .audible(let audible):
-                let actual = status.state == .running && status.volume > 0
+                let actual = status.state == .running && status.volume > 0 && status.appVolume > 0 && !status.silent
                 return result("\(audible)", "\(actual)", audible == actual, rule: rule)
             case .ducked(let ducked):
                 let actual = status.focus == .duck

@@ -252,8 +252,10 @@ public struct HarmonyReplSession {
             for stream in app.streams {
                 guard let status = engine.stream(StreamOwner(app.name, stream.name)) else { continue }
                 lines.append(
-                    "  \(stream.name): \(status.state), volume \(Profile.text(status.volume)), focus "
-                        + "\(status.focus?.rawValue ?? "none"), \(status.interruptMode)")
+                    "  \(stream.name): \(status.state), volume \(Profile.text(status.volume))"
+                        + (status.appVolume == 1 ? "" : " (app \(Profile.text(status.appVolume)))") + ", focus "
+                        + "\(status.focus?.rawValue ?? "none"), \(status.interruptMode)"
+                        + (status.silent ? ", silent" : ""))
             }
         }
         lines.append("focus: " + engine.focusList.map(\.description).joined(separator: ", "))
@@ -276,6 +278,8 @@ public struct HarmonyReplSession {
         "Steps, in the scenario's words (docs/harmonyos.md):",
         "  Music start | Maps start voice | Music pause | Music stop | Music release",
         "  Chat activateSession duckOthers | Chat deactivateSession | Music setInterruptMode independent",
+        "  Video setSilentMode true | Video setSilentMode false   (mute-play: plays silently, interrupts nobody)",
+        "  Video setVolume 0   (the app's own volume; from API 20 a start at 0 is a silent one)",
         "  system incomingCall | answerCall | endCall | alarmBegin | alarmEnd | assistantBegin | assistantEnd",
         "  or one step's YAML: `Maps: { start: voice }`, `expect: { Music: { focus: duck } }`",
         "Commands:",
