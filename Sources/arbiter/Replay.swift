@@ -35,7 +35,7 @@ extension Arbiter {
 
         @Option(
             help: ArgumentHelp(
-                "Also draw each scenario's timeline as SVG on an even time axis: the steps by "
+                "Also draw each scenario's timeline as SVG on an even time axis, long idle stretches folded: the steps by "
                     + "name, the route, Now Playing, one lane per app (playing, audible, gain, interruptions, notifications, "
                     + "✓/✗; on Android its focus, on HarmonyOS each stream's state, focus, volume and interrupt events), "
                     + "and a box for each instant with several steps. With one file, PATH is the picture; with "

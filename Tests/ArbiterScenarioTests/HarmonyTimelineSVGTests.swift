@@ -25,9 +25,9 @@ struct HarmonyTimelineSVGTests {
         #expect(HarmonyTimelineSVG.render(report) != nil)
     }
 
-    @Test("a title wider than the picture is cut short with …, in full on hover; a box shows the focus list's entries")
+    @Test("a long title goes on two smaller lines, cut with … past them, in full on hover; a box shows the focus list")
     func longTitle() throws {
-        let title = String(repeating: "A navigation prompt ducks the music and a call pauses it; ", count: 3)
+        let title = String(repeating: "A navigation prompt ducks the music and a call pauses it; ", count: 5)
         let yaml = """
             scenario: \(title)
             platform: harmonyos
@@ -43,8 +43,10 @@ struct HarmonyTimelineSVGTests {
         let reader = try #require(SVGReader.read(svg))
         let full = title.trimmingCharacters(in: .whitespaces)
         #expect(reader.titles(containing: full) == [full])
-        let shown = try #require(reader.elements.first { $0.attributes["font-size"] == "17" })
-        #expect(shown.text.hasSuffix("…") && full.hasPrefix(String(shown.text.dropLast())))
+        let lines = reader.elements.filter { $0.name == "text" && $0.attributes["font-size"] == "13" }
+        try #require(lines.count == 2 && lines.allSatisfy { $0.attributes["font-weight"] == "bold" })
+        #expect(full.hasPrefix(lines[0].text + " ") && lines[1].text.hasSuffix("…"))
+        #expect(full.hasPrefix(lines[0].text + " " + String(lines[1].text.dropLast())))
         #expect(reader.titles(containing: "focus list after step 2: Music.player duck, Maps.player active").count == 1)
     }
 

@@ -161,7 +161,7 @@ struct TimelineRenderTests {
             Music: pause
         """
 
-    @Test("the spoken-audio picture renders to a PNG of its size; its ticks and steps sit on an even axis")
+    @Test("the spoken-audio picture renders to a PNG of its size; its ticks and steps sit on an even axis, 28 s folded")
     func evenAxis() throws {
         let rendered = try RenderedPicture(
             TimelineSVG.render(try picture("scenarios/interruptions/spoken-audio.yaml")),
@@ -172,21 +172,28 @@ struct TimelineRenderTests {
         #expect(
             size.width == 1100 && Double(size.height) == Double(svg.attributes["height"] ?? ""),
             "the PNG is \(size), the SVG \(svg.attributes["width"] ?? "?") × \(svg.attributes["height"] ?? "?")")
-        // The grid's ticks, evenly spaced, and their labels (5 s apart) on them.
+        // Nothing happens between 0 s and 30 s: all but a second at each side is folded, and says how long it is.
+        let folds = rendered.reader.elements.filter { $0.attributes["class"] == "fold" }
+        let foldLabels = rendered.reader.elements.filter { $0.attributes["class"] == "fold-label" }
+        #expect(folds.count == 1 && foldLabels.map(\.text) == ["28s"])
+        // The grid's ticks and their labels on them: 0 s, then every second from 30 s, evenly spaced.
         let ticks = rendered.reader.elements.filter { $0.attributes["class"] == "tick" }.compactMap {
             Double($0.attributes["x1"] ?? "")
         }
         let labels = rendered.reader.elements.filter { $0.attributes["class"] == "tick-label" }
         try #require(ticks.count >= 5 && labels.count == ticks.count)
-        let spacing = ticks[1] - ticks[0]
-        #expect(zip(ticks, ticks.dropFirst()).allSatisfy { abs(($1 - $0) - spacing) <= 0.11 }, "\(ticks)")
-        #expect(labels.map(\.text) == ticks.indices.map { "\($0 * 5)s" })
+        #expect(labels.map(\.text) == ["0s"] + (30..<(30 + ticks.count - 1)).map { "\($0)s" })
+        let spacing = ticks[2] - ticks[1]
+        #expect(zip(ticks.dropFirst(), ticks.dropFirst(2)).allSatisfy { abs(($1 - $0) - spacing) <= 0.11 }, "\(ticks)")
         #expect(zip(labels, ticks).allSatisfy { Double($0.attributes["x"] ?? "") == $1 })
-        // Every step where its time says: x = first tick + seconds × pixels a second.
+        // Every step where its time says: 0 s on the first tick; after the fold, x = the 30 s tick + seconds × pixels
+        // a second; and the fold is narrower than the seconds it stands for.
         let steps = rendered.reader.elements.filter { $0.attributes["class"] == "step" }.compactMap {
             Double($0.attributes["x1"] ?? "")
         }
-        #expect(steps.map { (($0 - ticks[0]) / spacing * 5 * 10).rounded() / 10 } == [0, 30, 33, 33])
+        #expect(steps.first == ticks[0])
+        #expect(steps.dropFirst().map { 30 + (($0 - ticks[1]) / spacing * 10).rounded() / 10 } == [30, 33, 33])
+        #expect(ticks[1] - ticks[0] < 28 * spacing / 4)
     }
 
     @Test("step names are drawn in the steps lane; steps at one instant get a box with the state after each")

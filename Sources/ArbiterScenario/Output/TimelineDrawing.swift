@@ -10,6 +10,8 @@ protocol TimelineDrawing {
     var y: Double { get set }
     /// Where the axis ends.
     var end: Time { get }
+    /// Where each time is drawn: evenly, with long empty stretches folded (`TimelineAxis`).
+    var axis: TimelineAxis { get }
     /// The times of the instants with several steps.
     var instantTimes: [Time] { get }
     /// The title and the summary (`header(title:summary:failed:)`).
@@ -80,29 +82,38 @@ extension TimelineDrawing {
             + svg.text + "</svg>\n"
     }
 
-    /// The x of `time`: the same number of pixels for every second.
-    func x(_ time: Time) -> Double {
-        TimelineSVG.left + (TimelineSVG.width - TimelineSVG.left - TimelineSVG.right)
-            * Double(time.milliseconds) / Double(max(1, end.milliseconds))
+    /// The x of `time`: the same number of pixels for every second, but for the folds of `axis`.
+    func x(_ time: Time) -> Double { axis.x(time) }
+
+    /// The axis of a picture ending at `end` with something happening at each of `times`.
+    static func axis(end: Time, times: [Time]) -> TimelineAxis {
+        TimelineAxis(end: end, times: times, left: TimelineSVG.left, right: TimelineSVG.width - TimelineSVG.right)
     }
 
     func n(_ value: Double) -> String { SVGWriter.n(value) }
 
-    /// The title (cut short when wider than the picture, in full on hover), the summary (red when something
-    /// failed) and the axis's times.
+    /// The title (on two smaller lines when wider than the picture, cut short only when those do not hold it, in full
+    /// on hover), the summary (red when something failed) and the axis's times.
     mutating func header(title: String, summary: String, failed: Bool) {
         let room = TimelineSVG.width - 20
         if TimelineText.width(title, size: 17, bold: true) <= room {
             svg.text(title, x: 16, y: 26, ["font-size": "17", "font-weight": "bold"])
         } else {
+            let (first, second) = TimelineText.twoLines(title, width: room, size: 13, bold: true)
             svg.begin(title: title)
-            svg.text(
-                TimelineText.fitted(title, width: room, size: 17, bold: true) ?? "", x: 16, y: 26,
-                ["font-size": "17", "font-weight": "bold"])
+            svg.text(first, x: 16, y: 17, ["font-size": "13", "font-weight": "bold"])
+            svg.text(second, x: 16, y: 33, ["font-size": "13", "font-weight": "bold"])
             svg.end()
         }
         svg.text(summary, x: 16, y: 46, ["font-size": "12", "fill": failed ? "#b3261e" : "#3a3a3a"])
-        for tick in TimelineSVG.ticks(upTo: end) {
+        for fold in axis.folds {
+            svg.begin(title: "\(fold.duration) with nothing happening (\(fold.from) to \(fold.to)), folded")
+            svg.text(
+                "\(fold.duration)", x: (x(fold.from) + x(fold.to)) / 2, y: TimelineSVG.axisTop - 4,
+                ["class": "fold-label", "font-size": "9", "fill": "#666666", "text-anchor": "middle"])
+            svg.end()
+        }
+        for tick in axis.ticks {
             svg.text(
                 "\(tick)", x: x(tick), y: TimelineSVG.axisTop - 4,
                 ["class": "tick-label", "font-size": "10", "fill": "#666666", "text-anchor": "middle"])
@@ -125,7 +136,8 @@ extension TimelineDrawing {
     /// several steps. Drawn once the lanes' height is known, and put before them (at `mark`).
     mutating func grid(at mark: Int, top: Double, instants: [Time]) {
         var grid = SVGWriter(depth: 1)
-        for tick in TimelineSVG.ticks(upTo: end) {
+        folds(top: top, into: &grid)
+        for tick in axis.ticks {
             grid.element(
                 "line",
                 [
@@ -143,6 +155,30 @@ extension TimelineDrawing {
                 ])
         }
         svg.insert(grid, at: mark)
+    }
+
+    /// Each folded stretch: a pale band down the lanes between two break marks (its length is on the axis, with the
+    /// times: `header`).
+    mutating func folds(top: Double, into grid: inout SVGWriter) {
+        for fold in axis.folds {
+            let (x0, x1) = (x(fold.from), x(fold.to))
+            grid.begin(title: "\(fold.duration) with nothing happening (\(fold.from) to \(fold.to)), folded")
+            grid.element(
+                "rect",
+                [
+                    "class": "fold", "x": n(x0), "y": n(top - 14), "width": n(x1 - x0), "height": n(y - top + 14),
+                    "fill": "#f2f2f2",
+                ])
+            for edge in [x0, x1] {
+                grid.element(
+                    "path",
+                    [
+                        "d": "M\(n(edge - 3)) \(n(top - 2)) L\(n(edge + 3)) \(n(top - 8))", "stroke": "#999999",
+                        "stroke-width": "1.5",
+                    ])
+            }
+            grid.end()
+        }
     }
 
     /// A tick per step at its time (red when it failed, purple from outside), its name below on one of up to four
@@ -372,6 +408,9 @@ extension TimelineDrawing {
         var legend = TimelineLegend(svg: svg, baseline: y + 18)
         svg = SVGWriter(depth: 1)
         fill(&legend)
+        if !axis.folds.isEmpty {
+            legend.item("folded: a stretch with nothing happening, its length above", TimelineLegend.box("#e4e4e4"))
+        }
         legend.baseline += 22
         legend.svg.text(
             hint, x: TimelineSVG.width - TimelineSVG.right, y: legend.baseline,

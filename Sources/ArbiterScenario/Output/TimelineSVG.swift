@@ -1,6 +1,7 @@
 import ArbiterEngine
 
-/// Draws a `TimelinePicture` as SVG on an even time axis (equal durations take equal widths): a lane of steps
+/// Draws a `TimelinePicture` as SVG on an even time axis (equal durations take equal widths, long idle stretches
+/// folded: `TimelineAxis`): a lane of steps
 /// with their names, a lane of routes, a lane of who is Now Playing, then one lane per app with playing and
 /// audible bars, the gain as a line, interrupted spans, notification marks and ✓/✗ for expectations. Steps at
 /// one instant share its place on the axis; a box below the lanes, linked to that instant, shows the state after
@@ -18,14 +19,14 @@ public enum TimelineSVG {
         return canvas.document()
     }
 
-    /// Round times for the axis, at most about ten, evenly spaced.
-    static func ticks(upTo end: Time) -> [Time] {
+    /// The round step between the axis's labels that gives at most about ten over `duration`, in milliseconds.
+    static func tickStep(for duration: Time) -> Int64 {
         let steps: [Int64] = [
             100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000,
             600_000, 900_000, 1_800_000, 3_600_000,
         ]
-        let step = steps.first { end.milliseconds / $0 <= 10 } ?? 3_600_000 * max(1, end.milliseconds / 36_000_000)
-        return stride(from: Int64(0), through: end.milliseconds, by: Int(step)).map { Time(milliseconds: $0) }
+        return steps.first { duration.milliseconds / $0 <= 10 }
+            ?? 3_600_000 * max(1, duration.milliseconds / 36_000_000)
     }
 }
 
@@ -35,6 +36,7 @@ struct TimelineCanvas: TimelineDrawing {
     let apps: [AppID]
     let spans: [TimelinePicture.Span]
     let end: Time
+    let axis: TimelineAxis
     var svg = SVGWriter(depth: 1)
     /// The top of the next lane.
     var y = 0.0
@@ -44,6 +46,7 @@ struct TimelineCanvas: TimelineDrawing {
         apps = picture.apps
         spans = picture.spans
         end = picture.end
+        axis = Self.axis(end: end, times: picture.frames.map(\.time) + picture.checks.map(\.time))
     }
 
     /// The steps, the route, Now Playing, and a lane per app.

@@ -27,6 +27,23 @@ enum TimelineText {
         return ems * size * (bold ? 1.15 : 1)
     }
 
+    /// `text` on two lines of at most `width`, broken at the last space that lets the first fit; the second cut
+    /// short (with `…`) when it does not fit either.
+    static func twoLines(_ text: String, width: Double, size: Double, bold: Bool = false) -> (String, String) {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        var first = ""
+        var taken = 0
+        for (index, word) in words.enumerated() {
+            let candidate = index == 0 ? word : first + " " + word
+            guard Self.width(candidate, size: size, bold: bold) <= width else { break }
+            first = candidate
+            taken = index + 1
+        }
+        if taken == 0 { return (fitted(text, width: width, size: size, bold: bold) ?? "", "") }
+        let rest = words[taken...].joined(separator: " ")
+        return (first, fitted(rest, width: width, size: size, bold: bold) ?? "")
+    }
+
     /// `text`, or its start with an ellipsis, in `width` pixels at `size`; nil when not even two characters fit.
     static func fitted(_ text: String, width: Double, size: Double, bold: Bool = false) -> String? {
         if self.width(text, size: size, bold: bold) <= width { return text }

@@ -25,9 +25,13 @@ public enum AndroidTimelineSVG {
 
         /// Where the axis ends.
         var end: Time { picture.end }
+        let axis: TimelineAxis
 
         init(picture: Picture) {
             self.picture = picture
+            axis = Self.axis(
+                end: picture.end,
+                times: picture.steps.map(\.time) + picture.checks.map(\.time) + picture.delivered.map(\.time))
         }
 
         /// The steps, who holds focus, and a lane per app.

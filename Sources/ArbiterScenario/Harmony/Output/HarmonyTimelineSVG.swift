@@ -26,9 +26,13 @@ public enum HarmonyTimelineSVG {
 
         /// Where the axis ends.
         var end: Time { picture.end }
+        let axis: TimelineAxis
 
         init(picture: Picture) {
             self.picture = picture
+            axis = Self.axis(
+                end: picture.end,
+                times: picture.steps.map(\.time) + picture.checks.map(\.time) + picture.delivered.map(\.time))
         }
 
         /// The steps, the focus list, and a lane per app and system owner.
