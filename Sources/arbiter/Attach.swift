@@ -21,7 +21,9 @@ struct Attach: ParsableCommand {
             rules file, else by its media.role's default); ducking becomes a volume ramp on its stream, an \
             interruption an MPRIS Pause (or a cork). Each decision prints with its rule. Lines typed on standard \
             input are REPL commands (`why APP PROPERTY`, `state`, `graph`, `save FILE`, `quit`). On SIGINT or \
-            SIGTERM (and, through a guard process, if it is killed) every program is left as it was.
+            SIGTERM (and, through a guard process, if it is killed) every program is left as it was. With \
+            --platform android, androidAutomotive or harmonyos, that platform's audio focus decides instead: each \
+            playback stream is an app of the usage its media.role stands for (docs/linux.md).
             """
     )
 
@@ -92,6 +94,7 @@ struct Attach: ParsableCommand {
 
     func validate() throws {
         guard keepSteps > 0 else { throw ValidationError("--keep-steps is \(keepSteps); expected 1 or more") }
+        _ = try focusChoice()
     }
 
     func run() throws {
