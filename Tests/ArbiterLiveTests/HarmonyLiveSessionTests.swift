@@ -174,6 +174,51 @@ import Testing
         #expect(graph.calls[before...].contains("start 10"))
     }
 
+    @Test func manyPromptsOverMusicKeepTheEventsBoundedAndTheFocusAsItWas() throws {
+        let (live, graph, _) = try session()
+        graph.stream(10, name: "Music", role: "Music", pid: 100)
+        live.turn(at: .ms(0))
+        graph.stream(11, name: "Maps", role: "Navigation", pid: 200, running: false)
+        var t: Int64 = 1000
+        for _ in 0..<2100 {
+            graph.set(11, running: true)
+            live.turn(at: .ms(t))
+            graph.set(11, running: false)
+            live.turn(at: .ms(t + 10))
+            live.turn(at: .ms(t + 200))
+            t += 300
+        }
+        #expect(live.events.count <= HarmonyLiveSession.eventsKept)
+        #expect(live.state.focusList.map(\.description) == ["Music-10.main active"])
+        #expect(graph.factor(10) == 1)
+        graph.set(11, running: true)
+        live.turn(at: .ms(t))
+        #expect(graph.factor(10) == 0.2)
+    }
+
+    @Test func aShortStreamGoneIsHeldAndAnotherOfItsProgramCarriesItOn() throws {
+        let (live, graph, lines) = try session()
+        graph.stream(10, name: "Music", role: "Music", pid: 100)
+        live.turn(at: .ms(0))
+        graph.stream(11, name: "Maps", role: "Navigation", pid: 200)
+        live.turn(at: .ms(1000))
+        graph.remove(11)  // it played only a breath: held, Music stays ducked
+        live.turn(at: .ms(1050))
+        #expect(lines.all.contains { $0.hasPrefix("seen: Maps-11 held for ") })
+        #expect(graph.factor(10) == 0.2)
+        graph.stream(12, name: "Maps", role: "Navigation", pid: 200)
+        live.turn(at: .ms(1200))
+        #expect(
+            lines.all.contains("seen: Maps-11's program opened another stream (node 12) within the hold: it plays on"))
+        #expect(graph.factor(10) == 0.2)
+        #expect(!lines.all.contains { $0.contains("Maps-11.main: stream released") })
+        graph.remove(12)
+        live.turn(at: .ms(5000))
+        live.turn(at: .ms(9000))
+        #expect(lines.all.contains("  Maps-11.main: stream released  [harmony.stream.stop]"))
+        #expect(graph.factor(10) == 1)
+    }
+
     @Test func typedStateSaysTheFocusListAndEachStream() throws {
         let (live, graph, lines) = try session()
         graph.stream(10, name: "Music", role: "Music", pid: 100)
