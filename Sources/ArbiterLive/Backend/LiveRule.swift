@@ -8,7 +8,7 @@ public struct LiveRule: Sendable, Hashable {
     /// Android's and HarmonyOS's focus.
     public static let all: [LiveRule] = [
         streamRuns, streamStops, systemAudio, accessory, softVolume, pauseOverMPRIS,
-        cork, resumeOwn, androidVolume, androidUncork,
+        cork, resumeOwn, focusVolume, focusUncork,
     ]
 
     /// Where the live mode's rules are written down: they are Arbiter's own, not a platform's.
@@ -50,13 +50,13 @@ public struct LiveRule: Sendable, Hashable {
 
     // Android's and HarmonyOS's focus over programs (`attach --platform android|androidAutomotive|harmonyos`).
 
-    public static let androidVolume = LiveRule(
+    public static let focusVolume = LiveRule(
         id: "live.duck",
         statement: "with Android's or HarmonyOS's focus (attach --platform android|androidAutomotive|harmonyos), "
             + "each stream's softVolumes become its app's volume in the engine (a duck, a fade and a mute, as one "
             + "level; HarmonyOS's duck factor, at once) times the program's own channelVolumes; a ramp is stepped "
             + "every 25 ms")
-    public static let androidUncork = LiveRule(
+    public static let focusUncork = LiveRule(
         id: "live.uncork",
         statement: "with Android's or HarmonyOS's focus, a corked stream the engine plays again (an Android app's "
             + "reaction to gain, a HarmonyOS handler's start on RESUME) is started again")

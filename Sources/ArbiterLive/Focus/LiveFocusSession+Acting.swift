@@ -27,12 +27,12 @@ extension LiveFocusSession {
                 stream.applied = (level, own)
                 if level == target {
                     if was != level {
-                        output("⇒ \(stream.app) softVolumes \(Profile.text(level))  [\(LiveRule.androidVolume.id)]")
+                        output("⇒ \(stream.app) softVolumes \(Profile.text(level))  [\(LiveRule.focusVolume.id)]")
                     }
                     stream.announced = nil
                 } else if stream.announced != target {
                     output(
-                        "⇒ \(stream.app) softVolumes \(Profile.text(was)) → \(Profile.text(target)), ramping  [\(LiveRule.androidVolume.id)]"
+                        "⇒ \(stream.app) softVolumes \(Profile.text(was)) → \(Profile.text(target)), ramping  [\(LiveRule.focusVolume.id)]"
                     )
                     stream.announced = target
                 }
@@ -86,7 +86,7 @@ extension LiveFocusSession {
                 stream.uncorkedAt = time
                 output(
                     way == .cork
-                        ? "⇒ \(label) started again  [\(LiveRule.androidUncork.id)]"
+                        ? "⇒ \(label) started again  [\(LiveRule.focusUncork.id)]"
                         : "⇒ \(label) resumed (\(way.description))  [\(LiveRule.resumeOwn.id)]")
             } catch {
                 output("  cannot start \(label) again: \(error)")
