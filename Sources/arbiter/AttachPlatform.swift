@@ -25,7 +25,7 @@ extension Attach {
             return nil
         }
         let choice: FocusChoice
-        let apps: String
+        let focusName: String
         if name == "harmonyos" {
             if sdk != nil {
                 throw ValidationError("--sdk goes with --platform android or androidAutomotive; HarmonyOS takes --api")
@@ -36,21 +36,21 @@ extension Attach {
                     "--api is \(api); expected a HarmonyOS API level from \(levels.lowerBound) to \(levels.upperBound)")
             }
             choice = .harmonyos
-            apps = "HarmonyOS's focus"
+            focusName = "HarmonyOS's focus"
         } else if let focusPlatform = FocusPlatform(rawValue: name) {
             if api != nil { throw ValidationError("--api goes with --platform harmonyos; Android takes --sdk") }
             if let sdk, !(26...36).contains(sdk) {
                 throw ValidationError("--sdk is \(sdk); expected an Android API level from 26 to 36")
             }
             choice = .android(focusPlatform)
-            apps = "Android's focus"
+            focusName = "Android's focus"
         } else {
             throw ValidationError("--platform is \(name); expected android, androidAutomotive or harmonyos")
         }
         let refused = [("--rules", rules != nil), ("--save", save != nil), ("--json", json)].filter(\.1).map(\.0)
         guard refused.isEmpty else {
             throw ValidationError(
-                "\(refused.joined(separator: ", ")) cannot be used with --platform \(name): \(apps) on a "
+                "\(refused.joined(separator: ", ")) cannot be used with --platform \(name): \(focusName) on a "
                     + "live graph takes the apps from the streams' media.role, saves no scenario and prints text only "
                     + "(docs/linux.md)")
         }
