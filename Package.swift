@@ -115,8 +115,8 @@ let package = Package(
         .target(
             name: "ArbiterLive",
             dependencies: [
-                "ArbiterEngine", "ArbiterAndroid", "ArbiterScenario", "ArbiterPipeWire", "CArbiterPipeWire",
-                "CArbiterDBus",
+                "ArbiterEngine", "ArbiterAndroid", "ArbiterHarmony", "ArbiterScenario", "ArbiterPipeWire",
+                "CArbiterPipeWire", "CArbiterDBus",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -168,7 +168,7 @@ let package = Package(
             name: "ArbiterLiveTests",
             dependencies: [
                 "ArbiterLive", "ArbiterPipeWire", "ArbiterScenario", "ArbiterEngine", "ArbiterAndroid",
-                "arbiter-standin",
+                "ArbiterHarmony", "arbiter-standin",
             ]
         ),
         .testTarget(name: "ArbiterSoakTests", dependencies: ["ArbiterSoak", "ArbiterPipeWire", "ArbiterEngine"]),

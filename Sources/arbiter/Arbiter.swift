@@ -1,7 +1,7 @@
 import ArbiterEngine
 import ArgumentParser
 
-/// The `arbiter` command: simulates how phones arbitrate audio between apps (iOS and Android).
+/// The `arbiter` command: simulates how phones arbitrate audio between apps (iOS, Android and HarmonyOS).
 @main
 struct Arbiter: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -14,14 +14,16 @@ import Logging
 struct Attach: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Apply a phone's policy (iOS's, or with --platform Android's focus) to the programs playing on a running "
-            + "PipeWire daemon, and explain it.",
+            "Apply a phone's policy (iOS's, or with --platform Android's or HarmonyOS's focus) to the programs "
+            + "playing on a running PipeWire daemon, and explain it.",
         discussion: """
             Every playback and capture stream of another program becomes an app (named and configured by the \
             rules file, else by its media.role's default); ducking becomes a volume ramp on its stream, an \
             interruption an MPRIS Pause (or a cork). Each decision prints with its rule. Lines typed on standard \
             input are REPL commands (`why APP PROPERTY`, `state`, `graph`, `save FILE`, `quit`). On SIGINT or \
-            SIGTERM (and, through a guard process, if it is killed) every program is left as it was.
+            SIGTERM (and, through a guard process, if it is killed) every program is left as it was. With \
+            --platform android, androidAutomotive or harmonyos, that platform's audio focus decides instead: each \
+            playback stream is an app of the usage its media.role stands for (docs/linux.md).
             """
     )
 
@@ -67,14 +69,21 @@ struct Attach: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Apply Android's audio focus instead: android (the phone) or androidAutomotive (the car).",
+            "Apply a phone's audio focus instead: android (the phone), androidAutomotive (the car) or harmonyos.",
             valueName: "PLATFORM"))
     var platform: String?
 
     @Option(
         help: ArgumentHelp(
-            "With --platform: the Android API level whose focus rules apply, 26 to 36 (default 34).", valueName: "N"))
+            "With --platform android or androidAutomotive: the Android API level whose focus rules apply, 26 to 36 "
+                + "(default 34).", valueName: "N"))
     var sdk: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --platform harmonyos: the HarmonyOS API level whose focus rules apply, 12 to 20 (default 20).",
+            valueName: "N"))
+    var api: Int?
 
     @Option(
         help: ArgumentHelp(
@@ -85,6 +94,7 @@ struct Attach: ParsableCommand {
 
     func validate() throws {
         guard keepSteps > 0 else { throw ValidationError("--keep-steps is \(keepSteps); expected 1 or more") }
+        _ = try focusChoice()
     }
 
     func run() throws {
@@ -93,8 +103,8 @@ struct Attach: ParsableCommand {
         let ledgerPath = ledger ?? LeaveLedger.defaultPath(remote: pipewireRemote)
         if guardMode { return runGuard(ledgerPath: ledgerPath, logger: logger) }
 
-        let android = try androidPlatform()
-        let programRules = android == nil ? try loadRules() : ProgramRules(file: "(Android's role table)")
+        let focus = try focusChoice()
+        let programRules = focus == nil ? try loadRules() : ProgramRules(file: "(the platform's role table)")
         var graph: ProgramGraph
         do {
             graph = try ProgramGraph(remote: pipewireRemote)
@@ -105,7 +115,7 @@ struct Attach: ParsableCommand {
                     + "expected a running daemon (--pipewire-remote NAME names one in $XDG_RUNTIME_DIR)")
             throw ExitCode(2)
         }
-        let stance = rolePolicy ?? (android != nil ? .alongside : programRules.rolePolicy)
+        let stance = rolePolicy ?? (focus != nil ? .alongside : programRules.rolePolicy)
         try checkRolePolicy(graph, stance: stance, logger: logger)
         let players = connectBus(programRules, logger: logger)
         for line in LeaveLedger.undo(path: ledgerPath, graph: graph, players: players) {
@@ -116,10 +126,8 @@ struct Attach: ParsableCommand {
         // Every line flushed as it is printed: a tool or a journal reading the output sees each decision at once.
         let policy: any LivePolicy
         var iosSession: LiveSession?
-        if let android {
-            policy = try AndroidLiveSession(
-                graph: graph, platform: android, sdk: sdk, players: players, ledger: leaveLedger, logger: logger
-            ) { AttachOutput.line($0) }
+        if let focus {
+            policy = try focusSession(focus, graph: graph, players: players, ledger: leaveLedger, logger: logger)
         } else {
             let backend = LiveBackend(
                 graph: graph, players: players, rules: programRules, logger: logger, ledger: leaveLedger)

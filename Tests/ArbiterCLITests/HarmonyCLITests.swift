@@ -127,4 +127,32 @@ struct HarmonyCLITests {
         let lints = try CLI.run(["lints"]).stdout
         #expect(lints.contains("harmony.resume-ignored") && lints.contains("harmony.media-usage-for-short-sound"))
     }
+
+    @Test("attach --platform harmonyos refuses an API level outside 12 to 20, --sdk, and what only iOS's attach takes")
+    func attachOptions() throws {
+        for (arguments, message) in [
+            (["--platform", "harmonyos", "--api", "11"], "--api is 11; expected a HarmonyOS API level from 12 to 20"),
+            (["--platform", "harmonyos", "--api", "21"], "--api is 21; expected a HarmonyOS API level from 12 to 20"),
+            (["--api", "14"], "--api goes with --platform harmonyos"),
+            (["--platform", "android", "--api", "14"], "--api goes with --platform harmonyos; Android takes --sdk"),
+            (
+                ["--platform", "harmonyos", "--sdk", "30"],
+                "--sdk goes with --platform android or androidAutomotive; HarmonyOS takes --api"
+            ),
+            (
+                ["--platform", "harmonyos", "--rules", "rules.yaml", "--save", "saved.yaml", "--json"],
+                "--rules, --save, --json cannot be used with --platform harmonyos: HarmonyOS's focus on a live graph "
+                    + "takes the apps from the streams' media.role"
+            ),
+            (["--platform", "harmonyOS"], "--platform is harmonyOS; expected android, androidAutomotive or harmonyos"),
+        ] {
+            // A daemon that does not exist: each error must come before the command tries to reach one.
+            let result = try CLI.run(["attach", "--pipewire-remote", "/nonexistent/pipewire-0"] + arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        let help = try CLI.run(["attach", "--help"])
+        #expect(help.stdout.contains("androidAutomotive (the car) or harmonyos"))
+        #expect(help.stdout.contains("--api <N>") && help.stdout.contains("HarmonyOS API level"))
+    }
 }

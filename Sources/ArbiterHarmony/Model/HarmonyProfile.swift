@@ -67,6 +67,8 @@ public enum SilentModel: String, Hashable, Sendable, CaseIterable, CustomStringC
 
 /// What a HarmonyOS engine starts from.
 public struct HarmonySetup: Hashable, Sendable {
+    /// The API levels modelled: 12 (HarmonyOS NEXT 5.0) to 20 (6.0).
+    public static let apiLevels = 12...20
     /// The API level (12 = HarmonyOS NEXT 5.0, 20 = 6.0). Default 20.
     public var api: Int
     public var profile: HarmonyProfile

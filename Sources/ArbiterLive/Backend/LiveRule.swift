@@ -5,10 +5,10 @@ public struct LiveRule: Sendable, Hashable {
     public var statement: String
 
     /// Every rule of the live mode, in the order docs/linux.md lists them: iOS's session over programs, then
-    /// Android's.
+    /// Android's and HarmonyOS's focus.
     public static let all: [LiveRule] = [
         streamRuns, streamStops, systemAudio, accessory, softVolume, pauseOverMPRIS,
-        cork, resumeOwn, androidVolume, androidUncork,
+        cork, resumeOwn, focusVolume, focusUncork,
     ]
 
     /// Where the live mode's rules are written down: they are Arbiter's own, not a platform's.
@@ -38,7 +38,8 @@ public struct LiveRule: Sendable, Hashable {
         id: "live.cork",
         statement: "a program the policy stops that has no player, or ignores Pause, or with pause: cork, is corked: "
             + "its stream's node is paused and the program is not told (Android's focus corks every program whose "
-            + "player the engine paused, its app's own reaction to a loss)")
+            + "player the engine paused, its app's own reaction to a loss; HarmonyOS's every program whose stream "
+            + "the system paused or stopped)")
     public static let resumeOwn = LiveRule(
         id: "live.resume-own",
         statement: "only a program Arbiter paused is resumed, and only when the policy plays it again")
@@ -47,15 +48,16 @@ public struct LiveRule: Sendable, Hashable {
         statement: "a gain is a ramp of the stream's softVolumes, the program's own channelVolumes times the gain: "
             + "the program's volume (which WirePlumber saves) is never written")
 
-    // Android's focus over programs (`attach --platform android|androidAutomotive`).
+    // Android's and HarmonyOS's focus over programs (`attach --platform android|androidAutomotive|harmonyos`).
 
-    public static let androidVolume = LiveRule(
+    public static let focusVolume = LiveRule(
         id: "live.duck",
-        statement: "with Android's focus (attach --platform android|androidAutomotive), each stream's softVolumes "
-            + "become its app's volume in the engine (a duck, a fade and a mute, as one level) times the program's "
-            + "own channelVolumes; a ramp is stepped every 25 ms")
-    public static let androidUncork = LiveRule(
+        statement: "with Android's or HarmonyOS's focus (attach --platform android|androidAutomotive|harmonyos), "
+            + "each stream's softVolumes become its app's volume in the engine (a duck, a fade and a mute, as one "
+            + "level; HarmonyOS's duck factor, at once) times the program's own channelVolumes; a ramp is stepped "
+            + "every 25 ms")
+    public static let focusUncork = LiveRule(
         id: "live.uncork",
-        statement: "with Android's focus, a corked stream whose player the engine starts again (the reaction to gain) "
-            + "is started again")
+        statement: "with Android's or HarmonyOS's focus, a corked stream the engine plays again (an Android app's "
+            + "reaction to gain, a HarmonyOS handler's start on RESUME) is started again")
 }

@@ -6,7 +6,7 @@ import Logging
 /// What a live session does to another program's stream, whichever platform's policy decided it: softVolumes set
 /// over the program's own volume, a pause over MPRIS when its process owns a player (else a cork), and a resume the
 /// way it was paused. Every change is written to the ledger, so that a guard can undo it if Arbiter is killed.
-/// The iOS backend (`LiveBackend`) and Android's live session both act through one.
+/// The iOS backend (`LiveBackend`) and the focus platforms' live session (`LiveFocusSession`) act through one.
 public final class ProgramHands {
     /// The daemon's programs, acted on.
     public private(set) var graph: any ProgramGraphAccess

@@ -1,8 +1,8 @@
 import ArbiterEngine
 
 /// A platform's policy running live over a daemon's programs: what `arbiter attach`'s one loop drives, whichever
-/// platform decides (iOS's `LiveSession`, Android's `AndroidLiveSession`). Both act on the programs through
-/// `ProgramHands`.
+/// platform decides (iOS's `LiveSession`, Android's and HarmonyOS's `LiveFocusSession`). All act on the programs
+/// through `ProgramHands`.
 public protocol LivePolicy: AnyObject {
     /// One turn at the session's time: what the graph did since the last, the programs made to follow the engine,
     /// then `lines` typed on standard input run. Returns whether volumes may still move (wake again within 25 ms)

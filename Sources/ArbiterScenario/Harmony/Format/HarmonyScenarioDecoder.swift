@@ -22,7 +22,7 @@ struct HarmonyScenarioDecoder {
         "scenario", "description", "platform", "harmonyos", "api", "profile", "apps", "allowLints", "steps",
     ]
     /// The API levels modelled: HarmonyOS NEXT 5.0 (API 12) to 6.0 (API 20).
-    static let apiLevels = 12...20
+    static let apiLevels = HarmonySetup.apiLevels
 
     init(reader: YAMLReader) { self.reader = reader }
 

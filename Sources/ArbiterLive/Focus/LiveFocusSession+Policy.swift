@@ -1,22 +1,21 @@
-import ArbiterAndroid
 import ArbiterEngine
 
-/// The Android session as `arbiter attach`'s loop drives it.
-extension AndroidLiveSession: LivePolicy {
+/// A focus platform's session as `arbiter attach`'s loop drives it.
+extension LiveFocusSession: LivePolicy {
     /// A turn at the session's clock, then the typed lines: `state` (each app's focus and volume), `help` and
     /// `quit`; the iOS session's other commands are refused.
     public func turn(lines: [String]) -> (ramping: Bool, quit: Bool) {
-        var ramping = turn(at: clock())
+        let ramping = turn(at: clock())
         for line in lines {
             let words = line.split(separator: " ").map(String.init)
             guard let first = words.first else { continue }
             switch first {
             case "quit", "exit": return (ramping, true)
             case "state": stateLines.forEach(output)
-            case "help": output("commands: state (each app's focus, players and volume), help, quit")
+            case "help": output("commands: state (each app's focus, stream and volume), help, quit")
             default:
                 output(
-                    "error: `\(line)` is not a command of Android's live session; expected state, help or quit "
+                    "error: `\(line)` is not a command of this live session; expected state, help or quit "
                         + "(the programs are the apps: they act by playing)")
             }
         }
@@ -34,17 +33,14 @@ extension AndroidLiveSession: LivePolicy {
             }
     }
 
-    /// Each app's focus, players and volume, and the focus stack.
+    /// The focus stack or list, then each app's focus, stream and volume.
     var stateLines: [String] {
-        var lines = [
-            "focus stack: " + (engine.stack.isEmpty ? "empty" : engine.stack.map(\.description).joined(separator: ", "))
-        ]
+        var lines = focus.stateHead(of: engine)
         for stream in streams.values.sorted(by: { $0.node < $1.node }) {
-            guard let state = engine.state(of: stream.app) else { continue }
-            let volume = Profile.text(Self.rounded(state.volumes["main"] ?? 1))
-            let player = state.players["main"].map { "\($0)" } ?? "none"
+            guard let said = focus.state(of: stream.app, in: engine) else { continue }
+            let volume = Profile.text(Self.rounded(focus.level(of: stream.app, in: engine) ?? 1))
             lines.append(
-                "\(stream.app) (node \(stream.node)): focus \(state.focus), player \(player), volume \(volume)"
+                "\(stream.app) (node \(stream.node)): \(said), volume \(volume)"
                     + (stream.pausedBy.map { ", paused by Arbiter (\($0))" } ?? ""))
         }
         return lines
@@ -56,20 +52,12 @@ extension AndroidLiveSession: LivePolicy {
         for id in streams.keys.sorted() { pendingEvents += streamGone(id) }
     }
 
-    /// A modem call is telephony's: ringing is `incomingCall`, answered `answerCall`, ended `endCall` (or
-    /// `declineCall` before it was answered).
+    /// A modem call is the platform's telephony (`LiveFocusPlatform.call(from:to:)`).
     public func phoneStack(_ status: PhoneCallStatus) {
         guard status != modemCall else { return }
         let before = modemCall
         modemCall = status
         output("seen: the phone stack's call is \(status.rawValue)")
-        switch (before, status) {
-        case (.idle, .ringing): pendingEvents.append(.system(.incomingCall))
-        case (.idle, .active): pendingEvents += [.system(.incomingCall), .system(.answerCall)]
-        case (.ringing, .active): pendingEvents.append(.system(.answerCall))
-        case (.ringing, .idle): pendingEvents.append(.system(.declineCall))
-        case (.active, .idle): pendingEvents.append(.system(.endCall))
-        default: break
-        }
+        pendingEvents += focus.call(from: before, to: status)
     }
 }

@@ -1,22 +1,22 @@
-import ArbiterAndroid
 import ArbiterEngine
 import ArbiterPipeWire
 
 /// What the session does to the programs' streams after each turn.
-extension AndroidLiveSession {
+extension LiveFocusSession {
     /// Carries the engine's decisions out on the programs' streams: each stream's softVolumes become its app's volume
-    /// (over the program's own channelVolumes); a stream whose app's player the engine paused is paused (`follow`).
+    /// (over the program's own channelVolumes); a stream whose app's stream the engine paused is paused (`follow`).
     /// A line is printed when a ramp starts (`from → to, ramping`) and when a level is reached, not at each step.
     func carryOut(at time: Time) {
         let snapshot = graph.snapshot()
         var settled = engine
-        _ = settled.handle(.advance, at: time + Self.rampWindow)
+        if focus.rampWindow > .zero { _ = focus.handle(nil, in: &settled, at: time + focus.rampWindow) }
         for id in streams.keys.sorted() {
-            guard var stream = streams[id], let node = snapshot.node(id), let state = engine.state(of: stream.app)
+            guard var stream = streams[id], let node = snapshot.node(id),
+                let now = focus.level(of: stream.app, in: engine)
             else { continue }
             defer { streams[id] = stream }
-            let level = Self.rounded(state.volumes["main"] ?? 1)
-            let target = Self.rounded(settled.state(of: stream.app)?.volumes["main"] ?? level)
+            let level = Self.rounded(now)
+            let target = Self.rounded(focus.level(of: stream.app, in: settled) ?? level)
             let own = node.channelVolumes
             let changed = stream.applied.map { abs($0.level - level) > 0.0005 || $0.over != own } ?? (level != 1)
             if changed {
@@ -27,32 +27,32 @@ extension AndroidLiveSession {
                 stream.applied = (level, own)
                 if level == target {
                     if was != level {
-                        output("⇒ \(stream.app) softVolumes \(Profile.text(level))  [\(LiveRule.androidVolume.id)]")
+                        output("⇒ \(stream.app) softVolumes \(Profile.text(level))  [\(LiveRule.focusVolume.id)]")
                     }
                     stream.announced = nil
                 } else if stream.announced != target {
                     output(
-                        "⇒ \(stream.app) softVolumes \(Profile.text(was)) → \(Profile.text(target)), ramping  [\(LiveRule.androidVolume.id)]"
+                        "⇒ \(stream.app) softVolumes \(Profile.text(was)) → \(Profile.text(target)), ramping  [\(LiveRule.focusVolume.id)]"
                     )
                     stream.announced = target
                 }
             }
             if changed { hands.note(node, lowered: stream.lowered, pausedBy: stream.pausedBy) }
-            follow(&stream, node: node, player: state.players["main"], at: time)
+            follow(&stream, node: node, want: focus.want(of: stream.app, in: engine), at: time)
         }
         hands.flush(over: snapshot)
     }
 
     static func rounded(_ level: Double) -> Double { (level * 1000).rounded() / 1000 }
 
-    /// Pauses a playing stream whose app's player the engine paused (over MPRIS when its process owns a player,
-    /// else a cork), corks one that ignored MPRIS Pause for `LiveBackend.pauseGrace`, and resumes what the session
-    /// paused, the way it paused it, when the engine starts the player again.
-    func follow(_ stream: inout AndroidLiveStream, node: ProgramNode, player: AndroidPlayerState?, at time: Time) {
+    /// Pauses a playing stream whose app's stream the engine paused or stopped (over MPRIS when its process owns a
+    /// player, else a cork), corks one that ignored MPRIS Pause for `LiveBackend.pauseGrace`, and resumes what the
+    /// session paused, the way it paused it, when the engine plays it again.
+    func follow(_ stream: inout LiveFocusStream, node: ProgramNode, want: LivePlayerWant?, at time: Time) {
         let label = stream.app.name
         // Its stream stopping after MPRIS Pause is the pause obeyed: nothing is left to confirm.
         if case .mpris = stream.pausedBy, node.state != .running { stream.obeyedPause = true }
-        if !stream.paused && stream.playing && player == .paused {
+        if !stream.paused && stream.playing && want == .paused {
             stream.pausedBy = hands.pause(node, label: label)
             stream.pausedAt = time
             switch stream.pausedBy {
@@ -62,7 +62,7 @@ extension AndroidLiveSession {
             case nil: output("  cannot cork \(label)")
             }
         } else if case .mpris(let bus)? = stream.pausedBy, !stream.pauseChecked, !stream.obeyedPause,
-            player == .paused, node.state == .running, let since = stream.pausedAt,
+            want == .paused, node.state == .running, let since = stream.pausedAt,
             time - since >= LiveBackend.pauseGrace
         {
             // Its stream runs on: the player's own PlaybackStatus says whether it paused.
@@ -77,7 +77,7 @@ extension AndroidLiveSession {
                 stream.pauseChecked = true
                 output("  \(label) ignored MPRIS Pause (\(bus.busName)) and cannot be corked")
             }
-        } else if let way = stream.pausedBy, player == .started {
+        } else if let way = stream.pausedBy, want == .playing {
             do {
                 try hands.resume(node.id, way)
                 stream.pausedBy = nil
@@ -86,7 +86,7 @@ extension AndroidLiveSession {
                 stream.uncorkedAt = time
                 output(
                     way == .cork
-                        ? "⇒ \(label) started again  [\(LiveRule.androidUncork.id)]"
+                        ? "⇒ \(label) started again  [\(LiveRule.focusUncork.id)]"
                         : "⇒ \(label) resumed (\(way.description))  [\(LiveRule.resumeOwn.id)]")
             } catch {
                 output("  cannot start \(label) again: \(error)")

@@ -1,29 +1,26 @@
-import ArbiterAndroid
 import ArbiterEngine
 import ArbiterPipeWire
 import Logging
 
-/// Android's audio focus over other programs' streams on a running daemon: each playback stream is an app of the
-/// usage its `media.role` stands for (`AndroidRoleUsage`), its running and stopping are the app's `play` and
-/// `stop`, and what the engine decides is done to the streams through the same hands as iOS's (`ProgramHands`):
-/// their volumes (duck, fade, mute) as softVolumes, a pause by the app's own reaction over MPRIS or as a cork, each
-/// written to the ledger for the guard. Nothing is linked or moved.
+/// A focus platform's policy over other programs' streams on a running daemon: each playback stream is an app of
+/// what its `media.role` stands for on the platform, its running and stopping are the app's start and stop, and
+/// what the engine decides is done to the streams through the same hands as iOS's (`ProgramHands`): their volumes
+/// (duck, fade, mute) as softVolumes, a pause over MPRIS or as a cork, each written to the ledger for the guard.
+/// Nothing is linked or moved. The platform (`LiveFocusPlatform`) brings its engine and its words alone.
 ///
 /// The engine's setup is fixed, so when a program appears the engine is made again with the new app list and the
 /// session's events so far are replayed (the engine is deterministic); the events are forgotten, and the apps that
 /// left dropped, whenever nothing plays.
-public final class AndroidLiveSession {
+public final class LiveFocusSession<Platform: LiveFocusPlatform> {
     /// How long a stream stays stopped before its app is taken to have stopped (as `LiveBackend.stopGrace`).
-    public static let stopGrace = Time.ms(150)
+    public static var stopGrace: Time { .ms(150) }
     /// How long a stream the session started again has to run before it counts as stopped.
-    public static let uncorkGrace = Time.ms(1000)
-    /// How long after a decision volumes may still move (the longest duck ramp, fade-out and fade-in offset).
-    static let rampWindow = Time.ms(4500)
+    public static var uncorkGrace: Time { .ms(1000) }
     /// How many events are kept before they are compacted (`compact`).
-    static let eventsKept = 4096
+    static var eventsKept: Int { 4096 }
 
-    public let platform: FocusPlatform
-    public let sdk: Int
+    /// The platform deciding: its engine and its words.
+    public let focus: Platform
     /// What acts on the programs: the graph, the MPRIS players and the ledger.
     public let hands: ProgramHands
     var graph: any ProgramGraphAccess { hands.graph }
@@ -31,40 +28,39 @@ public final class AndroidLiveSession {
     /// The session's time: since it started, to the millisecond.
     let clock: () -> Time
     /// Events seen outside the graph (a restart of the daemon, the phone stack's calls), for the next turn.
-    var pendingEvents: [AndroidEvent] = []
+    var pendingEvents: [Platform.Event] = []
     /// The phone stack's call, as last read (ModemManager).
     var modemCall = PhoneCallStatus.idle
-    var engine: AndroidEngine
-    var apps: [AndroidApp] = []
-    var events: [(AndroidEvent, Time)] = []
-    var streams: [UInt32: AndroidLiveStream] = [:]
+    var engine: Platform.Engine
+    var apps: [Platform.App] = []
+    var events: [(Platform.Event, Time)] = []
+    var streams: [UInt32: LiveFocusStream] = [:]
     var rampUntil: Time = .zero
     /// Apps whose short stream went away, playing on until the hold is over (`LiveBackend.shortStreamHold`).
     var held: [HeldApp] = []
-    var nextUid = 10_001
+    /// How many apps were declared.
+    var declaredCount = 0
 
-    /// A session over `graph` with `platform`'s policy at API level `sdk` (nil: 34), pausing over `players`' MPRIS
-    /// when there is a session bus and writing its changes to `ledger`; each line it has to say goes to `output`.
-    /// `clock` tells the session's time for `turn(lines:)` (by default, the time since it started).
+    /// A session over `graph` with `focus`'s policy, pausing over `players`' MPRIS when there is a session bus and
+    /// writing its changes to `ledger`; each line it has to say goes to `output`. `clock` tells the session's time
+    /// for `turn(lines:)` (by default, the time since it started).
     public init(
-        graph: any ProgramGraphAccess, platform: FocusPlatform, sdk: Int? = nil,
-        players: (any MediaPlayerAccess)? = nil, ledger: LeaveLedger? = nil,
-        logger: Logger = Logger(label: "arbiter"), clock: (() -> Time)? = nil,
+        graph: any ProgramGraphAccess, focus: Platform, players: (any MediaPlayerAccess)? = nil,
+        ledger: LeaveLedger? = nil, logger: Logger = Logger(label: "arbiter"), clock: (() -> Time)? = nil,
         output: @escaping (String) -> Void
     ) throws {
         hands = ProgramHands(graph: graph, players: players, ledger: ledger, logger: logger)
-        self.platform = platform
-        self.sdk = sdk ?? 34
+        self.focus = focus
         self.output = output
         self.clock = clock ?? LiveSession.wallClock()
-        engine = try AndroidEngine(AndroidSetup(platform: platform, sdk: self.sdk))
+        engine = try focus.engine(for: [])
     }
 
     /// The programs' streams followed now.
     public var followed: Int { streams.count }
 
     /// The engine as it stands (its apps' states and volumes).
-    public var state: AndroidEngine { engine }
+    public var state: Platform.Engine { engine }
 
     /// Reads the graph, tells the engine what the streams did at `time` (since the session started), and acts on
     /// the streams. Returns whether volumes may still move: then the next turn should come within 25 ms.
@@ -93,19 +89,20 @@ public final class AndroidLiveSession {
         happened += heldStopsDue(at: time)
         for event in happened {
             events.append((event, time))
-            report(engine.handle(event, at: time))
+            report(focus.handle(event, in: &engine, at: time), at: time)
         }
-        if happened.isEmpty && time > engine.now { report(engine.handle(.advance, at: time)) }
+        if happened.isEmpty && time > focus.now(of: engine) {
+            report(focus.handle(nil, in: &engine, at: time), at: time)
+        }
         carryOut(at: time)
         forgetWhenQuiet()
         compact()
         return time < rampUntil
     }
 
-    /// The stream is gone: its app stops and abandons focus if it played (held for `LiveBackend.shortStreamHold`
-    /// when it played only a breath), and nothing of it is left to undo. With no time (the daemon restarted), at
-    /// once.
-    func streamGone(_ id: UInt32, at time: Time? = nil) -> [AndroidEvent] {
+    /// The stream is gone: its app stops if it played (held for `LiveBackend.shortStreamHold` when it played only
+    /// a breath), and nothing of it is left to undo. With no time (the daemon restarted), at once.
+    func streamGone(_ id: UInt32, at time: Time? = nil) -> [Platform.Event] {
         guard let stream = streams.removeValue(forKey: id) else { return [] }
         hands.forget(id)
         output("seen: \(stream.app) gone")
@@ -118,7 +115,7 @@ public final class AndroidLiveSession {
             output("seen: \(stream.app) held for \(LiveBackend.shortStreamHold): its stream played only a breath")
             return []
         }
-        return [.app(stream.app, .stop(nil)), .app(stream.app, .abandonFocus)]
+        return focus.stops(stream.app, gone: true)
     }
 
     /// A new stream of a program whose short stream went away within the hold, with the same role: it carries on
@@ -128,8 +125,7 @@ public final class AndroidLiveSession {
         let role = node.properties["media.role"]
         guard let index = held.firstIndex(where: { $0.program == program && $0.role == role }) else { return false }
         let hold = held.remove(at: index)
-        var stream = AndroidLiveStream(
-            node: node.id, app: hold.app, program: program, role: role, usage: AndroidRoleUsage.forRole(role))
+        var stream = LiveFocusStream(node: node.id, app: hold.app, program: program, role: role)
         stream.playing = true
         stream.hasPlayed = true
         stream.playingSince = time
@@ -140,12 +136,12 @@ public final class AndroidLiveSession {
     }
 
     /// The stops held for apps whose short stream went away, once the hold is over with no other stream.
-    func heldStopsDue(at time: Time) -> [AndroidEvent] {
+    func heldStopsDue(at time: Time) -> [Platform.Event] {
         let due = held.filter { $0.until <= time }
         held.removeAll { $0.until <= time }
-        return due.flatMap { hold -> [AndroidEvent] in
+        return due.flatMap { hold -> [Platform.Event] in
             output("seen: \(hold.app)'s hold is over: it stops")
-            return [.app(hold.app, .stop(nil)), .app(hold.app, .abandonFocus)]
+            return focus.stops(hold.app, gone: true)
         }
     }
 
@@ -170,54 +166,44 @@ public final class AndroidLiveSession {
 
     // MARK: What was seen
 
-    /// Declares the stream's app: named for its program and node, of its role's usage, with a well-behaved app's
-    /// reactions (pause on a loss, resume on a gain).
+    /// Declares the stream's app: named for its program and node, of what its role stands for.
     func declare(_ node: ProgramNode) {
         let role = node.properties["media.role"]
-        let usage = AndroidRoleUsage.forRole(role)
         let program = ProgramIdentity.name(from: node.properties)
         // A node id the daemon reuses while the app of its earlier stream is still in the list gets a suffix.
         let base = "\(program)-\(node.id)"
         var name = AppID(base)
         var count = 1
-        while apps.contains(where: { $0.name == name }) {
+        while apps.contains(where: { focus.name(of: $0) == name }) {
             count += 1
             name = AppID("\(base)-\(count)")
         }
-        let app = AndroidApp(
-            name: name, uid: nextUid, targetSdk: sdk,
-            attributes: usage.attributes, focusGain: usage.gain,
-            reactions: [.loss: [.pause], .lossTransient: [.pause], .gain: [.resume]])
-        nextUid += 1
-        apps.append(app)
-        streams[node.id] = AndroidLiveStream(
-            node: node.id, app: name, program: program, role: role, usage: usage)
-        let known = role.map { AndroidRoleUsage.knows($0) ? $0 : "\($0), unknown role" } ?? "no role"
-        output("seen: \(name) (\(known), usage \(usage.usage), requests \(usage.gain))")
+        apps.append(focus.app(name, role: role, number: declaredCount))
+        declaredCount += 1
+        streams[node.id] = LiveFocusStream(node: node.id, app: name, program: program, role: role)
+        let known = role.map { focus.knows(role: $0) ? $0 : "\($0), unknown role" } ?? "no role"
+        output("seen: \(name) (\(known), \(focus.kind(of: role, declared: true)))")
     }
 
     /// A stream that has not played yet whose `media.role` changed (set a moment after the node appeared): its app
-    /// takes the new role's usage and request. Returns whether the apps changed (the engine is then made again).
+    /// takes what the new role stands for. Returns whether the apps changed (the engine is then made again).
     func reclassify(_ node: ProgramNode) -> Bool {
         guard var stream = streams[node.id], !stream.hasPlayed, stream.role != node.properties["media.role"],
-            let index = apps.firstIndex(where: { $0.name == stream.app })
+            let index = apps.firstIndex(where: { focus.name(of: $0) == stream.app })
         else { return false }
         let role = node.properties["media.role"]
-        let usage = AndroidRoleUsage.forRole(role)
-        apps[index].attributes = usage.attributes
-        apps[index].focusGain = usage.gain
+        focus.reclassify(&apps[index], role: role)
         stream.role = role
-        stream.usage = usage
         streams[node.id] = stream
         output(
-            "seen: \(stream.app) now has \(role.map { "role \($0)" } ?? "no role") (usage \(usage.usage), requests "
-                + "\(usage.gain)): set before it first played")
+            "seen: \(stream.app) now has \(role.map { "role \($0)" } ?? "no role") "
+                + "(\(focus.kind(of: role, declared: true))): set before it first played")
         return true
     }
 
-    /// The stream's app's events for what the stream does now: `play` when it starts running, `stop` and
-    /// `abandonFocus` once it stayed stopped for the grace. A stream the session paused is stopped by the pause.
-    func seen(_ node: ProgramNode, at time: Time) -> [AndroidEvent] {
+    /// The stream's app's events for what the stream does now: its start when it starts running, its stop once it
+    /// stayed stopped for the grace. A stream the session paused is stopped by the pause.
+    func seen(_ node: ProgramNode, at time: Time) -> [Platform.Event] {
         guard var stream = streams[node.id] else { return [] }
         defer { streams[node.id] = stream }
         if stream.pausedBy?.corks == true, hands.recorkIfLapsed(&stream.corkLapsed, node: node, label: stream.app.name)
@@ -232,8 +218,10 @@ public final class AndroidLiveSession {
             stream.playing = true
             stream.hasPlayed = true
             stream.playingSince = time
-            output("seen: \(stream.app) (\(stream.role ?? "no role"), usage \(stream.usage.usage)) running")
-            return [.app(stream.app, .play(nil))]
+            output(
+                "seen: \(stream.app) (\(stream.role ?? "no role"), \(focus.kind(of: stream.role, declared: false))) "
+                    + "running")
+            return focus.starts(stream.app)
         }
         guard stream.playing, node.state != .creating else { return [] }
         let since = stream.stoppedSince ?? time
@@ -245,50 +233,46 @@ public final class AndroidLiveSession {
         stream.stoppedSince = nil
         stream.uncorkedAt = nil
         output("seen: \(stream.app) stopped")
-        return [.app(stream.app, .stop(nil)), .app(stream.app, .abandonFocus)]
+        return focus.stops(stream.app, gone: false)
     }
 
     /// A new engine for the app list, with the session's events replayed in it (their outcomes were printed).
     func rebuild() {
         do {
-            var fresh = try AndroidEngine(AndroidSetup(platform: platform, sdk: sdk, apps: apps))
-            for (event, at) in events { _ = fresh.handle(event, at: at) }
+            var fresh = try focus.engine(for: apps)
+            for (event, at) in events { _ = focus.handle(event, in: &fresh, at: at) }
             engine = fresh
         } catch {
-            output("error: the apps seen make no Android setup: \(error)")
+            output("error: the apps seen make no setup of the platform's: \(error)")
         }
     }
 
     /// When nothing plays and no one holds focus: the events are forgotten and the apps that left dropped.
     func forgetWhenQuiet() {
-        guard !events.isEmpty, engine.holders.isEmpty, !streams.values.contains(where: { $0.playing || $0.paused })
+        guard !events.isEmpty, focus.isQuiet(engine), !streams.values.contains(where: { $0.playing || $0.paused })
         else { return }
         let here = Set(streams.values.map(\.app))
-        apps.removeAll { !here.contains($0.name) }
+        apps.removeAll { !here.contains(focus.name(of: $0)) }
         events = []
         rebuild()
     }
 
-    /// When the events grow past `eventsKept` and nothing is paused: they become the `play` of each stream that
+    /// When the events grow past `eventsKept` and nothing is paused: they become the start of each stream that
     /// plays, in the order they started, so the engine's requests are made again in that order.
     func compact() {
         guard events.count > Self.eventsKept, held.isEmpty, !streams.values.contains(where: \.paused) else { return }
         let here = Set(streams.values.map(\.app))
-        apps.removeAll { !here.contains($0.name) }
+        apps.removeAll { !here.contains(focus.name(of: $0)) }
         events = streams.values.filter(\.playing).sorted {
             ($0.playingSince ?? .zero, $0.node) < ($1.playingSince ?? .zero, $1.node)
         }
-        .map { (.app($0.app, .play(nil)), $0.playingSince ?? .zero) }
+        .flatMap { stream in focus.starts(stream.app).map { ($0, stream.playingSince ?? .zero) } }
         rebuild()
     }
 
-    /// Prints an outcome: its rejection, the engine's decisions and the focus changes, each with its rule.
-    func report(_ outcome: FocusOutcome) {
-        if let rejection = outcome.rejection { output("  refused: \(rejection)") }
-        for decision in outcome.decisions { output("  \(decision)") }
-        for notification in outcome.notifications {
-            output("→ \(notification.app): \(notification.change)  [\(notification.rule.id)]")
-        }
-        if !outcome.decisions.isEmpty { rampUntil = max(rampUntil, outcome.time + Self.rampWindow) }
+    /// Prints what an event did (the platform's lines, each with its rule); a decision opens the ramp window.
+    func report(_ said: (lines: [String], decided: Bool), at time: Time) {
+        said.lines.forEach(output)
+        if said.decided { rampUntil = max(rampUntil, time + focus.rampWindow) }
     }
 }

@@ -1,17 +1,15 @@
-import ArbiterAndroid
 import ArbiterEngine
 import ArbiterPipeWire
 
-/// A playback stream of another program, as the Android live session follows it: the app it is, whether its app
-/// was told it plays, and what the session did to it.
-struct AndroidLiveStream {
+/// A playback stream of another program, as a focus platform's live session follows it: the app it is, whether its
+/// app was told it plays, and what the session did to it.
+struct LiveFocusStream {
     var node: UInt32
     var app: AppID
     /// The program's name (`ProgramIdentity.name`), which a stream opened within its app's hold must share.
     var program: String
     /// `media.role`, as the program set it (nil: none).
     var role: String?
-    var usage: AndroidRoleUsage
     /// Its app was told `play`, and not `stop` since.
     var playing = false
     /// Its app was ever told `play`: until then a role set late re-classifies it.
