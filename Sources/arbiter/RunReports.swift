@@ -42,7 +42,7 @@ final class RunReports {
             if let timeline {
                 html?.add(timeline, warnings: report.warnings.map { "\($0)" })
             } else {
-                html?.add(unreplayed: file, platform: platform, problems: Self.problems(of: report))
+                html?.add(unreplayed: report, file: file, platform: platform)
             }
         }
         if annotate { GitHubAnnotations.lines(for: report, platform: platform).forEach { print($0) } }
@@ -71,14 +71,5 @@ final class RunReports {
             }
         }
         return problems
-    }
-
-    /// What went wrong in a run that has no timeline: its failed steps.
-    private static func problems<Report: ReplayReport>(of report: Report) -> [String] {
-        let problems = report.entries.compactMap { entry -> String? in
-            guard case .step(let step) = entry, let problem = step.problem else { return nil }
-            return step.position.map { "\($0): \(problem)" } ?? problem
-        }
-        return problems.isEmpty ? ["the run has no timeline"] : problems
     }
 }

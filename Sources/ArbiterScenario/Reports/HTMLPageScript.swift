@@ -4,13 +4,19 @@
 /// The time axis is folded: each instant with steps or marks gets room for all of them, time between instants runs
 /// at 20 px a second, and a stretch longer than `FOLD` px is drawn `FOLD` wide with a break glyph and its length.
 /// Zoom and pan change a run's view (`zoom`, and `v0`, the left edge on that folded axis). The address's fragment
-/// `#select=r0-m3&app=Music` does what choosing the app and clicking the mark do; the page writes the time it took to
-/// draw into `<html data-render-ms>` and the footer.
+/// `#select=r0-m3&app=Music` does what choosing the app and clicking the mark do (`&fit`: every open run fits its
+/// view); the page writes the time it took to draw into `<html data-render-ms>` and the footer.
 enum HTMLPageScript {
     static let javaScript = #"""
         "use strict";
         const D = JSON.parse(document.getElementById("data").textContent);
         const T = D.texts, RULES = D.rules;
+        // Each mark as [KIND, TIME, LANE, TEXT, RULE, STEP, LINE, COLUMN]; a step's marks are written without the time.
+        for (const run of D.runs) {
+          if (!run.marks) continue;
+          run.marks = run.marks.map(m => m[4] >= 0 ? [m[0], run.steps[m[4]][0], m[1], m[2], m[3], m[4], 0, 0]
+            : [m[0], m[5], m[1], m[2], m[3], -1, m[6], m[7]]);
+        }
         const KIND = ["decision", "notification", "check held", "check failed"];
         const KIND_CLASS = ["dec", "note", "held", "fail"];
         const L = 140, AXIS = 22, ROW = 36, PX_MS = 0.02, FOLD = 64, SLOT = 12, PAD = 12;
@@ -20,14 +26,14 @@ enum HTMLPageScript {
         function esc(s) {
           return String(s).replace(/[&<>"]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
         }
-        /** `250ms`, `12s`, `1.5s`, `2m`, `1m30.25s`, as the scenarios write times. */
+        /** `250ms`, `12s`, `1.5s`, `2m`, `1m30.25s`, as the scenarios write times, and `2h5m` past an hour. */
         function fmt(ms) {
           if (ms === 0) return "0s";
           const sign = ms < 0 ? "-" : "";
           ms = Math.abs(ms);
           if (ms < 1000) return sign + ms + "ms";
-          const m = Math.floor(ms / 60000), rest = ms % 60000;
-          return sign + (m ? m + "m" : "") + (rest ? rest / 1000 + "s" : "");
+          const h = Math.floor(ms / 3600000), m = Math.floor(ms / 60000) % 60, rest = ms % 60000;
+          return sign + (h ? h + "h" : "") + (m ? m + "m" : "") + (rest ? rest / 1000 + "s" : "");
         }
         /** The first index of the sorted `a` whose value is at least `x`. */
         function lower(a, x, key) {
@@ -118,24 +124,32 @@ enum HTMLPageScript {
           out.push(`<svg width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg">`);
           rowNames.forEach(([, ry], k) => { if (k % 2) out.push(`<rect class="row-alt" x="0" y="${ry}" width="${W}" height="${ROW}"/>`); });
           const i0 = Math.max(0, lower(lay.d, v.v0) - 1), i1 = Math.min(lay.n - 1, lower(lay.d, v.v0 + span));
-          // Folded stretches: a band, a break glyph across the rows, and how long the stretch is.
-          for (let f = lower(lay.folds, v.v0 - FOLD, a => a[0]); f < lay.folds.length && lay.folds[f][0] < v.v0 + span; f++) {
-            const [fx, dur] = lay.folds[f], x0 = X(fx), w = FOLD * v.zoom, cx = x0 + w / 2;
-            out.push(`<rect class="fold" x="${x0.toFixed(1)}" y="${AXIS}" width="${w.toFixed(1)}" height="${H - AXIS}"/>`);
-            let zig = `M${cx - 3},${AXIS}`;
-            for (let zy = AXIS; zy < H; zy += 8) zig += ` L${cx + 3},${zy + 4} L${cx - 3},${zy + 8}`;
-            out.push(`<path class="zig" d="${zig}"/>`);
-            out.push(`<text class="fold-text" x="${cx.toFixed(1)}" y="${AXIS - 7}" text-anchor="middle">≈ ${fmt(dur)}</text>`);
-          }
-          // The axis: an instant's time where there is room for it.
-          let lastLabel = -1e9;
+          // The axis, left to right: each instant's time and each folded stretch (a band, a break glyph across the
+          // rows, and its length), a label where there is room for it, a band where it is wide enough to see.
+          let lastLabel = -1e9, lastGrid = -1e9, f = lower(lay.folds, v.v0 - FOLD, a => a[0]);
+          const label = (x, text, cls) => {
+            if (x < lastLabel + 12 || x + text.length * 6.5 > W) return;
+            lastLabel = x + text.length * 6.5;
+            out.push(`<text class="${cls}" x="${x.toFixed(1)}" y="${AXIS - 7}">${text}</text>`);
+          };
           for (let i = i0; i <= i1; i++) {
             const x = X(lay.d[i] + PAD / 2);
-            if (x < L || x > W) continue;
-            out.push(`<line class="grid" x1="${x.toFixed(1)}" x2="${x.toFixed(1)}" y1="${AXIS}" y2="${H}"/>`);
-            if (x - lastLabel < 64) continue;
-            lastLabel = x;
-            out.push(`<text class="axis" x="${x.toFixed(1)}" y="${AXIS - 7}">${fmt(lay.t[i])}</text>`);
+            if (x >= L && x <= W && x - lastGrid >= 2) {
+              lastGrid = x;
+              out.push(`<line class="grid" x1="${x.toFixed(1)}" x2="${x.toFixed(1)}" y1="${AXIS}" y2="${H}"/>`);
+              label(x, fmt(lay.t[i]), "axis");
+            }
+            for (; f < lay.folds.length && lay.folds[f][0] < lay.d[i + 1]; f++) {
+              const [fx, dur] = lay.folds[f], x0 = X(fx), w = FOLD * v.zoom, cx = x0 + w / 2;
+              if (x0 + w < L || x0 > W) continue;
+              if (w >= 6) {
+                out.push(`<rect class="fold" x="${x0.toFixed(1)}" y="${AXIS}" width="${w.toFixed(1)}" height="${H - AXIS}"/>`);
+                let zig = `M${cx - 3},${AXIS}`;
+                for (let zy = AXIS; zy < H; zy += 8) zig += ` L${cx + 3},${zy + 4} L${cx - 3},${zy + 8}`;
+                out.push(`<path class="zig" d="${zig}"/>`);
+              }
+              label(Math.max(L, cx - 18), "≈ " + fmt(dur), "fold-text");
+            }
           }
           // Each lane's states: a bar as high as the gain, pale while not playing.
           for (const i of lanes) {
@@ -162,12 +176,13 @@ enum HTMLPageScript {
             }
           }
           // The steps, stacked at their instant; red when the step failed the scenario.
-          let s0 = lower(run.steps, lay.t[i0], s => s[0]);
-          for (let j = s0; j < run.steps.length && run.steps[j][0] <= lay.t[i1]; j++) {
+          let lastStep = -1e9;
+          for (let j = lower(run.steps, lay.t[i0], s => s[0]); j < run.steps.length && run.steps[j][0] <= lay.t[i1]; j++) {
             const x = X(lay.d[lay.stepAt[j]] + PAD / 2 + lay.stepSlot[j] * SLOT), top = rowY.get(0);
-            if (x < L - SLOT || x > W) continue;
             const s = run.steps[j], id = `r${r}-s${j}`;
-            out.push(`<rect class="step${s.length > 4 ? " bad" : ""}" data-id="${id}" x="${(x + 2).toFixed(1)}" y="${top + 6}" width="${SLOT - 4}" height="${ROW - 12}" rx="2"><title>${esc(fmt(s[0]) + " " + T[s[1]])}</title></rect>`);
+            if (x < L - SLOT || x > W || (x - lastStep < 5 && s.length < 5 && selected !== id)) continue;
+            lastStep = x;
+            out.push(`<rect class="step${s.length > 4 ? " bad" : ""}" data-id="${id}" x="${(x + 2).toFixed(1)}" y="${top + 6}" width="${Math.max(2, Math.min(SLOT - 4, (SLOT - 4) * v.zoom))}" height="${ROW - 12}" rx="2"><title>${esc(fmt(s[0]) + " " + T[s[1]])}</title></rect>`);
             if (selected === id) out.push(`<rect class="sel" x="${x.toFixed(1)}" y="${top + 3}" width="${SLOT}" height="${ROW - 6}" rx="3"/>`);
           }
           // Decisions, notifications and checks, stacked in their row at their instant.
@@ -180,7 +195,7 @@ enum HTMLPageScript {
             const x = X(lay.d[lay.markAt[j]] + PAD / 2 + lay.markSlot[j] * SLOT) + SLOT / 2, id = `r${r}-m${j}`;
             if (x < L || x > W) continue;
             const key = row * 4 + m[0];
-            if (m[0] !== 3 && x - (lastMark.get(key) ?? -1e9) < 2 && selected !== id) continue;
+            if (m[0] !== 3 && x - (lastMark.get(key) ?? -1e9) < 8 && selected !== id) continue;
             lastMark.set(key, x);
             const cy = rowY.get(row) + (row < 2 ? ROW / 2 : 10), cls = KIND_CLASS[m[0]];
             const tip = `<title>${esc(KIND[m[0]] + ": " + T[m[3]])}</title>`;
@@ -204,7 +219,7 @@ enum HTMLPageScript {
           const from = lay.t[Math.min(lay.n - 1, lower(lay.d, v.v0))];
           const to = lay.t[Math.max(0, Math.min(lay.n, lower(lay.d, v.v0 + span)) - 1)];
           const steps = lower(run.steps, to + 1, s => s[0]) - lower(run.steps, from, s => s[0]);
-          v.range.textContent = `${fmt(from)} – ${fmt(to)} of ${fmt(lay.t[lay.n - 1])} · ${steps} of ${run.steps.length} steps in view · zoom ${v.zoom < 1 ? v.zoom.toFixed(2) : v.zoom.toFixed(1)}×`;
+          v.range.textContent = `${fmt(from)} – ${fmt(to)} of ${fmt(lay.t[lay.n - 1])} · ${steps} of ${run.steps.length} steps in view · zoom ${+v.zoom.toPrecision(2)}×`;
         }
 
         function zoomAt(r, factor, x) {
@@ -365,6 +380,7 @@ enum HTMLPageScript {
             document.getElementById("app").value = appFilter;
             applyFilters();
           }
+          if (params.has("fit")) D.runs.forEach((run, r) => { if (views[r].box && views[r].details.open) act(r, "fit"); });
           if (params.has("select")) select(params.get("select"), true);
         }
 
@@ -400,7 +416,7 @@ enum HTMLPageScript {
         applyFragment();
         const drawn = performance.now();
         document.documentElement.dataset.renderMs = drawn.toFixed(1);
-        document.getElementById("timing").textContent = `${D.runs.length} runs drawn in ${Math.round(drawn)} ms`;
+        document.getElementById("timing").textContent = `${D.runs.length} run${D.runs.length === 1 ? "" : "s"} drawn in ${Math.round(drawn)} ms`;
 
         """#
 }

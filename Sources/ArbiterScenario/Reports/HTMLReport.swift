@@ -24,11 +24,16 @@ public struct HTMLReport: Sendable {
         data.add(run, failed: failed, warnings: warnings)
     }
 
-    /// Adds a run that has no timeline (its setup failed before the first step): its file and what went wrong.
-    public mutating func add(unreplayed file: String, platform: String?, problems: [String]) {
+    /// Adds a run that has no timeline (its setup failed before the first step): its file and its failed steps.
+    public mutating func add<Report: ReplayReport>(unreplayed report: Report, file: String, platform: String?) {
         counts.failed += 1
+        let problems = report.entries.compactMap { entry -> String? in
+            guard case .step(let step) = entry, let problem = step.problem else { return nil }
+            return step.position.map { "\($0): \(problem)" } ?? problem
+        }
         data.add(
-            problem: file, title: "no timeline" + (platform.map { " [\($0)]" } ?? ""), errors: problems, invalid: false)
+            problem: file, title: "no timeline" + (platform.map { " [\($0)]" } ?? ""),
+            errors: problems.isEmpty ? ["the run has no timeline"] : problems, invalid: false)
     }
 
     /// Adds a file that could not be read or is not a valid scenario, with each of its problems.

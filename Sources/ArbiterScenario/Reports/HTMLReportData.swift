@@ -9,12 +9,14 @@ import ArbiterEngine
 ///       "states": [[STATE, PLAYING 0/1, GAIN]...],
 ///       "steps": [[TIME, LABEL, LINE, COLUMN(, PROBLEM)]...],
 ///       "changes": [[TIME, STATE, TIME, STATE...] a lane],   (STATE -1: the lane is not there)
-///       "marks": [[KIND, TIME, LANE, TEXT, RULE, STEP, LINE, COLUMN]...], "warnings": [TEXT...]}
+///       "marks": [[KIND, LANE, TEXT, RULE, STEP] or [KIND, LANE, TEXT, RULE, -1, TIME, LINE, COLUMN]...],
+///       "warnings": [TEXT...]}
 ///    or {"file", "title", "failed": true, "invalid", "errors": [TEXT...]} for a file that did not replay
 /// ```
-/// Times are the scenario's milliseconds; LABEL, TEXT and PROBLEM index `texts`, RULE `rules`, STATE `states`;
-/// KIND is 0 a decision, 1 a notification, 2 a check that held, 3 one that failed; -1 is none (LANE: the steps' row),
-/// LINE 0 no position. Failed runs come first, each group in the order added.
+/// Times are the scenario's milliseconds; LABEL, TEXT and PROBLEM index `texts`, RULE `rules`, STATE `states`, STEP
+/// `steps` (a mark of a step is at its time; one of no step, a check, has its own time and position); KIND is 0 a
+/// decision, 1 a notification, 2 a check that held, 3 one that failed; -1 is none (LANE: the steps' row), LINE 0 no
+/// position. Failed runs come first, each group in the order added.
 struct HTMLReportData: Sendable {
     private var texts: [String] = []
     private var textIndex: [String: Int] = [:]
@@ -53,10 +55,10 @@ struct HTMLReportData: Sendable {
         let kinds: [RunTimeline.Mark.Kind: Int] = [.decision: 0, .notification: 1, .checkHeld: 2, .checkFailed: 3]
         let marks = run.marks.map { mark in
             let lane = mark.lane.flatMap { run.lanes.firstIndex(of: $0) } ?? -1
-            let items = [
-                kinds[mark.kind]!, Int(mark.time.milliseconds), lane, text(mark.text), mark.rule.map { rule($0) } ?? -1,
-                mark.step ?? -1, mark.position?.line ?? 0, mark.position?.column ?? 0,
-            ]
+            var items = [kinds[mark.kind]!, lane, text(mark.text), mark.rule.map { rule($0) } ?? -1, mark.step ?? -1]
+            if mark.step == nil {
+                items += [Int(mark.time.milliseconds), mark.position?.line ?? 0, mark.position?.column ?? 0]
+            }
             return Self.array(items.map(String.init))
         }
         let object = Self.object([
