@@ -98,6 +98,62 @@ struct HTMLReportTests {
         #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]) && image.count > 20_000, "\(image.count) bytes")
     }
 
+    /// A script put in a copy of the page that uses it as a reader does (the buttons, Ctrl+wheel, a drag, a click on
+    /// a mark, the app menu) and writes what each did into `<pre id="probe">`, one line each.
+    static let probe = #"""
+        <script>
+        const box = document.querySelector("#run-1 .tl"), range = () => document.querySelector("#run-1 .range").textContent;
+        const lines = [];
+        const at = x => ({ clientX: box.getBoundingClientRect().left + x, clientY: 0, bubbles: true, pointerId: 1 });
+        lines.push("start " + range());
+        document.querySelector('#run-1 button[data-act="in"]').click();
+        lines.push("button+ " + range());
+        box.dispatchEvent(new PointerEvent("pointerdown", at(900)));
+        box.dispatchEvent(new PointerEvent("pointermove", at(300)));
+        box.dispatchEvent(new PointerEvent("pointerup", at(300)));
+        lines.push("drag " + range());
+        box.dispatchEvent(new WheelEvent("wheel", { deltaY: 500, ctrlKey: true, clientX: 700, bubbles: true, cancelable: true }));
+        lines.push("ctrl+wheel " + range());
+        const mark = document.querySelector("#run-0 .tl g.mark.fail");
+        mark.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, pointerId: 1 }));
+        mark.dispatchEvent(new PointerEvent("pointerup", { bubbles: true, pointerId: 1 }));
+        lines.push("click " + document.getElementById("details").dataset.selected + " " + location.hash);
+        const menu = document.getElementById("app");
+        menu.value = "Video";
+        menu.dispatchEvent(new Event("change"));
+        lines.push("app " + [...document.querySelectorAll("section")].map(s => s.hidden ? "hidden" : "shown").join(" "));
+        const pre = document.createElement("pre");
+        pre.id = "probe";
+        pre.textContent = lines.join("\n");
+        document.body.appendChild(pre);
+        </script>
+        """#
+
+    @Test("the buttons and Ctrl+wheel zoom, a drag pans, a click selects, the app menu filters")
+    func interactions() throws {
+        let scratch = try Scratch()
+        let page = scratch.path("report.html")
+        _ = try Self.write(page, [Self.failing, "scenarios/ducking/duck-others-ramp.yaml"])
+        let probed = scratch.path("probed.html")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        try html.replacingOccurrences(of: "</body>", with: Self.probe + "\n</body>")
+            .write(toFile: probed, atomically: true, encoding: .utf8)
+        let dom = try Chromium.dumpDOM(probed).dom
+        let lines = try #require(dom.captures(#"<pre id="probe">(.*?)</pre>"#).first).split(separator: "\n")
+        try #require(lines.count == 6, "\(lines)")
+        // `start 0s – 24s of 24s · 5 of 5 steps in view · zoom 2.1×`: the view's first time, and the zoom.
+        func from(_ line: Substring) -> String { line.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
+        func zoom(_ line: Substring) throws -> Double {
+            try #require(line.split(separator: " ").last.flatMap { Double($0.dropLast()) }, "\(line)")
+        }
+        #expect(abs(try zoom(lines[1]) / zoom(lines[0]) - 1.5) < 0.1, "\(lines[0]) → \(lines[1])")
+        #expect(from(lines[2]) != from(lines[1]), "the drag moved the view: \(lines[1]) → \(lines[2])")
+        #expect(try zoom(lines[3]) < zoom(lines[2]), "a wheel down with Ctrl zooms out: \(lines[3])")
+        let click = lines[4].split(separator: " ")
+        #expect(click.count == 3 && click[1].hasPrefix("r0-m") && click[2] == "#select=" + click[1], "\(lines[4])")
+        #expect(lines[5] == "app shown hidden", "only the failing run has Video")
+    }
+
     @Test("the filter by app hides the runs without it and the other apps' rows")
     func filterByApp() throws {
         let scratch = try Scratch()

@@ -336,7 +336,7 @@ enum HTMLPageScript {
           let drag = null;
           v.box.addEventListener("pointerdown", e => {
             drag = { x: e.clientX, v0: view(r).v0, moved: false, target: e.target };
-            v.box.setPointerCapture(e.pointerId);
+            try { v.box.setPointerCapture(e.pointerId); } catch (error) { /* a pointer the browser does not track */ }
           });
           v.box.addEventListener("pointermove", e => {
             if (!drag) return;
