@@ -45,7 +45,8 @@ enum Chromium {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments =
             [
-                "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--hide-scrollbars",
+                "--headless", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage", "--no-first-run",
+                "--hide-scrollbars",
                 "--user-data-dir=\(profile.path)",
             ] + arguments
         let out = Pipe()
