@@ -10,9 +10,9 @@ cd "$(dirname "$0")/.."
 # (the REPL's line editing), tmux (the REPL's terminal test), rsvg-convert (the timeline pictures' test).
 # For `arbiter attach`: sd-bus (MPRIS and the phone stack), and for its tests and benchmark a private session bus,
 # WirePlumber, pipewire-pulse and paplay, and a real player: mpv with its MPRIS plugin. xmllint (libxml2-utils)
-# validates the JUnit reports against their schema.
+# validates the JUnit reports against their schema. Chromium (headless) loads the HTML report in its tests.
 DEBIAN_PACKAGES=(libpipewire-0.3-dev libspa-0.2-dev pipewire-bin libedit-dev tmux librsvg2-bin
-    libsystemd-dev dbus-daemon wireplumber pipewire-pulse pulseaudio-utils mpv mpv-mpris libxml2-utils)
+    libsystemd-dev dbus-daemon wireplumber pipewire-pulse pulseaudio-utils mpv mpv-mpris libxml2-utils chromium)
 
 # The schemas the report tests validate against, taken from the PyPI source packages that carry them: JUnit's
 # (Jenkins' junit-10.xsd, in pytest's tests) and SARIF 2.1.0's (OASIS, in sarif-pydantic). Kept out of git.

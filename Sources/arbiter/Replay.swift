@@ -63,6 +63,13 @@ extension Arbiter {
                     + "linked to the step that caused it.", valueName: "FILE"))
         var trace: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "Also write one self-contained HTML page (no network) with every run, failures first: a timeline "
+                    + "per run that zooms, pans and folds idle stretches, a filter by app, and for each decision, "
+                    + "notification or check its rule, statement, source and line when clicked.", valueName: "FILE"))
+        var html: String?
+
         func run() throws {
             let paths = ScenarioFiles.expand(files)
             var passed = 0
@@ -93,7 +100,7 @@ extension Arbiter {
                 }
             }
             let observer = ObserverConnection(runtimeDirectory: runtimeDirectory, remote: pipewireRemote)
-            let reports = RunReports(junit: junit, trace: trace, json: json)
+            let reports = RunReports(junit: junit, trace: trace, html: html, json: json)
             files: for (index, path) in paths.enumerated() {
                 if real, let daemon, !daemon.isRunning {
                     let remaining = paths.count - index

@@ -173,9 +173,15 @@ import Testing
         try graph.wait("Maps to go away") { graph.output.contains("Maps (node") && graph.output.contains("went away") }
         #expect(graph.stopAttach())
         #expect(FileManager.default.fileExists(atPath: saved), "\(graph.output)")
-        let replay = try CLI.run(["replay", saved])
+        let page = "\(graph.directory)/incident.html"
+        let replay = try CLI.run(["replay", "--html", page, saved])
         #expect(replay.status == 0, "\(replay.stdout)")
         #expect(try String(contentsOfFile: saved, encoding: .utf8).contains("Maps: play"))
+        // The saved session opens in the HTML report as any scenario does: a passed run with a row per app.
+        let dom = try Chromium.dumpDOM(page).dom
+        #expect(dom.captures(#"<section class="run (\w+)""#) == ["passed"], "\(replay.stdout)")
+        let rows = dom.captures(#"<text class="label"[^>]*>([^<]*)<title>"#)
+        #expect(rows.contains("Music") && rows.contains("Maps"), "\(rows)")
     }
 
     @Test func withATerminalOnStandardInputThePolicyGoesOnAndTypedLinesAreAnswered() throws {
