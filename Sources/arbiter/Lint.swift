@@ -34,6 +34,10 @@ extension Arbiter {
                 print("error: no .yaml files under \(files.joined(separator: " ")); expected scenario files")
                 throw ExitCode(2)
             }
+            if let problem = OutputPaths.problem([("--sarif", sarif)], inputs: paths) {
+                print("error: \(problem)")
+                throw ExitCode(2)
+            }
             var clean = 0
             var warned = 0
             var invalid = 0

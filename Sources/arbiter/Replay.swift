@@ -87,13 +87,20 @@ extension Arbiter {
                         + "(or --pipewire-remote) with it")
                 throw ExitCode(2)
             }
+            if let problem = OutputPaths.problem(
+                [("--junit", junit), ("--trace", trace), ("--html", html), ("--svg", svg)], inputs: paths,
+                folders: paths.count > 1 ? ["--svg"] : [])
+            {
+                print("error: \(problem)")
+                throw ExitCode(2)
+            }
             let pipewireRemote = pipeWireOptions.pipewireRemote
             let (daemon, runtimeDirectory) = try pipeWireOptions.start()
             defer { daemon?.stop() }
             var pictures: TimelinePictures?
             if let svg {
                 do {
-                    pictures = try TimelinePictures(path: svg, count: paths.count)
+                    pictures = try TimelinePictures(path: svg, files: paths)
                 } catch {
                     print("error: \(error)")
                     throw ExitCode(2)
@@ -156,7 +163,7 @@ extension Arbiter {
                     : "\(passed) passed, \(failed + invalid) failed")
             let problems = reports.write()
             problems.forEach { print($0) }
-            if !problems.isEmpty { throw ExitCode(2) }
+            if !problems.isEmpty || reports.outputFailed { throw ExitCode(2) }
             if invalid > 0 { throw ExitCode(2) }
             if failed > 0 { throw ExitCode(1) }
         }
@@ -185,7 +192,8 @@ extension Arbiter {
             let lines =
                 json
                 ? JSONLinesFormatter.lines(for: report) : TimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
-            return printed(lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag))
+            return printed(
+                lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag), reports: reports)
         }
 
         /// Replays an Android scenario (with `--pipewire`, on real streams) and prints its report.
@@ -206,7 +214,8 @@ extension Arbiter {
                 json
                 ? AndroidJSONLinesFormatter.lines(for: report)
                 : AndroidTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
-            return printed(lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag))
+            return printed(
+                lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag), reports: reports)
         }
 
         /// Replays a HarmonyOS scenario (with `--pipewire`, on real streams) and prints its report.
@@ -227,7 +236,8 @@ extension Arbiter {
                 json
                 ? HarmonyJSONLinesFormatter.lines(for: report)
                 : HarmonyTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
-            return printed(lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag))
+            return printed(
+                lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag), reports: reports)
         }
 
         /// The backend a run is carried out on with `--pipewire` (nil without), or how the run ends when it cannot
@@ -255,11 +265,15 @@ extension Arbiter {
             }
         }
 
-        /// Prints a run's report and the problem drawing its picture, if any; how the run ended.
-        func printed(_ lines: [String], passed: Bool, picture problem: String?) -> RunResult {
+        /// Prints a run's report and the problem writing its picture, if any (an output not written: the command
+        /// ends with status 2, as for the other outputs, and the run is as it was); how the run ended.
+        func printed(_ lines: [String], passed: Bool, picture problem: String?, reports: RunReports) -> RunResult {
             lines.forEach { print($0) }
-            if let problem { print(problem) }
-            return passed && problem == nil ? .passed : .failed
+            if let problem {
+                print(problem)
+                reports.outputFailed = true
+            }
+            return passed ? .passed : .failed
         }
     }
 }

@@ -12,6 +12,8 @@ final class RunReports {
     private var html: HTMLReport?
     private let htmlPath: String?
     private let annotate: Bool
+    /// An output could not be written along the way (a picture): the command ends with status 2.
+    var outputFailed = false
 
     init(
         junit: String?, trace: String?, html: String? = nil, json: Bool,

@@ -66,11 +66,19 @@ struct CIReportTests {
         #expect(first.stringValue?.hasPrefix(Self.failing + ":") == true, "the body starts at the check's file:line")
         #expect(first.stringValue?.contains("because [") == true, "the rule behind the actual value")
         let cases = try suites[3].nodes(forXPath: "testcase").compactMap { $0 as? XMLElement }
-        #expect(cases.count == 2 && cases.allSatisfy { $0.children?.isEmpty ?? true })
+        #expect(cases.count == 2 && cases.allSatisfy { $0.elements(forName: "failure").isEmpty })
+        #expect(cases.first?.elements(forName: "system-out").first?.stringValue == Self.threePhones + ":43:5")
         #expect(
             cases.first?.attribute(forName: "classname")?.stringValue
                 == "scenarios.cross-platform.movie-ducks-music-three-phones.ios")
-        #expect(cases.first?.attribute(forName: "name")?.stringValue?.hasPrefix("line 43: expect at 11s") == true)
+        #expect(
+            cases.first?.attribute(forName: "name")?.stringValue
+                == "expect at 11s: Music.playing, Music.ducked, Video.playing, events",
+            "named by its time and what it checks, which stay when lines are added above")
+        let steps = try failing.nodes(forXPath: "testcase").compactMap {
+            ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue
+        }
+        #expect(steps.contains("step at 0s: Video: activate"), "\(steps)")
         let error = try suites[2].nodes(forXPath: "testcase/error").first as? XMLElement
         #expect(error?.attribute(forName: "message")?.stringValue?.contains("did you mean 'play'?") == true)
 
@@ -84,10 +92,37 @@ struct CIReportTests {
 
     @Test("--junit to a path that cannot be written is an error with exit status 2, after the timeline")
     func junitUnwritable() throws {
-        let result = try CLI.run(["replay", "--quiet", "--junit", "/no/such/folder/report.xml", Self.passing])
+        // /proc exists, so the path passes the check made before replaying; the kernel refuses the file.
+        let result = try CLI.run(["replay", "--quiet", "--junit", "/proc/report.xml", Self.passing])
         #expect(result.status == 2)
-        #expect(result.stdout.contains("error: cannot write the JUnit report /no/such/folder/report.xml"))
+        #expect(result.stdout.contains("error: cannot write the JUnit report /proc/report.xml"))
         #expect(result.stdout.contains("1 passed, 0 failed"))
+    }
+
+    @Test("an output that is a scenario file, another output's path, a folder or in no folder: exit 2 before replaying")
+    func outputPaths() throws {
+        let directory = Self.temporary("outputs")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scenario = directory + "/mine.yaml"
+        let original = try CLI.read(Self.passing)
+        try original.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let cases: [([String], String)] = [
+            (["--junit", scenario, Self.passing, scenario], "--junit \(scenario) is one of the scenario files"),
+            (["--junit", directory + "/r", "--trace", directory + "/r", scenario], "is also --junit's path"),
+            (["--html", directory, scenario], "--html \(directory) is a folder; expected a file to write"),
+            (["--trace", directory + "/none/t.json", scenario], "the folder \(directory)/none does not exist"),
+            (["--svg", directory + "/none/p.svg", scenario], "the folder \(directory)/none does not exist"),
+        ]
+        for (arguments, message) in cases {
+            let result = try CLI.run(["replay", "--quiet"] + arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.hasPrefix("error: ") && result.stdout.contains(message), "\(result.stdout)")
+            #expect(!result.stdout.contains("passed"), "nothing is replayed")
+        }
+        #expect(try String(contentsOfFile: scenario, encoding: .utf8) == original, "the scenario is as it was")
+        let lint = try CLI.run(["lint", "--sarif", scenario, scenario])
+        #expect(lint.status == 2 && lint.stdout.contains("--sarif \(scenario) is one of the scenario files"))
     }
 
     @Test("in a GitHub Actions job a failed check is an ::error at its file, line and column; not elsewhere")
@@ -97,8 +132,10 @@ struct CIReportTests {
         let annotations = job.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }
         #expect(annotations.contains { $0.hasPrefix("::error file=\(Self.failing),line=") }, "\(job.stdout)")
         #expect(
-            annotations.contains { $0.hasPrefix("::error file=\(Self.invalid),line=5,col=12,title=invalid scenario::") }
-        )
+            annotations.contains {
+                $0.hasPrefix("::error file=\(Self.invalid),line=5,col=12,title=invalid scenario::")
+                    && $0.contains("(did you mean 'play'?)")
+            })
         #expect(annotations.allSatisfy { !$0.dropFirst(2).contains("\n") })
         let elsewhere = try CLI.run(["replay", "--quiet", Self.failing], environment: ["GITHUB_ACTIONS": "false"])
         #expect(!elsewhere.stdout.contains("::error"))

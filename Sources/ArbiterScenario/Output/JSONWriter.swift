@@ -14,9 +14,11 @@ public struct JSONObject: Sendable {
         fields.append((key, "[" + objects.map(\.text).joined(separator: ",") + "]"))
     }
 
-    /// A number, in the shortest form that reads back as the same value (`0.2`, `1.0`).
+    /// A number to six significant digits, in the shortest form that reads back as it (`0.2`, `0.017783`, `1.0`):
+    /// a gain computed in steps reads as the value the rules give, not as its rounding noise.
     public mutating func add(_ key: String, _ value: Double) {
-        fields.append((key, value.isFinite ? "\(value)" : "null"))
+        let rounded = Double(String(format: "%.6g", value)) ?? value
+        fields.append((key, rounded.isFinite ? "\(rounded)" : "null"))
     }
     public mutating func add(_ key: String, object: JSONObject) { fields.append((key, object.text)) }
     public mutating func add(_ key: String, strings: [String]) {

@@ -106,10 +106,17 @@ extension TimelineDrawing {
             svg.end()
         }
         svg.text(summary, x: 16, y: 46, ["font-size": "12", "fill": failed ? "#b3261e" : "#3a3a3a"])
+        var labelEnd = -Double.infinity
         for fold in axis.folds {
+            let text = "\(fold.duration)"
+            let middle = (x(fold.from) + x(fold.to)) / 2
+            let half = TimelineText.width(text, size: 9) / 2
+            // A length that would touch the one before is left to the band's hover text.
+            guard middle - half >= labelEnd + 4 else { continue }
+            labelEnd = middle + half
             svg.begin(title: "\(fold.duration) with nothing happening (\(fold.from) to \(fold.to)), folded")
             svg.text(
-                "\(fold.duration)", x: (x(fold.from) + x(fold.to)) / 2, y: TimelineSVG.axisTop - 4,
+                text, x: middle, y: TimelineSVG.axisTop - 4,
                 ["class": "fold-label", "font-size": "9", "fill": "#666666", "text-anchor": "middle"])
             svg.end()
         }
@@ -166,7 +173,7 @@ extension TimelineDrawing {
             grid.element(
                 "rect",
                 [
-                    "class": "fold", "x": n(x0), "y": n(top - 14), "width": n(x1 - x0), "height": n(y - top + 14),
+                    "class": "fold", "x": n(x0), "y": n(top), "width": n(x1 - x0), "height": n(y - top),
                     "fill": "#f2f2f2",
                 ])
             for edge in [x0, x1] {

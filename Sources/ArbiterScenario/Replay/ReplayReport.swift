@@ -6,6 +6,10 @@ public protocol ReplayedStep: Sendable {
     var position: SourcePosition? { get }
     /// Why the step failed the scenario, if it did.
     var problem: String? { get }
+    /// When it ran.
+    var time: Time { get }
+    /// What it was, as the timeline shows it (`Maps: play`).
+    var label: String { get }
 }
 
 /// A check as every platform's scenario writes it: one key of an `expect:`.

@@ -25,6 +25,9 @@ public struct StepRecord: ReplayedStep {
     public var problem: String?
     /// An event from the real system (`ReplayBackend.externalEvents`), not from the scenario.
     public var outside = false
+
+    public var time: Time { outcome.time }
+    public var label: String { outside ? "outside: \(outcome.event)" : "\(outcome.event)" }
 }
 
 /// An iOS `expect:` step and the result of each check.

@@ -31,8 +31,10 @@ public enum GitHubAnnotations {
     /// An `::error` for each problem of a file that is not a valid scenario.
     public static func lines(for errors: ScenarioErrors) -> [String] {
         errors.diagnostics.map {
-            command(
-                "error", at: $0.position, title: "invalid scenario", message: "\($0.message); expected \($0.expected)")
+            let suggestion = $0.suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+            return command(
+                "error", at: $0.position, title: "invalid scenario",
+                message: "\($0.message)\(suggestion); expected \($0.expected)")
         }
     }
 

@@ -1,4 +1,5 @@
 import ArbiterEngine
+import Foundation
 
 /// The runs of an HTML report as the page's script reads them: one JSON document whose texts and rules sit in tables
 /// every run shares, so that a long scenario's repeated steps cost an index each.
@@ -106,7 +107,8 @@ struct HTMLReportData: Sendable {
     /// `1`, `0.2`, `0.017783` (1 for a gain that is not a number).
     private func gain(_ state: RunTimeline.LaneState) -> String {
         guard state.gain.isFinite else { return "1" }
-        return state.gain == state.gain.rounded() ? "\(Int(state.gain))" : "\(state.gain)"
+        let gain = Double(String(format: "%.6g", state.gain)) ?? state.gain
+        return gain == gain.rounded() ? "\(Int(gain))" : "\(gain)"
     }
 
     private static func object(_ fields: [(String, String)]) -> String {

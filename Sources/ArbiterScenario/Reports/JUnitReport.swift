@@ -4,10 +4,12 @@ import Foundation
 /// `arbiter replay --junit FILE`: the runs as JUnit XML, which GitLab, Jenkins and GitHub's test reporters read.
 ///
 /// A test suite for each file and platform half (`scenarios/x.yaml [android]`); a test case for each `expect:` step,
-/// named by its line and time, failing with each check that did not hold (expected, actual, the rule behind the
-/// actual value and its source); a failed test case for each step that failed the scenario; a file that cannot be
-/// read is a suite with one test case in error, its problems listed. The lints' warnings are the suite's
-/// `system-out`. Nothing depends on the clock, so the same runs give the same bytes.
+/// named by its time and what it checks (`expect at 1m1s: Music.playing, events`, a name that stays when lines are
+/// added above it), its `FILE:LINE:COLUMN` as its `system-out`, failing with each check that did not hold
+/// (expected, actual, the rule behind the actual value and its source); a failed test case for each step that failed
+/// the scenario (`step at 0s: Video: activate`); a file that cannot be read is a suite with one test case in error,
+/// its problems listed. The lints' warnings are the suite's `system-out`. Nothing depends on the clock, so the same
+/// runs give the same bytes.
 public struct JUnitReport: Sendable {
     private var suites: [Suite] = []
 
@@ -25,6 +27,8 @@ public struct JUnitReport: Sendable {
         var classname: String
         /// `failure` (an expectation or step did not hold) or `error` (the file could not be replayed).
         var problem: (kind: String, type: String, message: String, detail: String)?
+        /// Where it is written (`FILE:LINE:COLUMN`), its `system-out`.
+        var output: String?
     }
 
     /// Adds one run: the report of `file` (on `platform` for a half of a cross-platform file).
@@ -35,11 +39,11 @@ public struct JUnitReport: Sendable {
             switch entry {
             case .step(let step):
                 guard let problem = step.problem else { continue }
-                let line = step.position.map { "line \($0.line)" } ?? "time passing"
+                let place = step.position.map { "\($0): " } ?? ""
                 cases.append(
                     TestCase(
-                        name: "\(line): step", classname: classname,
-                        problem: ("failure", "step", problem, step.position.map { "\($0): \(problem)" } ?? problem)))
+                        name: "step at \(step.time): \(step.label)", classname: classname,
+                        problem: ("failure", "step", problem, place + problem), output: step.position.map { "\($0)" }))
             case .expect(let expect):
                 let failed = expect.results.filter { !$0.passed }
                 let detail = failed.map { result -> String in
@@ -49,15 +53,21 @@ public struct JUnitReport: Sendable {
                     }
                     return text
                 }
-                let checks = expect.results.count == 1 ? "1 check" : "\(expect.results.count) checks"
+                var keys = [String]()
+                for result in expect.results where !keys.contains(result.key) { keys.append(result.key) }
                 cases.append(
                     TestCase(
-                        name: "line \(expect.position.line): expect at \(expect.time) (\(checks))",
-                        classname: classname,
+                        name: "expect at \(expect.time): " + keys.joined(separator: ", "), classname: classname,
                         problem: failed.first.map {
                             ("failure", "expectation", $0.summary, detail.joined(separator: "\n"))
-                        }))
+                        }, output: "\(expect.position)"))
             }
+        }
+        // Names that repeat in a file get their ordinal: `expect at 1s: focus #2`.
+        var counts: [String: Int] = [:]
+        for index in cases.indices {
+            counts[cases[index].name, default: 0] += 1
+            if counts[cases[index].name]! > 1 { cases[index].name += " #\(counts[cases[index].name]!)" }
         }
         suites.append(
             Suite(
@@ -77,7 +87,7 @@ public struct JUnitReport: Sendable {
                 cases: [
                     TestCase(
                         name: "the file loads", classname: Self.classname(file, nil),
-                        problem: ("error", "invalid scenario", first, errors.description))
+                        problem: ("error", "invalid scenario", first, errors.description), output: nil)
                 ], output: []))
     }
 
@@ -99,14 +109,19 @@ public struct JUnitReport: Sendable {
             for test in suite.cases {
                 let head =
                     "    <testcase name=\"\(Self.escaped(test.name))\" classname=\"\(Self.escaped(test.classname))\""
-                guard let problem = test.problem else {
+                guard test.problem != nil || test.output != nil else {
                     lines.append(head + "/>")
                     continue
                 }
                 lines.append(head + ">")
-                lines.append(
-                    "      <\(problem.kind) type=\"\(problem.type)\" message=\"\(Self.escaped(problem.message))\">"
-                        + Self.escaped(problem.detail, attribute: false) + "</\(problem.kind)>")
+                if let problem = test.problem {
+                    lines.append(
+                        "      <\(problem.kind) type=\"\(problem.type)\" message=\"\(Self.escaped(problem.message))\">"
+                            + Self.escaped(problem.detail, attribute: false) + "</\(problem.kind)>")
+                }
+                if let output = test.output {
+                    lines.append("      <system-out>" + Self.escaped(output, attribute: false) + "</system-out>")
+                }
                 lines.append("    </testcase>")
             }
             if !suite.output.isEmpty {

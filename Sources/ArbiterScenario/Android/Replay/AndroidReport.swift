@@ -37,6 +37,9 @@ public struct AndroidStepRecord: ReplayedStep {
     /// could not apply.
     public var problem: String?
 
+    public var time: Time { outcome.time }
+    public var label: String { AndroidEventText.text(outcome.event) }
+
     /// A step's record; `problem` as `AndroidReplayer.problem` says it.
     public init(
         position: SourcePosition?, outcome: FocusOutcome, expectedResult: ExpectedFocusResult? = nil,

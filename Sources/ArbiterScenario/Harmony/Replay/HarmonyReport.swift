@@ -27,4 +27,7 @@ public struct HarmonyStepRecord: ReplayedStep {
     /// The step's `returns:`.
     public var expectedResult: ExpectedCallResult?
     public var problem: String?
+
+    public var time: Time { outcome.time }
+    public var label: String { "\(outcome.event)" }
 }
