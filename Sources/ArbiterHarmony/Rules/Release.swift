@@ -85,7 +85,9 @@ extension HarmonyEngine {
                 list[k].state = .duck
                 duckByFocus(entry, HarmonyRules.recomputedDuckOrPause, told: InterruptEvent(.end, .force, .duck))
             case (_, .pause):
-                if old == .duck && entry.stream != nil { tell(entry.owner, InterruptEvent(.end, .force, .unduck), HarmonyRules.unduck) }
+                if old == .duck && entry.stream != nil {
+                    tell(entry.owner, InterruptEvent(.end, .force, .unduck), HarmonyRules.unduck)
+                }
                 list[k].state = .pause
                 pauseByFocus(
                     entry, HarmonyRules.recomputedDuckOrPause, told: InterruptEvent(.end, .force, .pause))
