@@ -102,4 +102,17 @@ struct HarmonyStoreTests {
         store.receive("Music", sessionDeactivated: .timeout)
         store.finish()
     }
+
+    @Test("a scene session's state changes are received like the other events")
+    func sceneSessionStateChanged() {
+        let game = HarmonyAppConfig(
+            "Game", streams: [StreamConfig("sfx", kind: .audioRenderer, usage: .game)], sessionScene: .media)
+        let store = HarmonyTestStore(apps: [game], exhaustivity: .off)
+        store.send(.app("Game", .activateSession(.default)))
+        store.send(.app("Game", .start(nil)))
+        store.send(.system(.incomingCall))
+        store.receive("Game", sessionStateChanged: .pause)
+        store.receive(StreamOwner("Game", "sfx"), InterruptEvent(.begin, .force, .pause))
+        store.finish()
+    }
 }

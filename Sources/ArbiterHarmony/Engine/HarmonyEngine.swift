@@ -48,6 +48,11 @@ public struct HarmonyEngine: Sendable {
                 throw HarmonySetupError("\(app.name) declares the stream \(stream.name) twice")
             }
             if app.streams.isEmpty { throw HarmonySetupError("\(app.name) declares no stream") }
+            if let scene = app.sessionScene, setup.api < SessionScene.since {
+                throw HarmonySetupError(
+                    "\(app.name) sets the session scene \(scene), which needs API \(SessionScene.since); the setup has "
+                        + "API \(setup.api)")
+            }
             index[app.name] = records.count
             records.append(AppRecord(app))
         }
@@ -55,6 +60,8 @@ public struct HarmonyEngine: Sendable {
             index[system.name] = records.count
             records.append(AppRecord(system, isSystem: true))
         }
+        let foreground = setup.foreground ?? setup.apps.first?.name
+        for a in records.indices where !records[a].isSystem { records[a].background = records[a].name != foreground }
         self.records = records
         self.index = index
     }
@@ -102,8 +109,11 @@ public struct HarmonyEngine: Sendable {
     public var apps: [AppID] { records.filter { !$0.isSystem }.map(\.name) }
     /// The focus list, in arrival order.
     public var focusList: [FocusEntry] { list }
-    /// The streams that hold focus and play: active or ducked entries.
-    public var focusHolders: [StreamOwner] { list.filter { $0.state == .active || $0.state == .duck }.map(\.owner) }
+    /// The streams that hold focus and play: active or ducked entries (a scene session's synthetic entry is in the
+    /// focus list, not among them).
+    public var focusHolders: [StreamOwner] {
+        list.filter { $0.stream != nil && ($0.state == .active || $0.state == .duck) }.map(\.owner)
+    }
 
     /// A stream's state, volume and focus; nil when there is no such stream.
     public func stream(_ owner: StreamOwner) -> StreamStatus? {
@@ -126,11 +136,18 @@ public struct HarmonyEngine: Sendable {
     /// The app's AudioSession strategy while active; nil when inactive (or no such app).
     public func session(of app: AppID) -> ConcurrencyMode? { index[app].flatMap { records[$0].session } }
 
-    /// When the next active AudioSession with no stream times out, if any. A replay lets time pass to this instant,
-    /// so that the timeout is reported when it happens.
-    public var nextSessionTimeout: Time? {
-        records.compactMap { $0.sessionIdleSince.map { $0 + profile.sessionTimeout } }.min()
+    /// The scene of the app's active AudioSession; nil when it has none (or is inactive).
+    public func sessionScene(of app: AppID) -> SessionScene? {
+        index[app].flatMap { records[$0].sceneActive ? records[$0].sessionScene : nil }
     }
+
+    /// Whether the app is in the background; nil when there is no such app.
+    public func isInBackground(_ app: AppID) -> Bool? { index[app].map { records[$0].background } }
+
+    /// When the next AudioSession timer falls due, if any: a session with no stream timing out, or a step of a scene
+    /// session's deactivation (§9.4). A replay lets time pass to this instant, so that it is reported when it happens.
+    public var nextSessionTimeout: Time? { nextSessionTimer?.due }
+
 }
 
 /// A stream's state as checks read it.

@@ -33,6 +33,10 @@ public enum HarmonyAppAction: Hashable, Sendable, CustomStringConvertible {
     /// `AudioSessionManager.activateAudioSession({ concurrencyMode })` (§9).
     case activateSession(ConcurrencyMode)
     case deactivateSession
+    /// `AudioSessionManager.setAudioSessionScene(scene)` (API 20): the next activation takes focus itself (§9.4).
+    case setSessionScene(SessionScene)
+    /// The app comes to the foreground (the one there before goes to the background), or goes to the background.
+    case foreground, background
     /// The app's process ends: every stream is released and its AudioSession goes.
     case terminate
 
@@ -48,6 +52,9 @@ public enum HarmonyAppAction: Hashable, Sendable, CustomStringConvertible {
         case .setVolume(let s, let volume): on("setVolume \(Profile.text(volume))", s)
         case .activateSession(let mode): "activateSession \(mode)"
         case .deactivateSession: "deactivateSession"
+        case .setSessionScene(let scene): "setAudioSessionScene \(scene)"
+        case .foreground: "foreground"
+        case .background: "background"
         case .terminate: "terminate"
         }
     }

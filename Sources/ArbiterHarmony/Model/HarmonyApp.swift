@@ -6,11 +6,17 @@ public struct HarmonyAppConfig: Hashable, Sendable {
     public var streams: [StreamConfig]
     /// What the app's `on('audioInterrupt')` handler does for each hint (default: nothing).
     public var reactions: [InterruptHint: HarmonyReaction]
+    /// The scene the app's code sets with `setAudioSessionScene` at launch, before any activation (API 20, §9.4).
+    public var sessionScene: SessionScene?
 
-    public init(_ name: AppID, streams: [StreamConfig], reactions: [InterruptHint: HarmonyReaction] = [:]) {
+    public init(
+        _ name: AppID, streams: [StreamConfig], reactions: [InterruptHint: HarmonyReaction] = [:],
+        sessionScene: SessionScene? = nil
+    ) {
         self.name = name
         self.streams = streams
         self.reactions = reactions
+        self.sessionScene = sessionScene
     }
 }
 

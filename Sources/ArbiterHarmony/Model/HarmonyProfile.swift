@@ -20,6 +20,9 @@ public struct HarmonyProfile: Hashable, Sendable {
     public var duckFactor: Double = 0.2
     /// How long an active AudioSession with no stream keeps its focus before it times out (§9.2: 60 s).
     public var sessionTimeout: Time = .seconds(60)
+    /// How long an active scene session with no stream keeps its focus while its app is in the background before it
+    /// times out (§9.4: 10 s, AS `AUDIO_SESSION_SCENE_TIME_OUT_DURATION_S`).
+    public var sceneSessionTimeout: Time = .seconds(10)
 
     public init() {}
 
@@ -38,7 +41,7 @@ public struct HarmonyProfile: Hashable, Sendable {
             ("focusTable", focusTable.rawValue), ("pausedStreamsParticipate", String(pausedStreamsParticipate)),
             ("silentModel", silentModel.rawValue), ("zeroVolumeIsSilent", String(zeroVolumeIsSilent)),
             ("duckFactor", Profile.text(duckFactor)),
-            ("sessionTimeout", sessionTimeout.description),
+            ("sessionTimeout", sessionTimeout.description), ("sceneSessionTimeout", sceneSessionTimeout.description),
         ]
     }
 }
@@ -73,7 +76,8 @@ public struct HarmonySetup: Hashable, Sendable {
     public var api: Int
     public var profile: HarmonyProfile
     public var apps: [HarmonyAppConfig]
-    /// The app in the foreground (nil: the first declared).
+    /// The app in the foreground at the start (nil: the first declared); the others are in the background (only a
+    /// scene session's timeout depends on it, §9.4).
     public var foreground: AppID?
 
     public init(api: Int = 20, profile: HarmonyProfile? = nil, apps: [HarmonyAppConfig], foreground: AppID? = nil) {

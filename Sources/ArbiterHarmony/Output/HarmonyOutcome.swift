@@ -83,6 +83,10 @@ public enum HarmonyChange: Hashable, Sendable, CustomStringConvertible {
     case silent(Bool)
     /// The app's own volume for the stream.
     case appVolume(Double)
+    /// The scene the app's next AudioSession activation takes (§9.4).
+    case scene(SessionScene)
+    /// The app went to the background (true) or came to the foreground.
+    case background(Bool)
 
     public var description: String {
         switch self {
@@ -95,6 +99,8 @@ public enum HarmonyChange: Hashable, Sendable, CustomStringConvertible {
         case .reacted(let hint, let reaction): "app code: on \(hint) \(reaction)"
         case .silent(let silent): silent ? "silent mode on" : "silent mode off"
         case .appVolume(let volume): "app volume \(Profile.text(volume))"
+        case .scene(let scene): "session scene \(scene)"
+        case .background(let background): background ? "in the background" : "in the foreground"
         }
     }
 }
@@ -105,17 +111,20 @@ public enum HarmonyNotification: Hashable, Sendable, CustomStringConvertible {
     case interrupt(StreamOwner, InterruptEvent, Rule)
     /// The session's `on('audioSessionDeactivated')`.
     case sessionDeactivated(AppID, SessionDeactivatedReason, Rule)
+    /// A scene session's `on('audioSessionStateChanged')` (API 20, §9.4).
+    case sessionStateChanged(AppID, SessionStateHint, Rule)
 
     public var app: AppID {
         switch self {
         case .interrupt(let owner, _, _): owner.app
-        case .sessionDeactivated(let app, _, _): app
+        case .sessionDeactivated(let app, _, _), .sessionStateChanged(let app, _, _): app
         }
     }
 
     public var rule: Rule {
         switch self {
-        case .interrupt(_, _, let rule), .sessionDeactivated(_, _, let rule): rule
+        case .interrupt(_, _, let rule), .sessionDeactivated(_, _, let rule), .sessionStateChanged(_, _, let rule):
+            rule
         }
     }
 
@@ -123,6 +132,7 @@ public enum HarmonyNotification: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .interrupt(let owner, let event, _): "\(owner): audioInterrupt \(event)"
         case .sessionDeactivated(let app, let reason, _): "\(app): audioSessionDeactivated \(reason)"
+        case .sessionStateChanged(let app, let hint, _): "\(app): audioSessionStateChanged \(hint)"
         }
     }
 }

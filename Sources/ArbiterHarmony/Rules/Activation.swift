@@ -26,9 +26,10 @@ extension HarmonyEngine {
         // A queued or paused entry of the same stream is dropped: the start is a new request (step 1).
         if let k = entryIndex(a, s) { list.remove(at: k) }
         let type = records[a].streams[s].config.focusType
+        if records[a].sceneActive && !type.keepsOwnEntryInScene { return startInScene(a, s) }
         // The app's own placeholder gives way to its new stream, unless it keeps a VoIP call's focus (§9.2).
-        if let k = list.firstIndex(where: { $0.app == a && $0.stream == nil }), list[k].type != .voiceCommunication,
-            !type.isRecording
+        if let k = list.firstIndex(where: { $0.app == a && $0.state == .placeholder }),
+            list[k].type != .voiceCommunication, !type.isRecording
         {
             list.remove(at: k)
             decide(StreamOwner(records[a].name), .focus(nil), HarmonyRules.sessionPlaceholder)
@@ -36,68 +37,14 @@ extension HarmonyEngine {
         var incoming = FocusEntry(
             owner: owner, type: type, state: .active, app: a, stream: s,
             silent: records[a].streams[s].silent || zeroVolume)
-        // Step 3: the incoming stream's state, the worst any entry's cell gives it (play, duck, pause, deny).
-        var verdict = EffectiveCell(
-            cell: .playBoth, rule: list.isEmpty ? HarmonyRules.firstStream : HarmonyRules.playBoth)
-        var worst = 0
-        /// A modifier that let the new stream play beside an entry (share mode, a session, a SoundPool).
-        var exemption: Rule?
-        for entry in list where participates(entry) {
-            if sharesFocus(entry, incoming) {
-                exemption = exemption ?? HarmonyRules.shareMode
-                continue
-            }
-            let effective = effectiveCell(existing: entry, incoming: incoming)
-            let level =
-                switch effective.cell {
-                case .duckIncoming: 1
-                case .pauseIncoming: 2
-                case .denyIncoming, .none: 3
-                default: 0
-                }
-            if level > worst {
-                worst = level
-                verdict = effective
-            }
-            if effective.cell == .playBoth && effective.rule != HarmonyRules.playBoth {
-                exemption = exemption ?? effective.rule
-            }
-            if worst == 3 { break }
-        }
+        let verdict = contest(incoming)
         if verdict.cell == .denyIncoming || verdict.cell == .none {
             records[a].streams[s].state = .stopped
             decide(owner, .stream(.stopped), verdict.rule)
             if verdict.cell == .denyIncoming { tell(owner, InterruptEvent(.begin, .force, .stop), verdict.rule) }
             return .failed(code: 6_800_301, rule: verdict.rule)
         }
-        // Step 4: the entries the new stream's cells act on.
-        var acted: Rule?
-        var k = 0
-        while k < list.count {
-            let entry = list[k]
-            guard participates(entry), !sharesFocus(entry, incoming) else {
-                k += 1
-                continue
-            }
-            let effective = effectiveCell(existing: entry, incoming: incoming)
-            if effective.cell.actsOnExisting { acted = acted ?? effective.rule }
-            switch effective.cell {
-            case .stopExisting:
-                list.remove(at: k)
-                stopByFocus(entry, effective.rule)
-                continue
-            case .pauseExisting where entry.state == .active || entry.state == .duck:
-                list[k].state = .pause
-                pauseByFocus(entry, effective.rule)
-            case .duckExisting where entry.state == .active:
-                list[k].state = .duck
-                duckByFocus(entry, effective.rule, told: InterruptEvent(.begin, .force, .duck))
-            default: break
-            }
-            k += 1
-        }
         // Step 5: the new stream joins the list in its state.
-        if worst == 0 { verdict.rule = acted ?? exemption ?? verdict.rule }
         switch verdict.cell {
         case .pauseIncoming:
             incoming.state = .pause
@@ -127,10 +74,70 @@ extension HarmonyEngine {
         return .success
     }
 
+    /// Steps 3 and 4 for an entry that asks for focus: its verdict, the worst cell any entry gives it (play, duck,
+    /// pause, deny), and, unless it is denied, the cells that act on the entries already there carried out. When
+    /// the verdict is to play, its rule is the first that acted on another entry or let the new one play beside it.
+    mutating func contest(_ incoming: FocusEntry) -> EffectiveCell {
+        var verdict = EffectiveCell(
+            cell: .playBoth, rule: list.isEmpty ? HarmonyRules.firstStream : HarmonyRules.playBoth)
+        var worst = 0
+        /// A modifier that let the new stream play beside an entry (share mode, a session, a SoundPool).
+        var exemption: Rule?
+        for entry in list where participates(entry) {
+            if sharesFocus(entry, incoming) {
+                exemption = exemption ?? HarmonyRules.shareMode
+                continue
+            }
+            let effective = effectiveCell(existing: entry, incoming: incoming)
+            let level =
+                switch effective.cell {
+                case .duckIncoming: 1
+                case .pauseIncoming: 2
+                case .denyIncoming, .none: 3
+                default: 0
+                }
+            if level > worst {
+                worst = level
+                verdict = effective
+            }
+            if effective.cell == .playBoth && effective.rule != HarmonyRules.playBoth {
+                exemption = exemption ?? effective.rule
+            }
+            if worst == 3 { return verdict }
+        }
+        var acted: Rule?
+        var k = 0
+        while k < list.count {
+            let entry = list[k]
+            guard participates(entry), !sharesFocus(entry, incoming) else {
+                k += 1
+                continue
+            }
+            let effective = effectiveCell(existing: entry, incoming: incoming)
+            if effective.cell.actsOnExisting { acted = acted ?? effective.rule }
+            switch effective.cell {
+            case .stopExisting:
+                list.remove(at: k)
+                stopByFocus(entry, effective.rule)
+                continue
+            case .pauseExisting where entry.state == .active || entry.state == .duck:
+                list[k].state = .pause
+                pauseByFocus(entry, effective.rule)
+            case .duckExisting where entry.state == .active:
+                list[k].state = .duck
+                duckByFocus(entry, effective.rule, told: InterruptEvent(.begin, .force, .duck))
+            default: break
+            }
+            k += 1
+        }
+        if worst == 0 { verdict.rule = acted ?? exemption ?? verdict.rule }
+        return verdict
+    }
+
     /// Whether an entry counts when a stream starts: placeholders do not; a paused entry does from API 14
     /// (`pausedStreamsParticipate`, §4.1 step 8).
     func participates(_ entry: FocusEntry) -> Bool {
-        entry.stream != nil && (entry.state != .pause || profile.pausedStreamsParticipate)
+        entry.contends && (entry.state != .pause || profile.pausedStreamsParticipate)
     }
 
     func entryIndex(_ a: Int, _ s: Int) -> Int? { list.firstIndex { $0.app == a && $0.stream == s } }
@@ -140,7 +147,7 @@ extension HarmonyEngine {
     mutating func stopByFocus(
         _ entry: FocusEntry, _ rule: Rule, told: InterruptEvent = InterruptEvent(.begin, .force, .stop)
     ) {
-        guard let s = entry.stream else { return }
+        guard let s = entry.stream else { return sceneInterrupted(entry, .stop, told: told, rule) }
         records[entry.app].streams[s].state = .stopped
         records[entry.app].streams[s].forcePaused = false
         decide(entry.owner, .stream(.stopped), rule)
@@ -150,6 +157,7 @@ extension HarmonyEngine {
             decide(entry.owner, .volume(1), rule)
         }
         tell(entry.owner, told, rule)
+        records[entry.app].streams[s].inSession = false
         if records[entry.app].session != nil && !list.contains(where: { $0.app == entry.app }) {
             endSession(entry.app, reason: .lowerPriority, HarmonyRules.sessionLowerPriority)
         }
@@ -159,7 +167,7 @@ extension HarmonyEngine {
     mutating func pauseByFocus(
         _ entry: FocusEntry, _ rule: Rule, told: InterruptEvent = InterruptEvent(.begin, .force, .pause)
     ) {
-        guard let s = entry.stream else { return }
+        guard let s = entry.stream else { return sceneInterrupted(entry, .pause, told: told, rule) }
         records[entry.app].streams[s].state = .paused
         records[entry.app].streams[s].forcePaused = true
         decide(entry.owner, .stream(.paused), rule)
@@ -173,7 +181,7 @@ extension HarmonyEngine {
 
     /// The system ducks an entry's stream to the duck factor and tells it `told`.
     mutating func duckByFocus(_ entry: FocusEntry, _ rule: Rule, told: InterruptEvent) {
-        guard let s = entry.stream else { return }
+        guard let s = entry.stream else { return sceneInterrupted(entry, .duck, told: told, rule) }
         decide(entry.owner, .focus(.duck), rule)
         records[entry.app].streams[s].volume = profile.duckFactor
         decide(entry.owner, .volume(profile.duckFactor), rule)

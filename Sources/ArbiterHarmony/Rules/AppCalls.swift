@@ -10,7 +10,7 @@ extension HarmonyEngine {
             case .start(let s), .pause(let s), .stop(let s), .release(let s), .setInterruptMode(let s, _),
                 .setSilentMode(let s, _), .setVolume(let s, _):
                 s
-            case .activateSession, .deactivateSession, .terminate: nil
+            case .activateSession, .deactivateSession, .terminate, .setSessionScene, .foreground, .background: nil
             }
         if let stream, !records[a].streams.contains(where: { $0.config.name == stream }) {
             let names = records[a].streams.map(\.config.name).joined(separator: ", ")
@@ -18,6 +18,8 @@ extension HarmonyEngine {
         }
         switch action {
         case .setSilentMode, .setVolume: return silentModeProblem(stream, of: a)
+        case .setSessionScene where setup.api < SessionScene.since:
+            return "setAudioSessionScene needs API \(SessionScene.since); the setup has API \(setup.api)"
         default: return nil
         }
     }
@@ -50,8 +52,13 @@ extension HarmonyEngine {
             }
         case .activateSession(let mode): result = activateSession(a, mode)
         case .deactivateSession: result = deactivateSession(a)
+        case .setSessionScene(let scene): result = setSessionScene(a, scene)
+        case .foreground: moveToForeground(a)
+        case .background: moveToBackground(a)
         case .terminate:
-            if records[a].session != nil { endSession(a, reason: nil, HarmonyRules.terminated) }
+            if records[a].session != nil || records[a].sessionScene != nil {
+                endSession(a, reason: nil, HarmonyRules.terminated)
+            }
             for s in records[a].streams.indices where records[a].streams[s].state != .released {
                 _ = stop(a, s, to: .released)
             }

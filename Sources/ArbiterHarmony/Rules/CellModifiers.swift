@@ -37,7 +37,7 @@ extension HarmonyEngine {
         }
         let mixable = mayMix(existing.type, incoming.type)
         let sameGroup = existing.type.sessionGroup != nil && existing.type.sessionGroup == incoming.type.sessionGroup
-        switch records[incoming.app].session {
+        switch strategy(of: incoming) {
         case .duckOthers? where cell.actsOnExisting && cell != .duckExisting:
             result = EffectiveCell(cell: .duckExisting, rule: HarmonyRules.sessionDuckOthers)
         case .pauseOthers? where cell == .stopExisting:
@@ -46,12 +46,18 @@ extension HarmonyEngine {
             return EffectiveCell(cell: .playBoth, rule: HarmonyRules.sessionMix)
         default: break
         }
-        if records[existing.app].session == .mixWithOthers && mixable
+        if strategy(of: existing) == .mixWithOthers && mixable
             && ((result.cell.actsOnExisting && sameGroup) || result.cell.actsOnIncoming)
         {
             return EffectiveCell(cell: .playBoth, rule: HarmonyRules.sessionMix)
         }
         return result
+    }
+
+    /// The AudioSession strategy an entry's cells take: its app's active session's, or, for a scene session's entry
+    /// still held while the session is being deactivated, the one it had (§9.4).
+    private func strategy(of entry: FocusEntry) -> ConcurrencyMode? {
+        records[entry.app].session ?? (entry.scene != nil ? records[entry.app].sceneRelease?.mode : nil)
     }
 
     /// Whether an entry's stream is in silent mode (not only started at volume 0).

@@ -235,6 +235,74 @@ public enum HarmonyRules {
             + "deactivated and the app told audioSessionDeactivated (lowerPriority)",
         source: "harmonyos §9.2 (D-SESS \"全部被其他音频流打断\")", evidence: .source)
 
+    // MARK: AudioSession scenes (§9.4)
+
+    static let sceneSet = Rule(
+        id: "harmony.session.scene",
+        statement: "setAudioSessionScene (API 20) stores the scene (media, game or voiceCommunication) the app's next "
+            + "activateAudioSession takes; while a session is active it is refused (6800103), the scene being set "
+            + "before activation",
+        source: "harmonyos §9.1 (D-ASM setAudioSessionScene, errors 6800101, 6800103, 6800301; D-ENUM "
+            + "AudioSessionScene), §9.4 \"before activation\"",
+        evidence: .documented)
+    static let sceneTakesFocus = Rule(
+        id: "harmony.session.scene-takes-focus",
+        statement: "activating a session with a scene takes focus at once with a synthetic entry of type MUSIC "
+            + "(media), GAME (game) or VOICE_COMMUNICATION (voiceCommunication); the table and the session's strategy "
+            + "apply to it as to a stream that starts (a media scene stops another app's music under DEFAULT); denied, "
+            + "the activation fails (6800301) and the session stays inactive",
+        source: "harmonyos §9.4 (AIS ProcessFocusEntryForAudioSession; AS GetFakeStreamType)", evidence: .source)
+    static let sceneBypass = Rule(
+        id: "harmony.session.scene-bypass",
+        statement: "while the app's session has a scene, its streams bypass focus: they play in the session without "
+            + "an entry of their own and are told what interrupts the session; notifications, DTMF, alarms, call "
+            + "assistants, ultrasonic, accessibility and every recording keep their own entries",
+        source: "harmonyos §9.4 (AIS ShouldBypassAudioSessionFocus; AS ShouldExcludeStreamTypeInner)",
+        evidence: .source)
+    static let sceneInterrupted = Rule(
+        id: "harmony.session.scene-interrupted",
+        statement: "what interrupts a scene session's synthetic entry goes to its audioSessionStateChanged and is "
+            + "passed on to the streams in the session as interrupt events: PAUSE pauses them, DUCK ducks them, "
+            + "UNDUCK unducks them",
+        source: "harmonyos §9.4 (AIS SendAudioSessionInterruptEventCallback; D-ENUM AudioSessionStateChangeHint)",
+        evidence: .source)
+    static let sceneResumed = Rule(
+        id: "harmony.session.scene-resumed",
+        statement: "a scene session's synthetic entry told RESUME leaves the focus list and the session is "
+            + "deactivated: only the session is told (audioSessionStateChanged resume), its paused streams nothing",
+        source: "harmonyos §9.4 (RESUME only to the session; a RESUME of the fake entry deactivates the session)",
+        evidence: .source)
+    static let sceneStopped = Rule(
+        id: "harmony.session.scene-stopped",
+        statement: "a scene session's synthetic entry stopped by another stream stops every stream in the session "
+            + "(BEGIN FORCE STOP), the session is told audioSessionStateChanged stop, is deactivated and told "
+            + "audioSessionDeactivated (lowerPriority)",
+        source: "harmonyos §9.4 (a STOP of the fake entry deactivates the session, stops the streams, "
+            + "DEACTIVATED_LOWER_PRIORITY), §5.2",
+        evidence: .source)
+    static let sceneDeactivated = Rule(
+        id: "harmony.session.scene-deactivate",
+        statement: "deactivating a scene session with no stream in it releases its synthetic entry at once (others "
+            + "resume or unduck); with streams still in it, 1 s later they are stopped (BEGIN FORCE STOP) and 50 ms "
+            + "after that the entry is released; the session is inactive from the call on",
+        source: "harmonyos §9.4 (AIS DelayToDeactivateStreamsInAudioSession), §5.2 (BEGIN FORCE STOP to all session "
+            + "streams)",
+        evidence: .source)
+    static let sceneTimeout = Rule(
+        id: "harmony.session.scene-timeout",
+        statement: "a scene session with no stream for the profile's sceneSessionTimeout (10 s) while its app is in "
+            + "the background is deactivated: its entry is released as on a timeout (what it paused is told END FORCE "
+            + "STOP, what it ducked UNDUCK), the app told audioSessionStateChanged timeOutStop and "
+            + "audioSessionDeactivated (timeout); in the foreground it does not run",
+        source: "harmonyos §9.4 (ASS AUDIO_SESSION_SCENE_TIME_OUT_DURATION_S = 10; D-ENUM TIME_OUT_STOP)",
+        evidence: .source)
+    static let appBackground = Rule(
+        id: "harmony.app.background",
+        statement: "the app goes to the background or comes to the foreground (one app is in the foreground, the "
+            + "first declared at the start); focus does not change, only a scene session's timeout runs in the "
+            + "background",
+        source: "harmonyos §11 (focus is unaffected by foreground/background), §9.4", evidence: .model)
+
     // MARK: The system's own streams (§7, §8)
 
     static let callRings = Rule(
@@ -271,6 +339,8 @@ public enum HarmonyRules {
         zeroVolumeRaised, terminated, appReaction,
         sessionActivated, sessionDeactivated, sessionDuckOthers, sessionPauseOthers, sessionMix, sessionPlaceholder,
         sessionTimeout, sessionLowerPriority,
+        sceneSet, sceneTakesFocus, sceneBypass, sceneInterrupted, sceneResumed, sceneStopped, sceneDeactivated,
+        sceneTimeout, appBackground,
         callRings, callAnswered, callEnds, alarm, assistant,
     ]
 

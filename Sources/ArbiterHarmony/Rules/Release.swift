@@ -18,9 +18,10 @@ extension HarmonyEngine {
             records[a].streams[s].volume = 1
             decide(owner, .volume(1), HarmonyRules.appStops)
         }
+        records[a].streams[s].inSession = false
         guard let k = entryIndex(a, s) else { return .success }
         let keptBySession =
-            records[a].session != nil && !list[k].type.isRecording
+            records[a].session != nil && records[a].sessionScene == nil && !list[k].type.isRecording
             && !list.contains { $0.app == a && $0.stream != nil && $0.stream != s }
         if keptBySession {
             list[k].stream = nil
@@ -55,7 +56,7 @@ extension HarmonyEngine {
             }
         }
         var leaving: [Int] = []
-        for k in list.indices where list[k].stream != nil {
+        for k in list.indices where list[k].contends {
             let entry = list[k]
             let (old, new) = (entry.state, states[k])
             guard old != new else { continue }
@@ -63,11 +64,17 @@ extension HarmonyEngine {
             case (.pause, _) where timedOut:
                 leaving.append(k)
                 stopByFocus(entry, HarmonyRules.sessionTimeout, told: InterruptEvent(.end, .force, .stop))
+            case (.pause, _) where entry.stream == nil:
+                leaving.append(k)
+                sceneResumed(entry)
             case (.pause, _):
                 leaving.append(k)
                 records[entry.app].streams[entry.stream!].forcePaused = false
                 decide(entry.owner, .focus(nil), HarmonyRules.resume)
                 tell(entry.owner, InterruptEvent(.end, .share, .resume), HarmonyRules.resume)
+            case (.duck, .active) where entry.stream == nil:
+                list[k].state = .active
+                sceneInterrupted(entry, .unduck, told: InterruptEvent(.end, .force, .unduck), HarmonyRules.unduck)
             case (.duck, .active):
                 list[k].state = .active
                 records[entry.app].streams[entry.stream!].volume = 1
@@ -78,7 +85,9 @@ extension HarmonyEngine {
                 list[k].state = .duck
                 duckByFocus(entry, HarmonyRules.recomputedDuckOrPause, told: InterruptEvent(.end, .force, .duck))
             case (_, .pause):
-                if old == .duck { tell(entry.owner, InterruptEvent(.end, .force, .unduck), HarmonyRules.unduck) }
+                if old == .duck && entry.stream != nil {
+                    tell(entry.owner, InterruptEvent(.end, .force, .unduck), HarmonyRules.unduck)
+                }
                 list[k].state = .pause
                 pauseByFocus(
                     entry, HarmonyRules.recomputedDuckOrPause, told: InterruptEvent(.end, .force, .pause))

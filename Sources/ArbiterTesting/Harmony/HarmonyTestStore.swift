@@ -141,6 +141,19 @@ public final class HarmonyTestStore {
         }
     }
 
+    /// Asserts that the oldest pending event is `app`'s scene session told `audioSessionStateChanged(hint)` (API 20),
+    /// and takes it.
+    public func receive(
+        _ app: AppID, sessionStateChanged hint: SessionStateHint, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        core.receive("\(app): audioSessionStateChanged \(hint)", at: location) {
+            if case .sessionStateChanged(let to, let delivered, _) = $0 { return to == app && delivered == hint }
+            return false
+        }
+    }
+
     /// Ends the test: every event must have been received (with exhaustivity on).
     public func finish(
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,

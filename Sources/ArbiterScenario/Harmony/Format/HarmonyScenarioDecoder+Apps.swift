@@ -6,9 +6,11 @@ import Yams
 extension HarmonyScenarioDecoder {
     /// `players` is a cross-platform file's players shared by every platform: each becomes a stream of its name.
     /// `concurrencyMode` is the strategy the app's code passes to `activateAudioSession`: what `activate` and a bare
-    /// `activateSession` ask for (default `default`).
+    /// `activateSession` ask for (default `default`). `sessionScene` is the scene its code sets at launch (API 20):
+    /// every activation takes it.
     static let appKeys = [
         "streams", "reactions", "kind", "usage", "source", "interruptMode", "players", "allowLints", "concurrencyMode",
+        "sessionScene",
     ]
     static let streamKeys = ["kind", "usage", "source", "interruptMode"]
 
@@ -61,9 +63,11 @@ extension HarmonyScenarioDecoder {
             {
                 sessionModes[AppID(name)] = mode
             }
+            var scene: SessionScene?
+            if let node = fields.first(where: { $0.key == "sessionScene" })?.value { scene = sessionScene(node) }
             var reactions: [InterruptHint: HarmonyReaction] = [:]
             if let node = fields.first(where: { $0.key == "reactions" })?.value { reactions = decodeReactions(node) }
-            apps.append(HarmonyAppConfig(AppID(name), streams: streams, reactions: reactions))
+            apps.append(HarmonyAppConfig(AppID(name), streams: streams, reactions: reactions, sessionScene: scene))
         }
     }
 
@@ -148,6 +152,19 @@ extension HarmonyScenarioDecoder {
                 expected: "usage: music (or another usage), or kind: audioCapturer")
         }
         return reader.diagnostics.count == errors ? config : nil
+    }
+
+    /// A session scene (`media`, `game`, `voiceCommunication`), which needs API 20; an error at `node` when the
+    /// scenario's API level is older.
+    mutating func sessionScene(_ node: Node) -> SessionScene? {
+        guard let scene = reader.choice(node, HarmonyVocabulary.scenes, what: "session scene") else { return nil }
+        guard api >= SessionScene.since else {
+            reader.fail(
+                node, "session scene \(scene) needs API \(SessionScene.since); this scenario has api: \(api)",
+                expected: "api: \(SessionScene.since), or an AudioSession without a scene")
+            return nil
+        }
+        return scene
     }
 
     /// Whether the scenario's API level has the usage; an error at `node` when not.

@@ -5,7 +5,7 @@ import Yams
 extension HarmonyScenarioDecoder {
     static let checkKeys = ["focus", "focusList", "events"]
     static let streamCheckKeys = ["state", "playing", "audible", "ducked", "volume", "focus", "interruptMode"]
-    static let appCheckKeys = streamCheckKeys + ["session", "streams"]
+    static let appCheckKeys = streamCheckKeys + ["session", "sessionScene", "streams"]
 
     /// The apps a check may name: the scenario's and the system's own (call, alarm, assistant).
     var checkedApps: [HarmonyAppConfig] { apps + HarmonyEngine.systemApps }
@@ -72,6 +72,14 @@ extension HarmonyScenarioDecoder {
                 {
                     checks.append(HarmonyCheck(position: position, subject: .session(app.name, mode)))
                 }
+            case "sessionScene":
+                if reader.isNull(value) || reader.text(value) == "none" {
+                    checks.append(HarmonyCheck(position: position, subject: .sessionScene(app.name, nil)))
+                } else if let scene = reader.choice(
+                    value, HarmonyVocabulary.scenes + [("none", .media)], what: "session scene")
+                {
+                    checks.append(HarmonyCheck(position: position, subject: .sessionScene(app.name, scene)))
+                }
             case "streams":
                 guard let entries = reader.mapping(value, expected: "a mapping from stream names to checks") else {
                     continue
@@ -130,12 +138,15 @@ extension HarmonyScenarioDecoder {
         }
     }
 
-    /// `Music.player duck` (or `Video placeholder`, an AudioSession keeping its app's focus): an entry of the focus
-    /// list, each name and state checked.
+    /// `Music.player duck` (or `Video placeholder`, an AudioSession keeping its app's focus, or `Game session
+    /// active`, a scene session's synthetic entry): an entry of the focus list, each name and state checked.
     mutating func focusListEntry(_ node: Node) -> String? {
-        let example = "an entry: 'App.stream state' (active, duck or pause), or 'App placeholder'"
+        let example =
+            "an entry: 'App.stream state' (active, duck or pause), 'App placeholder', or 'App session state'"
         guard let text = reader.string(node, expected: example) else { return nil }
-        let words = text.split(separator: " ").map(String.init)
+        var words = text.split(separator: " ").map(String.init)
+        let session = words.count == 3 && words[1] == "session"
+        if session { words.remove(at: 1) }
         guard words.count == 2 else {
             reader.fail(node, "focus list entry '\(text)'", expected: example)
             return nil
@@ -155,7 +166,14 @@ extension HarmonyScenarioDecoder {
                 suggestion: Suggestions.nearest(to: parts[0], in: names))
             return nil
         }
-        if words[1] == "placeholder" {
+        if session {
+            guard parts.count == 1, words[1] != "placeholder" else {
+                reader.fail(
+                    node, "a session's entry names its app alone, in state active, duck or pause",
+                    expected: "'\(app.name) session active'")
+                return nil
+            }
+        } else if words[1] == "placeholder" {
             guard parts.count == 1 else {
                 reader.fail(node, "a placeholder names its app alone", expected: "'\(app.name) placeholder'")
                 return nil
@@ -163,7 +181,8 @@ extension HarmonyScenarioDecoder {
         } else if parts.count != 2 || !app.streams.contains(where: { $0.name == parts[1] }) {
             reader.fail(
                 node, "'\(words[0])' is not a stream of '\(app.name)'",
-                expected: "one of: " + app.streams.map { "\(app.name).\($0.name)" }.joined(separator: ", "))
+                expected: "one of: " + app.streams.map { "\(app.name).\($0.name)" }.joined(separator: ", ")
+                    + ", or '\(app.name) session STATE'")
             return nil
         }
         return text
@@ -227,7 +246,8 @@ extension HarmonyScenarioDecoder {
         return patterns.count == items.count ? (patterns, matching) : nil
     }
 
-    /// `- Music: begin force duck`, `- Music.voice: end share resume`, `- Video: audioSessionDeactivated timeout`.
+    /// `- Music: begin force duck`, `- Music.voice: end share resume`, `- Video: audioSessionDeactivated timeout`,
+    /// `- Game: audioSessionStateChanged pause`.
     mutating func eventPattern(_ node: Node) -> HarmonyEventPattern? {
         let example = "'- Music: begin force duck' or '- Video: audioSessionDeactivated timeout'"
         guard let fields = reader.mapping(node, expected: example), fields.count == 1, let field = fields.first else {
@@ -259,6 +279,17 @@ extension HarmonyScenarioDecoder {
             }
             return HarmonyEventPattern(owner: owner, kind: .sessionDeactivated(reason))
         }
+        if words.count == 2 && words[0] == "audioSessionStateChanged" {
+            let hints = SessionStateHint.allCases.map(\.rawValue)
+            guard let hint = SessionStateHint(rawValue: words[1]) else {
+                reader.fail(
+                    field.value, "unknown session state change '\(words[1])'",
+                    expected: "one of: " + hints.joined(separator: ", "),
+                    suggestion: Suggestions.nearest(to: words[1], in: hints))
+                return nil
+            }
+            return HarmonyEventPattern(owner: owner, kind: .sessionStateChanged(hint))
+        }
         guard words.count == 3, let type = InterruptType(rawValue: words[0]),
             let force = InterruptForceType(rawValue: words[1]), let hint = InterruptHint(rawValue: words[2])
         else {
@@ -266,7 +297,7 @@ extension HarmonyScenarioDecoder {
                 field.value, "'\(text)' is not an interrupt event",
                 expected: "TYPE FORCE HINT: begin or end, force or share, and one of "
                     + InterruptHint.allCases.map(\.rawValue).joined(separator: ", ")
-                    + "; or audioSessionDeactivated REASON")
+                    + "; or audioSessionDeactivated REASON, or audioSessionStateChanged HINT")
             return nil
         }
         return HarmonyEventPattern(owner: owner, kind: .interrupt(InterruptEvent(type, force, hint)))

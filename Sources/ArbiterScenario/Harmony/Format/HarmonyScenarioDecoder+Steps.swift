@@ -61,8 +61,8 @@ extension HarmonyScenarioDecoder {
         return listed.contains(.harmonyos)
     }
 
-    /// `start`, `{ start: player }`, `{ activateSession: duckOthers }`, `{ setInterruptMode: independent }` or
-    /// `{ setInterruptMode: { stream: player, mode: independent } }`.
+    /// `start`, `{ start: player }`, `{ activateSession: duckOthers }`, `{ setAudioSessionScene: game }`,
+    /// `background`, `{ setInterruptMode: independent }` or `{ setInterruptMode: { stream: player, mode: independent } }`.
     mutating func appVerb(_ node: Node, app: HarmonyAppConfig) -> HarmonyAppAction? {
         guard
             let verb = reader.verb(
@@ -104,6 +104,18 @@ extension HarmonyScenarioDecoder {
                 .map { .activateSession($0) }
         case "deactivateSession":
             return reader.noArgument(verb) ? .deactivateSession : nil
+        case "setAudioSessionScene":
+            guard let arg else {
+                reader.fail(
+                    verb.node, "setAudioSessionScene needs a scene",
+                    expected: "{ setAudioSessionScene: media }, game or voiceCommunication")
+                return nil
+            }
+            return sessionScene(arg).map { .setSessionScene($0) }
+        case "foreground":
+            return reader.noArgument(verb) ? .foreground : nil
+        case "background":
+            return reader.noArgument(verb) ? .background : nil
         case "setSilentMode":
             return silentMode(verb.node, arg, app: app).map { .setSilentMode($0.stream, $0.flag) }
         case "setVolume":

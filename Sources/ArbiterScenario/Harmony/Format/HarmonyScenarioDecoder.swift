@@ -105,6 +105,8 @@ struct HarmonyScenarioDecoder {
                 if let factor = reader.number(value, key: key, in: 0...1) { profile.duckFactor = factor }
             case "sessionTimeout":
                 if let time = reader.duration(value, key: key) { profile.sessionTimeout = time }
+            case "sceneSessionTimeout":
+                if let time = reader.duration(value, key: key) { profile.sceneSessionTimeout = time }
             default: break
             }
         }
@@ -121,6 +123,7 @@ enum HarmonyVocabulary {
     static let kinds = table(StreamKind.self)
     static let modes = table(InterruptMode.self)
     static let concurrencyModes = table(ConcurrencyMode.self)
+    static let scenes = table(SessionScene.self)
     static let reactions = table(HarmonyReaction.self)
     static let hints = table(InterruptHint.self).filter { $0.1 != .none }
     static let states = table(StreamState.self)
@@ -129,11 +132,11 @@ enum HarmonyVocabulary {
     /// a cross-platform file shares with the other platforms.
     static let systemVerbs =
         HarmonySystemAction.allCases.map(\.rawValue) + ["declineCall", "assistant", "siri", "alarm"]
-    /// The apps' verbs; `activate`, `deactivate` (the AudioSession's) and `terminate` are shared with the other
-    /// platforms.
+    /// The apps' verbs; `activate`, `deactivate` (the AudioSession's), `foreground`, `background` and `terminate`
+    /// are shared with the other platforms.
     static let appVerbs = [
         "start", "play", "pause", "stop", "release", "setInterruptMode", "setSilentMode", "setVolume",
-        "activateSession",
-        "deactivateSession", "activate", "deactivate", "terminate",
+        "activateSession", "deactivateSession", "setAudioSessionScene", "activate", "deactivate", "foreground",
+        "background", "terminate",
     ]
 }

@@ -22,6 +22,8 @@ public enum HarmonyCheckSubject: Sendable {
     case stream(StreamOwner, StreamProperty)
     /// The app's AudioSession strategy (`session:`); nil: inactive.
     case session(AppID, ConcurrencyMode?)
+    /// The scene of the app's active AudioSession (`sessionScene:`); nil: none (no scene, or inactive).
+    case sessionScene(AppID, SessionScene?)
     /// The interrupt events and session events delivered since the previous `expect`.
     case events([HarmonyEventPattern], EventsMatching)
 
@@ -32,6 +34,7 @@ public enum HarmonyCheckSubject: Sendable {
         case .focusList: "focusList"
         case .stream(let owner, let property): "\(owner).\(property.key)"
         case .session(let app, _): "\(app).session"
+        case .sessionScene(let app, _): "\(app).sessionScene"
         case .events(_, let matching): matching == .inOrder ? "events" : "events.\(matching.rawValue)"
         }
     }
@@ -81,8 +84,8 @@ public enum StreamProperty: Sendable {
     }
 }
 
-/// One event an `events:` check expects: an interrupt event to an app's stream (or any of its streams), or an
-/// AudioSession's deactivation.
+/// One event an `events:` check expects: an interrupt event to an app's stream (or any of its streams), an
+/// AudioSession's deactivation, or a scene session's state change.
 public struct HarmonyEventPattern: Sendable, CustomStringConvertible, NotificationPattern {
     public var owner: StreamOwner
     public var kind: Kind
@@ -90,6 +93,7 @@ public struct HarmonyEventPattern: Sendable, CustomStringConvertible, Notificati
     public enum Kind: Sendable {
         case interrupt(InterruptEvent)
         case sessionDeactivated(SessionDeactivatedReason)
+        case sessionStateChanged(SessionStateHint)
     }
 
     public init(owner: StreamOwner, kind: Kind) {
@@ -101,6 +105,7 @@ public struct HarmonyEventPattern: Sendable, CustomStringConvertible, Notificati
         switch kind {
         case .interrupt(let event): "\(owner): \(event)"
         case .sessionDeactivated(let reason): "\(owner): audioSessionDeactivated \(reason)"
+        case .sessionStateChanged(let hint): "\(owner): audioSessionStateChanged \(hint)"
         }
     }
 
@@ -110,6 +115,8 @@ public struct HarmonyEventPattern: Sendable, CustomStringConvertible, Notificati
             event == delivered && to.app == owner.app && (owner.stream == nil || owner.stream == to.stream)
         case (.sessionDeactivated(let reason), .sessionDeactivated(let app, let delivered, _)):
             app == owner.app && reason == delivered
+        case (.sessionStateChanged(let hint), .sessionStateChanged(let app, let delivered, _)):
+            app == owner.app && hint == delivered
         default: false
         }
     }

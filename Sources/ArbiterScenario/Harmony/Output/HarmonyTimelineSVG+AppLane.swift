@@ -137,18 +137,20 @@ extension HarmonyTimelineSVG.Canvas {
         var running: Bool
     }
 
-    /// The app's AudioSession: its concurrency mode while active, darker while it holds focus for no stream (its
-    /// placeholder), then the `audioSessionDeactivated` events it was told.
+    /// The app's AudioSession: its concurrency mode (and scene) while active, darker while it holds focus for no
+    /// stream (its placeholder), then the `audioSessionDeactivated` and `audioSessionStateChanged` events it was told.
     mutating func sessionRow(_ app: AppID) {
         let top = y + 2
         laneName("session", y: top + 10, size: 10)
         let parts = picture.parts { engine in
             SessionView(
                 mode: engine.session(of: app),
-                placeholder: engine.focusList.contains { $0.owner == StreamOwner(app) && $0.state == .placeholder })
+                placeholder: engine.focusList.contains { $0.owner == StreamOwner(app) && $0.state == .placeholder },
+                scene: engine.sessionScene(of: app))
         }
         for part in parts where part.value.mode != nil || part.value.placeholder {
-            let mode = part.value.mode.map { "\($0)" } ?? "inactive"
+            let mode =
+                (part.value.mode.map { "\($0)" } ?? "inactive") + (part.value.scene.map { ", \($0) scene" } ?? "")
             let holds = part.value.placeholder
             segment(
                 from: part.from, to: part.to, top: top, height: 13, fill: holds ? "#d9cdef" : "#efeaf7",
@@ -159,6 +161,13 @@ extension HarmonyTimelineSVG.Canvas {
         y = top + 15
         markRow(
             picture.delivered.compactMap { delivered in
+                if case .sessionStateChanged(let to, let hint, let rule) = delivered.notification, to == app {
+                    return TimelineMark(
+                        time: delivered.time, glyph: "◆", size: 11, colour: "#5b2f91",
+                        kind: "session-state \(hint)",
+                        title: "\(delivered.time)  \(app) ← audioSessionStateChanged \(hint)  "
+                            + HarmonyTimelineSVG.because(rule))
+                }
                 guard case .sessionDeactivated(let to, let reason, let rule) = delivered.notification, to == app else {
                     return nil
                 }
@@ -174,5 +183,6 @@ extension HarmonyTimelineSVG.Canvas {
     struct SessionView: Equatable {
         var mode: ConcurrencyMode?
         var placeholder: Bool
+        var scene: SessionScene?
     }
 }

@@ -164,7 +164,7 @@ extension HarmonyTimelineSVG {
             let app: AppID? =
                 switch result.check.subject {
                 case .stream(let owner, _): owner.app
-                case .session(let app, _): app
+                case .session(let app, _), .sessionScene(let app, _): app
                 case .focusHolders, .focusList, .events: nil
                 }
             var text = (result.passed ? "✓ " : "✗ ") + result.summary + "  (\(result.check.position))"

@@ -25,7 +25,8 @@ extension RunTimeline {
                     notifications: outcome.notifications.map { notification in
                         switch notification {
                         case .interrupt(let owner, _, let rule): (owner.description, notification.description, rule)
-                        case .sessionDeactivated(_, _, let rule): (nil, notification.description, rule)
+                        case .sessionDeactivated(_, _, let rule), .sessionStateChanged(_, _, let rule):
+                            (nil, notification.description, rule)
                         }
                     },
                     after: Self.lanes(lanes, of: engine))

@@ -29,6 +29,10 @@ struct HarmonyCheckEvaluator {
             let actual = engine.session(of: app)
             return result(
                 mode?.rawValue ?? "none", actual?.rawValue ?? "none", mode == actual, rule: rules[app.description])
+        case .sessionScene(let app, let scene):
+            let actual = engine.sessionScene(of: app)
+            return result(
+                scene?.rawValue ?? "none", actual?.rawValue ?? "none", scene == actual, rule: rules[app.description])
         case .events(let patterns, let matching):
             let passed =
                 switch matching {
@@ -78,6 +82,8 @@ struct HarmonyCheckEvaluator {
             return HarmonyEventPattern(owner: shown, kind: .interrupt(event)).description
         case .sessionDeactivated(let app, let reason, _):
             return HarmonyEventPattern(owner: StreamOwner(app), kind: .sessionDeactivated(reason)).description
+        case .sessionStateChanged(let app, let hint, _):
+            return HarmonyEventPattern(owner: StreamOwner(app), kind: .sessionStateChanged(hint)).description
         }
     }
 

@@ -248,7 +248,9 @@ public struct HarmonyReplSession {
         var lines: [String] = []
         for app in setup.apps {
             let session = engine.session(of: app.name).map { " session \($0)" } ?? ""
-            lines.append("\(app.name)\(session)")
+            let scene = engine.sessionScene(of: app.name).map { " scene \($0)" } ?? ""
+            let place = engine.isInBackground(app.name) == true ? " (background)" : ""
+            lines.append("\(app.name)\(session)\(scene)\(place)")
             for stream in app.streams {
                 guard let status = engine.stream(StreamOwner(app.name, stream.name)) else { continue }
                 lines.append(
@@ -278,6 +280,8 @@ public struct HarmonyReplSession {
         "Steps, in the scenario's words (docs/harmonyos.md):",
         "  Music start | Maps start voice | Music pause | Music stop | Music release",
         "  Chat activateSession duckOthers | Chat deactivateSession | Music setInterruptMode independent",
+        "  Game setAudioSessionScene game   (API 20: the next activation takes focus itself; its streams bypass it)",
+        "  Game background | Game foreground   (a scene session's 10 s timeout runs only in the background)",
         "  Video setSilentMode true | Video setSilentMode false   (mute-play: plays silently, interrupts nobody)",
         "  Video setVolume 0   (the app's own volume; from API 20 a start at 0 is a silent one)",
         "  system incomingCall | answerCall | endCall | alarmBegin | alarmEnd | assistantBegin | assistantEnd",
