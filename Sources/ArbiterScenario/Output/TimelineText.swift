@@ -118,6 +118,13 @@ enum TimelineText {
                     (onRow[a].last.map { placed[$0].x } ?? -.infinity)
                         < (onRow[b].last.map { placed[$0].x } ?? -.infinity)
                 }!
+                // A label already starting here (steps at one instant, more than the rows): this one is left out,
+                // as the instant's box lists every step.
+                if onRow[row].contains(where: { placed[$0].text != nil && placed[$0].x >= right - gap }) {
+                    placed.append(Placed(x: right, row: row, text: nil, size: size))
+                    onRow[row].append(placed.count - 1)
+                    continue
+                }
                 for index in onRow[row] where placed[index].x < right && placed[index].end + gap > right {
                     let cut = placed[index].text.flatMap {
                         fitted($0, width: right - gap - placed[index].x, size: size)

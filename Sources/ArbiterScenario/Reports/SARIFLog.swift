@@ -60,7 +60,9 @@ public struct SARIFLog: Sendable {
     /// A lint as a SARIF reporting descriptor.
     static func descriptor(_ lint: Lint) -> JSONObject {
         var short = JSONObject()
-        short.add("text", lint.statement)
+        short.add("text", summary(lint.statement))
+        var full = JSONObject()
+        full.add("text", lint.statement)
         var help = JSONObject()
         help.add("text", "Fix: \(lint.fix).\nSource: \(lint.source) (\(lint.evidence)).")
         var level = JSONObject()
@@ -70,11 +72,26 @@ public struct SARIFLog: Sendable {
         properties.add("evidence", lint.evidence.rawValue)
         var descriptor = JSONObject()
         descriptor.add("id", lint.id)
+        descriptor.add("name", name(lint.id))
         descriptor.add("shortDescription", object: short)
+        descriptor.add("fullDescription", object: full)
         descriptor.add("help", object: help)
         descriptor.add("defaultConfiguration", object: level)
         descriptor.add("properties", object: properties)
         return descriptor
+    }
+
+    /// `nowplaying.stale-rate` as a rule name: `NowplayingStaleRate`.
+    static func name(_ id: String) -> String {
+        id.split(whereSeparator: { $0 == "." || $0 == "-" }).map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            .joined()
+    }
+
+    /// A statement's first clause (up to its first `;`, `:` or `, so`), for the short description; the whole
+    /// statement is the full one.
+    static func summary(_ statement: String) -> String {
+        let cut = [";", ":", ", so "].compactMap { statement.range(of: $0)?.lowerBound }.min()
+        return cut.map { String(statement[..<$0]) } ?? statement
     }
 
     static var invalidDescriptor: JSONObject {
@@ -88,6 +105,7 @@ public struct SARIFLog: Sendable {
         level.add("level", "error")
         var descriptor = JSONObject()
         descriptor.add("id", invalidScenario)
+        descriptor.add("name", "ScenarioInvalid")
         descriptor.add("shortDescription", object: short)
         descriptor.add("help", object: help)
         descriptor.add("defaultConfiguration", object: level)
