@@ -165,6 +165,14 @@ struct HTMLReportTests {
         let rows = dom.captures(#"<text class="label"[^>]*>([^<]*)<title>"#)
         #expect(rows.prefix(3) == ["steps", "the phone", "Video"], "\(rows)")
         #expect(!rows.prefix(3).contains("Music"))
+        // Music is an app on every phone: HarmonyOS's run shows it as its stream, Music.player.
+        let music = try Chromium.dumpDOM(page, fragment: "app=Music").dom
+        #expect(music.captures(#"<section class="run \w+" id="(run-\d+)" hidden"#).isEmpty, "every run has a Music")
+        #expect(music.contains(">Music.player<title>"), "HarmonyOS's stream of Music is its row")
+        let unknown = try Chromium.dumpDOM(page, fragment: "app=NoSuchApp").dom
+        #expect(
+            unknown.captures(#"<section class="run \w+" id="(run-\d+)" hidden"#).isEmpty, "an unknown app hides nothing"
+        )
     }
 
     @Test("the same files give the same bytes; a page that cannot be written is one error line and status 2")

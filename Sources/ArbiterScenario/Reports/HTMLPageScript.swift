@@ -22,6 +22,9 @@ enum HTMLPageScript {
         const L = 140, AXIS = 22, ROW = 36, PX_MS = 0.02, FOLD = 64, SLOT = 12, PAD = 12;
         const views = [];
         let selected = null, appFilter = "";
+        /** The app a lane belongs to: `Music` for a HarmonyOS stream's `Music.player`. */
+        const appOf = lane => lane.split(".")[0];
+        const inFilter = lane => !appFilter || appOf(lane) === appFilter;
 
         function esc(s) {
           return String(s).replace(/[&<>"]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -112,7 +115,7 @@ enum HTMLPageScript {
           const v = view(r), run = D.runs[r], lay = v.lay, W = width(v);
           clampView(v, W);
           const span = (W - L) / v.zoom, X = dd => L + (dd - v.v0) * v.zoom;
-          const lanes = run.lanes.map((name, i) => i).filter(i => !appFilter || run.lanes[i] === appFilter);
+          const lanes = run.lanes.map((name, i) => i).filter(i => inFilter(run.lanes[i]));
           const rowY = new Map();
           let y = AXIS;
           const rowNames = [];
@@ -368,14 +371,15 @@ enum HTMLPageScript {
         function applyFilters() {
           const failuresOnly = document.getElementById("failures-only").checked;
           D.runs.forEach((run, r) => {
-            const shown = (!appFilter || (run.lanes || []).includes(appFilter)) && (!failuresOnly || run.failed);
+            const shown = (!appFilter || (run.lanes || []).some(inFilter)) && (!failuresOnly || run.failed);
             views[r].section.hidden = !shown;
             if (shown && views[r].box && views[r].details.open) render(r);
           });
         }
         function applyFragment() {
           const params = new URLSearchParams(location.hash.slice(1));
-          if (params.has("app")) {
+          // An app no run has is left out: the filter stays as it was rather than hide every run.
+          if (params.has("app") && lanes.has(params.get("app"))) {
             appFilter = params.get("app");
             document.getElementById("app").value = appFilter;
             applyFilters();
@@ -386,7 +390,7 @@ enum HTMLPageScript {
 
         const main = document.getElementById("runs");
         const lanes = new Set();
-        D.runs.forEach((run, r) => { main.appendChild(section(r)); (run.lanes || []).forEach(l => lanes.add(l)); });
+        D.runs.forEach((run, r) => { main.appendChild(section(r)); (run.lanes || []).forEach(l => lanes.add(appOf(l))); });
         const appSelect = document.getElementById("app");
         for (const name of [...lanes].sort()) appSelect.add(new Option(name, name));
         appSelect.addEventListener("change", () => { appFilter = appSelect.value; applyFilters(); });
