@@ -2,7 +2,8 @@ import ArbiterEngine
 
 extension RunTimeline {
     /// An iOS run's timeline, from a replay made with `recordStates: true` (nil without its states): a lane per app,
-    /// its session's state (`inactive`, `active`, `interrupted`), whether it plays, and its gain.
+    /// its session's state (`inactive`, `active`, `ducked` while another's duck lowers it, `interrupted`), whether it
+    /// plays, and its gain.
     public init?(report: ScenarioReport) {
         guard let picture = TimelinePicture(report: report) else { return nil }
         self.init(
@@ -36,9 +37,10 @@ extension RunTimeline {
         var lanes: [String: LaneState] = [:]
         for app in engine.apps {
             let session = app.session
-            let state = session.isInterrupted ? "interrupted" : session.isActive ? "active" : "inactive"
-            lanes[app.id.name] = LaneState(
-                state: state, playing: app.isPlaying, gain: engine.gain(of: app.id, at: time) ?? 1)
+            let gain = engine.gain(of: app.id, at: time) ?? 1
+            let state =
+                session.isInterrupted ? "interrupted" : !session.isActive ? "inactive" : gain < 1 ? "ducked" : "active"
+            lanes[app.id.name] = LaneState(state: state, playing: app.isPlaying, gain: gain)
         }
         return lanes
     }
