@@ -28,7 +28,7 @@ extension Arbiter {
         @Flag(help: "Print one JSON object a line (steps, decisions, notifications, checks) for tools.")
         var json = false
 
-        @Flag(help: "Print only failures and the summary.")
+        @Flag(help: "Print only failures and the summary (with --json, the lines of the runs that failed).")
         var quiet = false
 
         @OptionGroup var pipeWireOptions: PipeWireOptions
@@ -268,7 +268,7 @@ extension Arbiter {
         /// Prints a run's report and the problem writing its picture, if any (an output not written: the command
         /// ends with status 2, as for the other outputs, and the run is as it was); how the run ended.
         func printed(_ lines: [String], passed: Bool, picture problem: String?, reports: RunReports) -> RunResult {
-            lines.forEach { print($0) }
+            if !(json && quiet && passed) { lines.forEach { print($0) } }
             if let problem {
                 print(problem)
                 reports.outputFailed = true

@@ -31,6 +31,19 @@ struct ReplayCommandTests {
         #expect(result.stdout.split(separator: "\n").last == #"{"type":"summary","passed":0,"failed":1}"#)
     }
 
+    @Test("--json --quiet prints only the failed runs' lines and the summary")
+    func jsonQuiet() throws {
+        let result = try CLI.run([
+            "replay", "--json", "--quiet", "Tests/ArbiterCLITests/Golden/passing.yaml",
+            "Tests/ArbiterCLITests/Golden/failing.yaml",
+        ])
+        #expect(result.status == 1)
+        let failing = try CLI.read("Tests/ArbiterCLITests/Golden/failing.jsonl").split(separator: "\n").dropLast()
+        #expect(
+            result.stdout.split(separator: "\n") == failing + [#"{"type":"summary","passed":1,"failed":1}"#],
+            "\(result.stdout)")
+    }
+
     @Test("--quiet prints only failures and the summary")
     func quietGolden() throws {
         let result = try CLI.run([
