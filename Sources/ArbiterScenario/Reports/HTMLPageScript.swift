@@ -58,12 +58,13 @@ enum HTMLPageScript {
           const set = new Set([0]);
           for (const s of run.steps) set.add(s[0]);
           for (const m of run.marks) set.add(m[1]);
-          for (const c of run.changes) for (let i = 0; i < c.length; i += 2) set.add(c[i]);
+          for (const c of run.changes) for (let i = 0; i < c.length; i += 3) set.add(c[i]);
           const t = Float64Array.from(set).sort(), n = t.length, at = new Map();
           t.forEach((v, i) => at.set(v, i));
           const rows = run.lanes.length + 2, count = new Map(), need = new Int32Array(n);
-          const slot = (i, row) => {
-            const k = i * rows + row, c = count.get(k) || 0;
+          // A mark of a step goes no earlier than the step's own slot, under it.
+          const slot = (i, row, min = 0) => {
+            const k = i * rows + row, c = Math.max(count.get(k) || 0, min);
             count.set(k, c + 1);
             if (c + 1 > need[i]) need[i] = c + 1;
             return c;
@@ -71,7 +72,8 @@ enum HTMLPageScript {
           const stepAt = run.steps.map(s => at.get(s[0])), stepSlot = run.steps.map((s, j) => slot(stepAt[j], 0));
           const order = run.marks.map((m, j) => j).sort((a, b) => run.marks[a][1] - run.marks[b][1] || a - b);
           const markAt = run.marks.map(m => at.get(m[1]));
-          const markSlot = run.marks.map((m, j) => slot(markAt[j], m[2] < 0 ? 1 : m[2] + 2));
+          const markSlot = run.marks.map((m, j) => slot(markAt[j], m[2] < 0 ? 1 : m[2] + 2,
+            m[5] >= 0 && stepAt[m[5]] === markAt[j] ? stepSlot[m[5]] : 0));
           const d = new Float64Array(n + 1), folds = [];
           let x = 0;
           for (let i = 0; i < n; i++) {
@@ -157,11 +159,14 @@ enum HTMLPageScript {
           // Each lane's states: a bar as high as the gain, pale while not playing.
           for (const i of lanes) {
             const c = run.changes[i], top = rowY.get(i + 2);
+            // A change from a step starts at the step's slot; one from time passing at its instant.
+            const at = k => c[k + 2] >= 0 ? lay.d[lay.stepAt[c[k + 2]]] + PAD / 2 + lay.stepSlot[c[k + 2]] * SLOT
+              : lay.d[lower(lay.t, c[k])];
             let lastX = -1e9;
-            for (let k = 0; k < c.length; k += 2) {
+            for (let k = 0; k < c.length; k += 3) {
               const s = c[k + 1];
               if (s < 0) continue;
-              const a = lay.d[lower(lay.t, c[k])], b = k + 2 < c.length ? lay.d[lower(lay.t, c[k + 2])] : lay.width;
+              const a = at(k), b = k + 3 < c.length ? at(k + 3) : lay.width;
               if (b < v.v0 || a > v.v0 + span) continue;
               const x0 = Math.max(L, X(a)), x1 = Math.min(W, X(b));
               if (x1 - x0 < 0.5 && x0 - lastX < 1) continue;

@@ -9,7 +9,8 @@ import Foundation
 /// RUN: {"file", "title", "platform", "device", "failed", "lanes": [NAME...],
 ///       "states": [[STATE, PLAYING 0/1, GAIN]...],
 ///       "steps": [[TIME, LABEL, LINE, COLUMN(, PROBLEM)]...],
-///       "changes": [[TIME, STATE, TIME, STATE...] a lane],   (STATE -1: the lane is not there)
+///       "changes": [[TIME, STATE, STEP, TIME, STATE, STEP...] a lane],   (STATE -1: the lane is not there; STEP
+///                  the step after which it holds, so that steps at one instant each show theirs; -1 none)
 ///       "marks": [[KIND, LANE, TEXT, RULE, STEP] or [KIND, LANE, TEXT, RULE, -1, TIME, LINE, COLUMN]...],
 ///       "warnings": [TEXT...]}
 ///    or {"file", "title", "failed": true, "invalid", "errors": [TEXT...]} for a file that did not replay
@@ -43,7 +44,7 @@ struct HTMLReportData: Sendable {
                 }
                 guard index != last else { continue }
                 last = index
-                items += ["\(sample.time.milliseconds)", "\(index)"]
+                items += ["\(sample.time.milliseconds)", "\(index)", "\(sample.step ?? -1)"]
             }
             return Self.array(items)
         }

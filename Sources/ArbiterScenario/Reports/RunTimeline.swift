@@ -34,6 +34,8 @@ public struct RunTimeline: Sendable {
     public struct Sample: Sendable {
         public var time: Time
         public var lanes: [String: LaneState]
+        /// The step it follows (an index into `steps`): steps at one instant each have their sample.
+        public var step: Int?
     }
 
     /// Something at an instant, in a lane or (lane nil) the steps'.
@@ -62,7 +64,8 @@ public struct RunTimeline: Sendable {
     /// The lanes, top to bottom.
     public var lanes: [String]
     public var steps: [Step] = []
-    /// In time order; the first at 0 is the state before the first step.
+    /// In time order, one after each step (several at an instant with several steps); the first at 0 is the state
+    /// before the first step.
     public var samples: [Sample] = []
     public var marks: [Mark] = []
 
@@ -94,7 +97,7 @@ public struct RunTimeline: Sendable {
         marks += notifications.map {
             Mark(kind: .notification, time: time, lane: lane($0.lane), text: $0.text, rule: $0.rule, step: index)
         }
-        sample(state, at: time)
+        samples.append(Sample(time: time, lanes: state, step: index))
     }
 
     /// Adds an `expect:` step's results.
@@ -106,10 +109,11 @@ public struct RunTimeline: Sendable {
         }
     }
 
-    /// Records every lane's state from `time` on (the state at an instant with several steps is the last one's).
+    /// Records every lane's state from `time` on, when time has moved since the last sample (the state before the
+    /// first step, time passing before an expect); a step records its own (`add(step:...)`).
     public mutating func sample(_ state: [String: LaneState], at time: Time) {
-        if samples.last?.time == time { samples.removeLast() }
-        samples.append(Sample(time: time, lanes: state))
+        if let last = samples.last, last.time >= time { return }
+        samples.append(Sample(time: time, lanes: state, step: nil))
     }
 
     /// `name` if it is a lane, else nil (the steps' lane).

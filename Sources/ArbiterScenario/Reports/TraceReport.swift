@@ -89,7 +89,12 @@ public struct TraceReport: Sendable {
             events.append(event)
             open = nil
         }
-        for sample in run.samples {
+        // At an instant with several steps the slices hold the state after the last of them (a trace has no width
+        // for what lasted no time).
+        let samples = run.samples.enumerated().filter { index, sample in
+            index + 1 == run.samples.count || run.samples[index + 1].time > sample.time
+        }.map(\.element)
+        for sample in samples {
             let state = sample.lanes[lane]
             if let state, let gain = Optional(state.gain), gain != lastGain {
                 var counter = Self.event("\(lane) gain", phase: "C", pid: pid, tid: nil, at: sample.time)
