@@ -130,17 +130,41 @@ extension Arbiter {
                         let result: RunResult =
                             switch run {
                             case .ios(let scenario):
-                                replayIOS(
-                                    scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
-                                    observer: observer, pictures: pictures, reports: reports)
+                                replayRun(
+                                    path: path, tag: tag, real: real, pictures: pictures, reports: reports,
+                                    backend: {
+                                        try PipeWireReplayBackend(
+                                            setup: scenario.setup, runtimeDirectory: runtimeDirectory,
+                                            remote: pipewireRemote, realtime: realtime, observer: observer)
+                                    },
+                                    replay: { Replayer.replay(scenario, backend: $0, recordStates: $1) },
+                                    timeline: RunTimeline.init(report:), json: JSONLinesFormatter.lines(for:),
+                                    text: TimelineFormatter(quiet: quiet, tag: tag).lines(for:),
+                                    picture: { pictures?.draw($0, from: path, tag: tag) })
                             case .android(let scenario):
-                                replayAndroid(
-                                    scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
-                                    observer: observer, pictures: pictures, reports: reports)
+                                replayRun(
+                                    path: path, tag: tag, real: real, pictures: pictures, reports: reports,
+                                    backend: {
+                                        try AndroidPipeWireBackend(
+                                            setup: scenario.setup, runtimeDirectory: runtimeDirectory,
+                                            remote: pipewireRemote, realtime: realtime, observer: observer)
+                                    },
+                                    replay: { AndroidReplayer.replay(scenario, backend: $0, recordStates: $1) },
+                                    timeline: RunTimeline.init(report:), json: AndroidJSONLinesFormatter.lines(for:),
+                                    text: AndroidTimelineFormatter(quiet: quiet, tag: tag).lines(for:),
+                                    picture: { pictures?.draw($0, from: path, tag: tag) })
                             case .harmonyos(let scenario):
-                                replayHarmony(
-                                    scenario, path: path, tag: tag, real: real, runtimeDirectory: runtimeDirectory,
-                                    observer: observer, pictures: pictures, reports: reports)
+                                replayRun(
+                                    path: path, tag: tag, real: real, pictures: pictures, reports: reports,
+                                    backend: {
+                                        try HarmonyPipeWireBackend(
+                                            setup: scenario.setup, runtimeDirectory: runtimeDirectory,
+                                            remote: pipewireRemote, realtime: realtime, observer: observer)
+                                    },
+                                    replay: { HarmonyReplayer.replay(scenario, backend: $0, recordStates: $1) },
+                                    timeline: RunTimeline.init(report:), json: HarmonyJSONLinesFormatter.lines(for:),
+                                    text: HarmonyTimelineFormatter(quiet: quiet, tag: tag).lines(for:),
+                                    picture: { pictures?.draw($0, from: path, tag: tag) })
                             }
                         switch result {
                         case .passed: passed += 1
@@ -175,69 +199,22 @@ extension Arbiter {
             case daemonGone(String)
         }
 
-        /// Replays an iOS scenario (with `--pipewire`, on real streams) and prints its report.
-        func replayIOS(
-            _ scenario: Scenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
-            observer: ObserverConnection, pictures: TimelinePictures?, reports: RunReports
+        /// Replays one run of `path` (a half of a cross-platform file when `tag` is `[android]`), with `--pipewire`
+        /// on the backend `make` builds, and prints its report (`json` or `text` lines), its picture's problem if any,
+        /// and what `reports` print; how the run ended. Each platform gives its own pieces; the way is one.
+        func replayRun<Backend, Report: ReplayReport>(
+            path: String, tag: String?, real: Bool, pictures: TimelinePictures?, reports: RunReports,
+            backend make: () throws -> Backend, replay: (Backend?, _ recordStates: Bool) -> Report,
+            timeline: (Report) -> RunTimeline?, json jsonLines: (Report) -> [String], text: (Report) -> [String],
+            picture: (Report) -> String?
         ) -> RunResult {
-            let made = backend(real, path: path) {
-                try PipeWireReplayBackend(
-                    setup: scenario.setup, runtimeDirectory: runtimeDirectory,
-                    remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
-            }
+            let made = backend(real, path: path, make)
             guard case .success(let backend) = made else { return made.failure! }
-            let report = Replayer.replay(
-                scenario, backend: backend, recordStates: pictures != nil || reports.needsStates)
-            defer { reports.record(report, timeline: RunTimeline(report: report), file: path, tag: tag) }
-            let lines =
-                json
-                ? JSONLinesFormatter.lines(for: report) : TimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
+            let report = replay(backend, pictures != nil || reports.needsStates)
+            defer { reports.record(report, timeline: timeline(report), file: path, tag: tag) }
             return printed(
-                lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag), reports: reports)
-        }
-
-        /// Replays an Android scenario (with `--pipewire`, on real streams) and prints its report.
-        func replayAndroid(
-            _ scenario: AndroidScenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
-            observer: ObserverConnection, pictures: TimelinePictures?, reports: RunReports
-        ) -> RunResult {
-            let made = backend(real, path: path) {
-                try AndroidPipeWireBackend(
-                    setup: scenario.setup, runtimeDirectory: runtimeDirectory,
-                    remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
-            }
-            guard case .success(let backend) = made else { return made.failure! }
-            let report = AndroidReplayer.replay(
-                scenario, backend: backend, recordStates: pictures != nil || reports.needsStates)
-            defer { reports.record(report, timeline: RunTimeline(report: report), file: path, tag: tag) }
-            let lines =
-                json
-                ? AndroidJSONLinesFormatter.lines(for: report)
-                : AndroidTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
-            return printed(
-                lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag), reports: reports)
-        }
-
-        /// Replays a HarmonyOS scenario (with `--pipewire`, on real streams) and prints its report.
-        func replayHarmony(
-            _ scenario: HarmonyScenario, path: String, tag: String?, real: Bool, runtimeDirectory: String,
-            observer: ObserverConnection, pictures: TimelinePictures?, reports: RunReports
-        ) -> RunResult {
-            let made = backend(real, path: path) {
-                try HarmonyPipeWireBackend(
-                    setup: scenario.setup, runtimeDirectory: runtimeDirectory,
-                    remote: pipeWireOptions.pipewireRemote, realtime: realtime, observer: observer)
-            }
-            guard case .success(let backend) = made else { return made.failure! }
-            let report = HarmonyReplayer.replay(
-                scenario, backend: backend, recordStates: pictures != nil || reports.needsStates)
-            defer { reports.record(report, timeline: RunTimeline(report: report), file: path, tag: tag) }
-            let lines =
-                json
-                ? HarmonyJSONLinesFormatter.lines(for: report)
-                : HarmonyTimelineFormatter(quiet: quiet, tag: tag).lines(for: report)
-            return printed(
-                lines, passed: report.passed, picture: pictures?.draw(report, from: path, tag: tag), reports: reports)
+                json ? jsonLines(report) : text(report), passed: report.passed, picture: pictures.flatMap { _ in picture(report) },
+                reports: reports)
         }
 
         /// The backend a run is carried out on with `--pipewire` (nil without), or how the run ends when it cannot
