@@ -213,7 +213,8 @@ extension Arbiter {
             let report = replay(backend, pictures != nil || reports.needsStates)
             defer { reports.record(report, timeline: timeline(report), file: path, tag: tag) }
             return printed(
-                json ? jsonLines(report) : text(report), passed: report.passed, picture: pictures.flatMap { _ in picture(report) },
+                json ? jsonLines(report) : text(report), passed: report.passed,
+                picture: pictures.flatMap { _ in picture(report) },
                 reports: reports)
         }
 
