@@ -32,7 +32,16 @@ public struct TraceReport: Sendable {
         }
         let end = run.end + .seconds(1)
         addSteps(run, pid: pid, end: end)
-        for (index, lane) in run.lanes.enumerated() { addLane(lane, tid: index + 1, of: run, pid: pid, end: end) }
+        // At an instant with several steps the slices hold the state after the last of them (a trace has no width
+        // for what lasted no time).
+        let samples = run.samples.enumerated().filter { index, sample in
+            index + 1 == run.samples.count || run.samples[index + 1].time > sample.time
+        }.map(\.element)
+        let decisions = Dictionary(grouping: run.marks.filter { $0.kind == .decision }) { $0.lane ?? "" }
+        for (index, lane) in run.lanes.enumerated() {
+            let causes = Dictionary(grouping: decisions[lane] ?? [], by: \.time)
+            addLane(lane, tid: index + 1, samples: samples, causes: causes, pid: pid, end: end)
+        }
         for mark in run.marks where mark.kind != .decision {
             var event = Self.event(mark.text, phase: "i", pid: pid, tid: tid(of: mark.lane, in: run), at: mark.time)
             event.add("s", "t")
@@ -70,7 +79,11 @@ public struct TraceReport: Sendable {
     }
 
     /// A lane's state slices, the flows from the steps that started them, and its gain counter.
-    private mutating func addLane(_ lane: String, tid: Int, of run: RunTimeline, pid: Int, end: Time) {
+    /// `causes` are the lane's decisions by their time.
+    private mutating func addLane(
+        _ lane: String, tid: Int, samples: [RunTimeline.Sample], causes: [Time: [RunTimeline.Mark]], pid: Int,
+        end: Time
+    ) {
         var open: (time: Time, state: RunTimeline.LaneState)?
         var lastGain: Double?
         func close(at time: Time) {
@@ -80,7 +93,7 @@ public struct TraceReport: Sendable {
             event.add("dur", Self.microseconds(time - start))
             var args = JSONObject()
             args.add("playing", state.playing)
-            let causes = run.marks.filter { $0.kind == .decision && $0.lane == lane && $0.time == start }
+            let causes = causes[start] ?? []
             args.add(
                 "decisions", strings: causes.map { mark in mark.rule.map { "[\($0.id)] \(mark.text)" } ?? mark.text })
             args.add(
@@ -89,14 +102,9 @@ public struct TraceReport: Sendable {
             events.append(event)
             open = nil
         }
-        // At an instant with several steps the slices hold the state after the last of them (a trace has no width
-        // for what lasted no time).
-        let samples = run.samples.enumerated().filter { index, sample in
-            index + 1 == run.samples.count || run.samples[index + 1].time > sample.time
-        }.map(\.element)
         for sample in samples {
             let state = sample.lanes[lane]
-            if let state, let gain = Optional(state.gain), gain != lastGain {
+            if let gain = state?.gain, gain != lastGain {
                 var counter = Self.event("\(lane) gain", phase: "C", pid: pid, tid: nil, at: sample.time)
                 var args = JSONObject()
                 args.add("gain", gain)
@@ -109,9 +117,7 @@ public struct TraceReport: Sendable {
             close(at: sample.time)
             guard let state else { continue }
             open = (sample.time, state)
-            let steps = run.marks.filter { $0.kind == .decision && $0.lane == lane && $0.time == sample.time }
-                .compactMap(\.step)
-            if sample.time > .zero, steps.first != nil {
+            if sample.time > .zero, causes[sample.time]?.contains(where: { $0.step != nil }) == true {
                 flows += 1
                 var start = Self.event("caused", phase: "s", pid: pid, tid: 0, at: sample.time)
                 start.add("id", flows)
